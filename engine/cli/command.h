@@ -1,0 +1,42 @@
+// The command table: every `arbiter <command>` is one row, and --help, the overview and dispatch
+// all come from it (as ripgrep's FLAGS list does), so they cannot disagree.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace arbiter::cli {
+
+// Options that every command sees (set before the command's action runs).
+struct GlobalOptions {
+    std::string rulesets_dir;  // --rulesets; empty = search (see rulebook/paths.h)
+    bool verbose = false;
+    bool quiet = false;
+};
+
+// Declares a command's options on `app` and returns the action to run once parsing succeeded.
+// The action returns the exit code: 0 ok, 1 a well-formed input answered "no", 2 bad input.
+using CommandDefinition = std::function<std::function<int()>(CLI::App& app, const GlobalOptions& global)>;
+
+struct Command {
+    std::string name;
+    std::string summary;      // one line, at most 79 columns with the name
+    std::string description;  // the long help, shown by `arbiter <name> --help`
+    CommandDefinition define;
+};
+
+// All commands in the order the overview lists them.
+const std::vector<Command>& command_table();
+
+// Commands, one per file (cmd_<name>.cpp).
+Command list_command();
+Command show_command();
+Command validate_command();
+Command perft_command();
+Command analyze_command();
+Command clock_command();
+
+}  // namespace arbiter::cli

@@ -1,0 +1,13 @@
+#include "cli/command.h"
+
+namespace arbiter::cli {
+
+const std::vector<Command>& command_table() {
+    static const std::vector<Command> table = {
+        list_command(),  show_command(),    validate_command(),
+        clock_command(), perft_command(),   analyze_command(),
+    };
+    return table;
+}
+
+}  // namespace arbiter::cli

@@ -1,0 +1,134 @@
+#include "report/text_table.h"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+
+namespace arbiter::report {
+
+namespace {
+
+struct Glyph {
+    std::string_view bytes;
+    int width;
+    bool space;
+};
+
+// Splits UTF-8 into code points with their display widths.
+std::vector<Glyph> glyphs(std::string_view utf8) {
+    std::vector<Glyph> out;
+    const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(utf8.data());
+    utf8proc_ssize_t left = static_cast<utf8proc_ssize_t>(utf8.size());
+    size_t offset = 0;
+    while (left > 0) {
+        utf8proc_int32_t cp = 0;
+        utf8proc_ssize_t n = utf8proc_iterate(p + offset, left, &cp);
+        if (n <= 0) {  // invalid byte: one column, keep going
+            out.push_back({utf8.substr(offset, 1), 1, false});
+            n = 1;
+        } else {
+            int w = utf8proc_charwidth(cp);
+            // Geometric shapes and circled numbers (▲ △ ○ ● ①) are East Asian "ambiguous" width:
+            // Japanese terminals print them wide, and they head every shogi move.
+            if (w == 1 && ((cp >= 0x25A0 && cp <= 0x25FF) || (cp >= 0x2460 && cp <= 0x24FF))) w = 2;
+            out.push_back({utf8.substr(offset, static_cast<size_t>(n)), w, cp == ' '});
+        }
+        offset += static_cast<size_t>(n);
+        left -= n;
+    }
+    return out;
+}
+
+}  // namespace
+
+int display_width(std::string_view utf8) {
+    int width = 0;
+    for (const Glyph& g : glyphs(utf8)) width += g.width;
+    return width;
+}
+
+std::string pad_right(std::string_view utf8, int width) {
+    std::string out(utf8);
+    int pad = width - display_width(utf8);
+    if (pad > 0) out.append(static_cast<size_t>(pad), ' ');
+    return out;
+}
+
+std::vector<std::string> wrap(std::string_view utf8, int width) {
+    std::vector<std::string> lines;
+    std::string line;
+    int line_width = 0;
+    std::vector<Glyph> gs = glyphs(utf8);
+    size_t i = 0;
+    while (i < gs.size()) {
+        // A word: a run of narrow non-space glyphs, or a single wide glyph.
+        size_t j = i;
+        int word_width = 0;
+        if (gs[i].space) {
+            j = i + 1;
+            word_width = 1;
+        } else if (gs[i].width >= 2) {
+            j = i + 1;
+            word_width = gs[i].width;
+        } else {
+            while (j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;
+        }
+        if (line_width + word_width > width && line_width > 0) {
+            while (!line.empty() && line.back() == ' ') line.pop_back();
+            lines.push_back(line);
+            line.clear();
+            line_width = 0;
+            if (gs[i].space) {  // no leading space on a new line
+                i = j;
+                continue;
+            }
+        }
+        for (size_t k = i; k < j; ++k) line += gs[k].bytes;
+        line_width += word_width;
+        i = j;
+    }
+    if (!line.empty() || lines.empty()) lines.push_back(line);
+    return lines;
+}
+
+std::string TextTable::render(int max_column) const {
+    size_t columns = header_.size();
+    for (const auto& row : rows_) columns = std::max(columns, row.size());
+    std::vector<int> widths(columns, 0);
+    auto measure = [&](const std::vector<std::string>& row) {
+        for (size_t c = 0; c < row.size(); ++c)
+            widths[c] = std::max(widths[c], std::min(display_width(row[c]), max_column));
+    };
+    measure(header_);
+    for (const auto& row : rows_) measure(row);
+
+    std::string out;
+    auto emit = [&](const std::vector<std::string>& row) {
+        std::vector<std::vector<std::string>> cells(columns);
+        size_t height = 1;
+        for (size_t c = 0; c < columns; ++c) {
+            cells[c] = c < row.size() ? wrap(row[c], widths[c]) : std::vector<std::string>{""};
+            height = std::max(height, cells[c].size());
+        }
+        for (size_t l = 0; l < height; ++l) {
+            std::string line;
+            for (size_t c = 0; c < columns; ++c) {
+                std::string_view text = l < cells[c].size() ? std::string_view(cells[c][l]) : "";
+                line += c + 1 == columns ? std::string(text) : pad_right(text, widths[c]) + "  ";
+            }
+            while (!line.empty() && line.back() == ' ') line.pop_back();
+            out += line + '\n';
+        }
+    };
+    emit(header_);
+    std::string rule;
+    for (size_t c = 0; c < columns; ++c) {
+        rule.append(static_cast<size_t>(widths[c]), '-');
+        if (c + 1 < columns) rule += "  ";
+    }
+    out += rule + '\n';
+    for (const auto& row : rows_) emit(row);
+    return out;
+}
+
+}  // namespace arbiter::report
