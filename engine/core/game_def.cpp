@@ -1,0 +1,392 @@
+#include "core/game_def.h"
+
+#include "core/error.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <set>
+
+namespace arbiter::core {
+
+namespace {
+
+// Carries the file name so that every semantic error names file:line:column (yaml-cpp marks are 0-based).
+struct Reader {
+    std::string file;
+
+    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
+        SourceLocation where{file, 0, 0};
+        if (node.IsDefined() && node.Mark().line >= 0) {
+            where.line = node.Mark().line + 1;
+            where.column = node.Mark().column + 1;
+        }
+        throw InputError(where, message);
+    }
+    const YAML::Node require(const YAML::Node& parent, const char* key) const {
+        YAML::Node n = parent[key];
+        if (!n) fail(parent, std::string("missing '") + key + "'");
+        return n;
+    }
+    std::string text(const YAML::Node& n, const char* what) const {
+        if (!n.IsScalar()) fail(n, std::string(what) + ": expected a string");
+        return n.Scalar();
+    }
+    int integer(const YAML::Node& n, const char* what) const {
+        if (!n.IsScalar()) fail(n, std::string(what) + ": expected an integer");
+        const std::string& s = n.Scalar();
+        char* end = nullptr;
+        long v = std::strtol(s.c_str(), &end, 10);
+        if (s.empty() || *end != '\0') fail(n, std::string(what) + ": expected an integer, got '" + s + "'");
+        return int(v);
+    }
+    bool boolean(const YAML::Node& n, const char* what) const {
+        if (!n.IsScalar() || (n.Scalar() != "true" && n.Scalar() != "false"))
+            fail(n, std::string(what) + ": expected true or false");
+        return n.Scalar() == "true";
+    }
+    std::vector<std::string> strings(const YAML::Node& n, const char* what) const {
+        if (!n.IsSequence()) fail(n, std::string(what) + ": expected a list");
+        std::vector<std::string> out;
+        for (const auto& e : n) out.push_back(text(e, what));
+        return out;
+    }
+};
+
+NoMovesResult parse_result(const Reader& r, const YAML::Node& n, const char* what) {
+    std::string s = r.text(n, what);
+    if (s == "loss") return NoMovesResult::loss;
+    if (s == "draw") return NoMovesResult::draw;
+    if (s == "win") return NoMovesResult::win;
+    r.fail(n, std::string(what) + ": expected loss, draw or win, got '" + s + "'");
+}
+
+}  // namespace
+
+std::string GameDefinition::square_name(int sq) const {
+    if (sq < 0 || sq >= squares) return "-";
+    return file_names[file_of(sq)] + rank_names[rank_of(sq)];
+}
+
+int GameDefinition::parse_square(std::string_view text, int* length) const {
+    // Longest match on both parts, so that rank "10" wins over "1".
+    for (int f = 0; f < files; ++f) {
+        const std::string& fn = file_names[f];
+        if (text.substr(0, fn.size()) != fn) continue;
+        int best = -1, best_len = 0;
+        for (int r = 0; r < ranks; ++r) {
+            const std::string& rn = rank_names[r];
+            if (text.substr(fn.size(), rn.size()) == rn && int(rn.size()) > best_len) {
+                best = r;
+                best_len = int(rn.size());
+            }
+        }
+        if (best >= 0) {
+            if (length) *length = int(fn.size()) + best_len;
+            return square(f, best);
+        }
+    }
+    return -1;
+}
+
+int GameDefinition::piece_by_letter(char c) const {
+    char u = char(std::toupper(static_cast<unsigned char>(c)));
+    for (int t = 0; t < int(pieces.size()); ++t)
+        if (pieces[t].letter == u) return t;
+    return -1;
+}
+
+int GameDefinition::piece_by_name(std::string_view name) const {
+    for (int t = 0; t < int(pieces.size()); ++t)
+        if (pieces[t].name == name) return t;
+    return -1;
+}
+
+int GameDefinition::add_ray(int dx, int dy, int range) {
+    for (int i = 0; i < ray_count; ++i)
+        if (ray_vector[i].dx == dx && ray_vector[i].dy == dy && ray_vector[i].range == range) return i;
+    if (ray_count == max_rays) {
+        ray_overflow = true;
+        return 0;
+    }
+    int id = ray_count++;
+    ray_vector[id] = Vector{dx, dy, range, MoveMode::any};
+    ray_ascending[id] = dy > 0 || (dy == 0 && dx > 0);
+    for (int sq = 0; sq < squares; ++sq) {
+        Bitboard m = 0;
+        int f = file_of(sq) + dx, r = rank_of(sq) + dy;
+        for (int n = 1; f >= 0 && f < files && r >= 0 && r < ranks && (range == 0 || n <= range); ++n) {
+            m |= bit(square(f, r));
+            f += dx;
+            r += dy;
+        }
+        ray_mask[id][sq] = m;
+    }
+    ray_unlimited[id] = std::uint8_t(range == 0 ? id : add_ray(dx, dy, 0));
+    return id;
+}
+
+// Builds the per-square tables from the piece vectors (both sides: the second side mirrors ranks).
+void GameDefinition::compile() {
+    squares = files * ranks;
+    all_squares = squares == 64 ? ~Bitboard{0} : bit(squares) - 1;
+    for (int sq = 0; sq < squares; ++sq)
+        if (square_colour(sq)) light_squares |= bit(sq);
+    for (int c = 0; c < 2; ++c)
+        for (int sq = 0; sq < max_squares; ++sq) double_step_to[c][sq] = double_step_over[c][sq] = no_square;
+
+    for (int t = 0; t < int(pieces.size()); ++t) {
+        PieceType& p = pieces[t];
+        p.colour_bound = !p.vectors.empty();
+        for (const Vector& v : p.vectors)
+            if ((v.dx + v.dy) % 2 != 0) p.colour_bound = false;
+        for (int c = 0; c < 2; ++c) {
+            int sign = c == first ? 1 : -1;
+            for (const Vector& v : p.vectors) {
+                int dy = v.dy * sign;
+                bool leaper = v.range == 1;
+                if (leaper) {
+                    for (int sq = 0; sq < squares; ++sq) {
+                        int f = file_of(sq) + v.dx, r = rank_of(sq) + dy;
+                        if (f < 0 || f >= files || r < 0 || r >= ranks) continue;
+                        int to = square(f, r);
+                        if (v.mode != MoveMode::capture) leap_move[t][c][sq] |= bit(to);
+                        if (v.mode != MoveMode::move) {
+                            leap_capture[t][c][sq] |= bit(to);
+                            leap_attackers[t][c][to] |= bit(sq);
+                        }
+                    }
+                    if (v.mode != MoveMode::move) leaper_capture_types[c] |= std::uint16_t(1u << t);
+                } else {
+                    int ray = add_ray(v.dx, dy, v.range);
+                    if (rider_count[t][c] == max_riders_per_type) {
+                        ray_overflow = true;
+                        continue;
+                    }
+                    riders[t][c][rider_count[t][c]++] = RiderRay{std::uint8_t(ray), v.mode};
+                    if (v.mode != MoveMode::move) {
+                        int rev = add_ray(-v.dx, -dy, v.range);
+                        int i = 0;
+                        while (i < attack_ray_count[c] && attack_rays[c][i].ray != rev) ++i;
+                        if (i == attack_ray_count[c]) attack_rays[c][attack_ray_count[c]++] = AttackRay{std::uint8_t(rev), 0};
+                        attack_rays[c][i].types |= std::uint16_t(1u << t);
+                    }
+                }
+            }
+            if (p.has_double_step) {
+                // Two of the piece's move-only steps at once; the square passed over is the en passant target.
+                for (const Vector& v : p.vectors) {
+                    if (v.mode != MoveMode::move || v.range != 1) continue;
+                    for (int sq = 0; sq < squares; ++sq) {
+                        if (!(p.double_step_from[c] & bit(sq))) continue;
+                        int f = file_of(sq) + 2 * v.dx, r = rank_of(sq) + 2 * v.dy * sign;
+                        if (f < 0 || f >= files || r < 0 || r >= ranks) continue;
+                        double_step_to[c][sq] = Square(square(f, r));
+                        double_step_over[c][sq] = Square(square(file_of(sq) + v.dx, rank_of(sq) + v.dy * sign));
+                    }
+                    break;
+                }
+            }
+        }
+    }
+    for (int sq = 0; sq < max_squares; ++sq) castling_rights_kept[sq] = 0xFF;
+    for (int i = 0; i < int(castling.size()); ++i) {
+        castling_rights_kept[castling[i].king_from] &= std::uint8_t(~(1u << i));
+        castling_rights_kept[castling[i].rook_from] &= std::uint8_t(~(1u << i));
+    }
+}
+
+std::shared_ptr<const GameDefinition> GameDefinition::load_file(const std::string& path) {
+    YAML::Node root;
+    try {
+        root = YAML::LoadFile(path);
+    } catch (const YAML::BadFile&) {
+        throw InputError({path, 0, 0}, "cannot read the game definition");
+    } catch (const YAML::Exception& e) {
+        throw InputError({path, e.mark.line + 1, e.mark.column + 1}, e.msg);
+    }
+    return from_yaml(root, path);
+}
+
+std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node& root, const std::string& file) {
+    Reader r{file};
+    if (!root.IsMap()) r.fail(root, "a game definition must be a mapping");
+    auto def = std::make_shared<GameDefinition>();
+    GameDefinition& g = *def;
+    g.id = r.text(r.require(root, "game"), "game");
+    g.title = root["title"] ? r.text(root["title"], "title") : g.id;
+    if (root["sides"]) {
+        auto sides = r.strings(root["sides"], "sides");
+        if (sides.size() != 2) r.fail(root["sides"], "sides: expected exactly two names");
+        g.side_names[0] = sides[0];
+        g.side_names[1] = sides[1];
+    }
+
+    YAML::Node board = r.require(root, "board");
+    g.file_names = r.strings(r.require(board, "files"), "board.files");
+    g.rank_names = r.strings(r.require(board, "ranks"), "board.ranks");
+    g.files = int(g.file_names.size());
+    g.ranks = int(g.rank_names.size());
+    if (g.files < 1 || g.ranks < 1 || g.files > 16 || g.ranks > 16)
+        r.fail(board, "board: files and ranks must each number 1 to 16");
+    if (g.files * g.ranks > max_squares)
+        r.fail(board, "board: " + std::to_string(g.files * g.ranks) + " squares; this build's position holds at most " +
+                          std::to_string(max_squares) + " (wider bitboards are not implemented yet)");
+    g.squares = g.files * g.ranks;
+
+    auto square_at = [&](const YAML::Node& n, const char* what) {
+        std::string s = r.text(n, what);
+        int len = 0;
+        int sq = g.parse_square(s, &len);
+        if (sq < 0 || len != int(s.size())) r.fail(n, std::string(what) + ": expected a square such as e1, got '" + s + "'");
+        return sq;
+    };
+    auto rank_mask = [&](const YAML::Node& n, const char* what, Bitboard out[2]) {
+        for (const std::string& name : r.strings(n, what)) {
+            auto it = std::find(g.rank_names.begin(), g.rank_names.end(), name);
+            if (it == g.rank_names.end()) r.fail(n, std::string(what) + ": unknown rank '" + name + "'");
+            int rank = int(it - g.rank_names.begin());
+            for (int f = 0; f < g.files; ++f) {
+                out[0] |= bit(g.square(f, rank));
+                out[1] |= bit(g.square(f, g.ranks - 1 - rank));
+            }
+        }
+    };
+
+    YAML::Node pieces = r.require(root, "pieces");
+    if (!pieces.IsSequence() || pieces.size() == 0) r.fail(pieces, "pieces: expected a non-empty list");
+    if (pieces.size() > max_piece_types) r.fail(pieces, "pieces: at most 16 piece types");
+    std::vector<YAML::Node> promotion_nodes;
+    for (const YAML::Node& pn : pieces) {
+        PieceType p;
+        p.name = r.text(r.require(pn, "name"), "name");
+        std::string letter = r.text(r.require(pn, "letter"), "letter");
+        if (letter.size() != 1 || !std::isupper(static_cast<unsigned char>(letter[0])))
+            r.fail(pn["letter"], "letter: expected one upper-case letter, got '" + letter + "'");
+        p.letter = letter[0];
+        for (const PieceType& q : g.pieces) {
+            if (q.letter == p.letter) r.fail(pn["letter"], "letter '" + letter + "' is already used by " + q.name);
+            if (q.name == p.name) r.fail(pn["name"], "piece '" + p.name + "' is defined twice");
+        }
+        if (pn["royal"]) p.royal = r.boolean(pn["royal"], "royal");
+        if (pn["minor"]) p.minor = r.boolean(pn["minor"], "minor");
+        if (pn["san_letter"]) p.san_letter = r.boolean(pn["san_letter"], "san_letter");
+        if (pn["resets_move_counter"]) p.resets_move_counter = r.boolean(pn["resets_move_counter"], "resets_move_counter");
+        if (pn["en_passant"]) p.en_passant = r.boolean(pn["en_passant"], "en_passant");
+
+        auto vectors = [&](const YAML::Node& n, bool rider, MoveMode mode, const char* what) {
+            if (!n.IsSequence()) r.fail(n, std::string(what) + ": expected a list of [dx, dy] vectors");
+            for (const YAML::Node& v : n) {
+                if (!v.IsSequence() || v.size() < 2 || v.size() > (rider ? 3u : 2u))
+                    r.fail(v, std::string(what) + (rider ? ": expected [dx, dy] or [dx, dy, range]" : ": expected [dx, dy]"));
+                Vector vec{r.integer(v[0], what), r.integer(v[1], what), rider ? 0 : 1, mode};
+                if (rider && v.size() == 3) vec.range = r.integer(v[2], what);
+                if (vec.dx == 0 && vec.dy == 0) r.fail(v, std::string(what) + ": a vector must not be [0, 0]");
+                if (vec.range < 0) r.fail(v, std::string(what) + ": a range must be 0 (unlimited) or more");
+                p.vectors.push_back(vec);
+            }
+        };
+        auto movement = [&](const YAML::Node& n, MoveMode mode, const char* prefix) {
+            std::string leap = std::string(prefix) + "leap", ride = std::string(prefix) + "ride";
+            if (n["leap"]) vectors(n["leap"], false, mode, leap.c_str());
+            if (n["ride"]) vectors(n["ride"], true, mode, ride.c_str());
+        };
+        movement(pn, MoveMode::any, "");
+        if (pn["move"]) movement(pn["move"], MoveMode::move, "move.");
+        if (pn["capture"]) movement(pn["capture"], MoveMode::capture, "capture.");
+        if (p.vectors.empty()) r.fail(pn, "piece '" + p.name + "' has no movement (leap, ride, move or capture)");
+
+        if (YAML::Node ds = pn["double_step"]) {
+            p.has_double_step = true;
+            rank_mask(r.require(ds, "ranks"), "double_step.ranks", p.double_step_from);
+            bool has_step = std::any_of(p.vectors.begin(), p.vectors.end(),
+                                        [](const Vector& v) { return v.mode == MoveMode::move && v.range == 1; });
+            if (!has_step) r.fail(ds, "double_step needs a move-only leap to double");
+        }
+        if (p.en_passant && std::none_of(p.vectors.begin(), p.vectors.end(), [](const Vector& v) {
+                return v.mode == MoveMode::capture && v.range == 1;
+            }))
+            r.fail(pn["en_passant"], "en_passant needs capture-only leaps");
+        promotion_nodes.push_back(pn["promotion"]);
+        g.pieces.push_back(std::move(p));
+    }
+    // Promotions name piece types, so they are read once every type is known.
+    for (int t = 0; t < int(g.pieces.size()); ++t) {
+        const YAML::Node& pr = promotion_nodes[t];
+        if (!pr) continue;
+        PieceType& p = g.pieces[t];
+        rank_mask(r.require(pr, "ranks"), "promotion.ranks", p.promotion.zone);
+        for (const std::string& name : r.strings(r.require(pr, "to"), "promotion.to")) {
+            int to = g.piece_by_name(name);
+            if (to < 0) r.fail(pr["to"], "promotion.to: unknown piece '" + name + "'");
+            if (g.pieces[to].royal) r.fail(pr["to"], "promotion.to: cannot promote to the royal piece '" + name + "'");
+            p.promotion.to.push_back(to);
+        }
+        if (pr["mandatory"]) p.promotion.mandatory = r.boolean(pr["mandatory"], "promotion.mandatory");
+    }
+    for (int t = 0; t < int(g.pieces.size()); ++t) {
+        if (!g.pieces[t].royal) continue;
+        if (g.royal_type >= 0) r.fail(pieces, "at most one royal piece type is supported");
+        g.royal_type = t;
+    }
+
+    if (YAML::Node cs = root["castling"]) {
+        if (!cs.IsSequence()) r.fail(cs, "castling: expected a list");
+        if (cs.size() > 8) r.fail(cs, "castling: at most 8 castling moves");
+        for (const YAML::Node& cn : cs) {
+            CastlingRule c;
+            std::string side = r.text(r.require(cn, "side"), "castling.side");
+            if (side == g.side_names[0]) c.side = first;
+            else if (side == g.side_names[1]) c.side = second;
+            else r.fail(cn["side"], "castling.side: expected " + g.side_names[0] + " or " + g.side_names[1]);
+            std::string fen = r.text(r.require(cn, "fen"), "castling.fen");
+            if (fen.size() != 1) r.fail(cn["fen"], "castling.fen: expected one letter");
+            c.fen = fen[0];
+            c.san = r.text(r.require(cn, "san"), "castling.san");
+            YAML::Node king = r.require(cn, "king"), rook = r.require(cn, "rook");
+            if (!king.IsSequence() || king.size() != 2) r.fail(king, "castling.king: expected [from, to]");
+            if (!rook.IsSequence() || rook.size() != 2) r.fail(rook, "castling.rook: expected [from, to]");
+            c.king_from = Square(square_at(king[0], "castling.king"));
+            c.king_to = Square(square_at(king[1], "castling.king"));
+            c.rook_from = Square(square_at(rook[0], "castling.rook"));
+            c.rook_to = Square(square_at(rook[1], "castling.rook"));
+            for (const YAML::Node& s : r.require(cn, "empty")) c.must_be_empty |= bit(square_at(s, "castling.empty"));
+            for (const YAML::Node& s : r.require(cn, "safe")) c.must_not_be_attacked |= bit(square_at(s, "castling.safe"));
+            g.castling.push_back(c);
+        }
+    }
+
+    YAML::Node end = root["end"];
+    if (end && end["no_legal_moves"]) {
+        YAML::Node n = end["no_legal_moves"];
+        if (n["in_check"]) g.no_moves_in_check = parse_result(r, n["in_check"], "end.no_legal_moves.in_check");
+        if (n["otherwise"]) g.no_moves_not_in_check = parse_result(r, n["otherwise"], "end.no_legal_moves.otherwise");
+    }
+    if (YAML::Node rep = root["repetition"]) {
+        if (rep["identity"]) {
+            g.repetition = RepetitionIdentity{false, false, false, false};
+            for (const YAML::Node& item : rep["identity"]) {
+                std::string s = r.text(item, "repetition.identity");
+                if (s == "side_to_move") g.repetition.side_to_move = true;
+                else if (s == "castling_rights") g.repetition.castling_rights = true;
+                else if (s == "en_passant_legal") g.repetition.en_passant_legal = true;
+                else if (s == "hands") g.repetition.hands = true;
+                else if (s != "pieces")
+                    r.fail(item, "repetition.identity: expected pieces, side_to_move, castling_rights, en_passant_legal or hands, got '" + s + "'");
+            }
+        }
+        if (rep["claim"]) g.repetition_claim = r.integer(rep["claim"], "repetition.claim");
+        if (rep["automatic"]) g.repetition_automatic = r.integer(rep["automatic"], "repetition.automatic");
+    }
+    if (YAML::Node mr = root["move_rule"]) {
+        if (mr["claim_plies"]) g.move_rule_claim_plies = r.integer(mr["claim_plies"], "move_rule.claim_plies");
+        if (mr["automatic_plies"]) g.move_rule_automatic_plies = r.integer(mr["automatic_plies"], "move_rule.automatic_plies");
+    }
+    g.start_fen = r.text(r.require(root, "start"), "start");
+
+    g.compile();
+    if (g.ray_overflow) r.fail(pieces, "too many rider directions (at most 48 rays, 16 rider vectors per piece)");
+    return def;
+}
+
+}  // namespace arbiter::core

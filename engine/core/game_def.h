@@ -1,0 +1,174 @@
+// A game definition: the board, the piece types and the special rules of one game, read from
+// rulesets/games/<game>.yaml and compiled once into flat per-square tables that move generation reads.
+// Nothing about chess is written here; chess.yaml says it.
+#pragma once
+
+#include "core/types.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::core {
+
+// Which moves a movement vector gives: a move to an empty square, a capture, or either.
+enum class MoveMode : std::uint8_t { any, move, capture };
+
+struct Vector {
+    int dx = 0;
+    int dy = 0;
+    int range = 1;  // leapers 1; riders the longest run (0 = to the edge of the board)
+    MoveMode mode = MoveMode::any;
+};
+
+// A rider's ray table index and what the ray may be used for.
+struct RiderRay {
+    std::uint8_t ray;
+    MoveMode mode;
+};
+
+// A promotion: where it happens, to what, and whether the piece may stay as it is.
+// Shogi's optional promotion and its promotions on leaving the zone will set `mandatory` false and
+// `on_leaving_zone` true; chess.yaml uses the FIDE 3.7e form (arrival on the last rank, mandatory).
+struct Promotion {
+    Bitboard zone[2] = {0, 0};
+    std::vector<int> to;  // piece types, in the order of the data
+    bool mandatory = true;
+    bool on_leaving_zone = false;
+};
+
+struct PieceType {
+    std::string name;
+    char letter = '?';                 // FEN letter of the first side; the second side's is lower case
+    bool royal = false;                // its capture ends the game: moves may not expose it (check)
+    bool minor = false;                // cannot checkmate with only its royal piece against a bare royal piece
+    bool san_letter = true;            // SAN names the piece (chess pawns are written without a letter)
+    bool resets_move_counter = false;  // a move of this piece resets the halfmove clock (FIDE 9.3)
+    bool en_passant = false;           // its capture-only leaps may take a piece that just double-stepped
+    bool colour_bound = false;         // derived: every vector keeps the square colour (dx + dy even)
+    bool has_double_step = false;
+    Bitboard double_step_from[2] = {0, 0};
+    std::vector<Vector> vectors;       // as written in the data, first side's view
+    Promotion promotion;
+    bool promotes() const { return !promotion.to.empty(); }
+};
+
+// One castling move (FIDE 3.8.2): the king and rook squares, what must be empty and what must not
+// be attacked (the king's square included: no castling out of check).
+struct CastlingRule {
+    Color side = first;
+    char fen = '?';   // letter in the FEN castling field
+    std::string san;  // O-O, O-O-O
+    Square king_from = no_square, king_to = no_square, rook_from = no_square, rook_to = no_square;
+    Bitboard must_be_empty = 0;
+    Bitboard must_not_be_attacked = 0;
+};
+
+// What the side to move gets when it has no legal move.
+enum class NoMovesResult : std::uint8_t { loss, draw, win };
+
+// What makes two positions "the same" for repetition (FIDE 9.2.3 for chess).
+struct RepetitionIdentity {
+    bool side_to_move = true;
+    bool castling_rights = true;
+    bool en_passant_legal = true;  // only an en passant capture that is legal makes positions differ
+    bool hands = false;            // shogi: pieces in hand (placeholder for the next game)
+};
+
+class GameDefinition {
+public:
+    // Compiles a parsed YAML document; `file` names it in error messages. Throws InputError with
+    // file:line:column (1-based) on anything the core cannot play.
+    static std::shared_ptr<const GameDefinition> from_yaml(const YAML::Node& root, const std::string& file);
+    // Convenience for tests and the CLI: YAML::LoadFile then from_yaml.
+    static std::shared_ptr<const GameDefinition> load_file(const std::string& path);
+
+    std::string id;
+    std::string title;
+    std::string side_names[2] = {"white", "black"};
+    int files = 0;
+    int ranks = 0;
+    int squares = 0;
+    std::vector<std::string> file_names;
+    std::vector<std::string> rank_names;
+    std::vector<PieceType> pieces;
+    std::vector<CastlingRule> castling;
+    std::string start_fen;
+
+    NoMovesResult no_moves_in_check = NoMovesResult::loss;      // checkmate
+    NoMovesResult no_moves_not_in_check = NoMovesResult::draw;  // stalemate
+    RepetitionIdentity repetition;
+    int repetition_claim = 3;       // occurrences that let a player claim (0 = none)
+    int repetition_automatic = 5;   // occurrences that end the game by themselves (0 = none)
+    int move_rule_claim_plies = 100;
+    int move_rule_automatic_plies = 150;
+
+    // Geometry.
+    int file_of(int sq) const { return sq % files; }
+    int rank_of(int sq) const { return sq / files; }
+    int square(int file, int rank) const { return rank * files + file; }
+    std::string square_name(int sq) const;
+    // Parses a square name such as "e4" at the start of `text`; returns the square and sets `length`,
+    // or -1 when there is none.
+    int parse_square(std::string_view text, int* length = nullptr) const;
+    // Piece type by FEN letter (either case) or by name; -1 if none.
+    int piece_by_letter(char c) const;
+    int piece_by_name(std::string_view name) const;
+    // Square colour for colour-bound pieces: 0 dark (a1), 1 light.
+    int square_colour(int sq) const { return (file_of(sq) + rank_of(sq)) & 1; }
+
+    // Compiled tables (read by Position in the hot path).
+    int royal_type = -1;  // the royal piece type (at most one per side in the games supported)
+    Bitboard all_squares = 0;
+    Bitboard light_squares = 0;
+    Bitboard leap_move[max_piece_types][2][max_squares] = {};      // targets of move-only or any leaps
+    Bitboard leap_capture[max_piece_types][2][max_squares] = {};   // targets of capture-only or any leaps
+    Bitboard leap_attackers[max_piece_types][2][max_squares] = {}; // squares from which the piece captures onto sq
+    Square double_step_to[2][max_squares] = {};   // no_square where none
+    Square double_step_over[2][max_squares] = {};
+    static constexpr int max_rays = 48;
+    static constexpr int max_riders_per_type = 16;
+    int ray_count = 0;
+    Vector ray_vector[max_rays] = {};
+    bool ray_ascending[max_rays] = {};
+    std::uint8_t ray_unlimited[max_rays] = {};  // the same direction without range limit
+    Bitboard ray_mask[max_rays][max_squares] = {};
+    RiderRay riders[max_piece_types][2][max_riders_per_type] = {};
+    int rider_count[max_piece_types][2] = {};
+    // Rays along which a side's riders capture, reversed (from the target back to the rider), with the
+    // piece types that capture along them: attacks on a square are found by scanning these.
+    struct AttackRay {
+        std::uint8_t ray;     // reversed ray
+        std::uint16_t types;  // bit per piece type
+    };
+    AttackRay attack_rays[2][max_rays] = {};
+    int attack_ray_count[2] = {0, 0};
+    std::uint16_t leaper_capture_types[2] = {0, 0};  // types with capturing leaps, per side
+    std::uint8_t castling_rights_kept[max_squares] = {};  // rights that survive a move from or to sq
+
+    // Bits of `rights` that exist: one per castling rule.
+    int castling_rule_count() const { return int(castling.size()); }
+
+    // Attacks of a rider along `ray` from `sq` given the occupancy.
+    Bitboard ray_attacks(int ray, int sq, Bitboard occupied) const {
+        Bitboard r = ray_mask[ray][sq];
+        Bitboard blockers = r & occupied;
+        if (blockers) {
+            int b = ray_ascending[ray] ? lsb(blockers) : msb(blockers);
+            r &= ~ray_mask[ray_unlimited[ray]][b];
+        }
+        return r;
+    }
+
+private:
+    bool ray_overflow = false;
+    int add_ray(int dx, int dy, int range);
+    void compile();
+};
+
+using GameDefinitionPtr = std::shared_ptr<const GameDefinition>;
+
+}  // namespace arbiter::core

@@ -1,0 +1,141 @@
+// A position of any game the core can play: pieces on squares, side to move, castling rights,
+// en passant target, counters, hands; legal move generation and make/unmake with caller-owned
+// undo records. No allocation, no strings, no virtual calls between make() and unmake().
+#pragma once
+
+#include "core/game_def.h"
+#include "core/types.h"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace arbiter::core {
+
+// What make() saves for unmake(): owned by the caller (a stack array in perft, a vector in Game).
+struct Undo {
+    std::uint64_t key;
+    Piece captured;
+    Piece moved;
+    std::uint8_t castling;
+    Square en_passant;
+    Square en_passant_victim;
+    std::uint16_t halfmove;
+    Square royal[2];
+};
+
+class Position {
+public:
+    // An empty board of the game, first side to move.
+    explicit Position(GameDefinitionPtr def);
+    // The game's start position (the `start` FEN of its definition).
+    static Position start(GameDefinitionPtr def);
+    // Reads a FEN (all six fields required). Throws InputError naming the field and the column
+    // (1-based, in `fen`) of what is wrong; `source` names the input in the location.
+    static Position from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source = "<position>");
+    // Writes a FEN; the en passant field is written only when an en passant capture is legal (FIDE 9.2.3).
+    std::string fen() const;
+
+    const GameDefinition& definition() const { return *def_; }
+    const GameDefinitionPtr& definition_ptr() const { return owner_; }
+
+    Color side_to_move() const { return side_; }
+    Piece piece_on(int sq) const { return board_[sq]; }
+    Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
+    Bitboard pieces(Color c) const { return by_color_[c]; }
+    Bitboard pieces(int type) const { return by_type_[type]; }
+    Bitboard pieces(Color c, int type) const { return by_color_[c] & by_type_[type]; }
+    int royal_square(Color c) const { return royal_[c]; }  // no_square if the side has none
+    int castling_rights() const { return castling_; }       // bit i = CastlingRule i still possible
+    int en_passant_square() const { return ep_; }           // the square passed over, or no_square
+    int en_passant_victim() const { return ep_victim_; }
+    int halfmove_clock() const { return halfmove_; }
+    int fullmove_number() const { return fullmove_; }
+    // Pieces in hand (shogi drops plug in here; always 0 in chess).
+    int hand_count(Color c, int type) const { return hand_[c][type]; }
+
+    // Zobrist key of pieces, side to move, castling rights and hands (not the en passant square).
+    std::uint64_t key() const { return key_; }
+    // The key under the game's repetition identity: FIDE 9.2.3 adds the en passant square only when an
+    // en passant capture is legal.
+    std::uint64_t repetition_key() const;
+
+    // Fills `list` with every legal move (replaces its contents).
+    void generate_legal(MoveList& list) const;
+    MoveList legal_moves() const {
+        MoveList l;
+        generate_legal(l);
+        return l;
+    }
+    bool is_legal(Move m) const { return legal_moves().contains(m); }
+    // Pieces of the side not to move that attack the side to move's royal piece.
+    Bitboard checkers() const;
+    // Pieces of `by` that capture onto `sq`, with the given occupancy.
+    Bitboard attackers_to(int sq, Color by, Bitboard occupied) const;
+    bool is_attacked(int sq, Color by) const { return attackers_to(sq, by, occupied()) != 0; }
+    bool has_legal_en_passant() const;
+
+    // FIDE 3.9: the royal piece is attacked.
+    bool is_check() const { return checkers() != 0; }
+    // FIDE 5.1a / 5.2a: no legal move, in check or not.
+    bool is_checkmate() const { return is_check() && legal_moves().empty(); }
+    bool is_stalemate() const { return !is_check() && legal_moves().empty(); }
+    // The classic insufficient-material table (FIDE 5.2b/6.9 cases that need no search): `c` has only
+    // its royal piece; or only one minor piece against a bare royal piece; or every non-royal piece on the
+    // board is colour-bound on one square colour. True is a proof that `c` cannot checkmate; false is
+    // not a proof that it can.
+    bool has_insufficient_material(Color c) const;
+    // Neither side can checkmate by the classic table.
+    bool is_insufficient_material() const {
+        return has_insufficient_material(first) && has_insufficient_material(second);
+    }
+
+    // Plays a legal move (the caller guarantees legality). `undo` must live until unmake().
+    void make(Move m, Undo& undo);
+    void unmake(Move m, const Undo& undo);
+    // Would the move give check? (plays it on a copy; for notation, not for search)
+    bool gives_check(Move m) const;
+
+    // Leaf count of the legal move tree to `depth`; `bulk` counts the last ply by the size of the
+    // legal move list (as Stockfish's perft does).
+    std::uint64_t perft(int depth, bool bulk = true);
+
+    // Board editing for loaders (FEN, later SFEN and othello boards).
+    void put_piece(int sq, Piece p);
+    void remove_piece(int sq);
+    // Recomputes the key and the royal squares from scratch (after editing).
+    void refresh();
+
+private:
+    template <bool Bulk>
+    std::uint64_t perft_rec(int depth);
+    void move_piece(int from, int to);
+    std::uint64_t compute_key() const;
+
+    GameDefinitionPtr owner_;
+    const GameDefinition* def_;
+    Piece board_[max_squares] = {};
+    Bitboard by_type_[max_piece_types] = {};
+    Bitboard by_color_[2] = {};
+    Color side_ = first;
+    std::uint8_t castling_ = 0;
+    Square ep_ = no_square;
+    Square ep_victim_ = no_square;
+    Square royal_[2] = {no_square, no_square};
+    int halfmove_ = 0;
+    int fullmove_ = 1;
+    std::uint8_t hand_[2][max_piece_types] = {};
+    std::uint64_t key_ = 0;
+};
+
+// Zobrist keys from a fixed seed, so that keys are the same in every run.
+namespace zobrist {
+extern std::uint64_t piece_square[33][max_squares];
+extern std::uint64_t castling[256];
+extern std::uint64_t en_passant[max_squares];
+extern std::uint64_t side;
+extern std::uint64_t hand[2][max_piece_types][64];
+}  // namespace zobrist
+
+}  // namespace arbiter::core
