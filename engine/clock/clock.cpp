@@ -1,0 +1,295 @@
+#include "clock/clock.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace arbiter::clock {
+
+Clock::Clock(const TimeControl& control) : control_(control) {
+    if (!control_.is_timed()) throw std::invalid_argument("a clock needs a timed control, not unknown or none");
+    if (auto problem = check(control_)) throw std::invalid_argument("time control: " + *problem);
+    hourglass_ = control_.kind == TimeControl::Kind::hourglass;
+    if (control_.delay) {
+        bronstein_ = control_.delay->kind == DelayKind::bronstein;
+        simple_delay_ = control_.delay->kind == DelayKind::simple;
+        delay_ = control_.delay->time.count();
+    }
+    if (control_.byoyomi) {
+        overtime_ = Overtime::byoyomi;
+        overtime_time_ = control_.byoyomi->time.count();
+        byoyomi_periods_ = control_.byoyomi->periods;
+    } else if (control_.canadian) {
+        overtime_ = Overtime::canadian;
+        overtime_time_ = control_.canadian->time.count();
+        canadian_moves_ = control_.canadian->moves;
+    }
+    for (Side& s : sides_) {
+        if (hourglass_) {
+            s.main = control_.hourglass.count();
+        } else {
+            s.main = control_.periods[0].time.count();
+            s.period_moves_left = control_.periods[0].moves;
+        }
+        s.byoyomi_left = byoyomi_periods_;
+        new_turn(s);
+    }
+}
+
+// ---- the running side -------------------------------------------------------------------------------
+
+void Clock::new_turn(Side& s) const {
+    s.turn_used = 0;
+    s.delay_left = simple_delay_ ? delay_ : 0;
+    if (s.in_overtime && overtime_ == Overtime::byoyomi && s.byoyomi_left > 0) s.over = overtime_time_;
+}
+
+void Clock::enter_overtime(Side& s) const {
+    s.main = 0;
+    s.in_overtime = true;
+    s.over = overtime_time_;
+    s.canadian_left = canadian_moves_;
+}
+
+// Applies `elapsed` ms of running, beginning at instant `from`, to `s`; records the flag fall.
+void Clock::advance(Side& s, std::int64_t from, std::int64_t elapsed) const {
+    s.turn_used += elapsed;
+    if (simple_delay_) {
+        std::int64_t d = std::min(elapsed, s.delay_left);
+        s.delay_left -= d;
+        from += d;
+        elapsed -= d;
+    }
+    if (!s.in_overtime) {
+        if (overtime_ == Overtime::none) {
+            if (s.flag_at == no_instant && s.delay_left == 0 && s.main - elapsed <= 0) {
+                s.flag_at = from + std::max<std::int64_t>(s.main, 0);
+            }
+            s.main -= elapsed;
+            return;
+        }
+        if (elapsed < s.main) {
+            s.main -= elapsed;
+            return;
+        }
+        std::int64_t to_zero = std::max<std::int64_t>(s.main, 0);
+        from += to_zero;
+        elapsed -= to_zero;
+        enter_overtime(s);
+    }
+    if (overtime_ == Overtime::canadian) {
+        if (s.flag_at == no_instant && s.over - elapsed <= 0) s.flag_at = from + std::max<std::int64_t>(s.over, 0);
+        s.over -= elapsed;
+        return;
+    }
+    // Byoyomi: the current period has s.over left, each further one overtime_time_.
+    if (s.byoyomi_left == 0 || elapsed < s.over) {
+        s.over -= elapsed;
+        return;
+    }
+    elapsed -= s.over;
+    from += s.over;
+    --s.byoyomi_left;
+    std::int64_t more = std::min<std::int64_t>(elapsed / overtime_time_, s.byoyomi_left);
+    s.byoyomi_left -= static_cast<int>(more);
+    elapsed -= more * overtime_time_;
+    from += more * overtime_time_;
+    if (s.byoyomi_left == 0) {
+        if (s.flag_at == no_instant) s.flag_at = from;
+        s.over = -elapsed;
+    } else {
+        s.over = overtime_time_ - elapsed;
+    }
+}
+
+// Brings the running side (and, for an hourglass, the other side) to instant `at`.
+void Clock::settle(std::int64_t at) {
+    if (running_ >= 0 && at > since_) {
+        std::int64_t elapsed = at - since_;
+        advance(sides_[running_], since_, elapsed);
+        if (hourglass_) sides_[running_ ^ 1].main += elapsed;
+    }
+    since_ = at;
+    now_ = at;
+}
+
+Clock::Side Clock::state_at(int side, std::int64_t at) const {
+    Side s = sides_[side];
+    if (running_ >= 0 && at > since_) {
+        if (running_ == side) {
+            advance(s, since_, at - since_);
+        } else if (hourglass_) {
+            s.main += at - since_;
+        }
+    }
+    return s;
+}
+
+// Running time from the state `s` until its flag falls.
+std::int64_t Clock::time_to_flag(const Side& s) const {
+    std::int64_t t = s.delay_left;
+    if (!s.in_overtime) t += std::max<std::int64_t>(s.main, 0);
+    switch (overtime_) {
+    case Overtime::none: break;
+    case Overtime::canadian: t += s.in_overtime ? std::max<std::int64_t>(s.over, 0) : overtime_time_; break;
+    case Overtime::byoyomi:
+        if (s.in_overtime) {
+            if (s.byoyomi_left > 0) t += s.over + (s.byoyomi_left - 1) * overtime_time_;
+        } else {
+            t += s.byoyomi_left * overtime_time_;
+        }
+        break;
+    }
+    return t;
+}
+
+// ---- operations -------------------------------------------------------------------------------------
+
+Op Clock::check_instant(Ms at) const { return at.count() < now_ ? Op::instant_in_past : Op::ok; }
+
+Op Clock::start(int side, Ms at) {
+    if (side != 0 && side != 1) return Op::bad_side;
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (running_ >= 0) return Op::clock_running;
+    settle(at.count());
+    new_turn(sides_[side]);
+    running_ = side;
+    interrupted_ = -1;
+    return Op::ok;
+}
+
+Op Clock::press(int side, Ms at) {
+    if (side != running_) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
+    if (at.count() < now_) return Op::instant_in_past;
+    settle(at.count());
+    Side& s = sides_[side];
+    ++s.moves;
+    if (!hourglass_) {
+        if (bronstein_) s.main += std::min(delay_, s.turn_used);
+        const std::size_t last = control_.periods.size() - 1;
+        const Period& period = control_.periods[std::min<std::size_t>(s.period, last)];
+        s.main += period.increment.count();
+        if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
+            ++s.period;
+            const Period& next = control_.periods[std::min<std::size_t>(s.period, last)];
+            s.main += next.time.count();
+            s.period_moves_left = next.moves;
+        }
+        if (s.in_overtime && overtime_ == Overtime::canadian && --s.canadian_left == 0) {
+            s.over = overtime_time_;
+            s.canadian_left = canadian_moves_;
+        }
+        new_turn(s);
+    }
+    running_ = side ^ 1;
+    return Op::ok;
+}
+
+Op Clock::stop(Ms at) {
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (running_ < 0) return Op::clock_not_running;
+    settle(at.count());
+    interrupted_ = running_;
+    running_ = -1;
+    return Op::ok;
+}
+
+Op Clock::restart(Ms at) {
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (running_ >= 0) return Op::clock_running;
+    if (interrupted_ < 0) return Op::nothing_to_restart;
+    settle(at.count());
+    running_ = interrupted_;
+    interrupted_ = -1;
+    return Op::ok;
+}
+
+Op Clock::arrive(int side, Ms at, int to_move) {
+    if ((side != 0 && side != 1) || (to_move != 0 && to_move != 1)) return Op::bad_side;
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    settle(at.count());
+    if (running_ == side && to_move != side) {
+        running_ = to_move;
+        new_turn(sides_[to_move]);
+    }
+    return Op::ok;
+}
+
+Op Clock::adjust(int side, std::int64_t at, std::int64_t delta, bool set) {
+    if (side != 0 && side != 1) return Op::bad_side;
+    if (at < now_) return Op::instant_in_past;
+    settle(at);
+    Side& s = sides_[side];
+    std::int64_t& value = s.in_overtime ? s.over : s.main;
+    value = set ? delta : value + delta;
+    if (value > 0) {
+        s.flag_at = no_instant;
+        return Op::ok;
+    }
+    if (!s.in_overtime && overtime_ != Overtime::none) {
+        // The main time is gone: the overtime begins now.
+        enter_overtime(s);
+        return Op::ok;
+    }
+    if (s.in_overtime && overtime_ == Overtime::byoyomi) s.byoyomi_left = 0;
+    if (s.flag_at == no_instant) s.flag_at = at;
+    return Op::ok;
+}
+
+Op Clock::add_time(int side, Ms amount, Ms at) {
+    if (amount < Ms{0}) return Op::negative_amount;
+    return adjust(side, at.count(), amount.count(), false);
+}
+
+Op Clock::deduct_time(int side, Ms amount, Ms at) {
+    if (amount < Ms{0}) return Op::negative_amount;
+    return adjust(side, at.count(), -amount.count(), false);
+}
+
+Op Clock::set_time(int side, Ms value, Ms at) { return adjust(side, at.count(), value.count(), true); }
+
+// ---- readings ---------------------------------------------------------------------------------------
+
+Reading Clock::reading(int side, Ms at) const {
+    side &= 1;
+    const Side s = state_at(side, at.count());
+    Reading r;
+    r.main = Ms{s.main};
+    r.in_overtime = s.in_overtime;
+    r.overtime = s.in_overtime ? Ms{s.over} : Ms{0};
+    r.shown = s.in_overtime ? r.overtime : r.main;
+    r.delay_left = Ms{s.delay_left};
+    r.byoyomi_periods_left = s.byoyomi_left;
+    r.canadian_moves_left = s.in_overtime ? s.canadian_left : 0;
+    r.moves = s.moves;
+    r.period = s.period;
+    r.last_period = !hourglass_ && static_cast<std::size_t>(s.period) + 1 >= control_.periods.size();
+    if (s.flag_at != no_instant && s.flag_at <= at.count()) r.flag_fell = Ms{s.flag_at};
+    return r;
+}
+
+Ms Clock::shown(int side, Ms at) const { return reading(side, at).shown; }
+
+std::optional<Ms> Clock::flag_instant(int side) const {
+    const Side& s = sides_[side & 1];
+    if (s.flag_at != no_instant) return Ms{s.flag_at};
+    if (running_ != (side & 1)) return std::nullopt;
+    return Ms{since_ + time_to_flag(s)};
+}
+
+Flags Clock::flags(Ms at) const {
+    Flags f;
+    for (int side = 0; side < 2; ++side) {
+        std::optional<Ms> instant = flag_instant(side);
+        if (instant && *instant <= at) f.fell[side] = instant;
+    }
+    if (f.fell[0] && (!f.fell[1] || *f.fell[0] < *f.fell[1])) f.first = 0;
+    if (f.fell[1] && (!f.fell[0] || *f.fell[1] < *f.fell[0])) f.first = 1;
+    return f;
+}
+
+std::optional<int> Clock::running() const {
+    if (running_ < 0) return std::nullopt;
+    return running_;
+}
+
+}  // namespace arbiter::clock

@@ -1,0 +1,162 @@
+// The clock layer's face: one chess/shogi/othello clock as a deterministic state machine over exact
+// instants, for every time control in time_control.h. It knows no rulebook and no colours: sides are
+// 0 and 1 (the layer above maps them to white/black, sente/gote, black/white), and which side starts
+// is the caller's choice.
+//
+// Instants are milliseconds since the scheduled start of the round. Every operation takes its instant;
+// operations come in time order (an instant may repeat, never go back). Readings at an instant are
+// computed from the state, never ticked, so a reading at any later instant is exact.
+//
+// Semantics, in the order a move is played:
+// - The running side's main time runs down; with a simple delay it does not run during the first
+//   `delay` ms of each turn. Without overtime the main time may go below zero: the flag fell at the
+//   instant it reached zero and the reading goes on (an unnoticed flag fall).
+// - With byoyomi, when the main time is used up the side plays in byoyomi: each turn starts a fresh
+//   period; a period is used up only when the turn's time exceeds it (the reading reaches zero), and
+//   then the next starts at once. The flag falls when the last period is used up.
+// - With Canadian overtime, when the main time is used up a block of `moves` moves in `time` begins
+//   (the move during which it began counts); completing the block's moves starts a fresh block.
+// - press(): the move is complete. In order: Bronstein delay returns min(delay, time used this turn);
+//   the increment of the period the move was made in is added; if the move completes its period, the
+//   next period's time is added (saved time carries over; a last period with moves repeats).
+// - Hourglass: the time the running side uses is added to the other side's reading.
+// - Arbiter adjustments (add, deduct, set) act on what the clock shows: the main time, or the
+//   overtime reading (byoyomi period, Canadian block) when the side is in overtime. An adjustment that
+//   leaves the reading at or below zero makes the flag fall at that instant (in byoyomi: no period is
+//   left; with overtime still unused, the overtime begins); one that leaves it positive clears a fallen
+//   flag.
+#pragma once
+
+#include "clock/duration.h"
+#include "clock/time_control.h"
+
+#include <array>
+#include <cstdint>
+#include <limits>
+#include <optional>
+
+namespace arbiter::clock {
+
+// Why an operation was refused (the state is then unchanged); `ok` when it was applied.
+enum class Op : std::uint8_t {
+    ok,
+    bad_side,           // side is not 0 or 1
+    instant_in_past,    // the instant precedes the last operation's
+    clock_not_running,  // press by a side whose clock is not running; stop with no clock running
+    clock_running,      // start or restart while a clock is running
+    nothing_to_restart, // restart with no interrupted turn
+    negative_amount,    // add or deduct of a negative amount
+};
+
+// One side's clock at an instant.
+struct Reading {
+    Ms shown{0};      // what the display shows: the overtime reading in overtime, else the main time
+    Ms main{0};       // main time left; below zero after an unnoticed flag fall without overtime
+    Ms overtime{0};   // in overtime: time left in the byoyomi period or the Canadian block
+    Ms delay_left{0}; // simple delay still to run before the main time runs, in the current turn
+    bool in_overtime = false;
+    int byoyomi_periods_left = 0;  // byoyomi: periods left, the current one included
+    int canadian_moves_left = 0;   // Canadian, in overtime: moves still due in the current block
+    int moves = 0;                 // moves completed (presses)
+    int period = 0;                // 0-based control period, counting repeats of the last
+    bool last_period = false;      // the period is the last one the control lists
+    std::optional<Ms> flag_fell;   // the instant the flag fell, if it has by the reading's instant
+};
+
+// The flags at an instant: which have fallen, when, and which fell first (nullopt when none has fallen
+// or both fell at the same millisecond).
+struct Flags {
+    std::array<std::optional<Ms>, 2> fell;
+    std::optional<int> first;
+    bool both() const { return fell[0] && fell[1]; }
+};
+
+class Clock {
+public:
+    // Sets both sides to the control's starting state. Throws std::invalid_argument when the control
+    // is not timed (unknown, none) or breaks the rules of check().
+    explicit Clock(const TimeControl& control);
+
+    // Starts `side`'s clock for a new turn; both clocks must be stopped. For a late arrival, start the
+    // absent player's clock at instant 0 (the scheduled start) whether or not that side is to move.
+    [[nodiscard]] Op start(int side, Ms at);
+    // `side` completes a move: its clock stops and the other side's starts.
+    [[nodiscard]] Op press(int side, Ms at);
+    // Stops both clocks (arbiter, claims); the interrupted turn can be resumed by restart().
+    [[nodiscard]] Op stop(Ms at);
+    // Resumes the turn the last stop() interrupted, keeping its delay and byoyomi state.
+    [[nodiscard]] Op restart(Ms at);
+    // A late player arrives whose clock has run since the scheduled start: stops it at `at` and starts the
+    // clock of `to_move` (no change when that is the running side). Othello and JCA practice.
+    [[nodiscard]] Op arrive(int side, Ms at, int to_move);
+
+    // Arbiter adjustments at `at` (see the header comment for overtime and flags).
+    [[nodiscard]] Op add_time(int side, Ms amount, Ms at);
+    [[nodiscard]] Op deduct_time(int side, Ms amount, Ms at);
+    [[nodiscard]] Op set_time(int side, Ms value, Ms at);
+
+    // `side`'s clock at `at`, which must not precede the last operation's instant.
+    Reading reading(int side, Ms at) const;
+    // Shorthand for reading(side, at).shown.
+    Ms shown(int side, Ms at) const;
+    // The instant `side`'s flag fell or, while its clock runs, will fall if nothing else happens;
+    // nullopt when it has not fallen and its clock is stopped.
+    std::optional<Ms> flag_instant(int side) const;
+    // Both flags at `at`.
+    Flags flags(Ms at) const;
+
+    // The running side, or nullopt when both clocks are stopped.
+    std::optional<int> running() const;
+    // The last operation's instant.
+    Ms last_instant() const { return Ms{now_}; }
+    int moves(int side) const { return sides_[side & 1].moves; }
+    const TimeControl& control() const { return control_; }
+
+private:
+    static constexpr std::int64_t no_instant = std::numeric_limits<std::int64_t>::min();
+
+    // One side's state, as of `since_` for the running side and as of now for the other.
+    struct Side {
+        std::int64_t main = 0;        // main time left
+        std::int64_t over = 0;        // in overtime: byoyomi period or Canadian block time left
+        std::int64_t delay_left = 0;  // simple delay left this turn
+        std::int64_t turn_used = 0;   // time used this turn (Bronstein)
+        std::int64_t flag_at = no_instant;
+        int moves = 0;
+        int period = 0;             // periods begun after the first (index with repeats)
+        int period_moves_left = 0;  // moves still due in this period; 0 = all remaining moves
+        int byoyomi_left = 0;
+        int canadian_left = 0;
+        bool in_overtime = false;
+    };
+
+    enum class Overtime : std::uint8_t { none, byoyomi, canadian };
+
+    void advance(Side& s, std::int64_t from, std::int64_t elapsed) const;
+    void settle(std::int64_t at);
+    void new_turn(Side& s) const;
+    void enter_overtime(Side& s) const;
+    Side state_at(int side, std::int64_t at) const;
+    std::int64_t time_to_flag(const Side& s) const;
+    Op adjust(int side, std::int64_t at, std::int64_t delta, bool set);
+    Op check_instant(Ms at) const;
+
+    TimeControl control_;
+    // Derived from control_ once: what press() and advance() read.
+    bool hourglass_ = false;
+    bool bronstein_ = false;
+    bool simple_delay_ = false;
+    Overtime overtime_ = Overtime::none;
+    std::int64_t delay_ = 0;
+    std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block
+    int byoyomi_periods_ = 0;
+    int canadian_moves_ = 0;
+
+    std::array<Side, 2> sides_{};
+    int running_ = -1;      // running side, -1 when both are stopped
+    int interrupted_ = -1;  // side whose turn the last stop() interrupted
+    std::int64_t since_ = 0;  // instant from which the running side's state must be advanced
+    std::int64_t now_ = 0;    // last operation's instant
+};
+
+}  // namespace arbiter::clock
