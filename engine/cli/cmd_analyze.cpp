@@ -1,16 +1,136 @@
-// Placeholder until the command lands: refuses with exit 2.
+// arbiter analyze: what the laws say about a position (legal moves, check, mate, stalemate,
+// insufficient material, dead position, who can still checkmate).
 #include "cli/command.h"
+#include "core/analysis.h"
+#include "core/error.h"
+#include "core/game_files.h"
+#include "core/notation.h"
+#include "core/position.h"
 
+#include <nlohmann/json.hpp>
+
+#include <fstream>
 #include <iostream>
+#include <memory>
 
 namespace arbiter::cli {
 
+namespace {
+
+struct AnalyzeOptions {
+    std::string game = "chess";
+    std::string position;
+    std::string positions_file;
+    std::string format = "text";
+};
+
+nlohmann::json ability(core::Ability a) {
+    if (a == core::Ability::unknown) return "unknown";
+    return a == core::Ability::yes;
+}
+
+nlohmann::json analyze(const core::Position& pos) {
+    const core::GameDefinition& g = pos.definition();
+    const core::MoveList legal = pos.legal_moves();
+    nlohmann::json j;
+    j["fen"] = pos.fen();
+    j["side_to_move"] = g.side_names[pos.side_to_move()];
+    j["legal_moves"] = nlohmann::json::array();
+    j["legal_moves_san"] = nlohmann::json::array();
+    for (core::Move m : legal) {
+        j["legal_moves"].push_back(core::to_uci(pos, m));
+        j["legal_moves_san"].push_back(core::to_san(pos, m));
+    }
+    const bool check = pos.is_check();
+    j["legal_move_count"] = legal.size();
+    j["check"] = check;
+    j["checkmate"] = check && legal.empty();
+    j["stalemate"] = !check && legal.empty();
+    j["halfmove_clock"] = pos.halfmove_clock();
+    j["insufficient_material"] = pos.is_insufficient_material();
+    j["has_insufficient_material"] = {{g.side_names[0], pos.has_insufficient_material(core::first)},
+                                      {g.side_names[1], pos.has_insufficient_material(core::second)}};
+    core::Ability a = core::can_checkmate_by_material(pos, core::first);
+    core::Ability b = core::can_checkmate_by_material(pos, core::second);
+    j["can_checkmate"] = {{g.side_names[0], ability(a)}, {g.side_names[1], ability(b)}};
+    j["dead"] = a == core::Ability::no && b == core::Ability::no;
+    return j;
+}
+
+void print_text(const nlohmann::json& j, const core::GameDefinition& g) {
+    auto yes = [](const nlohmann::json& v) { return v.is_boolean() ? (v.get<bool>() ? "yes" : "no") : "unknown"; };
+    std::cout << "position:              " << j["fen"].get<std::string>() << '\n';
+    std::cout << "side to move:          " << j["side_to_move"].get<std::string>() << '\n';
+    std::cout << "legal moves (" << j["legal_move_count"].get<int>() << "):";
+    for (const auto& m : j["legal_moves_san"]) std::cout << ' ' << m.get<std::string>();
+    std::cout << '\n';
+    std::cout << "check:                 " << yes(j["check"]) << '\n';
+    std::cout << "checkmate:             " << yes(j["checkmate"]) << '\n';
+    std::cout << "stalemate:             " << yes(j["stalemate"]) << '\n';
+    std::cout << "insufficient material: " << yes(j["insufficient_material"]) << '\n';
+    for (int c = 0; c < 2; ++c)
+        std::cout << "can checkmate (" << g.side_names[c] << "): " << yes(j["can_checkmate"][g.side_names[c]]) << '\n';
+    std::cout << "dead position:         " << yes(j["dead"]) << '\n';
+}
+
+int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
+    auto def = core::load_game(o.game, global.rulesets_dir);
+    auto emit = [&](const core::Position& pos, bool first_one) {
+        nlohmann::json j = analyze(pos);
+        if (o.format == "json") {
+            std::cout << j.dump() << '\n';
+        } else {
+            if (!first_one) std::cout << '\n';
+            print_text(j, *def);
+        }
+    };
+    if (!o.position.empty()) {
+        core::Position pos = o.position == "startpos" ? core::Position::start(def)
+                                                      : core::Position::from_fen(def, o.position, "--position");
+        emit(pos, true);
+        return 0;
+    }
+    std::ifstream in(o.positions_file);
+    if (!in) throw InputError({o.positions_file, 0, 0}, "cannot read the file");
+    std::string line;
+    int number = 0;
+    bool first_one = true;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        try {
+            emit(core::Position::from_fen(def, line, o.positions_file), first_one);
+        } catch (const InputError& e) {
+            throw InputError({o.positions_file, number, 0}, e.message());
+        }
+        first_one = false;
+    }
+    return 0;
+}
+
+}  // namespace
+
 Command analyze_command() {
-    return {"analyze", "(not yet available)", "", [](CLI::App&, const GlobalOptions&) {
-                return std::function<int()>([] {
-                    std::cerr << "arbiter: analyze is not available yet\n";
-                    return 2;
+    return {"analyze", "What the laws say about a position: moves, mate, draws, dead",
+            "Prints the legal moves, check, checkmate, stalemate, insufficient material (the classic\n"
+            "table), whether each side can still checkmate (true, false or \"unknown\" where the core has\n"
+            "not proven it) and whether the position is dead (FIDE 5.2b). With --positions FILE (one FEN a\n"
+            "line) and --format json: one JSON object a line, in order.",
+            [](CLI::App& app, const GlobalOptions& global) {
+                auto o = std::make_shared<AnalyzeOptions>();
+                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
+                auto* one = app.add_option("--position", o->position, "FEN, or startpos");
+                auto* many = app.add_option("--positions", o->positions_file, "File with one FEN a line");
+                one->excludes(many);
+                app.add_option("--format", o->format, "text or json")
+                    ->check(CLI::IsMember({"text", "json"}))
+                    ->capture_default_str();
+                app.callback([one, many] {
+                    if (one->count() == 0 && many->count() == 0)
+                        throw CLI::RequiredError("--position or --positions");
                 });
+                return std::function<int()>([o, &global] { return run_analyze(*o, global); });
             }};
 }
 

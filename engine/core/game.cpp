@@ -1,0 +1,139 @@
+#include "core/game.h"
+
+#include <cassert>
+
+namespace arbiter::core {
+
+const char* to_string(Termination t) {
+    switch (t) {
+    case Termination::checkmate: return "checkmate";
+    case Termination::stalemate: return "stalemate";
+    case Termination::insufficient_material: return "insufficient_material";
+    case Termination::seventyfive_moves: return "seventyfive_moves";
+    case Termination::fivefold_repetition: return "fivefold_repetition";
+    case Termination::fifty_moves: return "fifty_moves";
+    case Termination::threefold_repetition: return "threefold_repetition";
+    }
+    return "?";
+}
+
+std::string Outcome::result() const {
+    if (!winner) return "1/2-1/2";
+    return *winner == first ? "1-0" : "0-1";
+}
+
+Game::Game(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(pos_.repetition_key()); }
+
+void Game::play(Move m) {
+    assert(pos_.is_legal(m));
+    undos_.emplace_back();
+    pos_.make(m, undos_.back());
+    moves_.push_back(m);
+    keys_.push_back(pos_.repetition_key());
+}
+
+bool Game::play_if_legal(Move m) {
+    if (!pos_.is_legal(m)) return false;
+    play(m);
+    return true;
+}
+
+ParsedMove Game::play(std::string_view text) {
+    ParsedMove p = parse_move(pos_, text);
+    if (p.ok()) play(p.move);
+    return p;
+}
+
+void Game::undo() {
+    assert(!moves_.empty());
+    pos_.unmake(moves_.back(), undos_.back());
+    moves_.pop_back();
+    undos_.pop_back();
+    keys_.pop_back();
+}
+
+int Game::count_key(std::uint64_t key, int from_ply) const {
+    // Positions before the last capture or counter-resetting move cannot recur: scan back that far only.
+    int n = 0;
+    for (int i = from_ply; i >= 0 && from_ply - i <= pos_.halfmove_clock() + 1; --i)
+        if (keys_[i] == key) ++n;
+    return n;
+}
+
+int Game::repetition_count() const { return count_key(keys_.back(), int(keys_.size()) - 1); }
+
+bool Game::can_claim_repetition() const {
+    const int claim = pos_.definition().repetition_claim;
+    if (claim <= 0) return false;
+    if (repetition_count() >= claim) return true;
+    for (Move m : pos_.legal_moves())
+        if (can_claim_repetition_with(m)) return true;
+    return false;
+}
+
+bool Game::can_claim_repetition_with(Move move) const {
+    const int claim = pos_.definition().repetition_claim;
+    if (claim <= 0 || !pos_.is_legal(move)) return false;
+    Position after = pos_;
+    Undo u;
+    after.make(move, u);
+    const std::uint64_t key = after.repetition_key();
+    int n = 1;
+    for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= after.halfmove_clock(); --i)
+        if (keys_[i] == key) ++n;
+    return n >= claim;
+}
+
+bool Game::can_claim_fifty_moves() const {
+    const int plies = pos_.definition().move_rule_claim_plies;
+    if (plies <= 0) return false;
+    MoveList legal = pos_.legal_moves();
+    if (legal.empty()) return false;
+    if (pos_.halfmove_clock() >= plies) return true;
+    if (pos_.halfmove_clock() + 1 < plies) return false;
+    // A move that completes the count may be announced with the claim (9.3a).
+    for (Move m : legal) {
+        Position after = pos_;
+        Undo u;
+        after.make(m, u);
+        if (after.halfmove_clock() >= plies) return true;
+    }
+    return false;
+}
+
+bool Game::is_fivefold_repetition() const {
+    const int n = pos_.definition().repetition_automatic;
+    return n > 0 && repetition_count() >= n;
+}
+
+bool Game::is_seventyfive_moves() const {
+    const int plies = pos_.definition().move_rule_automatic_plies;
+    return plies > 0 && pos_.halfmove_clock() >= plies && !pos_.is_checkmate();
+}
+
+std::optional<Outcome> Game::outcome(bool claim_draw) const {
+    const GameDefinition& g = pos_.definition();
+    const Color us = pos_.side_to_move();
+    auto result = [&](Termination t, NoMovesResult r) {
+        Outcome o{t, std::nullopt};
+        if (r == NoMovesResult::loss) o.winner = ~us;
+        if (r == NoMovesResult::win) o.winner = us;
+        return o;
+    };
+    // Game ended on the board.
+    if (pos_.legal_moves().empty())
+        return pos_.is_check() ? result(Termination::checkmate, g.no_moves_in_check)
+                               : result(Termination::stalemate, g.no_moves_not_in_check);
+    // Automatic draws.
+    if (pos_.is_insufficient_material()) return Outcome{Termination::insufficient_material, std::nullopt};
+    if (is_seventyfive_moves()) return Outcome{Termination::seventyfive_moves, std::nullopt};
+    if (is_fivefold_repetition()) return Outcome{Termination::fivefold_repetition, std::nullopt};
+    // Claimable draws.
+    if (claim_draw) {
+        if (can_claim_fifty_moves()) return Outcome{Termination::fifty_moves, std::nullopt};
+        if (can_claim_repetition()) return Outcome{Termination::threefold_repetition, std::nullopt};
+    }
+    return std::nullopt;
+}
+
+}  // namespace arbiter::core

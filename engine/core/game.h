@@ -1,0 +1,80 @@
+// A game record: the start position, the moves played, and what the laws say about the current
+// position (python-chess's split: what ends the game by itself vs what a player may claim).
+// The procedure engine replays timelines through it.
+#pragma once
+
+#include "core/notation.h"
+#include "core/position.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::core {
+
+// How a game ended on the board, or could be claimed to have ended. The names are the data's names.
+enum class Termination {
+    checkmate,              // FIDE 5.1a
+    stalemate,              // 5.2a
+    insufficient_material,  // 5.2b, by the classic table only
+    seventyfive_moves,      // 9.6.2
+    fivefold_repetition,    // 9.6.1
+    fifty_moves,            // 9.3 (claim)
+    threefold_repetition,   // 9.2 (claim)
+};
+const char* to_string(Termination t);
+
+struct Outcome {
+    Termination termination;
+    std::optional<Color> winner;  // empty for a draw
+    // "1-0", "0-1" or "1/2-1/2".
+    std::string result() const;
+};
+
+class Game {
+public:
+    explicit Game(Position start);
+
+    const Position& position() const { return pos_; }
+    const Position& start_position() const { return start_; }
+    const std::vector<Move>& moves() const { return moves_; }
+    int ply() const { return int(moves_.size()); }
+
+    // Plays a legal move (the caller checked it: parse_move or Position::is_legal).
+    void play(Move m);
+    // Plays `m` if it is legal; returns false (and changes nothing) if not.
+    bool play_if_legal(Move m);
+    // Parses SAN or UCI and plays it if legal; the result says what was attempted otherwise.
+    ParsedMove play(std::string_view text);
+    // Takes back the last move (FIDE 7.5: the position before an illegal move is restored by the caller
+    // never having played it; this is for analysis).
+    void undo();
+
+    // Times the current position has occurred under the game's repetition identity (FIDE 9.2.3),
+    // counting this occurrence; occurrences need not be consecutive.
+    int repetition_count() const;
+    // FIDE 9.2.2: the position has occurred `claim` (3) times, or `move` would make it so.
+    bool can_claim_repetition() const;
+    bool can_claim_repetition_with(Move move) const;
+    // FIDE 9.3: the last 50 moves by each player (100 plies) had no capture and no pawn move, or a
+    // legal move would complete them; not after a checkmate or stalemate (the game is over).
+    bool can_claim_fifty_moves() const;
+    // FIDE 9.6.1: the same position five times (automatic draw).
+    bool is_fivefold_repetition() const;
+    // FIDE 9.6.2: 75 moves by each player without capture or pawn move, unless the last move mated.
+    bool is_seventyfive_moves() const;
+    // The outcome in precedence order: checkmate, stalemate, insufficient material, 75 moves,
+    // fivefold; with `claim_draw` also fifty moves and threefold repetition. Empty while the game goes on.
+    std::optional<Outcome> outcome(bool claim_draw = false) const;
+
+private:
+    int count_key(std::uint64_t key, int from_ply) const;
+
+    Position start_;
+    Position pos_;
+    std::vector<Move> moves_;
+    std::vector<Undo> undos_;
+    std::vector<std::uint64_t> keys_;  // repetition key of the position before move i, and the current one last
+};
+
+}  // namespace arbiter::core

@@ -1,0 +1,251 @@
+#include "core/notation.h"
+
+#include <cctype>
+
+namespace arbiter::core {
+
+namespace {
+
+char lower(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
+
+bool is_capture(const Position& pos, Move m) {
+    return m.kind() == MoveKind::en_passant ||
+           (m.kind() != MoveKind::castling && m.kind() != MoveKind::drop && pos.piece_on(m.to()) != no_piece);
+}
+
+std::string check_suffix(const Position& pos, Move m) {
+    Position after = pos;
+    Undo u;
+    after.make(m, u);
+    if (!after.is_check()) return "";
+    return after.legal_moves().empty() ? "#" : "+";
+}
+
+ParsedMove error(MoveParseStatus status, std::string message, AttemptedMove attempted = {}) {
+    ParsedMove p;
+    p.status = status;
+    p.message = std::move(message);
+    p.attempted = attempted;
+    return p;
+}
+
+}  // namespace
+
+std::string to_uci(const Position& pos, Move m) {
+    const GameDefinition& g = pos.definition();
+    if (m.kind() == MoveKind::pass) return "0000";
+    std::string s = g.square_name(m.from()) + g.square_name(m.to());
+    if (m.is_promotion()) s += lower(g.pieces[m.promotion_type()].letter);
+    return s;
+}
+
+std::string to_san(const Position& pos, Move m) {
+    const GameDefinition& g = pos.definition();
+    if (m.kind() == MoveKind::castling) return g.castling[m.extra()].san + check_suffix(pos, m);
+    const int type = type_of(pos.piece_on(m.from()));
+    const PieceType& p = g.pieces[type];
+    std::string s;
+    const bool capture = is_capture(pos, m);
+    if (p.san_letter) {
+        s += p.letter;
+        // Disambiguation (PGN 8.2.3.4): file if it suffices, else rank, else both.
+        bool other = false, same_file = false, same_rank = false;
+        for (Move o : pos.legal_moves()) {
+            if (o.to() != m.to() || o.from() == m.from() || o.kind() == MoveKind::castling) continue;
+            if (type_of(pos.piece_on(o.from())) != type) continue;
+            other = true;
+            same_file |= g.file_of(o.from()) == g.file_of(m.from());
+            same_rank |= g.rank_of(o.from()) == g.rank_of(m.from());
+        }
+        if (other) {
+            if (!same_file) s += g.file_names[g.file_of(m.from())];
+            else if (!same_rank) s += g.rank_names[g.rank_of(m.from())];
+            else s += g.square_name(m.from());
+        }
+    } else if (capture) {
+        s += g.file_names[g.file_of(m.from())];
+    }
+    if (capture) s += 'x';
+    s += g.square_name(m.to());
+    if (m.is_promotion()) {
+        s += '=';
+        s += g.pieces[m.promotion_type()].letter;
+    }
+    return s + check_suffix(pos, m);
+}
+
+ParsedMove parse_uci(const Position& pos, std::string_view text) {
+    const GameDefinition& g = pos.definition();
+    int len1 = 0, len2 = 0;
+    int from = g.parse_square(text, &len1);
+    if (from < 0) return error(MoveParseStatus::syntax_error, "expected a move such as e2e4, got '" + std::string(text) + "'");
+    int to = g.parse_square(text.substr(len1), &len2);
+    if (to < 0) return error(MoveParseStatus::syntax_error, "expected a move such as e2e4, got '" + std::string(text) + "'");
+    std::string_view rest = text.substr(len1 + len2);
+    AttemptedMove a;
+    a.from = from;
+    a.to = to;
+    if (pos.piece_on(from) != no_piece) a.piece_type = type_of(pos.piece_on(from));
+    if (!rest.empty()) {
+        if (rest.size() != 1 || (a.promotion = g.piece_by_letter(rest[0])) < 0)
+            return error(MoveParseStatus::syntax_error, "unknown promotion piece in '" + std::string(text) + "'");
+    }
+    // Castling may also be written king-takes-rook (e1h1), as lichess and Chess960 UCI do.
+    int castle_to = to;
+    for (const CastlingRule& c : g.castling)
+        if (c.side == pos.side_to_move() && c.king_from == from && c.rook_from == to && pos.piece_on(to) != no_piece &&
+            color_of(pos.piece_on(to)) == pos.side_to_move())
+            castle_to = c.king_to;
+    for (Move m : pos.legal_moves()) {
+        if (m.from() != from || (m.to() != to && !(m.kind() == MoveKind::castling && m.to() == castle_to))) continue;
+        if (m.is_promotion() ? m.promotion_type() != a.promotion : a.promotion >= 0) continue;
+        if (m.kind() == MoveKind::castling) a.castling = m.extra();
+        ParsedMove p;
+        p.status = MoveParseStatus::ok;
+        p.move = m;
+        p.attempted = a;
+        return p;
+    }
+    return error(MoveParseStatus::illegal, "illegal move " + std::string(text) + " in " + pos.fen(), a);
+}
+
+ParsedMove parse_san(const Position& pos, std::string_view text) {
+    const GameDefinition& g = pos.definition();
+    const std::string original(text);
+    std::string s(text);
+    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.pop_back();
+    if (s.empty()) return error(MoveParseStatus::syntax_error, "expected a move, got '" + original + "'");
+    const MoveList legal = pos.legal_moves();
+    const Color us = pos.side_to_move();
+
+    // Castling: O-O, O-O-O (also written with zeros).
+    std::string castle = s;
+    for (char& c : castle)
+        if (c == '0') c = 'O';
+    for (int i = 0; i < int(g.castling.size()); ++i) {
+        const CastlingRule& c = g.castling[i];
+        if (c.side != us || c.san != castle) continue;
+        AttemptedMove a;
+        a.castling = i;
+        a.piece_type = g.royal_type;
+        a.from = c.king_from;
+        a.to = c.king_to;
+        for (Move m : legal)
+            if (m.kind() == MoveKind::castling && m.extra() == i) {
+                ParsedMove p;
+                p.status = MoveParseStatus::ok;
+                p.move = m;
+                p.attempted = a;
+                return p;
+            }
+        return error(MoveParseStatus::illegal, "illegal move " + original + " (castling not possible) in " + pos.fen(), a);
+    }
+
+    AttemptedMove a;
+    std::size_t i = 0;
+    if (std::isupper(static_cast<unsigned char>(s[0]))) {
+        a.piece_type = g.piece_by_letter(s[0]);
+        if (a.piece_type < 0 || !g.pieces[a.piece_type].san_letter)
+            return error(MoveParseStatus::syntax_error, "unknown piece letter in '" + original + "'");
+        i = 1;
+    }
+    // Promotion suffix: "=Q" or a trailing upper-case letter after the destination.
+    std::size_t end = s.size();
+    if (end >= 2 && std::isupper(static_cast<unsigned char>(s[end - 1])) && end - 1 > i) {
+        a.promotion = g.piece_by_letter(s[end - 1]);
+        if (a.promotion < 0) return error(MoveParseStatus::syntax_error, "unknown promotion piece in '" + original + "'");
+        --end;
+        if (s[end - 1] == '=') --end;
+    }
+    // Destination: the longest square name that ends the remaining text.
+    int to = -1;
+    std::size_t to_start = end;
+    for (std::size_t k = i; k < end; ++k) {
+        int len = 0;
+        int sq = g.parse_square(std::string_view(s).substr(k, end - k), &len);
+        if (sq >= 0 && k + len == end) {
+            to = sq;
+            to_start = k;
+            break;
+        }
+    }
+    if (to < 0) return error(MoveParseStatus::syntax_error, "expected a move such as Nf3, exd5 or O-O, got '" + original + "'");
+    a.to = to;
+    // Disambiguation between the piece letter and the destination: a file, a rank or a square, and 'x'.
+    std::string mid = s.substr(i, to_start - i);
+    if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.pop_back();
+    int from_file = -1, from_rank = -1;
+    if (!mid.empty()) {
+        int len = 0;
+        int sq = g.parse_square(mid, &len);
+        if (sq >= 0 && len == int(mid.size())) {
+            a.from = sq;
+        } else {
+            for (int f = 0; f < g.files && from_file < 0; ++f)
+                if (g.file_names[f] == mid) from_file = f;
+            for (int r = 0; r < g.ranks && from_file < 0 && from_rank < 0; ++r)
+                if (g.rank_names[r] == mid) from_rank = r;
+            if (from_file < 0 && from_rank < 0)
+                return error(MoveParseStatus::syntax_error, "cannot read '" + mid + "' in '" + original + "'");
+        }
+    }
+    if (a.piece_type < 0) {
+        // No letter: the piece written without one (a chess pawn).
+        for (int t = 0; t < int(g.pieces.size()); ++t)
+            if (!g.pieces[t].san_letter) a.piece_type = t;
+        if (a.piece_type < 0) return error(MoveParseStatus::syntax_error, "missing piece letter in '" + original + "'");
+    }
+    auto from_matches = [&](int from) {
+        return (a.from < 0 || from == a.from) && (from_file < 0 || g.file_of(from) == from_file) &&
+               (from_rank < 0 || g.rank_of(from) == from_rank);
+    };
+
+    Move found;
+    int count = 0;
+    for (Move m : legal) {
+        if (m.kind() == MoveKind::castling || m.to() != to || !from_matches(m.from())) continue;
+        if (type_of(pos.piece_on(m.from())) != a.piece_type) continue;
+        if (m.is_promotion() ? m.promotion_type() != a.promotion : a.promotion >= 0) continue;
+        found = m;
+        ++count;
+    }
+    if (a.from < 0) {
+        // Which piece was meant, if only one of that type fits the text.
+        Bitboard cand = pos.pieces(us, a.piece_type);
+        int n = 0, sq = -1;
+        while (cand) {
+            int f = pop_lsb(cand);
+            if (!from_matches(f)) continue;
+            if (count == 1 && f != found.from()) continue;
+            ++n;
+            sq = f;
+        }
+        if (n == 1) a.from = sq;
+    }
+    if (count == 1) {
+        ParsedMove p;
+        p.status = MoveParseStatus::ok;
+        p.move = found;
+        p.attempted = a;
+        return p;
+    }
+    if (count > 1) return error(MoveParseStatus::ambiguous, "ambiguous move " + original + " in " + pos.fen(), a);
+    if (a.promotion < 0 && g.pieces[a.piece_type].promotes()) {
+        // A promotion written without its piece is incomplete, not a different move.
+        for (Move m : legal)
+            if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type)
+                return error(MoveParseStatus::illegal, "move " + original + " must name the promotion piece", a);
+    }
+    return error(MoveParseStatus::illegal, "illegal move " + original + " in " + pos.fen(), a);
+}
+
+ParsedMove parse_move(const Position& pos, std::string_view text) {
+    ParsedMove san = parse_san(pos, text);
+    if (san.ok()) return san;
+    ParsedMove uci = parse_uci(pos, text);
+    // Text that reads as two squares is UCI: its "attempted" names the squares as written.
+    if (uci.ok() || uci.status == MoveParseStatus::illegal) return uci;
+    return san;
+}
+
+}  // namespace arbiter::core

@@ -1,0 +1,43 @@
+// Move notation: UCI (long algebraic, e2e4, e7e8q, e1g1) and SAN (PGN standard 8.2.3: Nbd7, exd6,
+// e8=Q+, O-O#). Reading tells a syntax error, an illegal move and an ambiguous move apart, and for an
+// illegal move says what was attempted (piece, from, to) so that a ruling can name it.
+#pragma once
+
+#include "core/position.h"
+
+#include <string>
+#include <string_view>
+
+namespace arbiter::core {
+
+std::string to_uci(const Position& pos, Move m);
+// `m` must be legal in `pos`. Adds '+' or '#'.
+std::string to_san(const Position& pos, Move m);
+
+enum class MoveParseStatus { ok, syntax_error, illegal, ambiguous };
+
+// What a move text asked for, as far as it can be told without the move being legal.
+struct AttemptedMove {
+    int piece_type = -1;  // -1 = unknown
+    int from = -1;        // -1 = not determined (several pieces, or none, could be meant)
+    int to = -1;
+    int promotion = -1;
+    int castling = -1;    // index into GameDefinition::castling
+};
+
+struct ParsedMove {
+    MoveParseStatus status = MoveParseStatus::syntax_error;
+    Move move;                // set when status == ok
+    AttemptedMove attempted;  // set for ok, illegal and ambiguous
+    std::string message;      // why, for anything but ok
+    bool ok() const { return status == MoveParseStatus::ok; }
+};
+
+ParsedMove parse_uci(const Position& pos, std::string_view text);
+// Accepts the usual variants: 0-0 for O-O, a missing '=' before the promotion letter, a missing or
+// superfluous 'x', and trailing +, #, !, ? annotations.
+ParsedMove parse_san(const Position& pos, std::string_view text);
+// SAN first, then UCI (timelines accept either).
+ParsedMove parse_move(const Position& pos, std::string_view text);
+
+}  // namespace arbiter::core

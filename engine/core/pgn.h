@@ -1,0 +1,48 @@
+// PGN reading (PGN standard 1994, with the [%clk] and [%emt] comment commands of PGN-spec extensions
+// used by lichess, chess.com and DGT boards): tags, movetext, comments, NAGs, variations (skipped),
+// results, several games per file. Errors say file:line:column and what was expected.
+#pragma once
+
+#include "core/game.h"
+
+#include <chrono>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace arbiter::core {
+
+struct PgnMove {
+    std::string san;  // as written, without move number and without !? suffixes
+    int line = 0;     // 1-based place of the move text in the file
+    int column = 0;
+    std::optional<std::chrono::milliseconds> clock;    // [%clk h:mm:ss]: time left after the move
+    std::optional<std::chrono::milliseconds> elapsed;  // [%emt h:mm:ss]: time the move took
+    std::vector<int> nags;                             // $n, and !, ?, !!, ??, !?, ?! as $1..$6
+    std::string comment;                               // comment text after the move (commands included)
+};
+
+struct PgnGame {
+    std::vector<std::pair<std::string, std::string>> tags;  // in file order
+    std::vector<PgnMove> moves;
+    std::string result = "*";  // the movetext's termination marker
+    int line = 0;              // where the game starts
+
+    // Value of a tag, or empty.
+    std::string tag(std::string_view name) const;
+};
+
+// Reads every game of `text`; `file` names it in errors. Throws InputError on malformed PGN.
+std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file);
+std::vector<PgnGame> read_pgn_file(const std::string& path);
+
+// Parses "h:mm:ss", "m:ss" or "s" with an optional fraction (".5") into milliseconds; nullopt if malformed.
+std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text);
+
+// Plays every move of `pgn` from its start (the FEN tag if SetUp is 1, else the game's start position).
+// Throws InputError at the first move that is illegal, ambiguous or unreadable, at the move's line:column.
+Game replay(const GameDefinitionPtr& def, const PgnGame& pgn, const std::string& file);
+
+}  // namespace arbiter::core

@@ -1,0 +1,68 @@
+// can_checkmate and dead positions: the order in which the proofs and searches are tried, and how the
+// node budget is shared between them.
+#include "core/unwinnable.h"
+
+namespace arbiter::core {
+
+namespace {
+
+// Adds the nodes of a finished phase to the report and returns the options left for the next one.
+WinnabilityOptions share(const WinnabilityOptions& options, std::uint64_t used, std::uint64_t fraction_percent) {
+    WinnabilityOptions o = options;
+    const std::uint64_t left = options.node_limit > used ? options.node_limit - used : 0;
+    o.node_limit = fraction_percent >= 100 ? left : std::min(left, options.node_limit * fraction_percent / 100);
+    return o;
+}
+
+}  // namespace
+
+// Tries, in order: the insufficient-material table; a short helpmate search (open positions mate
+// quickly); the exhaustive walk (closed positions, proofs of "cannot"); a deeper helpmate search with
+// what is left of the budget.
+WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {
+    WinnabilityReport r;
+    if (pos.has_insufficient_material(side)) {
+        r.answer = Winnability::cannot_checkmate;
+        r.proof = WinnabilityProof::insufficient_material;
+        return r;
+    }
+    std::uint64_t used = 0;
+    auto run = [&](WinnabilityReport phase) {
+        used += phase.nodes;
+        phase.nodes = used;
+        phase.positions = std::max(phase.positions, r.positions);
+        r = std::move(phase);
+        return r.answer != Winnability::unknown;
+    };
+    if (run(find_helpmate(pos, side, 5, share(options, used, 10)))) return r;
+    if (run(explore_reachable(pos, side, share(options, used, 70)))) return r;
+    if (run(find_helpmate(pos, side, 64, share(options, used, 100)))) return r;
+    return r;
+}
+
+Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {
+    return analyze_checkmate(pos, side, options).answer;
+}
+
+Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options) {
+    const Winnability first_side = can_checkmate(pos, first, options);
+    if (first_side == Winnability::can_checkmate) return first_side;
+    const Winnability second_side = can_checkmate(pos, second, options);
+    if (second_side == Winnability::can_checkmate) return second_side;
+    return first_side == Winnability::cannot_checkmate && second_side == Winnability::cannot_checkmate
+               ? Winnability::cannot_checkmate
+               : Winnability::unknown;
+}
+
+std::string witness_uci(const Position& start, const std::vector<Move>& line) {
+    const GameDefinition& g = start.definition();
+    std::string text;
+    for (Move m : line) {
+        if (!text.empty()) text += ' ';
+        text += g.square_name(m.from()) + g.square_name(m.to());
+        if (m.is_promotion()) text += char(g.pieces[m.promotion_type()].letter | 0x20);
+    }
+    return text;
+}
+
+}  // namespace arbiter::core

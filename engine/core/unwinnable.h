@@ -1,0 +1,81 @@
+// Who can still checkmate: FIDE 6.9 / 6.10 (a flag falls, or an illegal move is the last straw, but the
+// opponent "cannot checkmate the player's king by any possible series of legal moves": draw instead of
+// loss), 5.2b (a dead position: neither side can checkmate, the game is drawn at once) and 12.3b (a
+// phone rings: loss unless the opponent cannot checkmate).
+//
+// "Can checkmate" means a helpmate: some series of legal moves of both sides, the opponent cooperating,
+// ends with `side` checkmating. The answers are sound:
+//   can_checkmate     comes with a witness, the legal move sequence that ends in the checkmate;
+//   cannot_checkmate  comes with a proof: the insufficient-material table, or an exhaustive walk over
+//                     every position reachable by legal moves (transpositions merged by their full key,
+//                     castling rights and en passant square included) that meets no such checkmate;
+//   unknown           only when the budget ran out first.
+// The 50- and 75-move rules and repetitions are ignored, as the Laws' "any possible series" does.
+// Positions are told apart by 64-bit Zobrist keys: two different positions with the same key (odds
+// about 1e-8 for the largest walks allowed) would be merged. Chess-oriented: the ordering heuristics
+// assume a game with one royal piece per side (the definition's royal type); the proofs do not.
+#pragma once
+
+#include "core/position.h"
+#include "core/types.h"
+
+#include <chrono>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace arbiter::core {
+
+enum class Winnability : std::uint8_t { can_checkmate, cannot_checkmate, unknown };
+
+// How an answer was reached (for the text of a ruling and for tests).
+enum class WinnabilityProof : std::uint8_t {
+    none,                   // unknown: the budget ran out
+    insufficient_material,  // Position::has_insufficient_material (the classic table)
+    reachable_exhausted,    // every reachable position was visited and none is such a checkmate
+    helpmate,               // a witness line ends in checkmate by the side asked about
+};
+
+// The budget. The node limit is the primary one and makes the answer deterministic (the same on
+// every machine): a node is one move made. The default, 200000 nodes, takes about 100 ms per side on
+// the development machine (RelWithDebInfo, -march=native) for the hardest positions; most positions
+// are settled in well under 1 ms. `time_budget`, when non-zero, is an extra wall-clock limit, checked
+// every 1024 nodes: it makes "unknown" depend on the machine's speed, so rulings should not rely on it.
+struct WinnabilityOptions {
+    std::uint64_t node_limit = 200000;
+    std::chrono::milliseconds time_budget{0};
+};
+
+// The answer with its evidence.
+struct WinnabilityReport {
+    Winnability answer = Winnability::unknown;
+    WinnabilityProof proof = WinnabilityProof::none;
+    std::vector<Move> witness;    // helpmate: the moves from the position to the checkmate
+    std::uint64_t nodes = 0;      // moves made in the search
+    std::uint64_t positions = 0;  // distinct positions visited by the exhaustive walk
+};
+
+// Can `side` deliver checkmate by some series of legal moves (the opponent cooperating)? FIDE 6.9.
+Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
+WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
+
+// FIDE 5.2b: a dead position, neither side can checkmate. Returns cannot_checkmate when the position
+// is dead, can_checkmate when some side can still checkmate, unknown when neither is proven (each side
+// gets its own budget of `options`).
+Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options = {});
+
+// The witness line in UCI (e2e4 e7e8q ...), for rulings and debugging.
+std::string witness_uci(const Position& pos, const std::vector<Move>& line);
+
+// Building blocks, used by analyze_checkmate and exposed for tests and benchmarks.
+//
+// Iterative-deepening helpmate search up to `max_plies`, with move ordering towards a checkmate by
+// `side`. Returns can_checkmate with the witness, or unknown (it never proves "cannot").
+WinnabilityReport find_helpmate(const Position& pos, Color side, int max_plies, const WinnabilityOptions& options);
+// Depth-first walk over every position reachable from `pos`, looking for a checkmate by `side`;
+// positions where `side` has insufficient material are not expanded (the table holds for all of their
+// successors). Returns can_checkmate with the witness, cannot_checkmate when the reachable set was
+// exhausted, or unknown.
+WinnabilityReport explore_reachable(const Position& pos, Color side, const WinnabilityOptions& options);
+
+}  // namespace arbiter::core

@@ -1,0 +1,339 @@
+// The two searches behind can_checkmate: an iterative-deepening helpmate search (finds short
+// checkmates in open positions) and a depth-first walk over the whole reachable set (proves that no
+// checkmate exists in closed positions, and finds the long ones there). Both share the node budget,
+// a key set sized once per call, and move ordering that steers towards a checkmate by the winner:
+// the winner's pieces approach the loser's king, the winner promotes, the loser's king walks to a
+// corner and the loser's pieces gather round it (so that they block its flight squares).
+#include "core/unwinnable.h"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+
+namespace arbiter::core {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Counts moves made against the node limit and, every 1024 nodes, the optional deadline.
+class Budget {
+public:
+    explicit Budget(const WinnabilityOptions& o)
+        : limit_(o.node_limit), timed_(o.time_budget.count() > 0), deadline_(Clock::now() + o.time_budget) {}
+    bool spend() {
+        if (out_) return false;
+        if (++used_ > limit_) out_ = true;
+        else if (timed_ && (used_ & 1023) == 0 && Clock::now() >= deadline_) out_ = true;
+        return !out_;
+    }
+    void exhaust() { out_ = true; }
+    bool out() const { return out_; }
+    std::uint64_t used() const { return std::min(used_, limit_); }
+
+private:
+    std::uint64_t limit_;
+    std::uint64_t used_ = 0;
+    bool timed_;
+    Clock::time_point deadline_;
+    bool out_ = false;
+};
+
+// The key of everything that decides the future of a position (not the move counters).
+std::uint64_t full_key(const Position& pos) {
+    std::uint64_t k = pos.key();
+    if (pos.en_passant_square() != no_square) k ^= zobrist::en_passant[pos.en_passant_square()];
+    return k ? k : 1;  // 0 marks an empty slot
+}
+
+std::size_t table_size_for(std::uint64_t entries) {
+    return std::bit_ceil(std::size_t(std::clamp<std::uint64_t>(entries, 1024, std::uint64_t{1} << 26)));
+}
+
+// Open-addressing set of keys, allocated once per search.
+class KeySet {
+public:
+    explicit KeySet(std::uint64_t capacity)
+        : slots_(table_size_for(capacity * 2)), mask_(slots_.size() - 1), max_(slots_.size() / 2) {}
+    // Inserts; false if present. The caller checks full() first.
+    bool insert(std::uint64_t key) {
+        for (std::size_t i = key & mask_;; i = (i + 1) & mask_) {
+            if (slots_[i] == key) return false;
+            if (slots_[i] == 0) {
+                slots_[i] = key;
+                ++size_;
+                return true;
+            }
+        }
+    }
+    bool full() const { return size_ >= max_; }
+    std::uint64_t size() const { return size_; }
+
+private:
+    std::vector<std::uint64_t> slots_;
+    std::size_t mask_;
+    std::size_t max_;
+    std::uint64_t size_ = 0;
+};
+
+// Per-call view of the two sides and the board geometry for move ordering.
+struct Roles {
+    const GameDefinition& g;
+    Color winner;
+    Color loser;
+
+    int chebyshev(int a, int b) const {
+        return std::max(std::abs(g.file_of(a) - g.file_of(b)), std::abs(g.rank_of(a) - g.rank_of(b)));
+    }
+    int corner_distance(int sq) const {
+        int f = g.file_of(sq), r = g.rank_of(sq);
+        return std::max(std::min(f, g.files - 1 - f), std::min(r, g.ranks - 1 - r));
+    }
+
+    // Higher first: how promising `m` looks for a checkmate of the loser by the winner.
+    int score(const Position& pos, Move m) const {
+        const Color us = pos.side_to_move();
+        const int from = m.from(), to = m.to();
+        const Piece moved = pos.piece_on(from);
+        const Piece captured = m.kind() == MoveKind::en_passant ? pos.piece_on(pos.en_passant_victim())
+                                                                : pos.piece_on(to);
+        const bool royal = type_of(moved) == g.royal_type;
+        int s = 0;
+        if (us == winner) {
+            const int target = pos.royal_square(loser);
+            if (m.is_promotion()) s += 800 - 10 * m.promotion_type();
+            if (captured) s += 150;
+            if (target != no_square) s += 12 * (chebyshev(from, target) - chebyshev(to, target));
+        } else {
+            const int own_king = pos.royal_square(loser);
+            const int their_king = pos.royal_square(winner);
+            if (captured) s -= type_of(captured) == g.royal_type ? 0 : (g.pieces[type_of(captured)].promotes() ? 60 : 400);
+            if (m.is_promotion()) s += 100;
+            if (royal) {
+                s += 10 * (corner_distance(from) - corner_distance(to));
+                if (their_king != no_square) s += 4 * (chebyshev(from, their_king) - chebyshev(to, their_king));
+            } else if (own_king != no_square) {
+                s += 8 * (chebyshev(from, own_king) - chebyshev(to, own_king));
+                if (g.pieces[type_of(moved)].promotes()) s += 20;
+            }
+        }
+        return s;
+    }
+
+    // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order).
+    void order(const Position& pos, Move* moves, int n) const {
+        int scores[max_moves];
+        for (int i = 0; i < n; ++i) scores[i] = score(pos, moves[i]);
+        for (int i = 1; i < n; ++i) {
+            Move m = moves[i];
+            int s = scores[i], j = i - 1;
+            for (; j >= 0 && scores[j] < s; --j) {
+                moves[j + 1] = moves[j];
+                scores[j + 1] = scores[j];
+            }
+            moves[j + 1] = m;
+            scores[j + 1] = s;
+        }
+    }
+};
+
+// Direct-mapped table of "no helpmate within `depth` plies from this position".
+class DepthTable {
+public:
+    explicit DepthTable(std::uint64_t nodes) : entries_(std::min<std::size_t>(table_size_for(nodes), 1 << 20)) {}
+    bool refuted(std::uint64_t key, int depth) const {
+        const Entry& e = entries_[key & (entries_.size() - 1)];
+        return e.key == key && e.depth >= depth;
+    }
+    void store(std::uint64_t key, int depth) { entries_[key & (entries_.size() - 1)] = {key, depth}; }
+
+private:
+    struct Entry {
+        std::uint64_t key = 0;
+        int depth = -1;
+    };
+    std::vector<Entry> entries_;
+};
+
+class HelpmateSearch {
+public:
+    HelpmateSearch(Position& pos, Color winner, Budget& budget, DepthTable& table, std::vector<Move>& line)
+        : pos_(pos), roles_{pos.definition(), winner, ~winner}, budget_(budget), table_(table), line_(line) {}
+
+    // True if the loser is checkmated within `depth` plies; the moves are appended to line_ in reverse.
+    bool search(int depth) {
+        if (depth == 0) {
+            if (pos_.side_to_move() != roles_.loser || !pos_.is_check()) return false;
+            MoveList list;
+            pos_.generate_legal(list);
+            return list.empty();
+        }
+        MoveList list;
+        pos_.generate_legal(list);
+        if (list.empty()) return false;  // a checkmate at depth 0 only: here the parity is wrong
+        if (pos_.side_to_move() == roles_.winner && pos_.has_insufficient_material(roles_.winner)) return false;
+        const std::uint64_t key = full_key(pos_);
+        if (table_.refuted(key, depth)) return false;
+        Move moves[max_moves];
+        const int n = list.size();
+        std::copy(list.begin(), list.end(), moves);
+        roles_.order(pos_, moves, n);
+        for (int i = 0; i < n; ++i) {
+            if (!budget_.spend()) return false;
+            Undo u;
+            pos_.make(moves[i], u);
+            const bool found = search(depth - 1);
+            pos_.unmake(moves[i], u);
+            if (found) {
+                line_.push_back(moves[i]);
+                return true;
+            }
+        }
+        table_.store(key, depth);
+        return false;
+    }
+
+private:
+    Position& pos_;
+    Roles roles_;
+    Budget& budget_;
+    DepthTable& table_;
+    std::vector<Move>& line_;
+};
+
+bool is_checkmated(const Position& pos, Color c) {
+    if (pos.side_to_move() != c || !pos.is_check()) return false;
+    MoveList list;
+    pos.generate_legal(list);
+    return list.empty();
+}
+
+}  // namespace
+
+WinnabilityReport find_helpmate(const Position& start, Color side, int max_plies, const WinnabilityOptions& options) {
+    WinnabilityReport r;
+    Budget budget(options);
+    Position pos = start;
+    if (is_checkmated(pos, ~side)) {
+        r.answer = Winnability::can_checkmate;
+        r.proof = WinnabilityProof::helpmate;
+        return r;
+    }
+    DepthTable table(options.node_limit);
+    r.witness.reserve(std::max(max_plies, 0) + 1);
+    for (int depth = pos.side_to_move() == side ? 1 : 2; depth <= max_plies && !budget.out(); depth += 2) {
+        HelpmateSearch search(pos, side, budget, table, r.witness);
+        if (search.search(depth)) {
+            std::reverse(r.witness.begin(), r.witness.end());
+            r.answer = Winnability::can_checkmate;
+            r.proof = WinnabilityProof::helpmate;
+            break;
+        }
+        r.witness.clear();
+    }
+    r.nodes = budget.used();
+    return r;
+}
+
+WinnabilityReport explore_reachable(const Position& start, Color side, const WinnabilityOptions& options) {
+    WinnabilityReport r;
+    Budget budget(options);
+    Position pos = start;
+    const Roles roles{pos.definition(), side, ~side};
+    const Color loser = ~side;
+
+    // One frame per position on the current path: the move that led there, its undo record, and the
+    // moves still to try (a slice of `pool`).
+    struct Frame {
+        Move via;
+        Undo undo;
+        std::uint32_t next, end;
+    };
+    const std::size_t pool_capacity = std::min<std::uint64_t>(options.node_limit * 8 + max_moves, 1u << 24);
+    std::vector<Move> pool;
+    pool.reserve(pool_capacity);
+    std::vector<Frame> frames;
+    frames.reserve(std::min<std::uint64_t>(options.node_limit, 1u << 24) + 2);
+    KeySet seen(options.node_limit + 1);
+    MoveList list;
+
+    auto finish_found = [&](Move last) {
+        for (std::size_t i = 1; i < frames.size(); ++i) r.witness.push_back(frames[i].via);
+        if (!last.is_none()) r.witness.push_back(last);
+        r.answer = Winnability::can_checkmate;
+        r.proof = WinnabilityProof::helpmate;
+    };
+    // Generates and orders the moves of the current position onto the pool; false if it is full.
+    auto push_frame = [&](Move via, const Undo& undo) {
+        if (pool.size() + list.size() > pool_capacity || frames.size() == frames.capacity()) return false;
+        const auto begin = std::uint32_t(pool.size());
+        pool.insert(pool.end(), list.begin(), list.end());
+        roles.order(pos, pool.data() + begin, list.size());
+        frames.push_back({via, undo, begin, std::uint32_t(pool.size())});
+        return true;
+    };
+
+    seen.insert(full_key(pos));
+    pos.generate_legal(list);
+    if (list.empty()) {
+        if (pos.side_to_move() == loser && pos.is_check()) finish_found(Move::none());
+        else r.answer = Winnability::cannot_checkmate, r.proof = WinnabilityProof::reachable_exhausted;
+        r.positions = 1;
+        return r;
+    }
+    if (pos.has_insufficient_material(side)) {
+        r.answer = Winnability::cannot_checkmate;
+        r.proof = WinnabilityProof::insufficient_material;
+        r.positions = 1;
+        return r;
+    }
+    push_frame(Move::none(), Undo{});
+
+    bool complete = true;
+    while (!frames.empty()) {
+        Frame& top = frames.back();
+        if (top.next == top.end) {
+            const Frame done = top;
+            frames.pop_back();
+            pool.resize(frames.empty() ? 0 : frames.back().end);  // slices are contiguous
+            if (!done.via.is_none()) pos.unmake(done.via, done.undo);
+            continue;
+        }
+        if (!budget.spend() || seen.full()) {
+            complete = false;
+            break;
+        }
+        const Move m = pool[top.next++];
+        Undo u;
+        pos.make(m, u);
+        if (!seen.insert(full_key(pos))) {
+            pos.unmake(m, u);
+            continue;
+        }
+        pos.generate_legal(list);
+        if (list.empty()) {
+            if (pos.side_to_move() == loser && pos.is_check()) {
+                finish_found(m);
+                break;
+            }
+            pos.unmake(m, u);  // stalemate, or the winner is checkmated: a dead end
+            continue;
+        }
+        if (pos.has_insufficient_material(side) || !push_frame(m, u)) {
+            if (!pos.has_insufficient_material(side)) {
+                complete = false;
+                break;
+            }
+            pos.unmake(m, u);
+        }
+    }
+    if (r.answer != Winnability::can_checkmate && complete) {
+        r.answer = Winnability::cannot_checkmate;
+        r.proof = WinnabilityProof::reachable_exhausted;
+    }
+    r.nodes = budget.used();
+    r.positions = seen.size();
+    return r;
+}
+
+}  // namespace arbiter::core
