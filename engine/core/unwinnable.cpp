@@ -54,6 +54,25 @@ Winnability is_dead_position(const Position& pos, const WinnabilityOptions& opti
                : Winnability::unknown;
 }
 
+const char* to_string(Winnability w) {
+    switch (w) {
+    case Winnability::can_checkmate: return "can_checkmate";
+    case Winnability::cannot_checkmate: return "cannot_checkmate";
+    case Winnability::unknown: break;
+    }
+    return "unknown";
+}
+
+const char* to_string(WinnabilityProof p) {
+    switch (p) {
+    case WinnabilityProof::insufficient_material: return "insufficient_material";
+    case WinnabilityProof::reachable_exhausted: return "reachable_exhausted";
+    case WinnabilityProof::helpmate: return "helpmate";
+    case WinnabilityProof::none: break;
+    }
+    return "none";
+}
+
 std::string witness_uci(const Position& start, const std::vector<Move>& line) {
     const GameDefinition& g = start.definition();
     std::string text;

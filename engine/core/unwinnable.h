@@ -64,6 +64,11 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
 // gets its own budget of `options`).
 Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options = {});
 
+// Stable names for output and JSON: "can_checkmate", "cannot_checkmate", "unknown"; "none",
+// "insufficient_material", "reachable_exhausted", "helpmate".
+const char* to_string(Winnability w);
+const char* to_string(WinnabilityProof p);
+
 // The witness line in UCI (e2e4 e7e8q ...), for rulings and debugging.
 std::string witness_uci(const Position& pos, const std::vector<Move>& line);
 

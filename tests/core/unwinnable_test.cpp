@@ -7,11 +7,18 @@
 #include <boost/test/unit_test.hpp>
 
 #include <fstream>
+#include <ostream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 using namespace arbiter::core;
+
+namespace arbiter::core {
+// For Boost.Test's messages.
+std::ostream& operator<<(std::ostream& os, Winnability w) { return os << to_string(w); }
+std::ostream& operator<<(std::ostream& os, WinnabilityProof p) { return os << to_string(p); }
+}  // namespace arbiter::core
 
 namespace {
 
