@@ -1,0 +1,657 @@
+// The sandboxed Lua hook host (lua_host.h). The only file of the project that includes the Lua headers.
+//
+// Every Lua API call that may allocate runs inside lua_pcall, because a memory error outside a protected call
+// would end in Lua's panic handler (abort). Code inside protected calls keeps no C++ object with a destructor on
+// its frames, since a Lua error unwinds them with longjmp. Converting a result back to JSON uses only API calls
+// that never allocate nor raise (lua_next, lua_rawgeti, lua_to*), so it runs unprotected and may throw C++
+// exceptions.
+#include "procedure/lua_host.h"
+
+#include <lua.hpp>
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <limits>
+
+namespace arbiter::procedure {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using nlohmann::json;
+
+constexpr int MaxDepth = 32;               // nesting of snapshots and results
+constexpr std::uint64_t CheckEvery = 1000;  // instructions between two looks at the clock (one may cost ~1 ms)
+const char* const ChunkHook = "<chunk>";
+char HooksKey;   // registry key (its address) of the table name -> hook function
+char StopToken;  // error value (its address) raised once a budget is spent
+
+}  // namespace
+
+namespace detail {
+struct LuaHostState {
+    std::string rulebook;
+    std::string chunk_name;
+    LuaLimits limits;
+    lua_State* L = nullptr;
+    std::vector<std::string> names;  // sorted hook names
+
+    std::size_t used = 0;  // bytes held by L
+    // The budget of the run in progress.
+    std::uint64_t remaining = 0;  // instructions not yet covered by an armed count hook
+    std::uint64_t slice = 0;      // instructions the armed count hook covers
+    Clock::time_point deadline;
+    enum class Stop { none, instructions, time } stop = Stop::none;
+    int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
+
+    ~LuaHostState() {
+        if (L) lua_close(L);
+    }
+    void start_budget();
+    HookError error(std::string_view hook, int status) const;
+    HookError fail(std::string_view hook, HookErrorKind kind, int line, std::string detail) const {
+        return HookError(rulebook, std::string(hook), kind, SourceLocation{chunk_name, line, 0}, std::move(detail));
+    }
+};
+}  // namespace detail
+using State = detail::LuaHostState;
+
+namespace {
+
+State& state_of(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L)); }
+
+// Counts the bytes the state holds and refuses growth past the cap; shrinking always succeeds, as Lua requires.
+void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
+    auto& s = *static_cast<State*>(ud);
+    std::size_t old = ptr ? osize : 0;
+    if (nsize == 0) {
+        std::free(ptr);
+        s.used -= old;
+        return nullptr;
+    }
+    if (nsize > old && nsize - old > s.limits.memory_bytes - s.used) return nullptr;
+    void* p = std::realloc(ptr, nsize);
+    if (p) s.used = s.used - old + nsize;
+    return p;
+}
+
+void count_hook(lua_State* L, lua_Debug* ar);
+
+// Sets the count hook's period. lua_sethook walks the whole call stack (settraps), so it is called only at the
+// start of a run, for the last partial slice and at the stop, never once per slice: that would be quadratic in a
+// deep recursion.
+void set_period(lua_State* L, State& s, std::uint64_t period) {
+    s.slice = period;
+    lua_sethook(L, count_hook, LUA_MASKCOUNT, static_cast<int>(period));
+}
+
+// Runs every `slice` instructions: charges them, looks at the clock, and once a budget is spent raises on every
+// instruction, so that a pcall inside the hook cannot swallow the stop.
+void count_hook(lua_State* L, lua_Debug* ar) {
+    auto& s = state_of(L);
+    if (s.stop == State::Stop::none) {
+        s.remaining -= s.slice;
+        if (s.remaining == 0) {
+            s.stop = State::Stop::instructions;
+        } else if (Clock::now() >= s.deadline) {
+            s.stop = State::Stop::time;
+        } else {
+            if (s.remaining < s.slice) set_period(L, s, s.remaining);
+            return;
+        }
+        if (lua_getinfo(L, "Sl", ar) && ar->source[0] == '@' && s.chunk_name == ar->source + 1)
+            s.stop_line = ar->currentline;
+        set_period(L, s, 1);
+    }
+    lua_pushlightuserdata(L, &StopToken);
+    lua_error(L);
+}
+
+std::string format_bytes(std::size_t n) {
+    if (n % (1u << 20) == 0) return std::to_string(n >> 20) + " MiB";
+    if (n % (1u << 10) == 0) return std::to_string(n >> 10) + " KiB";
+    return std::to_string(n) + " bytes";
+}
+
+// ---- the sandbox -------------------------------------------------------------------------------------------
+
+// setmetatable without __gc: finalizers run with hooks off, so a looping one would escape every budget.
+int safe_setmetatable(lua_State* L) {
+    int t = lua_type(L, 2);
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_argexpected(L, t == LUA_TNIL || t == LUA_TTABLE, 2, "nil or table");
+    if (t == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL) return luaL_error(L, "__gc metamethods are not allowed in hooks");
+        lua_pop(L, 1);
+    }
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+// load(chunk [, chunkname [, mode [, env]]]) for text chunks given as strings; the mode is always "t".
+int text_load(lua_State* L) {
+    std::size_t len;
+    const char* chunk = luaL_checklstring(L, 1, &len);
+    const char* name = luaL_optstring(L, 2, "=(load)");
+    bool has_env = !lua_isnone(L, 4);
+    if (luaL_loadbufferx(L, chunk, len, name, "t") != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;  // fail, message
+    }
+    if (has_env) {
+        lua_pushvalue(L, 4);
+        if (!lua_setupvalue(L, -2, 1)) lua_pop(L, 1);
+    }
+    return 1;
+}
+
+// __newindex of a frozen table; upvalue 1 is the table's name with a dot ("string.") or "" for the globals.
+// Raises the message on top, prefixed with "chunk:line: " of the innermost Lua function: luaL_error looks one
+// level up only, which is table.insert's C function when that is what wrote.
+int raise_at_lua_line(lua_State* L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+            break;
+        }
+    }
+    return lua_error(L);
+}
+
+int frozen_newindex(lua_State* L) {
+    const char* prefix = lua_tostring(L, lua_upvalueindex(1));
+    if (lua_type(L, 2) == LUA_TSTRING) lua_pushfstring(L, "'%s%s' is read-only in the sandbox", prefix, lua_tostring(L, 2));
+    else lua_pushfstring(L, "%s is read-only in the sandbox", *prefix ? prefix : "the global table");
+    return raise_at_lua_line(L);
+}
+
+int snapshot_newindex(lua_State* L) {
+    if (lua_type(L, 2) == LUA_TSTRING)
+        lua_pushfstring(L, "the snapshot is read-only (attempt to set field '%s')", lua_tostring(L, 2));
+    else lua_pushliteral(L, "the snapshot is read-only");
+    return raise_at_lua_line(L);
+}
+
+// __len and __pairs of a view (a snapshot table or a frozen one): they answer for the hidden table.
+void push_hidden(lua_State* L) {
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+}
+int view_len(lua_State* L) {
+    push_hidden(L);
+    lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
+    return 1;
+}
+int hidden_next(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+int view_pairs(lua_State* L) {
+    lua_pushcfunction(L, hidden_next);
+    push_hidden(L);
+    lua_remove(L, -2);
+    lua_pushnil(L);
+    return 3;
+}
+
+// Moves the fields of the table at `t` into a hidden table and leaves `t` an empty, read-only view of it.
+void freeze(lua_State* L, int t, const char* prefix) {
+    t = lua_absindex(L, t);
+    lua_newtable(L);
+    int hidden = lua_gettop(L);
+    lua_pushnil(L);
+    while (lua_next(L, t)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, hidden);
+    }
+    lua_pushnil(L);
+    while (lua_next(L, hidden)) {  // clear t (assigning nil during a traversal of another table is fine)
+        lua_pop(L, 1);
+        lua_pushvalue(L, -1);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+    }
+    lua_createtable(L, 0, 4);
+    lua_insert(L, hidden);  // metatable below hidden
+    lua_setfield(L, -2, "__index");
+    lua_pushstring(L, prefix);
+    lua_pushcclosure(L, frozen_newindex, 1);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, view_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, t);
+}
+
+void remove_fields(lua_State* L, const char* table, std::initializer_list<const char*> fields) {
+    if (table) lua_getglobal(L, table);
+    else lua_pushglobaltable(L);
+    for (const char* f : fields) {
+        lua_pushnil(L);
+        lua_setfield(L, -2, f);
+    }
+    lua_pop(L, 1);
+}
+
+// Opens the allowed libraries, removes what a stranger's rulebook must not reach and freezes the libraries.
+int open_sandbox(lua_State* L) {
+    const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},     {LUA_STRLIBNAME, luaopen_string},
+                             {LUA_TABLIBNAME, luaopen_table}, {LUA_MATHLIBNAME, luaopen_math},
+                             {LUA_UTF8LIBNAME, luaopen_utf8}};
+    for (const luaL_Reg& lib : libs) {
+        luaL_requiref(L, lib.name, lib.func, 1);
+        lua_pop(L, 1);
+    }
+    remove_fields(L, nullptr, {"dofile", "loadfile", "print", "warn", "collectgarbage", "rawset"});
+    remove_fields(L, LUA_STRLIBNAME, {"dump", "find", "match", "gmatch", "gsub"});
+    remove_fields(L, LUA_MATHLIBNAME, {"random", "randomseed"});
+    lua_register(L, "load", text_load);
+    lua_register(L, "setmetatable", safe_setmetatable);
+
+    lua_pushliteral(L, "");  // hide the strings' metatable, whose __index is the string library
+    lua_getmetatable(L, -1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+    for (const char* lib : {LUA_STRLIBNAME, LUA_TABLIBNAME, LUA_MATHLIBNAME, LUA_UTF8LIBNAME}) {
+        lua_getglobal(L, lib);
+        lua_pushfstring(L, "%s.", lib);
+        freeze(L, -2, lua_tostring(L, -1));
+        lua_pop(L, 2);
+    }
+    return 0;
+}
+
+// After the chunk has run: records its global Lua functions under HooksKey and freezes the globals.
+int finish_load(lua_State* L) {
+    lua_newtable(L);
+    lua_pushglobaltable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1) && !lua_iscfunction(L, -1)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, 1);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+    freeze(L, -1, "");
+    lua_pop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &HooksKey);
+    return 0;
+}
+
+// ---- snapshot to Lua ---------------------------------------------------------------------------------------
+
+void push_json(lua_State* L, const json& j, int depth);
+
+// Replaces the table on top with a read-only view of it.
+void push_view(lua_State* L) {
+    lua_createtable(L, 0, 0);
+    lua_createtable(L, 0, 5);
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, snapshot_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, view_len);
+    lua_setfield(L, -2, "__len");
+    lua_pushcfunction(L, view_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);
+    lua_replace(L, -2);
+}
+
+void push_json(lua_State* L, const json& j, int depth) {
+    if (depth > MaxDepth) luaL_error(L, "snapshot nested deeper than %d levels", MaxDepth);
+    luaL_checkstack(L, 6, "snapshot");
+    switch (j.type()) {
+    case json::value_t::null: lua_pushnil(L); break;
+    case json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); break;
+    case json::value_t::number_integer: lua_pushinteger(L, j.get<std::int64_t>()); break;
+    case json::value_t::number_unsigned: {
+        auto u = j.get<std::uint64_t>();
+        if (u > static_cast<std::uint64_t>(std::numeric_limits<lua_Integer>::max()))
+            luaL_error(L, "snapshot integer beyond the 64-bit signed range");
+        lua_pushinteger(L, static_cast<lua_Integer>(u));
+        break;
+    }
+    case json::value_t::number_float: lua_pushnumber(L, j.get<double>()); break;
+    case json::value_t::string: {
+        const auto& s = j.get_ref<const json::string_t&>();
+        lua_pushlstring(L, s.data(), s.size());
+        break;
+    }
+    case json::value_t::array: {
+        const auto& a = j.get_ref<const json::array_t&>();
+        lua_createtable(L, static_cast<int>(std::min<std::size_t>(a.size(), 1u << 20)), 0);
+        lua_Integer i = 0;
+        for (const json& v : a) {
+            push_json(L, v, depth + 1);
+            lua_rawseti(L, -2, ++i);
+        }
+        push_view(L);
+        break;
+    }
+    case json::value_t::object: {
+        const auto& o = j.get_ref<const json::object_t&>();
+        lua_createtable(L, 0, static_cast<int>(std::min<std::size_t>(o.size(), 1u << 20)));
+        for (const auto& field : o) {
+            lua_pushlstring(L, field.first.data(), field.first.size());
+            push_json(L, field.second, depth + 1);
+            lua_rawset(L, -3);
+        }
+        push_view(L);
+        break;
+    }
+    default: luaL_error(L, "snapshot holds a value Lua cannot represent (binary)");
+    }
+}
+
+struct CallArgs {
+    std::string_view hook;
+    const json* snapshot;
+};
+
+// Protected: looks the hook up, builds the snapshot and calls the hook; leaves its results on the stack.
+int call_hook(lua_State* L) {
+    auto* args = static_cast<const CallArgs*>(lua_touserdata(L, 1));
+    lua_settop(L, 0);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
+    lua_pushlstring(L, args->hook.data(), args->hook.size());
+    lua_rawget(L, 1);
+    lua_remove(L, 1);
+    push_json(L, *args->snapshot, 0);
+    lua_call(L, 1, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+// ---- Lua to result -----------------------------------------------------------------------------------------
+
+struct BadResult {
+    std::string path;  // from the value inward: "[1].deduct_time.amount"
+    std::string what;
+};
+
+bool valid_utf8(std::string_view s) {
+    std::size_t i = 0, n = s.size();
+    while (i < n) {
+        auto c = static_cast<unsigned char>(s[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+        if (len == 0 || i + len > n) return false;
+        std::uint32_t cp = len == 1 ? c : c & (0x7F >> len);
+        for (std::size_t k = 1; k < len; ++k) {
+            auto b = static_cast<unsigned char>(s[i + k]);
+            if ((b & 0xC0) != 0x80) return false;
+            cp = (cp << 6) | (b & 0x3F);
+        }
+        static constexpr std::uint32_t min_for_len[] = {0, 0, 0x80, 0x800, 0x10000};
+        if (cp < min_for_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
+        i += len;
+    }
+    return true;
+}
+
+json to_json(lua_State* L, int idx, int depth);
+
+// A table whose metatable is one of the host's views converts as the table it shows.
+int shown_table(lua_State* L, int idx) {
+    if (!lua_getmetatable(L, idx)) return idx;
+    lua_getfield(L, -1, "__newindex");
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    if (f != snapshot_newindex && f != frozen_newindex) {
+        lua_pop(L, 1);
+        return idx;
+    }
+    lua_getfield(L, -1, "__index");
+    lua_remove(L, -2);
+    return lua_gettop(L);
+}
+
+json table_to_json(lua_State* L, int idx, int depth) {
+    if (depth >= MaxDepth) throw BadResult{"", "tables nested deeper than " + std::to_string(MaxDepth) + " levels"};
+    if (!lua_checkstack(L, 8)) throw BadResult{"", "no stack space to convert the result"};
+    idx = shown_table(L, lua_absindex(L, idx));
+    std::size_t count = 0;
+    lua_Integer max_key = 0;
+    bool strings = false, integers = false;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        lua_pop(L, 1);
+        ++count;
+        if (lua_type(L, -1) == LUA_TSTRING) {
+            strings = true;
+        } else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1) {
+            integers = true;
+            max_key = std::max(max_key, lua_tointeger(L, -1));
+        } else {
+            std::string what = lua_type(L, -1) == LUA_TNUMBER ? "number key " + std::to_string(lua_tonumber(L, -1))
+                                                              : std::string(luaL_typename(L, -1)) + " key";
+            throw BadResult{"", "a table with a " + what + " (JSON keys are strings; arrays count from 1)"};
+        }
+    }
+    if (strings && integers) throw BadResult{"", "a table mixing string keys and integer keys"};
+    if (integers && static_cast<std::size_t>(max_key) != count)
+        throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
+                                std::to_string(count) + " values)"};
+    json out = strings ? json::object() : json::array();
+    if (integers) {
+        for (lua_Integer i = 1; i <= max_key; ++i) {
+            lua_rawgeti(L, idx, i);
+            try {
+                out.push_back(to_json(L, -1, depth + 1));
+            } catch (BadResult& e) {
+                e.path = "[" + std::to_string(i) + "]" + e.path;
+                throw;
+            }
+            lua_pop(L, 1);
+        }
+    } else if (strings) {
+        lua_pushnil(L);
+        while (lua_next(L, idx)) {
+            std::size_t len;
+            const char* key = lua_tolstring(L, -2, &len);
+            std::string_view k(key, len);
+            if (!valid_utf8(k)) throw BadResult{"", "a key that is not valid UTF-8"};
+            try {
+                out[std::string(k)] = to_json(L, -1, depth + 1);
+            } catch (BadResult& e) {
+                e.path = "." + std::string(k) + e.path;
+                throw;
+            }
+            lua_pop(L, 1);
+        }
+    }
+    return out;
+}
+
+json to_json(lua_State* L, int idx, int depth) {
+    switch (lua_type(L, idx)) {
+    case LUA_TNIL: return nullptr;
+    case LUA_TBOOLEAN: return lua_toboolean(L, idx) != 0;
+    case LUA_TNUMBER: {
+        if (lua_isinteger(L, idx)) return static_cast<std::int64_t>(lua_tointeger(L, idx));
+        double d = lua_tonumber(L, idx);
+        if (!std::isfinite(d)) throw BadResult{"", "a number that is NaN or infinite"};
+        return d;
+    }
+    case LUA_TSTRING: {
+        std::size_t len;
+        const char* p = lua_tolstring(L, idx, &len);
+        if (!valid_utf8({p, len})) throw BadResult{"", "a string that is not valid UTF-8"};
+        return std::string(p, len);
+    }
+    case LUA_TTABLE: {
+        int top = lua_gettop(L);
+        json out = table_to_json(L, idx, depth);
+        lua_settop(L, top);
+        return out;
+    }
+    default: throw BadResult{"", std::string("a ") + luaL_typename(L, idx) + ", which has no JSON form"};
+    }
+}
+
+}  // namespace
+
+// ---- errors ------------------------------------------------------------------------------------------------
+
+std::string_view to_string(HookErrorKind kind) {
+    switch (kind) {
+    case HookErrorKind::syntax: return "syntax";
+    case HookErrorKind::runtime: return "runtime";
+    case HookErrorKind::instruction_limit: return "instruction_limit";
+    case HookErrorKind::memory_limit: return "memory_limit";
+    case HookErrorKind::time_limit: return "time_limit";
+    case HookErrorKind::bad_result: return "bad_result";
+    case HookErrorKind::missing: return "missing";
+    }
+    return "unknown";
+}
+
+HookError::HookError(std::string rulebook, std::string hook, HookErrorKind kind, SourceLocation where,
+                     std::string detail)
+    : InputError(std::move(where), "rulebook " + rulebook + ", hook '" + hook + "': " + detail),
+      rulebook_(std::move(rulebook)),
+      hook_(std::move(hook)),
+      kind_(kind),
+      detail_(std::move(detail)) {}
+
+void State::start_budget() {
+    remaining = std::max<std::uint64_t>(limits.instructions, 1);
+    stop = Stop::none;
+    stop_line = 0;
+    deadline = Clock::now() + limits.time;
+    set_period(L, *this, std::min(remaining, CheckEvery));
+}
+
+// Maps the outcome of a protected call (with its error value on top) to a HookError.
+HookError State::error(std::string_view hook, int status) const {
+    if (stop == Stop::instructions)
+        return fail(hook, HookErrorKind::instruction_limit, stop_line,
+                    "instruction limit of " + std::to_string(limits.instructions) + " exceeded");
+    if (stop == Stop::time)
+        return fail(hook, HookErrorKind::time_limit, stop_line,
+                    "time limit of " + std::to_string(limits.time.count()) + " ms exceeded");
+    if (status == LUA_ERRMEM)
+        return fail(hook, HookErrorKind::memory_limit, 0,
+                    "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
+    auto kind = status == LUA_ERRSYNTAX ? HookErrorKind::syntax : HookErrorKind::runtime;
+    if (lua_type(L, -1) != LUA_TSTRING)  // also keeps lua_tolstring from converting a number in place
+        return fail(hook, kind, 0, std::string("error object is a ") + luaL_typename(L, -1) + " value");
+    std::string message = lua_tostring(L, -1);
+    // Lua's "chunk:line: " prefix becomes the location when it names the rulebook's own chunk.
+    std::string prefix = chunk_name + ":";
+    if (message.compare(0, prefix.size(), prefix) == 0) {
+        std::size_t end = message.find(": ", prefix.size());
+        std::string digits = message.substr(prefix.size(), end - prefix.size());
+        if (end != std::string::npos && !digits.empty() && digits.size() < 9 &&
+            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+            return fail(hook, kind, std::stoi(digits), message.substr(end + 2));
+    }
+    return fail(hook, kind, 0, message);
+}
+
+// ---- the host ----------------------------------------------------------------------------------------------
+
+LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_view source, LuaLimits limits)
+    : state_(std::make_unique<State>()) {
+    State& s = *state_;
+    s.rulebook = std::move(rulebook_id);
+    s.chunk_name = std::move(chunk_name);
+    s.limits = limits;
+    s.L = lua_newstate(allocate, &s);
+    if (!s.L) throw s.fail(ChunkHook, HookErrorKind::memory_limit, 0, "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
+    lua_State* L = s.L;
+    *static_cast<State**>(lua_getextraspace(L)) = &s;
+
+    lua_pushcfunction(L, open_sandbox);
+    if (int status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);
+
+    std::string name = "@" + s.chunk_name;
+    s.start_budget();
+    int status = luaL_loadbufferx(L, source.data(), source.size(), name.c_str(), "t");
+    if (status == LUA_OK) status = lua_pcall(L, 0, 0, 0);
+    if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;
+    if (status != LUA_OK) throw s.error(ChunkHook, status);
+
+    lua_pushcfunction(L, finish_load);
+    if (status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        s.names.emplace_back(lua_tostring(L, -1));
+    }
+    lua_settop(L, 0);
+    std::sort(s.names.begin(), s.names.end());
+}
+
+LuaHost::~LuaHost() = default;
+LuaHost::LuaHost(LuaHost&&) noexcept = default;
+LuaHost& LuaHost::operator=(LuaHost&&) noexcept = default;
+
+const std::string& LuaHost::rulebook_id() const { return state_->rulebook; }
+
+const std::vector<std::string>& LuaHost::hook_names() const { return state_->names; }
+
+bool LuaHost::has_hook(std::string_view name) const {
+    return std::binary_search(state_->names.begin(), state_->names.end(), name);
+}
+
+std::size_t LuaHost::memory_used() const { return state_->used; }
+
+json LuaHost::call(std::string_view hook, const json& snapshot) {
+    State& s = *state_;
+    if (!has_hook(hook)) {
+        std::string known;
+        for (const auto& n : s.names) known += (known.empty() ? "" : ", ") + n;
+        throw s.fail(hook, HookErrorKind::missing, 0,
+                     "no such function in the chunk (it defines: " + (known.empty() ? "nothing" : known) + ")");
+    }
+    lua_State* L = s.L;
+    CallArgs args{hook, &snapshot};
+    lua_settop(L, 0);
+    lua_pushcfunction(L, call_hook);
+    lua_pushlightuserdata(L, &args);
+    s.start_budget();
+    int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;  // a pcall swallowed the stop
+    if (status != LUA_OK) {
+        HookError e = s.error(hook, status);
+        lua_settop(L, 0);
+        lua_gc(L, LUA_GCCOLLECT);
+        throw e;
+    }
+    int results = lua_gettop(L);
+    try {
+        if (results > 1)
+            throw BadResult{"", std::to_string(results) + " values (a hook returns one value)"};
+        json out = results == 0 ? json() : to_json(L, 1, 0);
+        lua_settop(L, 0);
+        return out;
+    } catch (const BadResult& e) {
+        lua_settop(L, 0);
+        throw s.fail(hook, HookErrorKind::bad_result, 0, "bad result" + (e.path.empty() ? "" : " at result" + e.path) + ": " + e.what);
+    }
+}
+
+}  // namespace arbiter::procedure
