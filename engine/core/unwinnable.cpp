@@ -16,7 +16,7 @@ WinnabilityOptions share(const WinnabilityOptions& options, std::uint64_t used, 
 
 }  // namespace
 
-// Tries, in order: the insufficient-material table; a short helpmate search (open positions mate
+// Tries, in order: the insufficient-material table; frozen pawns; a short helpmate search (open positions mate
 // quickly); the exhaustive walk (closed positions, proofs of "cannot"); a deeper helpmate search with
 // what is left of the budget.
 WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {
@@ -24,6 +24,11 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
     if (pos.has_insufficient_material(side)) {
         r.answer = Winnability::cannot_checkmate;
         r.proof = WinnabilityProof::insufficient_material;
+        return r;
+    }
+    if (frozen_pawns_prevent_checkmate(pos, side)) {
+        r.answer = Winnability::cannot_checkmate;
+        r.proof = WinnabilityProof::frozen_pawns;
         return r;
     }
     std::uint64_t used = 0;
@@ -66,6 +71,7 @@ const char* to_string(Winnability w) {
 const char* to_string(WinnabilityProof p) {
     switch (p) {
     case WinnabilityProof::insufficient_material: return "insufficient_material";
+    case WinnabilityProof::frozen_pawns: return "frozen_pawns";
     case WinnabilityProof::reachable_exhausted: return "reachable_exhausted";
     case WinnabilityProof::helpmate: return "helpmate";
     case WinnabilityProof::none: break;

@@ -32,7 +32,9 @@ enum class Winnability : std::uint8_t { can_checkmate, cannot_checkmate, unknown
 enum class WinnabilityProof : std::uint8_t {
     none,                   // unknown: the budget ran out
     insufficient_material,  // Position::has_insufficient_material (the classic table)
-    reachable_exhausted,    // every reachable position was visited and none is such a checkmate
+    frozen_pawns,           // frozen_pawns_prevent_checkmate
+    reachable_exhausted,    // every reachable position was visited and none is such a checkmate (the
+                            // walk stops at positions settled by the table or by frozen pawns)
     helpmate,               // a witness line ends in checkmate by the side asked about
 };
 
@@ -65,7 +67,7 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
 Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options = {});
 
 // Stable names for output and JSON: "can_checkmate", "cannot_checkmate", "unknown"; "none",
-// "insufficient_material", "reachable_exhausted", "helpmate".
+// "insufficient_material", "frozen_pawns", "reachable_exhausted", "helpmate".
 const char* to_string(Winnability w);
 const char* to_string(WinnabilityProof p);
 
@@ -77,9 +79,14 @@ std::string witness_uci(const Position& pos, const std::vector<Move>& line);
 // Iterative-deepening helpmate search up to `max_plies`, with move ordering towards a checkmate by
 // `side`. Returns can_checkmate with the witness, or unknown (it never proves "cannot").
 WinnabilityReport find_helpmate(const Position& pos, Color side, int max_plies, const WinnabilityOptions& options);
+// A structural proof for locked pawn chains: no pawn can ever move or capture or be captured, and no
+// square the loser's king can reach can be both attacked by one of `side`'s pieces and have each of
+// its flight squares that `side` can never attack filled by a different piece of the loser. True is a
+// proof that `side` cannot checkmate (in this position and every position reachable from it).
+bool frozen_pawns_prevent_checkmate(const Position& pos, Color side);
 // Depth-first walk over every position reachable from `pos`, looking for a checkmate by `side`;
-// positions where `side` has insufficient material are not expanded (the table holds for all of their
-// successors). Returns can_checkmate with the witness, cannot_checkmate when the reachable set was
+// positions where `side` has insufficient material, or (after a pawn move or a capture) where frozen
+// pawns prevent the checkmate, are not expanded (both proofs hold for all of their successors). Returns can_checkmate with the witness, cannot_checkmate when the reachable set was
 // exhausted, or unknown.
 WinnabilityReport explore_reachable(const Position& pos, Color side, const WinnabilityOptions& options);
 

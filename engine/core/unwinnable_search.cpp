@@ -319,12 +319,16 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             pos.unmake(m, u);  // stalemate, or the winner is checkmated: a dead end
             continue;
         }
-        if (pos.has_insufficient_material(side) || !push_frame(m, u)) {
-            if (!pos.has_insufficient_material(side)) {
-                complete = false;
-                break;
-            }
+        // Settled positions are not expanded: the proofs hold for every successor. Pawn structures
+        // change only on pawn moves and captures (the halfmove clock is then 0).
+        if (pos.has_insufficient_material(side) ||
+            (pos.halfmove_clock() == 0 && frozen_pawns_prevent_checkmate(pos, side))) {
             pos.unmake(m, u);
+            continue;
+        }
+        if (!push_frame(m, u)) {
+            complete = false;
+            break;
         }
     }
     if (r.answer != Winnability::can_checkmate && complete) {
