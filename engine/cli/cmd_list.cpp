@@ -1,15 +1,48 @@
-// Placeholder until the command lands: refuses with exit 2.
+// arbiter list: the bundled rulebooks, one line each (or a JSON array for scripts).
 #include "cli/command.h"
+#include "report/text_table.h"
+#include "rulebook/paths.h"
+#include "rulebook/rulebook.h"
+
+#include <nlohmann/json.hpp>
 
 #include <iostream>
 
 namespace arbiter::cli {
 
 Command list_command() {
-    return {"list", "(not yet available)", "", [](CLI::App&, const GlobalOptions&) {
-                return std::function<int()>([] {
-                    std::cerr << "arbiter: list is not available yet\n";
-                    return 2;
+    return {"list", "List the rulebooks (id, game, title, effective date, parent)",
+            "Lists every rulebook under the rulesets folder after resolving `extends`.\n"
+            "--format json prints an array of objects with id, game, title (English), title_ja, extends,\n"
+            "effective and file. A rulebook that fails to load is reported on stderr and the exit code is 2.",
+            [](CLI::App& app, const GlobalOptions& global) {
+                auto format = std::make_shared<std::string>("text");
+                auto lang = std::make_shared<std::string>("en");
+                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
+                app.add_option("--lang", *lang, "Language of the titles (text format)")->check(CLI::IsMember({"en", "ja"}));
+                return std::function<int()>([&global, format, lang] {
+                    using namespace arbiter::rulebook;
+                    const Library library = Library::open(rulesets_dir(global.rulesets_dir));
+                    const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
+                    if (*format == "json") {
+                        nlohmann::json out = nlohmann::json::array();
+                        for (const Rulebook* book : library.rulebooks())
+                            out.push_back({{"id", book->id},
+                                           {"game", book->game},
+                                           {"title", book->title.en},
+                                           {"title_ja", book->title.ja},
+                                           {"extends", book->extends.empty() ? nlohmann::json(nullptr) : nlohmann::json(book->extends)},
+                                           {"effective", book->effective},
+                                           {"file", book->file}});
+                        std::cout << out.dump(2) << '\n';
+                    } else {
+                        report::TextTable table({"id", "game", "title", "effective", "extends"});
+                        for (const Rulebook* book : library.rulebooks())
+                            table.add_row({book->id, book->game, book->title.in(language), book->effective, book->extends});
+                        std::cout << table.render();
+                    }
+                    for (const InputError& problem : library.problems()) std::cerr << problem.what() << '\n';
+                    return library.problems().empty() ? 0 : 2;
                 });
             }};
 }

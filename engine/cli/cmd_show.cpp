@@ -1,15 +1,148 @@
-// Placeholder until the command lands: refuses with exit 2.
+// arbiter show: one resolved rulebook, rule by rule, with the file and line each rule came from.
 #include "cli/command.h"
+#include "report/rulebook_text.h"
+#include "rulebook/paths.h"
+#include "rulebook/rulebook.h"
+#include "rulebook/suggest.h"
 
 #include <iostream>
 
 namespace arbiter::cli {
 
+namespace {
+
+using namespace arbiter::rulebook;
+
+// Returns the rules whose topic is `filter` or starts with `filter` + "." (all when empty).
+std::vector<const Rule*> select_rules(const Rulebook& book, const std::string& filter) {
+    std::vector<const Rule*> out;
+    for (const auto& [topic, rule] : book.rules)
+        if (filter.empty() || topic == filter || topic.rfind(filter + ".", 0) == 0) out.push_back(&rule);
+    return out;
+}
+
+void print_effects(const std::vector<Effect>& effects, const Registry& registry, Lang lang, const std::string& indent) {
+    int n = 1;
+    for (const auto& e : effects)
+        std::cout << indent << n++ << ". " << e.name << ": " << report::effect_in_words(e, registry, lang) << '\n';
+}
+
+void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::cout << '\n' << rule.topic << "  " << rule.article;
+    if (!rule.also.empty()) {
+        std::cout << (ja ? "  (関連 " : "  (also ");
+        for (std::size_t i = 0; i < rule.also.size(); ++i) std::cout << (i ? ", " : "") << rule.also[i];
+        std::cout << ')';
+    }
+    std::cout << '\n';
+    if (!rule.summary.empty()) std::cout << "  " << rule.summary.in(lang) << '\n';
+    if (!rule.params.empty()) {
+        std::cout << (ja ? "  パラメータ:\n" : "  params:\n");
+        for (const auto& p : rule.params) std::cout << "    " << report::param_in_words(p, lang) << '\n';
+    }
+    if (!rule.effects.empty()) {
+        std::cout << (ja ? "  効果:\n" : "  effects:\n");
+        print_effects(rule.effects, registry, lang, "    ");
+    }
+    for (std::size_t i = 0; i < rule.cases.size(); ++i) {
+        std::cout << "  " << (ja ? "場合 " : "case ") << i + 1 << (rule.cases[i].article.empty() ? "" : " (" + rule.cases[i].article + ")") << ":\n";
+        if (!rule.cases[i].summary.empty()) std::cout << "    " << rule.cases[i].summary.in(lang) << '\n';
+        print_effects(rule.cases[i].effects, registry, lang, "    ");
+    }
+    for (std::size_t i = 0; i < rule.ladder.size(); ++i) {
+        std::cout << "  " << (ja ? "違反 " : "offence ") << i + 1 << (i + 1 == rule.ladder.size() ? "+" : "") << ":\n";
+        print_effects(rule.ladder[i].effects, registry, lang, "    ");
+    }
+    if (rule.discretion) {
+        std::cout << (ja ? "  裁量: " : "  discretion: ");
+        for (std::size_t i = 0; i < rule.discretion->options.size(); ++i) std::cout << (i ? ", " : "") << rule.discretion->options[i];
+        std::cout << '\n';
+    }
+    if (!rule.hook.empty()) std::cout << "  hook: " << rule.hook << '\n';
+    if (!rule.notes.empty()) std::cout << "  " << (ja ? "注: " : "note: ") << rule.notes.in(lang) << '\n';
+    std::cout << (ja ? "  出典: " : "  from: ") << report::provenance_in_words(rule.from) << '\n';
+}
+
+void print_header(const Rulebook& book, Lang lang) {
+    std::cout << book.id << "  " << book.title.in(lang) << '\n';
+    std::cout << "  game: " << book.game;
+    if (!book.extends.empty()) {
+        std::cout << "  extends:";
+        for (std::size_t i = 1; i < book.lineage.size(); ++i) std::cout << (i > 1 ? " <- " : " ") << book.lineage[i];
+    }
+    if (!book.effective.empty()) std::cout << "  effective: " << book.effective;
+    std::cout << '\n';
+    if (!book.adopted.empty()) std::cout << "  adopted: " << book.adopted << '\n';
+    if (!book.issuer.empty()) std::cout << "  issuer: " << book.issuer.in(lang) << '\n';
+    std::cout << "  source: " << book.source.file << (book.source.part.empty() ? "" : " (" + book.source.part + ")") << '\n';
+    if (!book.categories.empty()) {
+        std::cout << "  categories:";
+        for (const auto& [name, c] : book.categories) std::cout << ' ' << name << (c.article.empty() ? "" : " (" + c.article + ")");
+        std::cout << '\n';
+    }
+    if (!book.modes.empty()) {
+        std::cout << "  modes:";
+        for (const auto& [name, m] : book.modes) std::cout << ' ' << name << (name == book.default_mode ? "*" : "");
+        std::cout << '\n';
+    }
+    std::cout << "  file: " << book.file << '\n';
+}
+
+}  // namespace
+
 Command show_command() {
-    return {"show", "(not yet available)", "", [](CLI::App&, const GlobalOptions&) {
-                return std::function<int()>([] {
-                    std::cerr << "arbiter: show is not available yet\n";
-                    return 2;
+    return {"show", "Show a resolved rulebook rule by rule, with where each rule came from",
+            "Prints rulebook ID after `extends` is resolved: its header, then each rule with its topic, article,\n"
+            "summary, parameters (value, unit, whether an event may set them), effects in words and the\n"
+            "file:line it came from. --topic keeps one topic or a prefix (draw, draw.repetition).",
+            [](CLI::App& app, const GlobalOptions& global) {
+                auto id = std::make_shared<std::string>();
+                auto topic = std::make_shared<std::string>();
+                auto lang = std::make_shared<std::string>("en");
+                auto format = std::make_shared<std::string>("text");
+                app.add_option("ID", *id, "Rulebook id (see arbiter list)")->required();
+                app.add_option("--topic", *topic, "Show only this topic or topic prefix");
+                app.add_option("--lang", *lang, "Language of summaries")->check(CLI::IsMember({"en", "ja"}));
+                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
+                return std::function<int()>([&global, id, topic, lang, format] {
+                    const Library library = Library::open(rulesets_dir(global.rulesets_dir));
+                    const Rulebook* book = library.find(*id);
+                    if (!book) {
+                        for (const InputError& problem : library.problems())
+                            if (std::filesystem::path(problem.where().file).stem() == *id) {
+                                std::cerr << problem.what() << '\n';
+                                return 2;
+                            }
+                        std::string known;
+                        for (const auto& k : library.ids()) known += (known.empty() ? "" : ", ") + k;
+                        std::cerr << "arbiter: show: found the rulebook id '" << *id << "'; expected one of: " << known
+                                  << did_you_mean(*id, library.ids()) << '\n';
+                        return 2;
+                    }
+                    auto rules = select_rules(*book, *topic);
+                    if (!topic->empty() && rules.empty()) {
+                        const Registry& registry = library.registry();
+                        bool registered = registry.topic(*topic) != nullptr;
+                        for (const auto& name : registry.topic_names())
+                            if (name.rfind(*topic + ".", 0) == 0) registered = true;
+                        if (registered) {
+                            std::cerr << "arbiter: show: " << book->id << " has no rule on " << *topic << '\n';
+                            return 1;
+                        }
+                        std::vector<std::string> names = registry.topic_names();
+                        std::cerr << "arbiter: show: found the unknown topic '" << *topic << "'; expected a topic of "
+                                  << registry.file() << did_you_mean(*topic, names) << '\n';
+                        return 2;
+                    }
+                    const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
+                    if (*format == "json") {
+                        std::cout << report::rulebook_json(*book, rules).dump(2) << '\n';
+                    } else {
+                        print_header(*book, language);
+                        for (const Rule* rule : rules) print_rule(*rule, library.registry(), language);
+                    }
+                    return 0;
                 });
             }};
 }

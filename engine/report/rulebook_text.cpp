@@ -1,0 +1,144 @@
+#include "report/rulebook_text.h"
+
+#include "clock/duration.h"
+#include "rulebook/schema.h"
+
+namespace arbiter::report {
+
+using namespace arbiter::rulebook;
+
+namespace {
+
+std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang) {
+    if (!node || node.IsNull()) return "-";
+    if (node.IsScalar()) {
+        if (const NamedText* role = registry.role(node.Scalar())) return role->text.in(lang);
+        return node.Scalar();
+    }
+    if (node.IsMap() && node.size() == 1 && node["param"])
+        return (lang == Lang::ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
+    std::string out;
+    if (node.IsSequence()) {
+        for (const auto& item : node) out += (out.empty() ? "" : ", ") + value_words(item, registry, lang);
+        return out;
+    }
+    for (const auto& entry : node) {
+        const std::string key = entry.first.Scalar();
+        const ConditionSpec* condition = registry.condition(key);
+        std::string head = condition ? condition->text.in(lang) : key;
+        if (!head.empty() && head.back() == '.') head.pop_back();
+        if (head.size() >= 3 && head.compare(head.size() - 3, 3, "。") == 0) head.resize(head.size() - 3);
+        out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
+    }
+    return out;
+}
+
+nlohmann::json text_json(const Text& text) { return {{"en", text.en}, {"ja", text.ja}}; }
+
+nlohmann::json value_json(const Value& value) {
+    switch (value.unit) {
+        case Unit::duration: return {{"text", value.text}, {"ms", value.ms.count()}};
+        case Unit::moves:
+        case Unit::count: return value.integer;
+        case Unit::points:
+        case Unit::fraction: return value.number;
+        case Unit::boolean: return value.flag;
+        default: return value.text;
+    }
+}
+
+nlohmann::json effects_json(const std::vector<Effect>& effects) {
+    nlohmann::json out = nlohmann::json::array();
+    for (const auto& e : effects) out.push_back({{"effect", e.name}, {"fields", yaml_to_json(e.fields)}, {"line", e.where.line}});
+    return out;
+}
+
+}  // namespace
+
+std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang) {
+    const EffectSpec* spec = registry.effect(effect.name);
+    std::string out = spec ? spec->text.in(lang) : effect.name;
+    const YAML::Node& fields = effect.fields;
+    if (!fields || fields.IsNull()) return out;
+    std::string details;
+    if (fields.IsMap()) {
+        for (const auto& entry : fields)
+            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " + value_words(entry.second, registry, lang);
+    } else {
+        details = value_words(fields, registry, lang);
+    }
+    return out + " (" + details + ")";
+}
+
+std::string param_in_words(const Param& param, Lang lang) {
+    std::string out = param.name + " = " + param.value.text + " (" + std::string(unit_name(param.value.unit));
+    if (param.event_may_set) out += lang == Lang::ja ? "; 大会が変更可" : "; an event may set it";
+    if (param.min || param.max)
+        out += ", " + (param.min ? param.min->text : std::string()) + ".." + (param.max ? param.max->text : std::string());
+    if (!param.choices.empty()) {
+        out += lang == Lang::ja ? "; 選択肢 " : "; one of ";
+        for (std::size_t i = 0; i < param.choices.size(); ++i) out += (i ? ", " : "") + param.choices[i].text;
+    }
+    return out + ")";
+}
+
+std::string provenance_in_words(const Provenance& from) {
+    return from.file + ":" + std::to_string(from.line) + " (" + from.rulebook + ")";
+}
+
+nlohmann::json rulebook_json(const Rulebook& book, const std::vector<const Rule*>& rules) {
+    nlohmann::json out = {{"id", book.id},
+                          {"title", text_json(book.title)},
+                          {"game", book.game},
+                          {"extends", book.extends.empty() ? nlohmann::json(nullptr) : nlohmann::json(book.extends)},
+                          {"lineage", book.lineage},
+                          {"effective", book.effective},
+                          {"adopted", book.adopted},
+                          {"source", {{"file", book.source.file}, {"part", book.source.part}, {"lines", book.source.lines}, {"url", book.source.url}}},
+                          {"file", book.file}};
+    out["categories"] = nlohmann::json::array();
+    for (const auto& [name, category] : book.categories)
+        out["categories"].push_back({{"name", name}, {"article", category.article}, {"summary", text_json(category.summary)},
+                                     {"rules", nlohmann::json(std::vector<std::string>())}});
+    for (auto& category : out["categories"])
+        for (const auto& [topic, _] : book.categories.at(category["name"].get<std::string>()).rules) category["rules"].push_back(topic);
+    out["modes"] = nlohmann::json::array();
+    for (const auto& [name, mode] : book.modes) {
+        std::vector<std::string> topics;
+        for (const auto& [topic, _] : mode.rules) topics.push_back(topic);
+        out["modes"].push_back({{"name", name}, {"summary", text_json(mode.summary)}, {"rules", topics}});
+    }
+    out["rules"] = nlohmann::json::array();
+    for (const Rule* rule : rules) {
+        nlohmann::json params = nlohmann::json::array();
+        for (const auto& p : rule->params) {
+            nlohmann::json param = {{"name", p.name}, {"unit", std::string(unit_name(p.value.unit))}, {"value", value_json(p.value)},
+                                    {"event_may_set", p.event_may_set}};
+            if (p.min) param["min"] = value_json(*p.min);
+            if (p.max) param["max"] = value_json(*p.max);
+            params.push_back(param);
+        }
+        nlohmann::json r = {{"topic", rule->topic},
+                            {"article", rule->article},
+                            {"also", rule->also},
+                            {"summary", text_json(rule->summary)},
+                            {"params", params},
+                            {"effects", effects_json(rule->effects)},
+                            {"from", {{"rulebook", rule->from.rulebook}, {"file", rule->from.file}, {"line", rule->from.line}}}};
+        if (!rule->hook.empty()) r["hook"] = rule->hook;
+        if (!rule->ladder.empty()) {
+            r["ladder"] = nlohmann::json::array();
+            for (const auto& step : rule->ladder) r["ladder"].push_back({{"effects", effects_json(step.effects)}});
+        }
+        if (!rule->cases.empty()) {
+            r["cases"] = nlohmann::json::array();
+            for (const auto& c : rule->cases)
+                r["cases"].push_back({{"when", yaml_to_json(c.when)}, {"effects", effects_json(c.effects)}, {"article", c.article}});
+        }
+        if (rule->discretion) r["discretion"] = {{"summary", text_json(rule->discretion->summary)}, {"options", rule->discretion->options}};
+        out["rules"].push_back(r);
+    }
+    return out;
+}
+
+}  // namespace arbiter::report

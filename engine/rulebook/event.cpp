@@ -1,0 +1,106 @@
+#include "rulebook/event.h"
+
+#include "rulebook/loader.h"
+#include "rulebook/suggest.h"
+#include "rulebook/yaml_source.h"
+
+namespace arbiter::rulebook {
+
+namespace {
+
+template <class Map>
+std::vector<std::string> keys_of(const Map& map) {
+    std::vector<std::string> out;
+    for (const auto& [name, _] : map) out.push_back(name);
+    return out;
+}
+
+std::string join(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return names.empty() ? std::string("(none)") : out;
+}
+
+}  // namespace
+
+Event read_event(const YAML::Node& node, const std::string& file) {
+    Event event;
+    event.file = file;
+    event.node = node;
+    auto text = [&](const char* key) { return node[key] && node[key].IsScalar() ? node[key].Scalar() : std::string(); };
+    event.name = text("event");
+    event.rulebook = text("rulebook");
+    event.mode = text("mode");
+    event.category = text("category");
+    event.time_control = node["time_control"];
+    if (const auto set = node["set"]) {
+        for (const auto& entry : set) {
+            const std::string path = entry.first.Scalar();
+            const auto dot = path.rfind('.');
+            event.set.push_back({path.substr(0, dot), dot == std::string::npos ? std::string() : path.substr(dot + 1),
+                                 entry.second, entry.first});
+        }
+    }
+    return event;
+}
+
+const Rulebook& event_rulebook(const Event& event, const Library& library, const std::string& override_id) {
+    const std::string& id = override_id.empty() ? event.rulebook : override_id;
+    if (id.empty())
+        throw InputError(location_of(event.file, event.node), "found an event without a rulebook; expected rulebook: <id> (or --rulebook)");
+    if (const Rulebook* book = library.find(id)) return *book;
+    const YAML::Node at = override_id.empty() ? event.node["rulebook"] : event.node;
+    throw InputError(location_of(event.file, at), "found the rulebook '" + id + "', which is not in " +
+                                                      library.dir().string() + "; expected one of: " +
+                                                      join(library.ids()) + did_you_mean(id, library.ids()));
+}
+
+void check_event(const Event& event, const Rulebook& rulebook, const Registry& registry) {
+    const Mode* mode = nullptr;
+    if (!event.mode.empty()) {
+        auto it = rulebook.modes.find(event.mode);
+        if (it == rulebook.modes.end())
+            throw InputError(location_of(event.file, event.node["mode"]),
+                             "found the mode '" + event.mode + "', which " + rulebook.id + " does not have; expected one of: " +
+                                 join(keys_of(rulebook.modes)) + did_you_mean(event.mode, keys_of(rulebook.modes)));
+        mode = &it->second;
+    }
+    const Category* category = nullptr;
+    if (!event.category.empty()) {
+        auto it = rulebook.categories.find(event.category);
+        if (it == rulebook.categories.end())
+            throw InputError(location_of(event.file, event.node["category"]),
+                             "found the category '" + event.category + "', which " + rulebook.id +
+                                 " does not have; expected one of: " + join(keys_of(rulebook.categories)) +
+                                 did_you_mean(event.category, keys_of(rulebook.categories)));
+        category = &it->second;
+    }
+    for (const Setting& setting : event.set) {
+        const std::string path = setting.key.Scalar();
+        const TopicSpec* topic = registry.topic(setting.topic);
+        if (!topic)
+            throw InputError(location_of(event.file, setting.key),
+                             "set: found the unknown topic '" + setting.topic + "' in '" + path + "'; expected topic.param" +
+                                 did_you_mean(setting.topic, registry.topic_names()));
+        // The rule that applies: the mode's or category's own rule on the topic, else the base rule.
+        const Rule* rule = nullptr;
+        if (mode && mode->rules.count(setting.topic)) rule = &mode->rules.find(setting.topic)->second;
+        else if (category && category->rules.count(setting.topic)) rule = &category->rules.find(setting.topic)->second;
+        else rule = rulebook.rule(setting.topic);
+        if (!rule)
+            throw InputError(location_of(event.file, setting.key),
+                             "set: found '" + path + "', but " + rulebook.id + " has no rule on " + setting.topic +
+                                 "; expected a topic of the rulebook" + did_you_mean(setting.topic, keys_of(rulebook.rules)));
+        const Param* param = rule->param(setting.param);
+        if (!param) {
+            std::vector<std::string> names;
+            for (const auto& p : rule->params) names.push_back(p.name);
+            throw InputError(location_of(event.file, setting.key),
+                             "set: found '" + path + "', but " + rulebook.id + " " + rule->article + " has no parameter '" +
+                                 setting.param + "'; expected one of: " + join(names) + did_you_mean(setting.param, names));
+        }
+        read_value(param->value.unit, setting.value, event.file, "set." + path);
+    }
+}
+
+}  // namespace arbiter::rulebook

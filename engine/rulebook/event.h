@@ -1,0 +1,45 @@
+// Events (an event file with `event: Name` at the top, or inline in a timeline): the rulebook, mode,
+// category, time control and the parameters set by topic path.
+#pragma once
+
+#include "rulebook/rulebook.h"
+#include "rulebook/yaml_source.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// One `set:` entry: topic.param -> value (kept as its node for messages and later reading).
+struct Setting {
+    std::string topic;
+    std::string param;
+    NodeHandle value;
+    NodeHandle key;
+};
+
+struct Event {
+    std::string name;
+    std::string rulebook;
+    std::string mode;
+    std::string category;
+    NodeHandle time_control;
+    std::vector<Setting> set;
+    std::string file;
+    NodeHandle node;  // the event map itself
+};
+
+// Reads an event map (already schema-checked) written in `file`.
+Event read_event(const YAML::Node& node, const std::string& file);
+
+// Returns the rulebook the event names (or `override_id` when not empty), throwing InputError at the
+// rulebook key with a "did you mean" when the library has no such rulebook.
+const Rulebook& event_rulebook(const Event& event, const Library& library, const std::string& override_id = {});
+
+// Checks the event against its rulebook: the mode and category exist, and each `set:` path names a
+// parameter of a rule the rulebook has, with a value in the parameter's unit. Throws InputError.
+void check_event(const Event& event, const Rulebook& rulebook, const Registry& registry);
+
+}  // namespace arbiter::rulebook

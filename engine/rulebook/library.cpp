@@ -1,0 +1,232 @@
+#include "rulebook/loader.h"
+#include "rulebook/rulebook.h"
+#include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+
+#include <algorithm>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+void merge_rules(RuleMap& base, const RuleMap& own) {
+    for (const auto& [topic, rule] : own) {
+        base.erase(topic);
+        if (!rule.removed) base.emplace(topic, rule);
+    }
+}
+
+// Applies a child file over its resolved parent (docs/RULEBOOKS.md, Inheritance).
+Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
+    const Rulebook& own = child.own;
+    const YAML::Node& root = child.root;
+    Rulebook out = parent;
+    out.id = own.id;
+    out.file = own.file;
+    out.extends = own.extends;
+    out.lineage = own.lineage;
+    out.lineage.insert(out.lineage.end(), parent.lineage.begin(), parent.lineage.end());
+    out.title = own.title;
+    if (root["issuer"]) out.issuer = own.issuer;
+    out.adopted = own.adopted;
+    out.effective = own.effective;
+    out.source = own.source;
+    if (root["hooks"]) out.hooks_file = own.hooks_file;
+    if (root["category_basis"]) out.category_basis_moves = own.category_basis_moves;
+    if (root["default_mode"]) out.default_mode = own.default_mode;
+    if (root["notes"]) out.notes = own.notes;
+    merge_rules(out.rules, own.rules);
+    for (const auto& name : child.removed_categories) out.categories.erase(name);
+    for (const auto& [name, category] : own.categories) {
+        auto it = out.categories.find(name);
+        if (it == out.categories.end()) {
+            out.categories.emplace(name, category);
+            continue;
+        }
+        Category& merged = it->second;
+        if (child.categories_with_when.count(name)) merged.when = category.when;
+        if (!category.article.empty()) merged.article = category.article;
+        if (!category.summary.empty()) merged.summary = category.summary;
+        merge_rules(merged.rules, category.rules);
+        merged.from = category.from;
+    }
+    for (const auto& name : child.removed_modes) out.modes.erase(name);
+    for (const auto& [name, mode] : own.modes) {
+        auto it = out.modes.find(name);
+        if (it == out.modes.end()) {
+            out.modes.emplace(name, mode);
+            continue;
+        }
+        Mode& merged = it->second;
+        if (!mode.article.empty()) merged.article = mode.article;
+        if (!mode.summary.empty()) merged.summary = mode.summary;
+        merge_rules(merged.rules, mode.rules);
+        merged.from = mode.from;
+    }
+    return out;
+}
+
+// A root rulebook: its own rules with `removed` ones dropped.
+Rulebook finish_root(const RulebookFile& file) {
+    Rulebook out = file.own;
+    for (auto it = out.rules.begin(); it != out.rules.end();) it = it->second.removed ? out.rules.erase(it) : std::next(it);
+    return out;
+}
+
+// Resolves `extends` chains: parents beside the file first, then in the library's index.
+struct Resolver {
+    const Registry& registry;
+    const std::vector<std::string>& games;
+    const std::map<std::string, std::filesystem::path, std::less<>>& index;
+    std::map<std::string, Rulebook, std::less<>>& memo;
+    std::map<std::string, YamlFile>* parsed;  // files already read (Library::open), may be null
+
+    YamlFile read(const std::filesystem::path& path) {
+        if (parsed) {
+            auto it = parsed->find(path.string());
+            if (it != parsed->end()) return it->second;
+        }
+        return read_yaml_file(path);
+    }
+
+    Rulebook resolve(const YamlFile& file, std::vector<std::string>& chain) {
+        if (detect_kind(file) != Kind::rulebook)
+            throw InputError(location_of(file.name, file.root), "found another kind of file; expected a rulebook (rulebook: id)");
+        RulebookFile own = parse_rulebook(file, registry, games);
+        if (own.own.extends.empty()) return finish_root(own);
+        const std::string& parent_id = own.own.extends;
+        const YAML::Node& at = own.extends_node;
+        if (parent_id == own.own.id || std::find(chain.begin(), chain.end(), parent_id) != chain.end()) {
+            std::string cycle;
+            auto start = std::find(chain.begin(), chain.end(), parent_id);
+            for (auto it = start; it != chain.end(); ++it) cycle += *it + " extends ";
+            cycle += own.own.id + " extends " + parent_id;
+            throw InputError(location_of(file.name, at),
+                             "found a cycle of parents: " + cycle + "; expected a chain that ends in a rulebook without extends");
+        }
+        chain.push_back(own.own.id);
+        Rulebook parent = find_parent(parent_id, std::filesystem::path(file.name).parent_path(), file.name, at, chain);
+        chain.pop_back();
+        if (parent.game != own.own.game)
+            throw InputError(location_of(file.name, at), "found the parent '" + parent_id + "' of the game " + parent.game +
+                                                             "; expected a parent of the same game (" + own.own.game + ")");
+        Rulebook out = merge(parent, own);
+        if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
+            throw InputError(location_of(file.name, own.root["default_mode"] ? own.root["default_mode"] : at),
+                             "found the default mode '" + out.default_mode + "', which is not among the modes; expected one of the modes");
+        return out;
+    }
+
+    Rulebook find_parent(const std::string& id, const std::filesystem::path& dir, const std::string& file,
+                         const YAML::Node& at, std::vector<std::string>& chain) {
+        if (auto it = memo.find(id); it != memo.end()) return it->second;
+        std::filesystem::path path = dir / (id + ".yaml");
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) {
+            auto it = index.find(id);
+            if (it == index.end()) {
+                std::vector<std::string> ids;
+                for (const auto& [known, _] : index) ids.push_back(known);
+                throw InputError(location_of(file, at), "found the parent '" + id + "', which is no rulebook beside this file or in " +
+                                                            "the rulesets; expected an existing rulebook id" + did_you_mean(id, ids));
+            }
+            path = it->second;
+        }
+        Rulebook parent = resolve(read(path), chain);
+        memo.emplace(id, parent);
+        return parent;
+    }
+};
+
+}  // namespace
+
+const Param* Rule::param(std::string_view wanted) const {
+    for (const auto& p : params)
+        if (p.name == wanted) return &p;
+    return nullptr;
+}
+
+const Rule* Rulebook::rule(std::string_view topic) const {
+    auto it = rules.find(topic);
+    return it == rules.end() ? nullptr : &it->second;
+}
+
+Library Library::open(const std::filesystem::path& dir, const Registry& registry) {
+    Library library;
+    library.dir_ = dir;
+    library.registry_ = &registry;
+    std::error_code ec;
+    std::vector<std::filesystem::path> files;
+    if (std::filesystem::is_directory(dir / "games", ec))
+        for (const auto& entry : std::filesystem::directory_iterator(dir / "games", ec))
+            if (entry.path().extension() == ".yaml") library.games_.push_back(entry.path().stem().string());
+    // The games in scope (DESIGN.md section 1) count as known while their definitions are being written.
+    for (const char* game : {"chess", "shogi", "othello"})
+        if (std::find(library.games_.begin(), library.games_.end(), game) == library.games_.end()) library.games_.push_back(game);
+    std::sort(library.games_.begin(), library.games_.end());
+    for (auto it = std::filesystem::recursive_directory_iterator(dir, ec); !ec && it != std::filesystem::recursive_directory_iterator();
+         it.increment(ec)) {
+        if (it->is_directory() && it->path() == dir / "games") {
+            it.disable_recursion_pending();
+            continue;
+        }
+        if (it->is_regular_file() && it->path().extension() == ".yaml") files.push_back(it->path());
+    }
+    if (ec) library.problems_.emplace_back(SourceLocation{dir.string(), 0, 0}, "cannot read the folder: " + ec.message());
+    std::sort(files.begin(), files.end());
+
+    // Read every file once; index those that are rulebooks by id (= file name).
+    std::map<std::string, YamlFile> parsed;
+    for (const auto& path : files) {
+        try {
+            YamlFile file = read_yaml_file(path);
+            if (detect_kind(file) != Kind::rulebook) continue;
+            library.index_.emplace(path.stem().string(), path);
+            parsed.emplace(path.string(), std::move(file));
+        } catch (const InputError& e) {
+            library.problems_.push_back(e);
+        }
+    }
+    std::map<std::string, Rulebook, std::less<>> memo;
+    Resolver resolver{registry, library.games_, library.index_, memo, &parsed};
+    for (const auto& [id, path] : library.index_) {
+        try {
+            if (!memo.count(id)) {
+                std::vector<std::string> chain;
+                memo.emplace(id, resolver.resolve(parsed.at(path.string()), chain));
+            }
+        } catch (const InputError& e) {
+            bool seen = std::any_of(library.problems_.begin(), library.problems_.end(),
+                                    [&](const InputError& p) { return std::string(p.what()) == e.what(); });
+            if (!seen) library.problems_.push_back(e);
+        }
+    }
+    library.resolved_ = std::move(memo);
+    return library;
+}
+
+Rulebook Library::load_file(const std::filesystem::path& path) const {
+    std::map<std::string, Rulebook, std::less<>> memo;
+    Resolver resolver{*registry_, games_, index_, memo, nullptr};
+    std::vector<std::string> chain;
+    return resolver.resolve(read_yaml_file(path), chain);
+}
+
+const Rulebook* Library::find(std::string_view id) const {
+    auto it = resolved_.find(id);
+    return it == resolved_.end() ? nullptr : &it->second;
+}
+
+std::vector<const Rulebook*> Library::rulebooks() const {
+    std::vector<const Rulebook*> out;
+    for (const auto& [id, book] : resolved_) out.push_back(&book);
+    return out;
+}
+
+std::vector<std::string> Library::ids() const {
+    std::vector<std::string> out;
+    for (const auto& [id, _] : index_) out.push_back(id);
+    return out;
+}
+
+}  // namespace arbiter::rulebook

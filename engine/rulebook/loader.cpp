@@ -1,0 +1,462 @@
+#include "rulebook/loader.h"
+
+#include "clock/duration.h"
+#include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+[[noreturn]] void fail_at(const std::string& file, const YAML::Node& node, const std::string& message) {
+    throw InputError(location_of(file, node), message);
+}
+
+std::string scalar_or_empty(const YAML::Node& node) {
+    return node && node.IsScalar() ? node.Scalar() : std::string();
+}
+
+bool is_integer(const std::string& text) {
+    if (text.empty()) return false;
+    std::int64_t value = 0;
+    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return ec == std::errc() && ptr == text.data() + text.size();
+}
+
+bool is_number(const std::string& text) {
+    if (text.empty()) return false;
+    char* end = nullptr;
+    std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size();
+}
+
+// The checks of one file's rules against the registry; `where` prefixes messages ("draw.repetition: ").
+class RuleChecker {
+public:
+    RuleChecker(const Registry& registry, const std::string& file, const std::string& hooks_text, bool has_hooks)
+        : registry_(registry), file_(file), hooks_text_(hooks_text), has_hooks_(has_hooks) {}
+
+    Rule rule(const YAML::Node& key, const YAML::Node& node) {
+        Rule rule;
+        rule.topic = key.Scalar();
+        rule.from = {"", file_, key.Mark().line + 1};
+        const TopicSpec* topic = registry_.topic(rule.topic);
+        if (!topic)
+            fail_at(file_, key, "found the unknown topic '" + rule.topic + "'; expected a topic of " +
+                                    registry_.file() + did_you_mean(rule.topic, registry_.topic_names()));
+        prefix_ = rule.topic + ": ";
+        if (node["removed"] && node["removed"].Scalar() == "true") {
+            rule.removed = true;
+            return rule;
+        }
+        rule.article = scalar_or_empty(node["article"]);
+        if (const auto also = node["also"])
+            for (const auto& a : also) rule.also.push_back(a.Scalar());
+        rule.summary = read_text(node["summary"]);
+        rule.notes = read_text(node["notes"]);
+        rule.restore = scalar_or_empty(node["restore"]);
+        if (const auto params = node["params"]) {
+            for (const auto& entry : params) {
+                const std::string name = entry.first.Scalar();
+                const ParamSpec* spec = topic->param(name);
+                if (!spec) {
+                    auto names = topic->param_names();
+                    fail_at(file_, entry.first,
+                            prefix_ + "found the parameter '" + name + "', not registered for this topic; expected " +
+                                (names.empty() ? std::string("no parameters (the registry lists none)")
+                                               : "one of: " + join(names)) +
+                                did_you_mean(name, names));
+                }
+                rule.params.push_back(param(*spec, entry.second));
+            }
+        }
+        current_ = &rule;
+        rule.effects = effects(node["effects"], "effects");
+        if (const auto cases = node["cases"]) {
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                const auto c = cases[i];
+                Case out;
+                out.when = c["when"];
+                conditions(out.when, "cases[" + std::to_string(i) + "].when", false);
+                out.effects = effects(c["effects"], "cases[" + std::to_string(i) + "].effects");
+                out.article = scalar_or_empty(c["article"]);
+                out.summary = read_text(c["summary"]);
+                rule.cases.push_back(std::move(out));
+            }
+        }
+        if (const auto ladder = node["ladder"]) {
+            for (std::size_t i = 0; i < ladder.size(); ++i)
+                rule.ladder.push_back({effects(ladder[i]["effects"], "ladder[" + std::to_string(i) + "].effects"),
+                                       read_text(ladder[i]["summary"])});
+        }
+        if (const auto discretion = node["discretion"]) {
+            Discretion out{read_text(discretion["summary"]), {}};
+            for (const auto& option : discretion["options"]) {
+                check_option(option, *topic);
+                out.options.push_back(option.Scalar());
+            }
+            rule.discretion = std::move(out);
+        }
+        if (const auto hook = node["hook"]) {
+            check_hook(hook);
+            rule.hook = hook.Scalar();
+        }
+        if (const auto claim = node["claim"]) rule.claim = Claim{scalar_or_empty(claim["by"]), scalar_or_empty(claim["deadline"])};
+        if (const auto declaration = node["declaration"]) {
+            rule.declaration = declaration;
+            if (const auto conds = declaration["conditions"])
+                for (std::size_t i = 0; i < conds.size(); ++i)
+                    conditions(conds[i], "declaration.conditions[" + std::to_string(i) + "]", false);
+            effects(declaration["success"], "declaration.success");
+            effects(declaration["failure"], "declaration.failure");
+        }
+        rule.on_tie = effects(node["on_tie"], "on_tie");
+        current_ = nullptr;
+        return rule;
+    }
+
+private:
+    static std::string join(const std::vector<std::string>& names) {
+        std::string out;
+        for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+        return out;
+    }
+
+    Param param(const ParamSpec& spec, const YAML::Node& node) {
+        Param out;
+        out.name = spec.name;
+        out.where = location_of(file_, node);
+        const std::string what = prefix_ + "params." + spec.name;
+        out.value = read_value(spec.unit, node["value"], file_, what + ".value");
+        if (const auto may = node["event_may_set"]) out.event_may_set = may.Scalar() == "true";
+        if (const auto range = node["range"]) {
+            if (range["min"]) out.min = read_value(spec.unit, range["min"], file_, what + ".range.min");
+            if (range["max"]) out.max = read_value(spec.unit, range["max"], file_, what + ".range.max");
+            if (out.min && out.max && spec.unit == Unit::duration && out.min->ms > out.max->ms)
+                fail_at(file_, range, what + ".range: found min above max; expected min <= max");
+        }
+        if (const auto choices = node["choices"])
+            for (const auto& c : choices) out.choices.push_back(read_value(spec.unit, c, file_, what + ".choices"));
+        out.summary = read_text(node["summary"]);
+        return out;
+    }
+
+    std::vector<Effect> effects(const YAML::Node& list, const std::string& what) {
+        std::vector<Effect> out;
+        if (!list) return out;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const YAML::Node item = list[i];
+            const std::string here = what + "[" + std::to_string(i) + "]";
+            Effect effect;
+            YAML::Node name_node;
+            if (item.IsScalar()) {
+                name_node = item;
+                effect.name = item.Scalar();
+            } else {
+                auto entry = item.begin();
+                name_node = entry->first;
+                effect.name = entry->first.Scalar();
+                effect.fields = entry->second;
+            }
+            effect.where = location_of(file_, name_node);
+            const EffectSpec* spec = registry_.effect(effect.name);
+            if (!spec)
+                fail_at(file_, name_node, prefix_ + here + ": found the unknown effect '" + effect.name +
+                                              "'; expected an effect of " + registry_.file() +
+                                              did_you_mean(effect.name, registry_.effect_names()));
+            effect_fields(*spec, effect, here + "." + effect.name);
+            out.push_back(std::move(effect));
+        }
+        return out;
+    }
+
+    void effect_fields(const EffectSpec& spec, const Effect& effect, const std::string& what) {
+        const YAML::Node& fields = effect.fields;
+        if (!fields || fields.IsNull()) return;
+        if (fields.IsScalar()) {
+            // {hook: name}, {warn: offender}: one field written without its name.
+            if (spec.name == "hook") {
+                check_hook(fields);
+                return;
+            }
+            if (spec.fields.size() >= 1) {
+                typed(spec.fields.front().second, fields, what);
+                return;
+            }
+            fail_at(file_, fields, prefix_ + what + ": found " + describe(fields) + "; expected no fields");
+        }
+        if (fields.IsSequence()) fail_at(file_, fields, prefix_ + what + ": found a list; expected a map of fields");
+        std::vector<std::string> names;
+        for (const auto& [name, type] : spec.fields) names.push_back(name);
+        for (const auto& entry : fields) {
+            const std::string field = entry.first.Scalar();
+            const std::string* type = spec.field_type(field);
+            if (!type)
+                fail_at(file_, entry.first, prefix_ + what + ": found the unknown field '" + field + "'; expected " +
+                                                (names.empty() ? std::string("no fields") : "one of: " + join(names)) +
+                                                did_you_mean(field, names));
+            if (spec.name == "hook" && field == "name") check_hook(entry.second);
+            typed(*type, entry.second, what + "." + field);
+        }
+    }
+
+    // Checks a value against a registry type name (effect fields and conditions share these).
+    void typed(const std::string& type, const YAML::Node& node, const std::string& what) {
+        if (param_reference(node, what)) return;
+        const std::string here = prefix_ + what + ": ";
+        if (type == "role") {
+            if (!node.IsScalar() || !registry_.role(node.Scalar()))
+                fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + join(registry_.role_names()) + ")" +
+                                         (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.role_names()) : ""));
+        } else if (type == "conditions") {
+            conditions(node, what, true);
+        } else if (type == "list") {
+            if (!node.IsSequence()) fail_at(file_, node, here + "found " + describe(node) + "; expected a list");
+        } else if (type == "map") {
+            if (!node.IsMap()) fail_at(file_, node, here + "found " + describe(node) + "; expected a map");
+        } else if (auto unit = unit_from_name(type)) {
+            read_value(*unit, node, file_, prefix_ + what);
+        }
+    }
+
+    // Accepts {param: name} when `name` is a parameter of the current rule.
+    bool param_reference(const YAML::Node& node, const std::string& what) {
+        if (!node.IsMap() || node.size() != 1 || !node["param"]) return false;
+        const YAML::Node name = node["param"];
+        if (!current_ || !name.IsScalar() || !current_->param(name.Scalar())) {
+            std::vector<std::string> names;
+            if (current_)
+                for (const auto& p : current_->params) names.push_back(p.name);
+            fail_at(file_, name, prefix_ + what + ": found {param: " + (name.IsScalar() ? name.Scalar() : "?") +
+                                     "}, which names no parameter of this rule; expected one of: " +
+                                     (names.empty() ? std::string("(none: the rule has no params)") : join(names)) +
+                                     (name.IsScalar() ? did_you_mean(name.Scalar(), names) : ""));
+        }
+        return true;
+    }
+
+    // Checks a map of condition -> value. In `unless`, values are outcomes (draw, win...), not checked here.
+    void conditions(const YAML::Node& node, const std::string& what, bool outcomes) {
+        if (!node || node.IsNull()) return;
+        if (!node.IsMap()) fail_at(file_, node, prefix_ + what + ": found " + describe(node) + "; expected a map of conditions");
+        for (const auto& entry : node) {
+            const std::string name = entry.first.Scalar();
+            const ConditionSpec* spec = registry_.condition(name);
+            if (!spec)
+                fail_at(file_, entry.first, prefix_ + what + ": found the unknown condition '" + name +
+                                                "'; expected a condition of " + registry_.file() +
+                                                did_you_mean(name, registry_.condition_names()));
+            if (!outcomes) typed(spec->type, entry.second, what + "." + name);
+        }
+    }
+
+    void check_option(const YAML::Node& option, const TopicSpec& topic) {
+        const std::string name = option.Scalar();
+        if (registry_.effect(name) || registry_.option(name) ||
+            std::find(topic.options.begin(), topic.options.end(), name) != topic.options.end())
+            return;
+        std::vector<std::string> names = registry_.effect_names();
+        names.insert(names.end(), registry_.option_names().begin(), registry_.option_names().end());
+        names.insert(names.end(), topic.options.begin(), topic.options.end());
+        fail_at(file_, option, prefix_ + "discretion.options: found the unknown option '" + name +
+                                   "'; expected an effect name or an option registered in " + registry_.file() +
+                                   did_you_mean(name, names));
+    }
+
+    void check_hook(const YAML::Node& node) {
+        if (!node.IsScalar()) fail_at(file_, node, prefix_ + "hook: found " + describe(node) + "; expected a Lua function name");
+        const std::string name = node.Scalar();
+        if (!has_hooks_)
+            fail_at(file_, node, prefix_ + "found the hook '" + name + "', but the rulebook names no hooks file; expected hooks: <id>.lua in the header");
+        // A textual check: the Lua host (engine/procedure) loads and runs the file.
+        for (const std::string& form : {"function " + name + "(", "function " + name + " (", name + " = function"})
+            if (hooks_text_.find(form) != std::string::npos) return;
+        fail_at(file_, node, prefix_ + "found the hook '" + name + "'; expected a function of that name in the hooks file");
+    }
+
+    const Registry& registry_;
+    const std::string& file_;
+    const std::string& hooks_text_;
+    bool has_hooks_;
+    std::string prefix_;
+    const Rule* current_ = nullptr;
+};
+
+RuleMap read_rules(RuleChecker& checker, const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {
+    RuleMap out;
+    if (!rules) return out;
+    for (const auto& entry : rules) {
+        Rule rule = checker.rule(entry.first, entry.second);
+        rule.from.rulebook = id;
+        rule.hooks_file = hooks_file;
+        out.emplace(rule.topic, std::move(rule));
+    }
+    return out;
+}
+
+std::optional<std::chrono::milliseconds> bound(const YAML::Node& node, const std::string& file, const std::string& what) {
+    if (!node) return std::nullopt;
+    return read_value(Unit::duration, node, file, what).ms;
+}
+
+}  // namespace
+
+std::string unit_expectation(Unit unit) {
+    switch (unit) {
+        case Unit::duration: return "a duration such as 3min, 90s, 1h30min or 1:30:00";
+        case Unit::moves: return "a whole number of moves";
+        case Unit::count: return "a whole number";
+        case Unit::points: return "a number of points";
+        case Unit::fraction: return "a number";
+        case Unit::boolean: return "true or false";
+        case Unit::text: return "text";
+        case Unit::choice: return "a name";
+    }
+    return "a value";
+}
+
+Value read_value(Unit unit, const YAML::Node& node, const std::string& file, const std::string& what) {
+    Value value;
+    value.unit = unit;
+    if (!node || !node.IsScalar())
+        throw InputError(location_of(file, node), what + ": found " + describe(node) + "; expected " + unit_expectation(unit));
+    value.text = node.Scalar();
+    bool ok = true;
+    switch (unit) {
+        case Unit::duration: {
+            auto parsed = clock::parse_duration(value.text);
+            ok = parsed.value.has_value();
+            if (ok) value.ms = *parsed;
+            break;
+        }
+        case Unit::moves:
+        case Unit::count:
+            ok = is_integer(value.text) && value.text[0] != '-';
+            if (ok) std::from_chars(value.text.data(), value.text.data() + value.text.size(), value.integer);
+            break;
+        case Unit::points:
+        case Unit::fraction:
+            ok = is_number(value.text);
+            if (ok) value.number = std::strtod(value.text.c_str(), nullptr);
+            break;
+        case Unit::boolean:
+            ok = value.text == "true" || value.text == "false";
+            value.flag = value.text == "true";
+            break;
+        case Unit::text:
+        case Unit::choice:
+            break;
+    }
+    if (!ok)
+        throw InputError(location_of(file, node), what + ": found " + describe(node) + "; expected " + unit_expectation(unit));
+    return value;
+}
+
+RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, const std::vector<std::string>& games) {
+    check_schema(file, Kind::rulebook);
+    const YAML::Node& root = file.root;
+    RulebookFile out;
+    out.root = root;
+    Rulebook& book = out.own;
+    book.file = file.name;
+    book.id = root["rulebook"].Scalar();
+    const std::string stem = std::filesystem::path(file.name).stem().string();
+    if (book.id != stem)
+        fail_at(file.name, root["rulebook"], "found the id '" + book.id + "' in " + stem +
+                                                 ".yaml; expected the id to equal the file name ('" + stem + "')");
+    book.lineage = {book.id};
+    book.title = read_text(root["title"]);
+    book.issuer = read_text(root["issuer"]);
+    book.game = root["game"].Scalar();
+    if (!games.empty() && std::find(games.begin(), games.end(), book.game) == games.end()) {
+        std::string list;
+        for (const auto& g : games) list += (list.empty() ? "" : ", ") + g;
+        fail_at(file.name, root["game"], "found the unknown game '" + book.game + "'; expected one of: " + list +
+                                             did_you_mean(book.game, games));
+    }
+    out.extends_node = root["extends"];
+    if (out.extends_node.IsDefined()) book.extends = out.extends_node.Scalar();
+    book.adopted = scalar_or_empty(root["adopted"]);
+    book.effective = scalar_or_empty(root["effective"]);
+    if (const auto source = root["source"])
+        book.source = {scalar_or_empty(source["file"]), scalar_or_empty(source["part"]),
+                       scalar_or_empty(source["lines"]), scalar_or_empty(source["url"])};
+    if (const auto basis = root["category_basis"]; basis && basis["moves"])
+        book.category_basis_moves = static_cast<int>(read_value(Unit::moves, basis["moves"], file.name, "category_basis.moves").integer);
+    book.default_mode = scalar_or_empty(root["default_mode"]);
+    book.notes = read_text(root["notes"]);
+
+    std::string hooks_text;
+    if (const auto hooks = root["hooks"]) {
+        const auto path = std::filesystem::path(file.name).parent_path() / hooks.Scalar();
+        std::ifstream in(path, std::ios::binary);
+        if (!in)
+            fail_at(file.name, hooks, "found the hooks file '" + hooks.Scalar() + "', which cannot be read at " +
+                                          path.string() + "; expected a Lua file beside the rulebook");
+        std::ostringstream text;
+        text << in.rdbuf();
+        hooks_text = text.str();
+        book.hooks_file = path.string();
+    }
+    RuleChecker checker(registry, file.name, hooks_text, root["hooks"].IsDefined());
+    book.rules = read_rules(checker, root["rules"], book.id, book.hooks_file);
+
+    if (const auto categories = root["categories"]) {
+        for (const auto& entry : categories) {
+            const std::string name = entry.first.Scalar();
+            const YAML::Node& node = entry.second;
+            if (node["removed"] && node["removed"].Scalar() == "true") {
+                out.removed_categories.insert(name);
+                continue;
+            }
+            Category category;
+            category.name = name;
+            category.article = scalar_or_empty(node["article"]);
+            category.summary = read_text(node["summary"]);
+            category.from = {book.id, file.name, entry.first.Mark().line + 1};
+            if (const auto when = node["when"]) {
+                out.categories_with_when.insert(name);
+                const auto game_time = when["game_time"];
+                const std::string what = "categories." + name + ".when.game_time.";
+                category.when = {bound(game_time["over"], file.name, what + "over"),
+                                 bound(game_time["at_least"], file.name, what + "at_least"),
+                                 bound(game_time["under"], file.name, what + "under"),
+                                 bound(game_time["at_most"], file.name, what + "at_most")};
+            }
+            category.rules = read_rules(checker, node["rules"], book.id, book.hooks_file);
+            book.categories.emplace(name, std::move(category));
+        }
+    }
+    if (const auto modes = root["modes"]) {
+        for (const auto& entry : modes) {
+            const std::string name = entry.first.Scalar();
+            const YAML::Node& node = entry.second;
+            if (node["removed"] && node["removed"].Scalar() == "true") {
+                out.removed_modes.insert(name);
+                continue;
+            }
+            Mode mode;
+            mode.name = name;
+            mode.article = scalar_or_empty(node["article"]);
+            mode.summary = read_text(node["summary"]);
+            mode.from = {book.id, file.name, entry.first.Mark().line + 1};
+            mode.rules = read_rules(checker, node["rules"], book.id, book.hooks_file);
+            book.modes.emplace(name, std::move(mode));
+        }
+    }
+    if (!book.default_mode.empty() && !book.modes.count(book.default_mode) && book.extends.empty()) {
+        std::vector<std::string> names;
+        for (const auto& [name, _] : book.modes) names.push_back(name);
+        fail_at(file.name, root["default_mode"], "found the default mode '" + book.default_mode +
+                                                     "', which is not among the modes; expected one of the modes: " +
+                                                     (names.empty() ? std::string("(none)") : names.front()) +
+                                                     did_you_mean(book.default_mode, names));
+    }
+    return out;
+}
+
+}  // namespace arbiter::rulebook

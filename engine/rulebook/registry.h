@@ -1,0 +1,94 @@
+// The topic registry (schemas/topics.yaml): the topics a rule may be keyed by with their parameters and
+// units, and the vocabularies of effects, conditions, roles and discretion options. A rulebook names
+// only what is here; unknown names are errors with a "did you mean".
+#pragma once
+
+#include "rulebook/text.h"
+#include "rulebook/yaml_source.h"
+
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// The unit of a parameter's value; the names are the registry's.
+enum class Unit { duration, moves, count, points, boolean, text, choice, fraction };
+
+std::optional<Unit> unit_from_name(std::string_view name);
+std::string_view unit_name(Unit unit);
+
+struct ParamSpec {
+    std::string name;
+    Unit unit = Unit::text;
+    Text text;
+};
+
+struct TopicSpec {
+    std::string name;
+    Text text;
+    std::vector<ParamSpec> params;
+    std::vector<std::string> options;  // free words a discretion on this topic may list
+
+    const ParamSpec* param(std::string_view name) const;
+    std::vector<std::string> param_names() const;
+};
+
+// An effect and its fields: name -> type (role, duration, boolean, points, choice, conditions, list, text).
+struct EffectSpec {
+    std::string name;
+    std::vector<std::pair<std::string, std::string>> fields;
+    Text text;
+
+    const std::string* field_type(std::string_view field) const;
+};
+
+struct ConditionSpec {
+    std::string name;
+    std::string type;  // boolean, duration, count, moves, points, text, map
+    Text text;
+};
+
+struct NamedText {
+    std::string name;
+    Text text;
+};
+
+class Registry {
+public:
+    // Loads and checks a registry file (schema, then meaning). Throws InputError.
+    static Registry load(const std::filesystem::path& file);
+    // The bundled registry, schemas_dir()/topics.yaml, loaded once.
+    static const Registry& bundled();
+
+    const TopicSpec* topic(std::string_view name) const;
+    const EffectSpec* effect(std::string_view name) const;
+    const ConditionSpec* condition(std::string_view name) const;
+    const NamedText* role(std::string_view name) const;
+    const NamedText* option(std::string_view name) const;
+
+    const std::vector<std::string>& topic_names() const { return topic_names_; }
+    const std::vector<std::string>& effect_names() const { return effect_names_; }
+    const std::vector<std::string>& condition_names() const { return condition_names_; }
+    const std::vector<std::string>& role_names() const { return role_names_; }
+    const std::vector<std::string>& option_names() const { return option_names_; }
+
+    const std::string& file() const { return file_; }
+
+private:
+    std::string file_;
+    std::map<std::string, TopicSpec, std::less<>> topics_;
+    std::map<std::string, EffectSpec, std::less<>> effects_;
+    std::map<std::string, ConditionSpec, std::less<>> conditions_;
+    std::map<std::string, NamedText, std::less<>> roles_;
+    std::map<std::string, NamedText, std::less<>> options_;
+    std::vector<std::string> topic_names_, effect_names_, condition_names_, role_names_, option_names_;
+};
+
+// Reads {en, ja} from a localized-text node (missing parts stay empty).
+Text read_text(const YAML::Node& node);
+
+}  // namespace arbiter::rulebook

@@ -1,0 +1,184 @@
+// The rulebook layer's face: a resolved rulebook (after `extends`), its rules keyed by topic with the
+// file and line each came from, and the Library that loads every bundled rulebook.
+#pragma once
+
+#include "core/error.h"
+#include "rulebook/registry.h"
+#include "rulebook/text.h"
+#include "rulebook/yaml_source.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// A parameter value read in its registry unit. `text` is as written; durations are in `ms`, moves and
+// counts in `integer`, points and fractions in `number`, booleans in `flag`.
+struct Value {
+    Unit unit = Unit::text;
+    std::string text;
+    std::chrono::milliseconds ms{0};
+    std::int64_t integer = 0;
+    double number = 0;
+    bool flag = false;
+};
+
+// Where a resolved rule (or category, mode) was written: the rulebook id, its file and line.
+struct Provenance {
+    std::string rulebook;
+    std::string file;
+    int line = 0;
+};
+
+struct Param {
+    std::string name;
+    Value value;
+    bool event_may_set = false;
+    std::optional<Value> min, max;
+    std::vector<Value> choices;
+    Text summary;
+    SourceLocation where;
+};
+
+// One effect of the vocabulary, kept as its YAML node so every later message keeps the marks.
+struct Effect {
+    std::string name;
+    NodeHandle fields;  // a map of fields, a scalar (hook: name) or null
+    SourceLocation where;
+};
+
+struct Case {
+    NodeHandle when;  // condition -> value
+    std::vector<Effect> effects;
+    std::string article;
+    Text summary;
+};
+
+struct LadderStep {
+    std::vector<Effect> effects;
+    Text summary;
+};
+
+struct Discretion {
+    Text summary;
+    std::vector<std::string> options;
+};
+
+struct Claim {
+    std::string by;
+    std::string deadline;
+};
+
+// What a rulebook says on one topic.
+struct Rule {
+    std::string topic;
+    std::string article;
+    std::vector<std::string> also;
+    Text summary;
+    std::vector<Param> params;
+    std::vector<Effect> effects;
+    std::vector<Case> cases;
+    std::vector<LadderStep> ladder;
+    std::optional<Discretion> discretion;
+    std::string hook;
+    std::optional<Claim> claim;
+    std::string restore;
+    NodeHandle declaration;  // {conditions, success, failure} or undefined
+    std::vector<Effect> on_tie;
+    Text notes;
+    bool removed = false;
+    std::string hooks_file;  // the Lua file of the rulebook that wrote this rule ("" if none)
+    Provenance from;
+
+    const Param* param(std::string_view name) const;
+};
+
+using RuleMap = std::map<std::string, Rule, std::less<>>;
+
+// Bounds on the game time (base + moves x increment) that select a category.
+struct GameTimeBounds {
+    std::optional<std::chrono::milliseconds> over, at_least, under, at_most;
+};
+
+struct Category {
+    std::string name;
+    std::string article;
+    Text summary;
+    GameTimeBounds when;
+    RuleMap rules;
+    Provenance from;
+};
+
+struct Mode {
+    std::string name;
+    std::string article;
+    Text summary;
+    RuleMap rules;
+    Provenance from;
+};
+
+struct Source {
+    std::string file, part, lines, url;
+};
+
+// A rulebook after `extends` is resolved: header keys of the nearest file that sets them, rules by topic.
+struct Rulebook {
+    std::string id;
+    Text title;
+    Text issuer;
+    std::string game;
+    std::string extends;               // the parent id, "" if none
+    std::vector<std::string> lineage;  // this id, then its parent, grandparent...
+    std::string adopted;
+    std::string effective;
+    Source source;
+    std::string hooks_file;  // path of this file's Lua file, "" if none
+    std::optional<int> category_basis_moves;
+    std::map<std::string, Category, std::less<>> categories;
+    std::map<std::string, Mode, std::less<>> modes;
+    std::string default_mode;
+    RuleMap rules;
+    Text notes;
+    std::string file;  // the file this rulebook was read from
+
+    const Rule* rule(std::string_view topic) const;
+};
+
+// Every rulebook under a rulesets folder, loaded, checked and resolved. A file that fails is kept out
+// and its error recorded in problems(); the others stay usable.
+class Library {
+public:
+    // Loads every *.yaml under `dir` except dir/games/ (recursively) and resolves them.
+    static Library open(const std::filesystem::path& dir, const Registry& registry = Registry::bundled());
+
+    // Loads and resolves the rulebook file at `path` (parents are looked up beside it first, then in this
+    // library). Throws InputError at the first problem.
+    Rulebook load_file(const std::filesystem::path& path) const;
+
+    const Rulebook* find(std::string_view id) const;
+    // Rulebooks sorted by id.
+    std::vector<const Rulebook*> rulebooks() const;
+    std::vector<std::string> ids() const;
+    // Games with a definition under dir/games/, plus chess, shogi and othello (in scope by design).
+    const std::vector<std::string>& games() const { return games_; }
+    const std::vector<InputError>& problems() const { return problems_; }
+    const Registry& registry() const { return *registry_; }
+    const std::filesystem::path& dir() const { return dir_; }
+
+private:
+    std::filesystem::path dir_;
+    const Registry* registry_ = nullptr;
+    std::map<std::string, std::filesystem::path, std::less<>> index_;
+    std::map<std::string, Rulebook, std::less<>> resolved_;
+    std::vector<std::string> games_;
+    std::vector<InputError> problems_;
+};
+
+}  // namespace arbiter::rulebook

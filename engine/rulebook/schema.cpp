@@ -1,0 +1,326 @@
+#include "rulebook/schema.h"
+
+// gcc 12 reports a false -Wrestrict inside std::string::replace as inlined from valijson's
+// json_pointer.hpp at -O3 (GCC bug 105329); the warning is about library code, not this file.
+#pragma GCC diagnostic ignored "-Wrestrict"
+
+#include "rulebook/paths.h"
+#include "rulebook/suggest.h"
+
+#include <nlohmann/json.hpp>
+#include <valijson/adapters/nlohmann_json_adapter.hpp>
+#include <valijson/schema.hpp>
+#include <valijson/schema_parser.hpp>
+#include <valijson/validator.hpp>
+
+#include <charconv>
+#include <fstream>
+#include <map>
+#include <memory>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+using nlohmann::json;
+
+// A loaded schema: valijson's compiled form and the JSON text, used to phrase messages.
+struct LoadedSchema {
+    json document;
+    valijson::Schema compiled;
+};
+
+const LoadedSchema& load_schema(const std::filesystem::path& path) {
+    static std::map<std::string, std::unique_ptr<LoadedSchema>> cache;
+    auto& slot = cache[path.string()];
+    if (!slot) {
+        std::ifstream in(path);
+        if (!in) throw InputError({path.string(), 0, 0}, "cannot open the schema; expected a readable JSON file");
+        auto loaded = std::make_unique<LoadedSchema>();
+        try {
+            loaded->document = json::parse(in);
+        } catch (const json::parse_error& e) {
+            throw InputError({path.string(), 0, 0}, std::string("invalid JSON schema: ") + e.what());
+        }
+        valijson::SchemaParser parser;
+        valijson::adapters::NlohmannJsonAdapter adapter(loaded->document);
+        parser.populateSchema(adapter, loaded->compiled);
+        slot = std::move(loaded);
+    }
+    return *slot;
+}
+
+// Reads a plain scalar the way YAML 1.2's core schema (and so an editor's schema check) types it.
+json plain_scalar(const std::string& text) {
+    if (text.empty() || text == "~" || text == "null" || text == "Null" || text == "NULL") return nullptr;
+    if (text == "true" || text == "True" || text == "TRUE") return true;
+    if (text == "false" || text == "False" || text == "FALSE") return false;
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    const char* digits = (*begin == '-' || *begin == '+') ? begin + 1 : begin;
+    if (digits < end && std::all_of(digits, end, [](char c) { return c >= '0' && c <= '9'; })) {
+        std::int64_t value = 0;
+        auto [ptr, ec] = std::from_chars(*begin == '+' ? begin + 1 : begin, end, value);
+        if (ec == std::errc() && ptr == end) return value;
+        return std::stod(text);
+    }
+    // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
+    const char* p = digits;
+    bool mantissa = false;
+    while (p < end && *p >= '0' && *p <= '9') ++p, mantissa = true;
+    if (p < end && *p == '.') {
+        ++p;
+        while (p < end && *p >= '0' && *p <= '9') ++p, mantissa = true;
+    }
+    if (mantissa && p < end && (*p == 'e' || *p == 'E')) {
+        ++p;
+        if (p < end && (*p == '-' || *p == '+')) ++p;
+        const char* exponent = p;
+        while (p < end && *p >= '0' && *p <= '9') ++p;
+        if (p == exponent) mantissa = false;
+    }
+    if (mantissa && p == end) return std::strtod(text.c_str(), nullptr);
+    return text;
+}
+
+json to_json(const YAML::Node& node) {
+    switch (node.Type()) {
+        case YAML::NodeType::Scalar:
+            return node.Tag() == "?" ? plain_scalar(node.Scalar()) : json(node.Scalar());
+        case YAML::NodeType::Sequence: {
+            json array = json::array();
+            for (const auto& item : node) array.push_back(to_json(item));
+            return array;
+        }
+        case YAML::NodeType::Map: {
+            json object = json::object();
+            for (const auto& entry : node)
+                object[entry.first.IsScalar() ? entry.first.Scalar() : std::string("?")] = to_json(entry.second);
+            return object;
+        }
+        default:
+            return nullptr;
+    }
+}
+
+// Follows "$ref": "#/definitions/x" (the only form the project's schemas use).
+const json* deref(const json& root, const json* schema) {
+    for (int hops = 0; schema && schema->is_object() && schema->contains("$ref") && hops < 16; ++hops) {
+        const std::string ref = (*schema)["$ref"].get<std::string>();
+        if (ref.rfind("#/", 0) != 0) return schema;
+        const json* at = &root;
+        std::size_t pos = 2;
+        while (at && pos <= ref.size()) {
+            std::size_t next = ref.find('/', pos);
+            std::string part = ref.substr(pos, next == std::string::npos ? std::string::npos : next - pos);
+            at = at->is_object() && at->contains(part) ? &(*at)[part] : nullptr;
+            if (next == std::string::npos) break;
+            pos = next + 1;
+        }
+        schema = at;
+    }
+    return schema;
+}
+
+// Returns the subschema describing `key` (a property name, or an index when `in_list`) of `schema`.
+const json* child_schema(const json& root, const json* schema, const std::string& key, bool in_list) {
+    schema = deref(root, schema);
+    if (!schema || !schema->is_object()) return nullptr;
+    if (in_list && schema->contains("items")) return &(*schema)["items"];
+    if (!in_list) {
+        if (schema->contains("properties") && (*schema)["properties"].contains(key)) return &(*schema)["properties"][key];
+        if (schema->contains("additionalProperties") && (*schema)["additionalProperties"].is_object())
+            return &(*schema)["additionalProperties"];
+    }
+    for (const char* combinator : {"oneOf", "anyOf", "allOf"}) {
+        if (!schema->contains(combinator)) continue;
+        for (const auto& alternative : (*schema)[combinator]) {
+            const json* found = child_schema(root, &alternative, key, in_list);
+            if (found) return found;
+        }
+    }
+    return nullptr;
+}
+
+std::string schema_description(const json& root, const json* schema) {
+    if (schema && schema->is_object() && schema->contains("description")) return (*schema)["description"];
+    schema = deref(root, schema);
+    if (schema && schema->is_object() && schema->contains("description")) return (*schema)["description"];
+    return {};
+}
+
+std::string type_words(const json& type) {
+    auto word = [](const std::string& t) {
+        return t == "object" ? "a map" : t == "array" ? "a list" : t == "integer" ? "an integer" : t == "boolean" ? "true or false"
+             : t == "null" ? "nothing" : t == "number" ? "a number" : "a string";
+    };
+    if (type.is_string()) return word(type.get<std::string>());
+    std::string out;
+    for (std::size_t i = 0; i < type.size(); ++i) {
+        if (i) out += i + 1 == type.size() ? " or " : ", ";
+        out += word(type[i].get<std::string>());
+    }
+    return out;
+}
+
+// Collects the "type" constraints of a schema and of its oneOf/anyOf alternatives.
+void collect_types(const json& root, const json* schema, std::vector<std::string>& out) {
+    schema = deref(root, schema);
+    if (!schema || !schema->is_object()) return;
+    if (schema->contains("type")) {
+        const json& type = (*schema)["type"];
+        if (type.is_string()) out.push_back(type);
+        else for (const auto& t : type) out.push_back(t);
+    }
+    for (const char* combinator : {"oneOf", "anyOf"})
+        if (schema->contains(combinator))
+            for (const auto& alternative : (*schema)[combinator]) collect_types(root, &alternative, out);
+}
+
+std::string quoted_list(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return out;
+}
+
+// Describes a scalar as the schema sees it (a plain 3 is a number, "3" a string).
+std::string found_words(const YAML::Node& node) {
+    if (node.IsScalar()) {
+        json value = node.Tag() == "?" ? plain_scalar(node.Scalar()) : json(node.Scalar());
+        if (value.is_number()) return "the number " + node.Scalar();
+        if (value.is_boolean()) return "the boolean " + node.Scalar();
+        if (value.is_null()) return "nothing";
+    }
+    return describe(node);
+}
+
+}  // namespace
+
+json yaml_to_json(const YAML::Node& node) { return to_json(node); }
+
+std::string_view kind_name(Kind kind) {
+    switch (kind) {
+        case Kind::rulebook: return "rulebook";
+        case Kind::game: return "game";
+        case Kind::event: return "event";
+        case Kind::timeline: return "timeline";
+        case Kind::registry: return "registry";
+    }
+    return "?";
+}
+
+Kind detect_kind(const YamlFile& file) {
+    static const std::pair<const char*, Kind> kinds[] = {{"rulebook", Kind::rulebook}, {"timeline", Kind::timeline},
+                                                         {"registry", Kind::registry}, {"event", Kind::event},
+                                                         {"game", Kind::game}};
+    if (!file.root.IsMap())
+        throw InputError(location_of(file.name, file.root),
+                         "found " + describe(file.root) + " at the top; expected a map starting with rulebook:, "
+                         "game:, event:, timeline: or registry:");
+    auto first = file.root.begin();
+    if (first != file.root.end() && first->first.IsScalar())
+        for (const auto& [key, kind] : kinds)
+            if (first->first.Scalar() == key) return kind;
+    for (const auto& [key, kind] : kinds)
+        for (const auto& entry : file.root)
+            if (entry.first.IsScalar() && entry.first.Scalar() == key) return kind;
+    const YAML::Node& key = first->first;
+    throw InputError(location_of(file.name, key),
+                     "found the key " + describe(key) + " at the top; expected rulebook:, game:, event:, timeline: or registry:" +
+                         did_you_mean(key.IsScalar() ? key.Scalar() : "", {"rulebook", "game", "event", "timeline", "registry"}));
+}
+
+std::filesystem::path schema_path(Kind kind) {
+    return schemas_dir() / (std::string(kind == Kind::registry ? "topics" : kind_name(kind)) + ".schema.json");
+}
+
+bool check_schema(const YamlFile& file, Kind kind) {
+    const auto path = schema_path(kind);
+    if (!std::filesystem::exists(path)) return false;
+    const LoadedSchema& schema = load_schema(path);
+    const json target = to_json(file.root);
+    valijson::Validator validator(valijson::Validator::kStrongTypes);
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter adapter(target);
+    if (validator.validate(schema.compiled, adapter, &results)) return true;
+
+    // The deepest error is the cause; the ones above it only say a child failed.
+    const valijson::ValidationResults::Error* chosen = nullptr;
+    for (const auto& error : results)
+        if (!chosen || error.context.size() > chosen->context.size()) chosen = &error;
+
+    // Walk the YAML tree and the schema along the error's path.
+    const json& root = schema.document;
+    YAML::Node node = file.root;
+    const json* sub = &root;
+    std::string path_text;
+    for (std::size_t i = 1; i < chosen->context.size(); ++i) {
+        std::string key = chosen->context[i];
+        if (key.size() >= 2 && key.front() == '[' && key.back() == ']') key = key.substr(1, key.size() - 2);
+        const bool in_list = node.IsSequence();
+        YAML::Node next;
+        if (in_list) {
+            std::size_t index = 0;
+            std::from_chars(key.data(), key.data() + key.size(), index);
+            if (index < node.size()) next = node[index];
+            path_text += "[" + key + "]";
+        } else if (node.IsMap()) {
+            for (const auto& entry : node)
+                if (entry.first.IsScalar() && entry.first.Scalar() == key) next = entry.second;
+            path_text += (path_text.empty() ? "" : ".") + key;
+        }
+        sub = sub ? child_schema(root, sub, key, in_list) : nullptr;
+        if (!next.IsDefined()) break;
+        node.reset(next);
+    }
+
+    const std::string& what = chosen->description;
+    const std::string prefix = path_text.empty() ? "" : path_text + ": ";
+    const std::string about = schema_description(root, sub);
+    const std::string because = about.empty() ? "" : " (" + about + ")";
+    SourceLocation where = location_of(file.name, node);
+
+    auto between_quotes = [&what]() {
+        auto open = what.find('\'');
+        auto close = what.rfind('\'');
+        return open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : std::string();
+    };
+    const json* resolved = deref(root, sub);
+    std::string message;
+    if (what.rfind("Missing required property", 0) == 0) {
+        std::string key = between_quotes();
+        const json* key_schema = sub ? child_schema(root, sub, key, false) : nullptr;
+        std::string key_about = schema_description(root, key_schema);
+        message = prefix + "missing the key '" + key + "'; expected it" + (key_about.empty() ? "" : " (" + key_about + ")");
+    } else if (what.rfind("Object contains a property that could not be validated", 0) == 0) {
+        std::string key = between_quotes();
+        std::vector<std::string> allowed;
+        if (resolved && resolved->contains("properties"))
+            for (const auto& [name, _] : (*resolved)["properties"].items()) allowed.push_back(name);
+        for (const auto& entry : node)
+            if (entry.first.IsScalar() && entry.first.Scalar() == key) where = location_of(file.name, entry.first);
+        message = prefix + "found the unknown key '" + key + "'; expected one of: " + quoted_list(allowed) +
+                  did_you_mean(key, allowed);
+    } else if (what.rfind("Value type not permitted", 0) == 0 || what.rfind("Failed to validate against any child", 0) == 0 ||
+               what.rfind("Failed to validate against exactly one", 0) == 0) {
+        std::vector<std::string> types;
+        collect_types(root, sub, types);
+        std::sort(types.begin(), types.end());
+        types.erase(std::unique(types.begin(), types.end()), types.end());
+        std::string expected = types.empty() ? "another shape" : type_words(json(types));
+        message = prefix + "found " + found_words(node) + "; expected " + expected + because;
+    } else if (what.rfind("Failed to match against any enum values", 0) == 0) {
+        std::vector<std::string> allowed;
+        if (resolved && resolved->contains("enum"))
+            for (const auto& value : (*resolved)["enum"]) allowed.push_back(value.is_string() ? value.get<std::string>() : value.dump());
+        message = prefix + "found " + found_words(node) + "; expected one of: " + quoted_list(allowed) +
+                  (node.IsScalar() ? did_you_mean(node.Scalar(), allowed) : "");
+    } else if (what.rfind("Failed to match regex", 0) == 0) {
+        message = prefix + "found " + found_words(node) + "; expected " + (about.empty() ? "another form" : about);
+    } else {
+        message = prefix + "found " + found_words(node) + ", which does not conform: " + what + because;
+    }
+    throw InputError(where, message);
+}
+
+}  // namespace arbiter::rulebook

@@ -1,0 +1,20 @@
+// "Did you mean" suggestions for unknown names, by edit distance.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// Returns the Levenshtein distance between `a` and `b` (bytes).
+std::size_t edit_distance(std::string_view a, std::string_view b);
+
+// Returns the candidate closest to `name` if it is close enough to be a likely misspelling (or a
+// candidate that ends in "." + name, such as draw.repetition for repetition); empty otherwise.
+std::string closest(std::string_view name, const std::vector<std::string>& candidates);
+
+// Returns "; did you mean 'x'?" for the closest candidate, or "" when none is close.
+std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
+
+}  // namespace arbiter::rulebook

@@ -1,0 +1,116 @@
+#include "rulebook/timeline.h"
+
+#include "clock/duration.h"
+#include "core/game_def.h"
+#include "core/position.h"
+#include "rulebook/event.h"
+#include "rulebook/schema.h"
+
+#include <sstream>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+std::vector<std::string> fields_of(const std::string& text) {
+    std::istringstream in(text);
+    std::vector<std::string> out;
+    for (std::string field; in >> field;) out.push_back(field);
+    return out;
+}
+
+// The entry keys that are not actions.
+bool is_action(const std::string& key) { return key != "at" && key != "expect" && key != "note"; }
+
+}  // namespace
+
+void check_start_position(const YAML::Node& position, const std::string& file, const std::string& game,
+                          const std::filesystem::path& rulesets) {
+    if (!position || position.IsScalar()) return;  // startpos (the schema allows nothing else as text)
+    if (const auto fen = position["fen"]) {
+        const auto fields = fields_of(fen.Scalar());
+        if (fields.size() != 6)
+            throw InputError(location_of(file, fen), "start.fen: found " + std::to_string(fields.size()) +
+                                                         " fields; expected 6 (placement, side to move, castling, en passant, "
+                                                         "halfmove clock, fullmove number)");
+        const auto game_file = rulesets / "games" / (game + ".yaml");
+        std::error_code ec;
+        if (game.empty() || !std::filesystem::exists(game_file, ec)) return;
+        try {
+            auto def = core::GameDefinition::from_yaml(read_yaml_file(game_file).root, game_file.string());
+            core::Position::from_fen(def, fen.Scalar(), file);
+        } catch (const InputError& e) {
+            if (e.where().file != file) throw;  // the game definition itself is broken: report it as it is
+            throw InputError(location_of(file, fen), "start.fen: " + e.message());
+        }
+    } else if (const auto sfen = position["sfen"]) {
+        const auto fields = fields_of(sfen.Scalar());
+        if (fields.size() < 3 || fields.size() > 4)
+            throw InputError(location_of(file, sfen), "start.sfen: found " + std::to_string(fields.size()) +
+                                                          " fields; expected 4 (board, side to move, hand, move number)");
+        if (fields[1] != "b" && fields[1] != "w")
+            throw InputError(location_of(file, sfen), "start.sfen: found the side to move '" + fields[1] + "'; expected b or w");
+    } else if (const auto board = position["board"]) {
+        const std::string& text = board.Scalar();
+        std::size_t squares = 0;
+        while (squares < text.size() && (text[squares] == 'X' || text[squares] == 'O' || text[squares] == '-')) ++squares;
+        if (squares != 64 || text.size() != 66 || text[64] != ' ' || (text[65] != 'X' && text[65] != 'O'))
+            throw InputError(location_of(file, board), "start.board: found " + std::to_string(squares) +
+                                                           " squares of X, O or - then \"" + text.substr(std::min(squares, text.size())) +
+                                                           "\"; expected 64 squares, a space and X or O to move");
+    }
+}
+
+void check_timeline(const YamlFile& file, const Library& library, const std::string& rulebook_override) {
+    const YAML::Node& root = file.root;
+    // The event: inline, or a file named relative to the timeline.
+    NodeHandle event_node = root["event"];
+    std::string event_file = file.name;
+    YamlFile event_yaml;
+    if (event_node.IsScalar()) {
+        const auto path = std::filesystem::path(file.name).parent_path() / event_node.Scalar();
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec))
+            throw InputError(location_of(file.name, event_node),
+                             "event: found the path '" + event_node.Scalar() + "', which does not exist (" + path.string() +
+                                 "); expected an event file relative to the timeline");
+        event_yaml = read_yaml_file(path);
+        if (detect_kind(event_yaml) != Kind::event)
+            throw InputError(location_of(event_yaml.name, event_yaml.root), "found another kind of file; expected an event (event: name)");
+        check_schema(event_yaml, Kind::event);
+        event_node = event_yaml.root;
+        event_file = event_yaml.name;
+    }
+    const Event event = read_event(event_node, event_file);
+    const Rulebook& rulebook = event_rulebook(event, library, rulebook_override);
+    check_event(event, rulebook, library.registry());
+
+    check_start_position(root["start"], file.name, rulebook.game, library.dir());
+
+    std::int64_t previous = -1;
+    NodeHandle previous_at;
+    for (const auto& entry : root["entries"]) {
+        int actions = 0;
+        for (const auto& field : entry)
+            if (is_action(field.first.Scalar())) ++actions;
+        if (actions != 1)
+            throw InputError(location_of(file.name, entry),
+                             "found an entry with " + std::to_string(actions) +
+                                 " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
+                                 "resign, touch, observe, arbiter, declare, pass, assign");
+        const YAML::Node at = entry["at"];
+        auto time = clock::parse_duration(at.Scalar());
+        if (!time)
+            throw InputError(location_of(file.name, at), "at: found " + describe(at) + "; expected a time H:MM:SS, M:SS or H:MM:SS.mmm");
+        const std::int64_t ms = time->count();
+        if (ms < previous)
+            throw InputError(location_of(file.name, at),
+                             "at: found the time " + at.Scalar() + ", before the previous entry's " + previous_at.Scalar() +
+                                 " (line " + std::to_string(previous_at.Mark().line + 1) +
+                                 "); expected times that never go back");
+        previous = ms;
+        previous_at = at;
+    }
+}
+
+}  // namespace arbiter::rulebook

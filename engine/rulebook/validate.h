@@ -1,0 +1,22 @@
+// `arbiter validate`: any YAML kind, detected from its top key, checked for schema and meaning.
+#pragma once
+
+#include "rulebook/rulebook.h"
+#include "rulebook/schema.h"
+
+#include <filesystem>
+#include <string>
+
+namespace arbiter::rulebook {
+
+struct Validation {
+    Kind kind = Kind::rulebook;
+    bool schema_checked = true;  // false when the kind has no schema file yet (game definitions)
+};
+
+// Validates one file: reads it through the safe front door, detects its kind, checks its schema, then
+// its meaning (rulebook: registry names and extends; event: rulebook, mode, set paths; timeline: event,
+// times, start position; registry: loads; game: the core's loader). Throws InputError.
+Validation validate_file(const std::filesystem::path& path, const Library& library, const std::string& rulebook_override = {});
+
+}  // namespace arbiter::rulebook

@@ -1,0 +1,247 @@
+#include "rulebook/yaml_source.h"
+
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <unordered_map>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+[[noreturn]] void fail(const std::string& file, int line, int column, const std::string& message) {
+    throw InputError({file, line, column}, message);
+}
+
+// Returns the 1-based line and column of byte `offset` in `text`.
+std::pair<int, int> line_column(std::string_view text, std::size_t offset) {
+    int line = 1, column = 1;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i) {
+        if (text[i] == '\n') {
+            ++line;
+            column = 1;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    return {line, column};
+}
+
+// Refuses text with NUL bytes or invalid UTF-8 (overlong forms, surrogates, beyond U+10FFFF).
+void check_text(std::string_view text, const std::string& file) {
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == 0) {
+            auto [line, column] = line_column(text, i);
+            fail(file, line, column, "binary file: found a NUL byte; expected UTF-8 text");
+        }
+        int extra = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+        bool ok = extra >= 0 && i + static_cast<std::size_t>(extra) < text.size();
+        if (ok && extra > 0) {
+            std::uint32_t cp = c & (0x3F >> extra);
+            for (int k = 1; ok && k <= extra; ++k) {
+                const auto d = static_cast<unsigned char>(text[i + k]);
+                if ((d & 0xC0) != 0x80) ok = false;
+                cp = (cp << 6) | (d & 0x3F);
+            }
+            static constexpr std::uint32_t smallest[] = {0, 0x80, 0x800, 0x10000};
+            if (ok && (cp < smallest[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) ok = false;
+        }
+        if (!ok) {
+            auto [line, column] = line_column(text, i);
+            char hex[8];
+            std::snprintf(hex, sizeof hex, "0x%02x", c);
+            fail(file, line, column, std::string("binary file: found the byte ") + hex + ", which is not UTF-8; expected UTF-8 text");
+        }
+        i += 1 + extra;
+    }
+}
+
+// Estimates the nesting depth line by line before yaml-cpp (which recurses once per level) sees the
+// text: block indentation levels and sequence indicators count two levels each (a map and a compact
+// sequence may share an indentation), flow brackets one each. The estimate is never below the real depth.
+void check_depth(std::string_view text, const std::string& file) {
+    std::vector<int> indents;
+    int flow = 0;
+    char quote = 0;
+    int block_scalar_parent = -1;  // indentation of the line that opened a block scalar, -1 = none
+    int line_no = 0;
+    std::size_t pos = 0;
+    while (pos <= text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string_view line = text.substr(pos, end - pos);
+        ++line_no;
+        pos = end + 1;
+        if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        int indent = 0;
+        while (indent < static_cast<int>(line.size()) && line[indent] == ' ') ++indent;
+        const bool blank = indent == static_cast<int>(line.size()) || line[indent] == '#';
+        if (block_scalar_parent >= 0) {
+            if (blank || indent > block_scalar_parent) continue;
+            block_scalar_parent = -1;
+        }
+        int levels = 0;
+        std::size_t i = indent;
+        if (flow == 0 && quote == 0) {
+            if (blank) continue;
+            while (!indents.empty() && indents.back() >= indent) indents.pop_back();
+            indents.push_back(indent);
+            // Sequence and explicit-key indicators on one line ("- - - x") each open a level.
+            while (i < line.size() && (line[i] == '-' || line[i] == '?') &&
+                   (i + 1 == line.size() || line[i + 1] == ' ')) {
+                levels += 2;
+                ++i;
+                while (i < line.size() && line[i] == ' ') ++i;
+            }
+        }
+        char last_token = 0;  // the last character that was not a space, outside quotes
+        for (; i < line.size(); ++i) {
+            const char c = line[i];
+            if (quote) {
+                if (c == '\\' && quote == '"') ++i;
+                else if (c == quote) quote = 0;
+                continue;
+            }
+            const bool token_start = i == static_cast<std::size_t>(indent) || line[i - 1] == ' ' ||
+                                     (flow > 0 && (last_token == '[' || last_token == '{' || last_token == ','));
+            if (c == '#' && (i == 0 || line[i - 1] == ' ' || line[i - 1] == '\t')) break;
+            if ((c == '\'' || c == '"') && token_start) {
+                quote = c;
+            } else if ((c == '[' || c == '{') && (flow > 0 || token_start)) {
+                ++flow;
+            } else if ((c == ']' || c == '}') && flow > 0) {
+                --flow;
+            }
+            if (2 * static_cast<int>(indents.size()) + levels + flow > MaxYamlDepth) {
+                int column = 1;
+                for (std::size_t k = 0; k < i; ++k)
+                    if ((static_cast<unsigned char>(line[k]) & 0xC0) != 0x80) ++column;
+                fail(file, line_no, column,
+                     "nesting deeper than " + std::to_string(MaxYamlDepth) +
+                         " levels; expected a shallower document");
+            }
+            if (c != ' ' && c != '\t') last_token = c;
+        }
+        if (2 * static_cast<int>(indents.size()) + levels + flow > MaxYamlDepth)
+            fail(file, line_no, indent + 1,
+                 "nesting deeper than " + std::to_string(MaxYamlDepth) + " levels; expected a shallower document");
+        // A block scalar ("key: |", "- >-") swallows the more indented lines that follow.
+        if (flow == 0 && quote == 0) {
+            std::string_view body = line.substr(0, std::min(line.size(), line.find(" #")));
+            while (!body.empty() && body.back() == ' ') body.remove_suffix(1);
+            std::size_t k = body.size();
+            while (k > 0 && (body[k - 1] == '+' || body[k - 1] == '-' || (body[k - 1] >= '1' && body[k - 1] <= '9'))) --k;
+            if (k > 0 && (body[k - 1] == '|' || body[k - 1] == '>') && (k == 1 || body[k - 2] == ' '))
+                block_scalar_parent = indent;
+        }
+    }
+}
+
+// Walks every node once: refuses duplicate keys (naming both places), depth beyond the limit (aliases
+// can nest what the text does not) and alias expansion beyond MaxYamlNodes.
+struct Walker {
+    const std::string& file;
+    long nodes = 0;
+
+    void walk(const YAML::Node& node, int depth) {
+        if (++nodes > MaxYamlNodes) {
+            auto where = location_of(file, node);
+            throw InputError(where, "more than " + std::to_string(MaxYamlNodes) +
+                                        " nodes once aliases are expanded; expected a smaller document");
+        }
+        if (depth > MaxYamlDepth) {
+            throw InputError(location_of(file, node), "nesting deeper than " + std::to_string(MaxYamlDepth) +
+                                                          " levels; expected a shallower document");
+        }
+        if (node.IsSequence()) {
+            for (const auto& item : node) walk(item, depth + 1);
+        } else if (node.IsMap()) {
+            std::unordered_map<std::string, YAML::Mark> seen;
+            for (const auto& entry : node) {
+                if (entry.first.IsScalar()) {
+                    auto [it, inserted] = seen.emplace(entry.first.Scalar(), entry.first.Mark());
+                    if (!inserted) {
+                        auto first = location_of(file, it->second);
+                        throw InputError(location_of(file, entry.first),
+                                         "duplicate key '" + entry.first.Scalar() + "' (first at line " +
+                                             std::to_string(first.line) + ", column " +
+                                             std::to_string(first.column) + "); expected each key once");
+                    }
+                } else {
+                    walk(entry.first, depth + 1);
+                }
+                walk(entry.second, depth + 1);
+            }
+        }
+    }
+};
+
+}  // namespace
+
+SourceLocation location_of(const std::string& file, const YAML::Mark& mark) {
+    if (mark.line < 0) return {file, 0, 0};
+    return {file, mark.line + 1, mark.column + 1};
+}
+
+SourceLocation location_of(const std::string& file, const YAML::Node& node) {
+    if (!node) return {file, 0, 0};  // a missing key: Mark() would throw
+    return location_of(file, node.Mark());
+}
+
+std::string describe(const YAML::Node& node) {
+    if (!node.IsDefined() || node.IsNull()) return "nothing";
+    if (node.IsMap()) return "a map";
+    if (node.IsSequence()) return "a list";
+    std::string text = node.Scalar();
+    if (text.size() > 40) text = text.substr(0, 37) + "...";
+    return '"' + text + '"';
+}
+
+YamlFile parse_yaml_text(std::string_view text, std::string name) {
+    if (text.size() > MaxYamlBytes)
+        fail(name, 0, 0, "file of " + std::to_string(text.size()) + " bytes; expected at most " +
+                             std::to_string(MaxYamlBytes) + " bytes");
+    if (text.size() >= 3 && text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);
+    check_text(text, name);
+    check_depth(text, name);
+    YamlFile out{std::move(name), {}};
+    try {
+        out.root = YAML::Load(std::string(text));
+    } catch (const YAML::ParserException& e) {
+        auto where = location_of(out.name, e.mark);
+        throw InputError(where, "YAML syntax error: " + e.msg + "; expected well-formed YAML");
+    } catch (const YAML::Exception& e) {
+        throw InputError({out.name, 0, 0}, "YAML error: " + e.msg + "; expected well-formed YAML");
+    }
+    if (!out.root.IsDefined() || out.root.IsNull())
+        fail(out.name, 1, 1, "empty file (no YAML content); expected a YAML document");
+    if (out.root.IsScalar())
+        throw InputError(location_of(out.name, out.root),
+                         "found the text " + describe(out.root) + "; expected a YAML map such as 'rulebook: id'");
+    Walker walker{out.name};
+    walker.walk(out.root, 1);
+    return out;
+}
+
+YamlFile read_yaml_file(const std::filesystem::path& path) {
+    const std::string name = path.string();
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) fail(name, 0, 0, "is a folder; expected a YAML file");
+    std::ifstream in(path, std::ios::binary);
+    if (!in) fail(name, 0, 0, "cannot open the file; expected a readable YAML file");
+    std::string text;
+    char buffer[65536];
+    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > MaxYamlBytes)
+            fail(name, 0, 0, "file larger than " + std::to_string(MaxYamlBytes) + " bytes; expected a smaller file");
+    }
+    if (text.empty()) fail(name, 1, 1, "empty file (0 bytes); expected a YAML document");
+    return parse_yaml_text(text, name);
+}
+
+}  // namespace arbiter::rulebook
