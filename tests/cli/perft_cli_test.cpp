@@ -1,0 +1,74 @@
+// `arbiter perft`: the shape scripts rely on (json with nodes and seconds), --divide, --bulk and
+// exit codes, by running the built executable.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace {
+
+struct Run {
+    int exit_code;
+    std::string out;
+};
+
+// Runs `arbiter <args>` (stderr discarded) and returns its exit code and stdout.
+Run perft_run(const std::string& args) {
+    std::string command = std::string("'") + ARBITER_BINARY + "' " + args + " 2>/dev/null";
+    FILE* pipe = popen(command.c_str(), "r");
+    BOOST_REQUIRE(pipe);
+    std::string out;
+    std::array<char, 4096> buf;
+    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
+    int status = pclose(pipe);
+    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(perft_command_prints_nodes_and_seconds)
+
+BOOST_AUTO_TEST_CASE(json_has_nodes_and_seconds) {
+    // Start position depth 3: 8902 (chessprogramming.org Perft Results).
+    Run r = perft_run("perft --game chess --depth 3 --format json");
+    BOOST_TEST(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j["nodes"].get<std::uint64_t>() == 8902u);
+    BOOST_TEST(j["seconds"].is_number());
+    BOOST_TEST(j["depth"].get<int>() == 3);
+}
+
+BOOST_AUTO_TEST_CASE(bulk_counting_gives_the_same_count) {
+    // Kiwipete depth 3: 97862.
+    Run r = perft_run("perft --depth 3 --bulk --format json --position "
+                      "'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1'");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(nlohmann::json::parse(r.out)["nodes"].get<std::uint64_t>() == 97862u);
+}
+
+BOOST_AUTO_TEST_CASE(divide_lists_every_first_move_in_uci) {
+    // Depth 2 from the start: 20 first moves with 20 replies each.
+    Run r = perft_run("perft --depth 2 --divide --format json");
+    BOOST_TEST(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j["divide"].size() == 20u);
+    for (const auto& row : j["divide"]) BOOST_TEST(row["nodes"].get<int>() == 20);
+    bool has_e2e4 = false;
+    for (const auto& row : j["divide"]) has_e2e4 |= row["move"] == "e2e4";
+    BOOST_TEST(has_e2e4);
+    BOOST_TEST(j["nodes"].get<int>() == 400);
+    Run text = perft_run("perft --depth 1 --divide");
+    BOOST_TEST(text.out.find("g1f3: 1\n") != std::string::npos);
+    BOOST_TEST(text.out.find("nodes: 20\n") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
+    BOOST_TEST(perft_run("perft --depth 2 --position 'not a fen'").exit_code == 2);
+    BOOST_TEST(perft_run("perft --depth 2 --game no-such-game").exit_code == 2);
+    BOOST_TEST(perft_run("perft").exit_code == 2);  // --depth is required
+}
+
+BOOST_AUTO_TEST_SUITE_END()
