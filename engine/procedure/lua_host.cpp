@@ -183,16 +183,7 @@ int snapshot_newindex(lua_State* L) {
     return raise_at_lua_line(L);
 }
 
-// __len and __pairs of a view (a snapshot table or a frozen one): they answer for the hidden table.
-void push_hidden(lua_State* L) {
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");
-}
-int view_len(lua_State* L) {
-    push_hidden(L);
-    lua_pushinteger(L, static_cast<lua_Integer>(lua_rawlen(L, -1)));
-    return 1;
-}
+// __pairs of a frozen table: iterates the hidden table behind it.
 int hidden_next(lua_State* L) {
     luaL_checktype(L, 1, LUA_TTABLE);
     lua_settop(L, 2);
@@ -200,9 +191,10 @@ int hidden_next(lua_State* L) {
     lua_pushnil(L);
     return 1;
 }
-int view_pairs(lua_State* L) {
+int frozen_pairs(lua_State* L) {
     lua_pushcfunction(L, hidden_next);
-    push_hidden(L);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
     lua_remove(L, -2);
     lua_pushnil(L);
     return 3;
@@ -232,7 +224,7 @@ void freeze(lua_State* L, int t, const char* prefix) {
     lua_pushstring(L, prefix);
     lua_pushcclosure(L, frozen_newindex, 1);
     lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, view_pairs);
+    lua_pushcfunction(L, frozen_pairs);
     lua_setfield(L, -2, "__pairs");
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
@@ -249,6 +241,8 @@ void remove_fields(lua_State* L, const char* table, std::initializer_list<const 
     lua_pop(L, 1);
 }
 
+void make_view_metatable(lua_State* L);
+
 // Opens the allowed libraries, removes what a stranger's rulebook must not reach and freezes the libraries.
 int open_sandbox(lua_State* L) {
     const luaL_Reg libs[] = {{LUA_GNAME, luaopen_base},     {LUA_STRLIBNAME, luaopen_string},
@@ -263,6 +257,7 @@ int open_sandbox(lua_State* L) {
     remove_fields(L, LUA_MATHLIBNAME, {"random", "randomseed"});
     lua_register(L, "load", text_load);
     lua_register(L, "setmetatable", safe_setmetatable);
+    make_view_metatable(L);
 
     lua_pushliteral(L, "");  // hide the strings' metatable, whose __index is the string library
     lua_getmetatable(L, -1);
@@ -299,30 +294,66 @@ int finish_load(lua_State* L) {
 }
 
 // ---- snapshot to Lua ---------------------------------------------------------------------------------------
+//
+// The snapshot is not copied into Lua. Each JSON object or array the hook reaches is an empty table (a view)
+// with one shared metatable whose __index reads the JSON node on demand. The views of the running call live in
+// a table at ViewsKey, mapping view -> node (a light userdata) and node -> view (so s.clock == s.clock); it is
+// dropped when the call ends, so a view kept past its call raises instead of reading freed JSON.
 
-void push_json(lua_State* L, const json& j, int depth);
+char ViewsKey;     // registry key of the current call's views table
+char ViewMetaKey;  // registry key of the views' shared metatable
 
-// Replaces the table on top with a read-only view of it.
-void push_view(lua_State* L) {
-    lua_createtable(L, 0, 0);
-    lua_createtable(L, 0, 5);
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, snapshot_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, view_len);
-    lua_setfield(L, -2, "__len");
-    lua_pushcfunction(L, view_pairs);
-    lua_setfield(L, -2, "__pairs");
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
-    lua_replace(L, -2);
+void push_node(lua_State* L, const json& j);
+
+// The JSON node behind the table at `idx` if it is a view of the running call; neither allocates nor raises.
+const json* find_node(lua_State* L, int idx) {
+    idx = lua_absindex(L, idx);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+    const void* node = nullptr;
+    if (lua_istable(L, -1)) {
+        lua_pushvalue(L, idx);
+        lua_rawget(L, -2);
+        node = lua_touserdata(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return static_cast<const json*>(node);
 }
 
-void push_json(lua_State* L, const json& j, int depth) {
-    if (depth > MaxDepth) luaL_error(L, "snapshot nested deeper than %d levels", MaxDepth);
-    luaL_checkstack(L, 6, "snapshot");
+// The JSON node behind the view at `idx`, or an error if the view outlived its call.
+const json& node_of(lua_State* L, int idx) {
+    const json* node = find_node(L, idx);
+    if (!node) luaL_error(L, "a snapshot can be read only during the call it was given to");
+    return *node;
+}
+
+// Ends the call's views; the registry key stays (false, not nil) so that this never allocates.
+void close_views(lua_State* L) {
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+}
+
+// Pushes the view of an array or object node, the same table each time within a call.
+void push_view(lua_State* L, const json& j) {
+    const void* node = &j;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+    if (lua_rawgetp(L, -1, node) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_createtable(L, 0, 0);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewMetaKey);
+    lua_setmetatable(L, -2);
+    lua_pushvalue(L, -1);
+    lua_pushlightuserdata(L, const_cast<void*>(node));
+    lua_rawset(L, -4);  // views[view] = node
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, -3, node);  // views[node] = view
+    lua_remove(L, -2);
+}
+
+void push_node(lua_State* L, const json& j) {
     switch (j.type()) {
     case json::value_t::null: lua_pushnil(L); break;
     case json::value_t::boolean: lua_pushboolean(L, j.get<bool>()); break;
@@ -340,30 +371,88 @@ void push_json(lua_State* L, const json& j, int depth) {
         lua_pushlstring(L, s.data(), s.size());
         break;
     }
-    case json::value_t::array: {
-        const auto& a = j.get_ref<const json::array_t&>();
-        lua_createtable(L, static_cast<int>(std::min<std::size_t>(a.size(), 1u << 20)), 0);
-        lua_Integer i = 0;
-        for (const json& v : a) {
-            push_json(L, v, depth + 1);
-            lua_rawseti(L, -2, ++i);
-        }
-        push_view(L);
-        break;
-    }
-    case json::value_t::object: {
-        const auto& o = j.get_ref<const json::object_t&>();
-        lua_createtable(L, 0, static_cast<int>(std::min<std::size_t>(o.size(), 1u << 20)));
-        for (const auto& field : o) {
-            lua_pushlstring(L, field.first.data(), field.first.size());
-            push_json(L, field.second, depth + 1);
-            lua_rawset(L, -3);
-        }
-        push_view(L);
-        break;
-    }
+    case json::value_t::array:
+    case json::value_t::object: push_view(L, j); break;
     default: luaL_error(L, "snapshot holds a value Lua cannot represent (binary)");
     }
+}
+
+// The element of an array node at a Lua index 1..n, or null.
+const json* element(const json& array, lua_State* L, int key) {
+    int is_integer = 0;
+    lua_Integer i = lua_tointegerx(L, key, &is_integer);
+    const auto& a = array.get_ref<const json::array_t&>();
+    if (!is_integer || i < 1 || static_cast<std::uint64_t>(i) > a.size()) return nullptr;
+    return &a[static_cast<std::size_t>(i - 1)];
+}
+
+int view_index(lua_State* L) {
+    const json& j = node_of(L, 1);
+    const json* found = nullptr;
+    if (j.is_array()) {
+        found = element(j, L, 2);
+    } else if (lua_type(L, 2) == LUA_TSTRING) {
+        std::size_t len;
+        const char* key = lua_tolstring(L, 2, &len);
+        const auto& o = j.get_ref<const json::object_t&>();
+        auto it = o.find(std::string_view(key, len));  // transparent comparator: no temporary string
+        if (it != o.end()) found = &it->second;
+    }
+    if (found) push_node(L, *found);
+    else lua_pushnil(L);
+    return 1;
+}
+
+int view_len(lua_State* L) {
+    const json& j = node_of(L, 1);
+    lua_pushinteger(L, j.is_array() ? static_cast<lua_Integer>(j.size()) : 0);
+    return 1;
+}
+
+// next() for views: arrays in order 1..n, objects in key order.
+int view_next(lua_State* L) {
+    const json& j = node_of(L, 1);
+    lua_settop(L, 2);
+    if (j.is_array()) {
+        lua_Integer i = lua_isnil(L, 2) ? 1 : lua_tointeger(L, 2) + 1;
+        const json* e = (lua_pushinteger(L, i), element(j, L, 3));
+        if (!e) return 0;
+        push_node(L, *e);
+        return 2;
+    }
+    const auto& o = j.get_ref<const json::object_t&>();
+    auto it = o.begin();
+    if (!lua_isnil(L, 2)) {
+        std::size_t len;
+        const char* key = luaL_checklstring(L, 2, &len);
+        it = o.find(std::string_view(key, len));
+        if (it == o.end()) return luaL_error(L, "invalid key to 'next'");
+        ++it;
+    }
+    if (it == o.end()) return 0;
+    lua_pushlstring(L, it->first.data(), it->first.size());
+    push_node(L, it->second);
+    return 2;
+}
+
+int view_pairs(lua_State* L) {
+    node_of(L, 1);
+    lua_pushcfunction(L, view_next);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+// Creates the views' shared metatable.
+void make_view_metatable(lua_State* L) {
+    const luaL_Reg methods[] = {{"__index", view_index}, {"__newindex", snapshot_newindex},
+                                {"__len", view_len},     {"__pairs", view_pairs},
+                                {nullptr, nullptr}};
+    luaL_newlib(L, methods);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewMetaKey);
+    close_views(L);
 }
 
 struct CallArgs {
@@ -371,15 +460,17 @@ struct CallArgs {
     const json* snapshot;
 };
 
-// Protected: looks the hook up, builds the snapshot and calls the hook; leaves its results on the stack.
+// Protected: looks the hook up, opens the call's views and calls the hook; leaves its results on the stack.
 int call_hook(lua_State* L) {
     auto* args = static_cast<const CallArgs*>(lua_touserdata(L, 1));
     lua_settop(L, 0);
+    lua_createtable(L, 0, 8);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewsKey);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
     lua_pushlstring(L, args->hook.data(), args->hook.size());
     lua_rawget(L, 1);
     lua_remove(L, 1);
-    push_json(L, *args->snapshot, 0);
+    push_node(L, *args->snapshot);
     lua_call(L, 1, LUA_MULTRET);
     return lua_gettop(L);
 }
@@ -412,13 +503,13 @@ bool valid_utf8(std::string_view s) {
 
 json to_json(lua_State* L, int idx, int depth);
 
-// A table whose metatable is one of the host's views converts as the table it shows.
+// A frozen table (a library, the globals) converts as the hidden table behind it.
 int shown_table(lua_State* L, int idx) {
     if (!lua_getmetatable(L, idx)) return idx;
     lua_getfield(L, -1, "__newindex");
     lua_CFunction f = lua_tocfunction(L, -1);
     lua_pop(L, 1);
-    if (f != snapshot_newindex && f != frozen_newindex) {
+    if (f != frozen_newindex) {
         lua_pop(L, 1);
         return idx;
     }
@@ -430,6 +521,7 @@ int shown_table(lua_State* L, int idx) {
 json table_to_json(lua_State* L, int idx, int depth) {
     if (depth >= MaxDepth) throw BadResult{"", "tables nested deeper than " + std::to_string(MaxDepth) + " levels"};
     if (!lua_checkstack(L, 8)) throw BadResult{"", "no stack space to convert the result"};
+    if (const json* node = find_node(L, idx)) return *node;  // a part of the snapshot, returned as it is
     idx = shown_table(L, lua_absindex(L, idx));
     std::size_t count = 0;
     lua_Integer max_key = 0;
@@ -638,6 +730,7 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
     if (status != LUA_OK) {
         HookError e = s.error(hook, status);
         lua_settop(L, 0);
+        close_views(L);
         lua_gc(L, LUA_GCCOLLECT);
         throw e;
     }
@@ -647,9 +740,11 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
             throw BadResult{"", std::to_string(results) + " values (a hook returns one value)"};
         json out = results == 0 ? json() : to_json(L, 1, 0);
         lua_settop(L, 0);
+        close_views(L);
         return out;
     } catch (const BadResult& e) {
         lua_settop(L, 0);
+        close_views(L);
         throw s.fail(hook, HookErrorKind::bad_result, 0, "bad result" + (e.path.empty() ? "" : " at result" + e.path) + ": " + e.what);
     }
 }

@@ -111,6 +111,12 @@ function null_is_nil(s) return s.none == nil end
 function empty(s) return {} end
 function nothing(s) end
 function flags(s) return {yes = true, no = false, text = "千日手"} end
+function part(s) return {s.clock, s.list} end
+function kinds(s) return {type(s), type(s.clock), s.clock == s.clock, s.missing == nil, s.list[0] == nil, s.list[4] == nil} end
+function key_order(s) local keys = {} for k, v in pairs(s) do keys[#keys + 1] = k end return keys end
+local kept_view
+function keep(s) kept_view = s.clock return 0 end
+function read_kept(s) return kept_view.claimant end
 )lua";
 
 BOOST_AUTO_TEST_CASE(snapshot_comes_back_unchanged) {
@@ -154,6 +160,28 @@ BOOST_AUTO_TEST_CASE(null_empty_and_missing_results) {
     BOOST_TEST(host.call("empty", json::object()) == json::array());
     BOOST_TEST(host.call("nothing", json::object()).is_null());
     BOOST_TEST(host.call("flags", json::object()) == json({{"yes", true}, {"no", false}, {"text", "千日手"}}));
+}
+
+BOOST_AUTO_TEST_CASE(snapshot_parts_are_tables_with_a_stable_identity) {
+    LuaHost host(Book, "test.lua", Values);
+    json snapshot = {{"clock", {{"claimant", 90000}}}, {"list", {10, 20, 30}}};
+    // type(s), type(s.clock), the same view twice, absent key, index 0, index past the end.
+    BOOST_TEST(host.call("kinds", snapshot) == json({"table", "table", true, true, true, true}));
+    BOOST_TEST(host.call("part", snapshot) == json({snapshot["clock"], snapshot["list"]}));
+}
+
+BOOST_AUTO_TEST_CASE(pairs_over_an_object_go_in_key_order) {
+    // The snapshot's objects iterate in byte order of their keys, whatever Lua's string hash seed.
+    LuaHost host(Book, "test.lua", Values);
+    BOOST_TEST(host.call("key_order", {{"zeta", 1}, {"alpha", 2}, {"mid", 3}}) == json({"alpha", "mid", "zeta"}));
+}
+
+BOOST_AUTO_TEST_CASE(snapshot_kept_past_its_call_cannot_be_read) {
+    LuaHost host(Book, "test.lua", Values);
+    BOOST_TEST(host.call("keep", {{"clock", {{"claimant", 1}}}}) == json(0));
+    HookError e = error_of(host, "read_kept", json::object());
+    BOOST_TEST(to_string(e.kind()) == "runtime");
+    BOOST_TEST(e.detail() == "a snapshot can be read only during the call it was given to");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
