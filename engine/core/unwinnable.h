@@ -77,8 +77,11 @@ std::string witness_uci(const Position& pos, const std::vector<Move>& line);
 // Building blocks, used by analyze_checkmate and exposed for tests and benchmarks.
 //
 // Iterative-deepening helpmate search up to `max_plies`, with move ordering towards a checkmate by
-// `side`. Returns can_checkmate with the witness, or unknown (it never proves "cannot").
-WinnabilityReport find_helpmate(const Position& pos, Color side, int max_plies, const WinnabilityOptions& options);
+// `side`; with `breadth` > 0 only that many best-ordered moves are tried per position (except in the
+// last two plies), which reaches long helpmates in few nodes. Returns can_checkmate with the witness,
+// or unknown (it never proves "cannot").
+WinnabilityReport find_helpmate(const Position& pos, Color side, int max_plies, const WinnabilityOptions& options,
+                                int breadth = 0);
 // A structural proof for locked pawn chains: no pawn can ever move or capture or be captured, and no
 // square the loser's king can reach can be both attacked by one of `side`'s pieces and have each of
 // its flight squares that `side` can never attack filled by a different piece of the loser. True is a

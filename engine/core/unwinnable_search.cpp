@@ -108,7 +108,8 @@ struct Roles {
             const int own_king = pos.royal_square(loser);
             const int their_king = pos.royal_square(winner);
             if (captured) s -= type_of(captured) == g.royal_type ? 0 : (g.pieces[type_of(captured)].promotes() ? 60 : 400);
-            if (m.is_promotion()) s += 100;
+            // Promote to a piece that blocks its own king rather than one that takes the checker.
+            if (m.is_promotion()) s += 100 + (g.pieces[m.promotion_type()].minor ? 20 : 0);
             if (royal) {
                 s += 10 * (corner_distance(from) - corner_distance(to));
                 if (their_king != no_square) s += 4 * (chebyshev(from, their_king) - chebyshev(to, their_king));
@@ -140,7 +141,7 @@ struct Roles {
 // Direct-mapped table of "no helpmate within `depth` plies from this position".
 class DepthTable {
 public:
-    explicit DepthTable(std::uint64_t nodes) : entries_(std::min<std::size_t>(table_size_for(nodes), 1 << 20)) {}
+    explicit DepthTable(std::uint64_t nodes) : entries_(std::min<std::size_t>(table_size_for(nodes), 1 << 16)) {}
     bool refuted(std::uint64_t key, int depth) const {
         const Entry& e = entries_[key & (entries_.size() - 1)];
         return e.key == key && e.depth >= depth;
@@ -157,8 +158,9 @@ private:
 
 class HelpmateSearch {
 public:
-    HelpmateSearch(Position& pos, Color winner, Budget& budget, DepthTable& table, std::vector<Move>& line)
-        : pos_(pos), roles_{pos.definition(), winner, ~winner}, budget_(budget), table_(table), line_(line) {}
+    HelpmateSearch(Position& pos, Color winner, int breadth, Budget& budget, DepthTable& table, std::vector<Move>& line)
+        : pos_(pos), roles_{pos.definition(), winner, ~winner}, breadth_(breadth), budget_(budget), table_(table),
+          line_(line) {}
 
     // True if the loser is checkmated within `depth` plies; the moves are appended to line_ in reverse.
     bool search(int depth) {
@@ -175,9 +177,10 @@ public:
         const std::uint64_t key = full_key(pos_);
         if (table_.refuted(key, depth)) return false;
         Move moves[max_moves];
-        const int n = list.size();
+        int n = list.size();
         std::copy(list.begin(), list.end(), moves);
         roles_.order(pos_, moves, n);
+        if (breadth_ && depth > 2) n = std::min(n, breadth_);  // the last two plies see every move
         for (int i = 0; i < n; ++i) {
             if (!budget_.spend()) return false;
             Undo u;
@@ -196,6 +199,7 @@ public:
 private:
     Position& pos_;
     Roles roles_;
+    int breadth_;  // moves tried per position (best first), 0 = all
     Budget& budget_;
     DepthTable& table_;
     std::vector<Move>& line_;
@@ -210,7 +214,8 @@ bool is_checkmated(const Position& pos, Color c) {
 
 }  // namespace
 
-WinnabilityReport find_helpmate(const Position& start, Color side, int max_plies, const WinnabilityOptions& options) {
+WinnabilityReport find_helpmate(const Position& start, Color side, int max_plies, const WinnabilityOptions& options,
+                                int breadth) {
     WinnabilityReport r;
     Budget budget(options);
     Position pos = start;
@@ -222,7 +227,7 @@ WinnabilityReport find_helpmate(const Position& start, Color side, int max_plies
     DepthTable table(options.node_limit);
     r.witness.reserve(std::max(max_plies, 0) + 1);
     for (int depth = pos.side_to_move() == side ? 1 : 2; depth <= max_plies && !budget.out(); depth += 2) {
-        HelpmateSearch search(pos, side, budget, table, r.witness);
+        HelpmateSearch search(pos, side, breadth, budget, table, r.witness);
         if (search.search(depth)) {
             std::reverse(r.witness.begin(), r.witness.end());
             r.answer = Winnability::can_checkmate;
