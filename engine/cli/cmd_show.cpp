@@ -109,11 +109,10 @@ Command show_command() {
                     const Library library = Library::open(rulesets_dir(global.rulesets_dir));
                     const Rulebook* book = library.find(*id);
                     if (!book) {
-                        for (const InputError& problem : library.problems())
-                            if (std::filesystem::path(problem.where().file).stem() == *id) {
-                                std::cerr << problem.what() << '\n';
-                                return 2;
-                            }
+                        if (const InputError* failure = library.failure(*id)) {
+                            std::cerr << failure->what() << '\n';
+                            return 2;
+                        }
                         std::string known;
                         for (const auto& k : library.ids()) known += (known.empty() ? "" : ", ") + k;
                         std::cerr << "arbiter: show: found the rulebook id '" << *id << "'; expected one of: " << known

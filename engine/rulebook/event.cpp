@@ -50,6 +50,10 @@ const Rulebook& event_rulebook(const Event& event, const Library& library, const
         throw InputError(location_of(event.file, event.node), "found an event without a rulebook; expected rulebook: <id> (or --rulebook)");
     if (const Rulebook* book = library.find(id)) return *book;
     const YAML::Node at = override_id.empty() ? event.node["rulebook"] : event.node;
+    if (const InputError* failure = library.failure(id))
+        throw InputError(location_of(event.file, at), "found the rulebook '" + id +
+                                                          "', which does not load; expected a valid rulebook (" +
+                                                          failure->what() + ")");
     throw InputError(location_of(event.file, at), "found the rulebook '" + id + "', which is not in " +
                                                       library.dir().string() + "; expected one of: " +
                                                       join(library.ids()) + did_you_mean(id, library.ids()));

@@ -196,6 +196,7 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
                 memo.emplace(id, resolver.resolve(parsed.at(path.string()), chain));
             }
         } catch (const InputError& e) {
+            library.failed_.emplace(id, e);
             bool seen = std::any_of(library.problems_.begin(), library.problems_.end(),
                                     [&](const InputError& p) { return std::string(p.what()) == e.what(); });
             if (!seen) library.problems_.push_back(e);
@@ -215,6 +216,11 @@ Rulebook Library::load_file(const std::filesystem::path& path) const {
 const Rulebook* Library::find(std::string_view id) const {
     auto it = resolved_.find(id);
     return it == resolved_.end() ? nullptr : &it->second;
+}
+
+const InputError* Library::failure(std::string_view id) const {
+    auto it = failed_.find(id);
+    return it == failed_.end() ? nullptr : &it->second;
 }
 
 std::vector<const Rulebook*> Library::rulebooks() const {

@@ -157,10 +157,31 @@ private:
                 name_node = item;
                 effect.name = item.Scalar();
             } else {
-                auto entry = item.begin();
-                name_node = entry->first;
-                effect.name = entry->first.Scalar();
-                effect.fields = entry->second;
+                // The effect is the one key that names an effect; other keys are its fields written beside
+                // it ({lose: offender, unless: {...}}).
+                for (const auto& entry : item) {
+                    if (!registry_.effect(entry.first.Scalar())) continue;
+                    if (name_node.IsDefined() && !name_node.IsNull())
+                        fail_at(file_, entry.first, prefix_ + here + ": found a second effect '" + entry.first.Scalar() +
+                                                        "' in one item; expected one effect per list item");
+                    name_node.reset(entry.first);
+                    effect.fields = entry.second;
+                }
+                if (name_node.IsNull()) name_node.reset(item.begin()->first);
+                effect.name = name_node.Scalar();
+                if (item.size() > 1 && registry_.effect(effect.name)) {
+                    // Fold the shorthand into one map of fields: the named value becomes the first field.
+                    const EffectSpec* spec = registry_.effect(effect.name);
+                    YAML::Node fields(YAML::NodeType::Map);
+                    if (effect.fields.IsMap()) {
+                        for (const auto& f : effect.fields) fields[f.first] = f.second;
+                    } else if (!effect.fields.IsNull() && !spec->fields.empty()) {
+                        fields[spec->fields.front().first] = static_cast<const YAML::Node&>(effect.fields);
+                    }
+                    for (const auto& entry : item)
+                        if (entry.first.Scalar() != effect.name) fields[entry.first] = entry.second;
+                    effect.fields = fields;
+                }
             }
             effect.where = location_of(file_, name_node);
             const EffectSpec* spec = registry_.effect(effect.name);

@@ -169,6 +169,8 @@ public:
     // Games with a definition under dir/games/, plus chess, shogi and othello (in scope by design).
     const std::vector<std::string>& games() const { return games_; }
     const std::vector<InputError>& problems() const { return problems_; }
+    // The error that kept rulebook `id` (indexed, so its file exists) out of the library, or null.
+    const InputError* failure(std::string_view id) const;
     const Registry& registry() const { return *registry_; }
     const std::filesystem::path& dir() const { return dir_; }
 
@@ -179,6 +181,7 @@ private:
     std::map<std::string, Rulebook, std::less<>> resolved_;
     std::vector<std::string> games_;
     std::vector<InputError> problems_;
+    std::map<std::string, InputError, std::less<>> failed_;
 };
 
 }  // namespace arbiter::rulebook

@@ -246,8 +246,14 @@ bool check_schema(const YamlFile& file, Kind kind) {
 
     // The deepest error is the cause; the ones above it only say a child failed.
     const valijson::ValidationResults::Error* chosen = nullptr;
+    // At equal depth an unknown key wins: it is usually a misspelling of the key reported missing.
+    auto unknown_key = [](const valijson::ValidationResults::Error& e) {
+        return e.description.rfind("Object contains a property", 0) == 0;
+    };
     for (const auto& error : results)
-        if (!chosen || error.context.size() > chosen->context.size()) chosen = &error;
+        if (!chosen || error.context.size() > chosen->context.size() ||
+            (error.context.size() == chosen->context.size() && unknown_key(error) && !unknown_key(*chosen)))
+            chosen = &error;
 
     // Walk the YAML tree and the schema along the error's path.
     const json& root = schema.document;
@@ -281,7 +287,7 @@ bool check_schema(const YamlFile& file, Kind kind) {
     SourceLocation where = location_of(file.name, node);
 
     auto between_quotes = [&what]() {
-        auto open = what.find('\'');
+        auto open = what.rfind(": '") == std::string::npos ? what.find('\'') : what.rfind(": '") + 2;
         auto close = what.rfind('\'');
         return open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : std::string();
     };

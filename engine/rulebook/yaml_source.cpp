@@ -94,6 +94,9 @@ void check_depth(std::string_view text, const std::string& file) {
             while (i < line.size() && (line[i] == '-' || line[i] == '?') &&
                    (i + 1 == line.size() || line[i + 1] == ' ')) {
                 levels += 2;
+                if (2 * static_cast<int>(indents.size()) + levels > MaxYamlDepth)
+                    fail(file, line_no, static_cast<int>(i) + 1,
+                         "nesting deeper than " + std::to_string(MaxYamlDepth) + " levels; expected a shallower document");
                 ++i;
                 while (i < line.size() && line[i] == ' ') ++i;
             }

@@ -1,0 +1,199 @@
+#include "rulebook/event_check.h"
+
+#include "rulebook/loader.h"
+#include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+#include "rulebook/yaml_source.h"
+
+namespace arbiter::rulebook {
+
+namespace {
+
+template <class Map>
+std::vector<std::string> names_of(const Map& map) {
+    std::vector<std::string> out;
+    for (const auto& [name, _] : map) out.push_back(name);
+    return out;
+}
+
+std::string join(const std::vector<std::string>& names) {
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return names.empty() ? std::string("(none)") : out;
+}
+
+// -1, 0 or 1 as a compares to b in their unit (text and choice compare as text).
+int compare(const Value& a, const Value& b) {
+    switch (a.unit) {
+        case Unit::duration: return a.ms < b.ms ? -1 : a.ms > b.ms;
+        case Unit::moves:
+        case Unit::count: return a.integer < b.integer ? -1 : a.integer > b.integer;
+        case Unit::points:
+        case Unit::fraction: return a.number < b.number ? -1 : a.number > b.number;
+        case Unit::boolean: return a.flag == b.flag ? 0 : (a.flag ? 1 : -1);
+        default: return a.text < b.text ? -1 : a.text > b.text;
+    }
+}
+
+bool within(std::chrono::milliseconds t, const GameTimeBounds& when) {
+    if (when.over && !(t > *when.over)) return false;
+    if (when.at_least && !(t >= *when.at_least)) return false;
+    if (when.under && !(t < *when.under)) return false;
+    if (when.at_most && !(t <= *when.at_most)) return false;
+    return when.over || when.at_least || when.under || when.at_most;
+}
+
+}  // namespace
+
+Event load_event(const std::filesystem::path& path) {
+    const YamlFile file = read_yaml_file(path);
+    if (!file.root.IsMap() || !file.root["event"])
+        throw InputError(location_of(file.name, file.root), "found a file without `event:` at the top; expected an event file");
+    check_schema(file, Kind::event);
+    return read_event(file.root, file.name);
+}
+
+const Rule* applicable_rule(const Rulebook& book, std::string_view topic, const std::string& mode, const std::string& category) {
+    auto own = [&](const RuleMap& rules) -> const Rule* {
+        auto it = rules.find(topic);
+        return it == rules.end() ? nullptr : &it->second;
+    };
+    const Rule* rule = nullptr;
+    if (auto m = book.modes.find(mode); !mode.empty() && m != book.modes.end()) rule = own(m->second.rules);
+    if (!rule)
+        if (auto c = book.categories.find(category); !category.empty() && c != book.categories.end()) rule = own(c->second.rules);
+    if (!rule) rule = book.rule(topic);
+    return rule && !rule->removed ? rule : nullptr;
+}
+
+std::pair<std::string, std::string> split_set_path(std::string_view path, const Registry& registry) {
+    for (std::size_t dot = path.rfind('.'); dot != std::string_view::npos && dot > 0; dot = path.rfind('.', dot - 1)) {
+        if (registry.topic(path.substr(0, dot))) return {std::string(path.substr(0, dot)), std::string(path.substr(dot + 1))};
+        if (dot == 0) break;
+    }
+    return {"", std::string(path)};
+}
+
+std::string category_for(const Rulebook& book, const clock::TimeControl& control) {
+    const auto game_time = clock::time_for_moves(control, book.category_basis_moves.value_or(0));
+    if (!game_time) return "";
+    for (const auto& [name, category] : book.categories)
+        if (within(*game_time, category.when)) return name;
+    return "";
+}
+
+EventCheck check_event_settings(const Event& event, const Rulebook& book, const Registry& registry) {
+    EventCheck out;
+    auto refuse = [&](const YAML::Node& at, std::string path, std::string article, std::string message) {
+        out.refused.push_back({location_of(event.file, at), std::move(path), std::move(article), std::move(message)});
+    };
+
+    out.mode = event.mode.empty() ? book.default_mode : event.mode;
+    if (!event.mode.empty() && !book.modes.count(event.mode))
+        refuse(event.node["mode"], "mode", "",
+               book.id + " has no mode '" + event.mode + "'; expected one of: " + join(names_of(book.modes)) +
+                   did_you_mean(event.mode, names_of(book.modes)));
+
+    if (event.time_control.IsDefined()) {
+        auto parsed = clock::parse_yaml_time_control(event.time_control);
+        if (parsed) out.time_control = *parsed;
+        else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);
+    }
+    const std::string timed = out.time_control ? category_for(book, *out.time_control) : std::string();
+    if (!event.category.empty()) {
+        auto it = book.categories.find(event.category);
+        if (it == book.categories.end()) {
+            refuse(event.node["category"], "category", "",
+                   book.id + " has no category '" + event.category + "'; expected one of: " + join(names_of(book.categories)) +
+                       did_you_mean(event.category, names_of(book.categories)));
+        } else {
+            out.category = event.category;
+            out.category_article = it->second.article;
+            const auto& when = it->second.when;
+            const bool bounded = when.over || when.at_least || when.under || when.at_most;
+            if (out.time_control && out.time_control->is_timed() && bounded && timed != event.category)
+                refuse(event.node["category"], "category", it->second.article,
+                       it->second.article + " defines " + event.category + " by the time per player, and the time control " +
+                           clock::format_yaml_time_control(*out.time_control) + " is " +
+                           (timed.empty() ? std::string("not in it") : "in " + timed) +
+                           "; expected a time control in the category, or no category");
+        }
+    } else if (!timed.empty()) {
+        out.category = timed;
+        out.category_article = book.categories.at(timed).article;
+        out.category_from_time = true;
+    }
+
+    for (const Setting& setting : event.set) {
+        const std::string path = setting.key.Scalar();
+        const auto [topic, name] = split_set_path(path, registry);
+        if (topic.empty() || name.empty()) {
+            std::string head = path.substr(0, path.rfind('.'));
+            refuse(setting.key, path, "",
+                   "'" + path + "' names no topic of the registry; expected topic.param" + did_you_mean(head, registry.topic_names()));
+            continue;
+        }
+        const TopicSpec* spec = registry.topic(topic);
+        if (!spec->param(name)) {
+            refuse(setting.key, path, "",
+                   "the topic " + topic + " has no parameter '" + name + "'; expected one of: " + join(spec->param_names()) +
+                       did_you_mean(name, spec->param_names()));
+            continue;
+        }
+        const Rule* rule = applicable_rule(book, topic, out.mode, out.category);
+        if (!rule) {
+            refuse(setting.key, path, "", book.id + " has no rule for " + path + ", so an event cannot set it");
+            continue;
+        }
+        const Param* param = rule->param(name);
+        if (!param) {
+            refuse(setting.key, path, rule->article,
+                   rule->article + " (" + book.id + ") has no parameter '" + name + "', so an event cannot set " + path);
+            continue;
+        }
+        if (!param->event_may_set) {
+            refuse(setting.key, path, rule->article,
+                   rule->article + " does not let an event change " + name + " (" + book.id + " fixes it at " + param->value.text + ")");
+            continue;
+        }
+        Value value;
+        try {
+            value = read_value(param->value.unit, setting.value, event.file, path);
+        } catch (const InputError& error) {
+            refuse(setting.value, path, rule->article,
+                   "found " + describe(setting.value) + " for " + path + "; expected " + unit_expectation(param->value.unit) +
+                       " (" + rule->article + ")");
+            continue;
+        }
+        if ((param->min && compare(value, *param->min) < 0) || (param->max && compare(value, *param->max) > 0)) {
+            refuse(setting.value, path, rule->article,
+                   rule->article + " lets an event set " + name + " within " + (param->min ? param->min->text : std::string()) +
+                       ".." + (param->max ? param->max->text : std::string()) + "; found " + value.text);
+            continue;
+        }
+        if (!param->choices.empty()) {
+            bool listed = false;
+            std::vector<std::string> texts;
+            for (const auto& c : param->choices) {
+                listed = listed || compare(value, c) == 0;
+                texts.push_back(c.text);
+            }
+            if (!listed) {
+                refuse(setting.value, path, rule->article,
+                       rule->article + " lets an event set " + name + " to one of: " + join(texts) + "; found " + value.text);
+                continue;
+            }
+        }
+        out.accepted.push_back({path, rule, param, value});
+    }
+    return out;
+}
+
+const Value* event_value(const EventCheck& check, const Rule& rule, std::string_view param) {
+    for (const auto& s : check.accepted)
+        if (s.rule->topic == rule.topic && s.param->name == param) return &s.value;
+    const Param* p = rule.param(param);
+    return p ? &p->value : nullptr;
+}
+
+}  // namespace arbiter::rulebook
