@@ -29,33 +29,53 @@ public:
     // pieces' reaches. Stuck pawns (a stuck pawn in front) never move; the others only walk their trail,
     // the squares up to the next stuck pawn or enemy pawn on their file.
     bool analyse() {
-        if (pos_.castling_rights() || pos_.en_passant_square() != no_square || g_.royal_type < 0) return false;
+        if (pos_.castling_rights() || pos_.en_passant_square() != no_square || g_.royal_type < 0 ||
+            pos_.royal_square(first) == no_square || pos_.royal_square(second) == no_square)
+            return false;
         Bitboard pawns[2] = {0, 0};
         for (int t = 0; t < int(g_.pieces.size()); ++t)
             if (g_.pieces[t].promotes()) {
                 pawns[0] |= pos_.pieces(first, t);
                 pawns[1] |= pos_.pieces(second, t);
             }
-        // Greatest fixed point: a pawn is stuck when every square it could step to holds a stuck pawn.
-        Bitboard stuck = pawns[0] | pawns[1];
-        for (bool changed = true; changed;) {
-            changed = false;
-            for (Bitboard b = stuck; b;) {
-                const int sq = pop_lsb(b);
-                const Piece p = pos_.piece_on(sq);
-                if (step(type_of(p), color_of(p), sq) & ~stuck) {
-                    stuck ^= bit(sq);
-                    changed = true;
+        // Greatest fixed point: a pawn is stuck when every square it could step to holds a stuck pawn
+        // or a king that can never move (each of its neighbours holds a stuck pawn of its own or is
+        // attacked by a stuck enemy pawn: an enemy pawn there is defended by one).
+        Bitboard kings = bit(pos_.royal_square(first)) | bit(pos_.royal_square(second));
+        Bitboard stuck = 0;
+        for (bool kings_changed = true; kings_changed;) {
+            stuck = pawns[0] | pawns[1];
+            for (bool changed = true; changed;) {
+                changed = false;
+                for (Bitboard b = stuck; b;) {
+                    const int sq = pop_lsb(b);
+                    const Piece p = pos_.piece_on(sq);
+                    if (step(type_of(p), color_of(p), sq) & ~(stuck | kings)) {
+                        stuck ^= bit(sq);
+                        changed = true;
+                    }
+                }
+            }
+            for (Color c : {first, second}) {
+                stuck_[c] = pawns[c] & stuck;
+                pawn_attacks_[c] = 0;
+                for (Bitboard b = stuck_[c]; b;) {
+                    const int sq = pop_lsb(b);
+                    pawn_attacks_[c] |= captures(type_of(pos_.piece_on(sq)), c, sq);
+                }
+            }
+            kings_changed = false;
+            for (Color c : {first, second}) {
+                const int k = pos_.royal_square(c);
+                if (!(kings & bit(k))) continue;
+                if (moves(g_.royal_type, c, k, false) & ~(stuck_[c] | pawn_attacks_[~c])) {
+                    kings ^= bit(k);
+                    kings_changed = true;
                 }
             }
         }
-        walls_ = stuck;
+        walls_ = stuck | kings;
         for (Color c : {first, second}) {
-            stuck_[c] = pawns[c] & stuck;
-            for (Bitboard b = stuck_[c]; b;) {
-                const int sq = pop_lsb(b);
-                pawn_attacks_[c] |= captures(type_of(pos_.piece_on(sq)), c, sq);
-            }
             trail_attacks_[c] = 0;
             for (Bitboard b = pawns[c] & ~stuck; b;) {
                 const int sq = pop_lsb(b), t = type_of(pos_.piece_on(sq));
@@ -67,7 +87,7 @@ public:
                     const Bitboard next = step(t, c, s);
                     if (popcount(next) != 1) return false;  // a blocked end never meets a stuck pawn
                     // Without captures no pawn passes a stuck pawn or an enemy pawn on its file.
-                    if (next & (stuck | pawns[~c])) break;
+                    if (next & (walls_ | pawns[~c])) break;
                     s = lsb(next);
                 }
                 trail_[c] |= trail;
@@ -199,7 +219,7 @@ private:
     const GameDefinition& g_;
     Bitboard stuck_[2] = {0, 0};          // pawns that never move
     Bitboard trail_[2] = {0, 0};          // squares the other pawns may ever stand on
-    Bitboard walls_ = 0;                  // stuck pawns of both sides
+    Bitboard walls_ = 0;                  // stuck pawns and kings that never move
     Bitboard pawn_attacks_[2] = {0, 0};   // attacked by stuck pawns, for ever
     Bitboard trail_attacks_[2] = {0, 0};  // attacked by a moving pawn at some time
     Reach reach_[max_squares];

@@ -212,9 +212,15 @@ BOOST_AUTO_TEST_CASE(never_cannot_where_a_mate_exists_and_most_are_decided) {
 #ifndef ARBITER_SANITIZED
     BOOST_TEST(positions == 1803);
 #endif
-    // Decisiveness floors actually reached with the default budget (see the report in the commit).
+    // Decisiveness floors actually reached with the default budget, so that a regression fails: on all
+    // 1803 positions 3336/3606 (92.5%) and 1716/1803 (95.2%); on the ASan subset 133/146 and 70/73.
+#ifdef ARBITER_SANITIZED
+    BOOST_TEST(decided * 100 >= queries * 90);
+    BOOST_TEST(dead_decided * 100 >= positions * 95);
+#else
     BOOST_TEST(decided * 100 >= queries * 92);
-    BOOST_TEST(dead_decided * 100 >= positions * 94);
+    BOOST_TEST(dead_decided * 100 >= positions * 95);
+#endif
 }
 
 BOOST_AUTO_TEST_SUITE_END()
