@@ -152,7 +152,6 @@ int text_load(lua_State* L) {
     return 1;
 }
 
-// __newindex of a frozen table; upvalue 1 is the table's name with a dot ("string.") or "" for the globals.
 // Raises the message on top, prefixed with "chunk:line: " of the innermost Lua function: luaL_error looks one
 // level up only, which is table.insert's C function when that is what wrote.
 int raise_at_lua_line(lua_State* L) {
@@ -169,6 +168,7 @@ int raise_at_lua_line(lua_State* L) {
     return lua_error(L);
 }
 
+// __newindex of a frozen table; upvalue 1 is the table's name with a dot ("string.") or "" for the globals.
 int frozen_newindex(lua_State* L) {
     const char* prefix = lua_tostring(L, lua_upvalueindex(1));
     if (lua_type(L, 2) == LUA_TSTRING) lua_pushfstring(L, "'%s%s' is read-only in the sandbox", prefix, lua_tostring(L, 2));
@@ -414,10 +414,10 @@ int view_next(lua_State* L) {
     const json& j = node_of(L, 1);
     lua_settop(L, 2);
     if (j.is_array()) {
-        lua_Integer i = lua_isnil(L, 2) ? 1 : lua_tointeger(L, 2) + 1;
-        const json* e = (lua_pushinteger(L, i), element(j, L, 3));
-        if (!e) return 0;
-        push_node(L, *e);
+        lua_Integer previous = lua_isnil(L, 2) ? 0 : lua_tointeger(L, 2);
+        if (previous < 0 || static_cast<std::uint64_t>(previous) >= j.size()) return 0;
+        lua_pushinteger(L, previous + 1);
+        push_node(L, j[static_cast<std::size_t>(previous)]);
         return 2;
     }
     const auto& o = j.get_ref<const json::object_t&>();

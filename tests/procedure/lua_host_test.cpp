@@ -176,6 +176,21 @@ BOOST_AUTO_TEST_CASE(pairs_over_an_object_go_in_key_order) {
     BOOST_TEST(host.call("key_order", {{"zeta", 1}, {"alpha", 2}, {"mid", 3}}) == json({"alpha", "mid", "zeta"}));
 }
 
+BOOST_AUTO_TEST_CASE(snapshot_integer_beyond_lua_range_is_an_error) {
+    LuaHost host(Book, "test.lua", Values);
+    json snapshot = {{"key", "u"}, {"u", std::uint64_t{1} << 63}};  // 2^63: one more than lua_Integer's maximum
+    HookError e = error_of(host, "field", snapshot);
+    BOOST_TEST(e.detail() == "snapshot integer beyond the 64-bit signed range");
+}
+
+BOOST_AUTO_TEST_CASE(repeated_calls_keep_memory_bounded) {
+    // Each call's views become garbage when it returns; Lua's collector keeps the state near its live size.
+    LuaHost host("fide-2001", "fide-2001.lua", Fide2001);
+    std::size_t after_first = (host.call("claimant_deduction", claim_at(90'000)), host.memory_used());
+    for (int i = 0; i < 20'000; ++i) host.call("claimant_deduction", claim_at(1'500'000 - i));
+    BOOST_TEST(host.memory_used() < after_first + (256u << 10));
+}
+
 BOOST_AUTO_TEST_CASE(snapshot_kept_past_its_call_cannot_be_read) {
     LuaHost host(Book, "test.lua", Values);
     BOOST_TEST(host.call("keep", {{"clock", {{"claimant", 1}}}}) == json(0));
