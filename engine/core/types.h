@@ -76,6 +76,7 @@ constexpr int max_moves = 600;
 
 class MoveList {
 public:
+    MoveList() {}  // leaves moves_ uninitialised on purpose (a memset of 2400 bytes per node otherwise)
     void push(Move m) {
         assert(size_ < max_moves);
         moves_[size_++] = m;
@@ -84,8 +85,8 @@ public:
     bool empty() const { return size_ == 0; }
     void clear() { size_ = 0; }
     Move operator[](int i) const { return moves_[i]; }
-    const Move* begin() const { return moves_.data(); }
-    const Move* end() const { return moves_.data() + size_; }
+    const Move* begin() const { return moves_; }
+    const Move* end() const { return moves_ + size_; }
     bool contains(Move m) const {
         for (Move x : *this)
             if (x == m) return true;
@@ -94,7 +95,9 @@ public:
 
 private:
     int size_ = 0;
-    std::array<Move, max_moves> moves_;  // left uninitialised on purpose: filled before read
+    union {
+        Move moves_[max_moves];  // a union member is not default-initialised; filled before read
+    };
 };
 
 }  // namespace arbiter::core
