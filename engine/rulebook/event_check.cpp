@@ -148,7 +148,8 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         const Param* param = rule->param(name);
         if (!param) {
             refuse(setting.key, path, rule->article,
-                   rule->article + " (" + book.id + ") has no parameter '" + name + "', so an event cannot set " + path);
+                   book.id + " has no rule for " + path + ": its rule on " + topic + " (" + rule->article +
+                       ") has no parameter '" + name + "', so an event cannot set it");
             continue;
         }
         if (!param->event_may_set) {

@@ -217,8 +217,11 @@ Kind detect_kind(const YamlFile& file) {
         throw InputError(location_of(file.name, file.root),
                          "found " + describe(file.root) + " at the top; expected a map starting with rulebook:, "
                          "game:, event:, timeline: or registry:");
+    if (file.root.size() == 0)
+        throw InputError(location_of(file.name, file.root),
+                         "found an empty map; expected a map starting with rulebook:, game:, event:, timeline: or registry:");
     auto first = file.root.begin();
-    if (first != file.root.end() && first->first.IsScalar())
+    if (first->first.IsScalar())
         for (const auto& [key, kind] : kinds)
             if (first->first.Scalar() == key) return kind;
     for (const auto& [key, kind] : kinds)
@@ -250,6 +253,7 @@ bool check_schema(const YamlFile& file, Kind kind) {
     auto unknown_key = [](const valijson::ValidationResults::Error& e) {
         return e.description.rfind("Object contains a property", 0) == 0;
     };
+    if (results.numErrors() == 0) throw InputError(location_of(file.name, file.root), "does not conform to " + path.string());
     for (const auto& error : results)
         if (!chosen || error.context.size() > chosen->context.size() ||
             (error.context.size() == chosen->context.size() && unknown_key(error) && !unknown_key(*chosen)))

@@ -270,3 +270,19 @@ BOOST_AUTO_TEST_CASE(timeline_entries_have_one_action_and_times_that_never_go_ba
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(kind_comes_from_the_top_key)
+
+BOOST_AUTO_TEST_CASE(kinds_and_unknown_top_keys) {
+    using arbiter::rulebook::parse_yaml_text;
+    BOOST_TEST((detect_kind(parse_yaml_text("rulebook: x\ngame: chess\n", "k.yaml")) == Kind::rulebook));
+    BOOST_TEST((detect_kind(parse_yaml_text("game: chess\n", "k.yaml")) == Kind::game));
+    BOOST_TEST((detect_kind(parse_yaml_text("timeline: t\nevent: {}\n", "k.yaml")) == Kind::timeline));
+    BOOST_CHECK_EXCEPTION(detect_kind(parse_yaml_text("rulbook: x\n", "k.yaml")), InputError, [](const InputError& e) {
+        return e.where().line == 1 && e.message().find("did you mean 'rulebook'?") != std::string::npos;
+    });
+    BOOST_CHECK_THROW(detect_kind(parse_yaml_text("{}\n", "k.yaml")), InputError);
+    BOOST_CHECK_THROW(detect_kind(parse_yaml_text("[1, 2]\n", "k.yaml")), InputError);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
