@@ -78,6 +78,12 @@ struct RepetitionIdentity {
     bool hands = false;            // shogi: pieces in hand (placeholder for the next game)
 };
 
+// Where the next games plug in (not read yet; the loader refuses unknown keys only through the schema):
+//   shogi:   `hands: true` and per-piece `drop` restrictions (nifu as a per-file mask, no drop where the
+//            piece could never move, pawn-drop mate) compile to per-type drop masks; promotion gains
+//            `mandatory: false` zones entered or left; repetition identity adds `hands` (4-fold).
+//   othello: `placement: {flips: true}` compiles the eight flip rays per square; `pass` is allowed only
+//            when no placement exists; the end is "neither side can move", scored by disc count.
 class GameDefinition {
 public:
     // Compiles a parsed YAML document; `file` names it in error messages. Throws InputError with
