@@ -1,13 +1,17 @@
 // `arbiter clock TIMECONTROL [--rulebook ID] [--format json]`: reads a time control in the PGN or the
-// structured form, prints it back in both and the time for the first 60 moves. The category belongs to
-// a rulebook (its thresholds and move count); until the rulebook layer offers them to this command,
-// --rulebook is accepted and refused with exit 2, and no category is ever printed.
+// structured form, prints it back in both, the time for the first 60 moves and, under a rulebook, the
+// category that rulebook's thresholds give. Without a rulebook no category is printed: the clock layer
+// does not know any.
 #include "cli/command.h"
 #include "clock/input.h"
 #include "clock/time_control.h"
+#include "rulebook/paths.h"
+#include "rulebook/rulebook.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -22,6 +26,69 @@ using clock::Ms;
 using clock::TimeControl;
 
 constexpr int reference_moves = 60;  // the "60 moves" line (FIDE's basis; a rulebook states its own)
+
+// What a rulebook says about a control's category.
+struct CategoryAnswer {
+    std::string rulebook;
+    std::optional<int> basis_moves;       // the rulebook's move count for game time
+    std::optional<Ms> game_time;          // time_for_moves under that basis
+    std::optional<std::string> category;  // nullopt: none of the rulebook's categories applies
+    std::string article;
+    std::vector<std::string> candidates;  // categories the rulebook selects by game time
+    std::string why_none;                 // when no category could be named, why
+};
+
+// Lower and upper bounds of a rulebook category as clock thresholds (the stricter one when a rulebook
+// gives both forms of a bound).
+clock::CategoryThreshold threshold_of(const rulebook::Category& category) {
+    clock::CategoryThreshold t;
+    t.name = category.name;
+    const rulebook::GameTimeBounds& w = category.when;
+    if (w.at_least) t.min = clock::Bound{*w.at_least, true};
+    if (w.over && (!t.min || *w.over >= t.min->value)) t.min = clock::Bound{*w.over, false};
+    if (w.at_most) t.max = clock::Bound{*w.at_most, true};
+    if (w.under && (!t.max || *w.under <= t.max->value)) t.max = clock::Bound{*w.under, false};
+    return t;
+}
+
+bool selects_by_time(const rulebook::Category& c) { return c.when.over || c.when.at_least || c.when.under || c.when.at_most; }
+
+CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& book) {
+    CategoryAnswer answer;
+    answer.rulebook = book.id;
+    answer.basis_moves = book.category_basis_moves;
+    std::vector<clock::CategoryThreshold> thresholds;
+    for (const auto& [name, category] : book.categories) {
+        if (!selects_by_time(category)) continue;
+        thresholds.push_back(threshold_of(category));
+        answer.candidates.push_back(name);
+    }
+    if (!control.is_timed()) {
+        answer.why_none = "the time control is unknown or none";
+        return answer;
+    }
+    if (thresholds.empty()) {
+        answer.why_none = "the rulebook selects no category by time";
+        return answer;
+    }
+    bool has_increment = control.kind == TimeControl::Kind::periods &&
+                         std::any_of(control.periods.begin(), control.periods.end(),
+                                     [](const clock::Period& p) { return p.increment > Ms{0}; });
+    bool has_periods = control.kind == TimeControl::Kind::periods && control.periods.size() > 1;
+    if (!answer.basis_moves && (has_increment || has_periods)) {
+        answer.why_none = "the rulebook gives no move count for the game time of a control with increments or periods";
+        return answer;
+    }
+    int moves = answer.basis_moves.value_or(0);
+    answer.game_time = clock::time_for_moves(control, moves);
+    answer.category = clock::category(control, thresholds, moves);
+    if (answer.category) {
+        answer.article = book.categories.find(*answer.category)->second.article;
+    } else {
+        answer.why_none = "none of the rulebook's categories by time applies";
+    }
+    return answer;
+}
 
 nlohmann::json control_json(const TimeControl& c) {
     static const char* kinds[] = {"unknown", "none", "periods", "hourglass"};
@@ -54,16 +121,31 @@ struct Options {
     std::string format = "text";
 };
 
-int run(const Options& options, const GlobalOptions&) {
+int run(const Options& options, const GlobalOptions& global) {
     const TimeControl control = clock::time_control_from_text(options.time_control, "<time control>");
     const std::optional<std::string> pgn = clock::format_pgn_time_control(control);
     const std::string structured = clock::format_yaml_time_control(control);
     const std::optional<Ms> sixty = clock::time_for_moves(control, reference_moves);
 
+    std::optional<CategoryAnswer> answer;
     if (!options.rulebook.empty()) {
-        std::cerr << "arbiter: clock: --rulebook " << options.rulebook
-                  << ": naming a category under a rulebook is not available yet (no category printed)\n";
-        return 2;
+        const rulebook::Library library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+        const rulebook::Rulebook* book = library.find(options.rulebook);
+        if (!book) {
+            // A rulebook whose file failed to load is kept out of the library: say why.
+            for (const InputError& problem : library.problems()) {
+                if (std::filesystem::path(problem.where().file).stem() == options.rulebook) {
+                    std::cerr << "arbiter: clock: rulebook \"" << options.rulebook << "\" could not be loaded: "
+                              << problem.what() << '\n';
+                    return 2;
+                }
+            }
+            std::string known;
+            for (const std::string& id : library.ids()) known += (known.empty() ? "" : ", ") + id;
+            std::cerr << "arbiter: clock: unknown rulebook \"" << options.rulebook << "\" (known: " << known << ")\n";
+            return 2;
+        }
+        answer = categorise(control, *book);
     }
 
     if (options.format == "json") {
@@ -73,8 +155,18 @@ int run(const Options& options, const GlobalOptions&) {
         out["structured"] = structured;
         out["control"] = control_json(control);
         out["time_for_60_moves_ms"] = sixty ? nlohmann::json(sixty->count()) : nlohmann::json();
-        out["rulebook"] = nullptr;
-        out["category"] = nullptr;
+        if (answer) {
+            out["rulebook"] = answer->rulebook;
+            out["category"] = or_null(answer->category);
+            out["category_article"] = answer->category ? nlohmann::json(answer->article) : nlohmann::json();
+            out["category_basis_moves"] = or_null(answer->basis_moves);
+            out["game_time_ms"] = answer->game_time ? nlohmann::json(answer->game_time->count()) : nlohmann::json();
+            out["categories_by_time"] = answer->candidates;
+            out["category_note"] = answer->category ? nlohmann::json() : nlohmann::json(answer->why_none);
+        } else {
+            out["rulebook"] = nullptr;
+            out["category"] = nullptr;
+        }
         std::cout << out.dump(2) << '\n';
         return 0;
     }
@@ -85,18 +177,38 @@ int run(const Options& options, const GlobalOptions&) {
               << (sixty ? clock::format_duration(*sixty) + " (main time and increments for the first 60 moves)"
                         : std::string("(untimed)"))
               << '\n';
-    std::cout << "category     (not printed: categories are a rulebook's, and --rulebook is not available yet)\n";
+    if (!answer) {
+        std::cout << "category     (give --rulebook ID: categories are a rulebook's, not the clock's)\n";
+        return 0;
+    }
+    std::cout << "category     ";
+    if (answer->category) {
+        std::cout << *answer->category << " (" << answer->rulebook;
+        if (!answer->article.empty()) std::cout << ' ' << answer->article;
+        std::cout << "; game time " << clock::format_duration(*answer->game_time);
+        if (answer->basis_moves) std::cout << " for " << *answer->basis_moves << " moves";
+        std::cout << ")\n";
+    } else {
+        std::cout << "none under " << answer->rulebook << ": " << answer->why_none;
+        if (!answer->candidates.empty()) {
+            std::cout << " (by time:";
+            for (const std::string& name : answer->candidates) std::cout << ' ' << name;
+            std::cout << ')';
+        }
+        std::cout << '\n';
+    }
     return 0;
 }
 
 }  // namespace
 
 Command clock_command() {
-    return {"clock", "Read a time control and print it in the PGN and structured forms",
+    return {"clock", "Read a time control, print it in both forms and its category under a rulebook",
             "TIMECONTROL is a PGN TimeControl value (5400+30, 40/5400:1800, *60, ?, -) or the structured form\n"
-            "in braces ({time: 10min, byoyomi: {periods: 1, time: 30s}}). Prints the PGN and structured forms\n"
-            "and the time for the first 60 moves. Categories belong to rulebooks: --rulebook is accepted but not\n"
-            "available yet (exit 2); no category is printed without one.",
+            "in braces ({time: 10min, byoyomi: {periods: 1, time: 30s}}). Prints the PGN and structured forms,\n"
+            "the time for the first 60 moves and, with --rulebook, the category the rulebook's game-time bounds\n"
+            "select (base time plus the rulebook's number of moves times the increment). Without a rulebook no\n"
+            "category is printed.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto options = std::make_shared<Options>();
                 app.add_option("TIMECONTROL", options->time_control, "PGN TimeControl value or {structured form}")
