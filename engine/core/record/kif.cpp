@@ -1,0 +1,355 @@
+#include "core/record/kif.h"
+
+#include "core/error.h"
+#include "core/pgn.h"
+
+#include <array>
+
+namespace arbiter::core::record {
+
+namespace {
+
+constexpr char32_t FullSpace = U'\u3000';
+
+// One code point of UTF-8 text at byte `i` (text already validated by decode_japanese_text); sets `len`.
+char32_t code_point(std::string_view s, std::size_t i, int& len) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x80 || i + 1 >= s.size()) return len = 1, c;
+    int n = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
+    if (i + n >= s.size()) return len = 1, c;
+    char32_t cp = c & (0x3F >> n);
+    for (int k = 1; k <= n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
+    len = n + 1;
+    return cp;
+}
+
+// A line of the file and a cursor over it, with character-based columns for errors.
+class LineCursor {
+public:
+    LineCursor(std::string_view text, const std::string& file, int line) : s_(text), file_(file), line_(line) {}
+
+    bool done() const { return i_ >= s_.size(); }
+    char32_t peek() const {
+        int len;
+        return done() ? 0 : code_point(s_, i_, len);
+    }
+    char32_t next() {
+        int len;
+        char32_t c = code_point(s_, i_, len);
+        i_ += len;
+        ++column_;
+        return c;
+    }
+    // Consumes `word` (UTF-8) if the text continues with it.
+    bool accept(std::string_view word) {
+        if (s_.substr(i_, word.size()) != word) return false;
+        std::size_t end = i_ + word.size();
+        while (i_ < end) next();
+        return true;
+    }
+    void skip_space() {
+        while (!done() && (peek() == ' ' || peek() == '\t' || peek() == FullSpace)) next();
+    }
+    std::string_view rest() const { return s_.substr(i_); }
+    int column() const { return column_; }
+    int line() const { return line_; }
+    [[noreturn]] void fail(const std::string& message) const { fail_at(column_, message); }
+    [[noreturn]] void fail_at(int column, const std::string& message) const {
+        throw InputError({file_, line_, column}, "KIF: " + message);
+    }
+
+private:
+    std::string_view s_;
+    const std::string& file_;
+    int line_;
+    std::size_t i_ = 0;
+    int column_ = 1;
+};
+
+// 1-9 from an ASCII digit, a full-width digit or a kanji numeral; 0 if none.
+int numeral(char32_t c) {
+    if (c >= U'1' && c <= U'9') return int(c - U'0');
+    if (c >= U'１' && c <= U'９') return int(c - U'０');
+    static constexpr std::array<char32_t, 9> kanji = {U'一', U'二', U'三', U'四', U'五', U'六', U'七', U'八', U'九'};
+    for (int k = 0; k < 9; ++k)
+        if (kanji[k] == c) return k + 1;
+    return 0;
+}
+
+struct PieceName {
+    std::string_view text;
+    char drop;  // USI letter when dropped; 0 = cannot be dropped (promoted pieces, king)
+};
+
+// Longest names first so that 成香 is not read as 成 + 香.
+constexpr std::array<PieceName, 19> Pieces = {{
+    {"成香", 0}, {"成桂", 0}, {"成銀", 0}, {"歩", 'P'}, {"香", 'L'}, {"桂", 'N'}, {"銀", 'S'},
+    {"金", 'G'}, {"角", 'B'}, {"飛", 'R'}, {"玉", 0},   {"王", 0},   {"と", 0},   {"馬", 0},
+    {"龍", 0},   {"竜", 0},   {"杏", 0},   {"圭", 0},   {"全", 0},
+}};
+
+struct Ending {
+    std::string_view text;
+    Termination termination;
+    int actor;  // 0: the side to move did it (resigned, flagged, declared...), 1: the other side, -1: nobody
+};
+
+constexpr std::array<Ending, 14> Endings = {{
+    {"投了", Termination::resign, 0},
+    {"詰み", Termination::checkmate, -1},
+    {"千日手", Termination::sennichite, -1},
+    {"持将棋", Termination::impasse, -1},
+    {"入玉勝ち", Termination::impasse, 0},
+    {"宣言勝ち", Termination::impasse, 0},
+    {"切れ負け", Termination::time_up, 0},
+    {"Time-up", Termination::time_up, 0},
+    {"反則負け", Termination::illegal_move, 0},
+    {"反則勝ち", Termination::illegal_move, 1},
+    {"中断", Termination::abort, -1},
+    {"不詰", Termination::unknown, -1},
+    {"封じ手", Termination::abort, -1},
+    {"Resign", Termination::resign, 0},
+}};
+
+std::string usi_square(int file, int rank) { return {char('0' + file), char('a' + rank - 1)}; }
+
+std::string trim(std::string_view s) {
+    auto is_blank = [](std::string_view t, bool front) {
+        if (t.empty()) return std::size_t(0);
+        if (front) {
+            if (t[0] == ' ' || t[0] == '\t') return std::size_t(1);
+            if (t.substr(0, 3) == "\u3000") return std::size_t(3);
+        } else {
+            char b = t.back();
+            if (b == ' ' || b == '\t') return std::size_t(1);
+            if (t.size() >= 3 && t.substr(t.size() - 3) == "\u3000") return std::size_t(3);
+        }
+        return std::size_t(0);
+    };
+    while (std::size_t n = is_blank(s, true)) s.remove_prefix(n);
+    while (std::size_t n = is_blank(s, false)) s.remove_suffix(n);
+    return std::string(s);
+}
+
+class KifReader {
+public:
+    KifReader(std::string text, const std::string& file) : text_(std::move(text)), file_(file) {}
+
+    GameRecord read() {
+        record_.game = "shogi";
+        record_.format = "kif";
+        record_.line = 1;
+        std::string_view all = text_;
+        int line_no = 0;
+        while (!all.empty()) {
+            std::size_t nl = all.find('\n');
+            std::string_view line = all.substr(0, nl);
+            all = nl == std::string_view::npos ? std::string_view() : all.substr(nl + 1);
+            ++line_no;
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            if (!read_line(line, line_no)) break;
+        }
+        if (record_.headers.empty() && record_.moves.empty() && !ended_)
+            throw InputError({file_, line_no, 0}, "KIF: no header, move or ending line found (empty record)");
+        return std::move(record_);
+    }
+
+private:
+    // Reads one line; false once a variation section starts (the rest of the file is skipped).
+    bool read_line(std::string_view text, int line_no) {
+        LineCursor c(text, file_, line_no);
+        c.skip_space();
+        if (c.done()) return true;
+        char32_t first = c.peek();
+        if (first == U'#' || first == U'&') return true;  // file-format comment, bookmark
+        if (first == U'*') {
+            c.next();
+            std::string& target = record_.moves.empty() ? record_.comment : record_.moves.back().comment;
+            if (!target.empty()) target += '\n';
+            target += std::string(c.rest());
+            return true;
+        }
+        if (c.rest().substr(0, 6) == "変化") return false;
+        if (c.rest().substr(0, 6) == "まで") {
+            record_.headers.emplace_back("まで", trim(c.rest()));
+            return true;
+        }
+        if (c.rest().substr(0, 6) == "手数") {
+            in_moves_ = true;
+            return true;
+        }
+        if (first >= U'0' && first <= U'9') {
+            read_move_line(c);
+            return true;
+        }
+        if (first == U'|' || first == U'+' || c.rest().substr(0, 3) == "９") {
+            c.fail("board diagrams (BOD) are not supported; expected a header, a move line or a comment");
+        }
+        std::size_t colon = c.rest().find("：");
+        if (colon == std::string_view::npos) colon = c.rest().find(':');
+        if (colon == std::string_view::npos || colon == 0 || ended_)
+            c.fail("expected a header line (key：value), a numbered move line or a comment (*)");
+        std::string key = trim(c.rest().substr(0, colon));
+        std::size_t skip = c.rest()[colon] == ':' ? 1 : 3;
+        std::string value = trim(c.rest().substr(colon + skip));
+        if (in_moves_ && !record_.moves.empty()) c.fail("header line \"" + key + "\" after the moves");
+        if (key == "手合割") {
+            std::string sfen = kif_handicap_sfen(value);
+            if (sfen.empty()) c.fail("unknown handicap (手合割) \"" + value + "\"");
+            record_.start = sfen;
+            second_moves_first_ = sfen != "startpos" && sfen.find(" w ") != std::string::npos;
+        }
+        record_.headers.emplace_back(std::move(key), std::move(value));
+        return true;
+    }
+
+    void read_move_line(LineCursor& c) {
+        int number_column = c.column();
+        int number = 0;
+        while (!c.done() && c.peek() >= U'0' && c.peek() <= U'9') {
+            number = number * 10 + int(c.next() - U'0');
+            if (number > 100000) c.fail_at(number_column, "move number too large");
+        }
+        if (ended_) c.fail_at(number_column, "move line after the game's ending line");
+        int expected = int(record_.moves.size()) + 1;
+        if (number != expected)
+            c.fail_at(number_column, "expected move number " + std::to_string(expected) + ", found " +
+                                         std::to_string(number));
+        c.skip_space();
+        int move_column = c.column();
+        RecordMove m;
+        m.line = c.line();
+        m.column = move_column;
+        if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
+        for (const Ending& e : Endings) {
+            if (!c.accept(e.text)) continue;
+            record_.termination = e.termination;
+            record_.termination_text = std::string(e.text);
+            record_.termination_line = c.line();
+            int to_move = (expected - 1 + (second_moves_first_ ? 1 : 0)) % 2;
+            record_.terminated_by = e.actor < 0 ? -1 : (to_move + e.actor) % 2;
+            ended_ = true;
+            RecordMove ignored;
+            read_tail(c, ignored);
+            return;
+        }
+        if (c.done()) c.fail("expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)");
+        int to_file = 0, to_rank = 0;
+        if (c.accept("同")) {
+            if (!last_to_file_) c.fail_at(move_column, "「同」 with no previous move");
+            to_file = last_to_file_;
+            to_rank = last_to_rank_;
+            c.skip_space();
+        } else {
+            to_file = numeral(c.next());
+            if (!to_file) c.fail_at(move_column, "expected a destination file (１-９) or 同");
+            int rank_column = c.column();
+            to_rank = c.done() ? 0 : numeral(c.next());
+            if (!to_rank) c.fail_at(rank_column, "expected a destination rank (一-九)");
+        }
+        int piece_column = c.column();
+        const PieceName* piece = nullptr;
+        for (const PieceName& p : Pieces)
+            if (c.accept(p.text)) {
+                piece = &p;
+                break;
+            }
+        if (!piece) c.fail_at(piece_column, "expected a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)");
+        bool promote = false, drop = false;
+        if (c.accept("不成") || c.accept("生")) {
+        } else if (c.accept("成")) {
+            promote = true;
+        } else if (c.accept("打")) {
+            drop = true;
+        }
+        if (!drop && c.peek() == U'(') {
+            int from_column = c.column();
+            c.next();
+            int from_file = c.done() ? 0 : numeral(c.next());
+            int from_rank = c.done() ? 0 : numeral(c.next());
+            if (!from_file || !from_rank || c.done() || c.next() != U')')
+                c.fail_at(from_column, "expected the source square in parentheses, e.g. (77)");
+            m.move = usi_square(from_file, from_rank) + usi_square(to_file, to_rank) + (promote ? "+" : "");
+        } else {
+            // A drop: written with 打, or (in some files) without it when no board piece could move there.
+            if (!piece->drop) c.fail_at(piece_column, "this piece cannot be dropped; expected its source square (xy)");
+            if (promote) c.fail_at(piece_column, "a dropped piece cannot promote");
+            m.move = std::string(1, piece->drop) + "*" + usi_square(to_file, to_rank);
+        }
+        last_to_file_ = to_file;
+        last_to_rank_ = to_rank;
+        read_tail(c, m);
+        record_.moves.push_back(std::move(m));
+    }
+
+    // The rest of a move line: an optional time "( 0:01/00:00:01)" and an optional "+" (variation mark).
+    void read_tail(LineCursor& c, RecordMove& m) {
+        c.skip_space();
+        if (c.peek() == U'(') {
+            int open = c.column();
+            c.next();
+            std::size_t close = c.rest().find(')');
+            if (close == std::string_view::npos) c.fail_at(open, "time field without its closing ')'");
+            std::string_view inside = c.rest().substr(0, close);
+            std::size_t slash = inside.find('/');
+            std::string per_move = trim(inside.substr(0, slash));
+            std::string total = slash == std::string_view::npos ? std::string() : trim(inside.substr(slash + 1));
+            if (!per_move.empty()) {
+                m.elapsed = parse_clock_time(per_move);
+                if (!m.elapsed) c.fail("expected the move's time as m:ss, found \"" + per_move + "\"");
+            }
+            if (!total.empty()) {
+                m.total = parse_clock_time(total);
+                if (!m.total) c.fail("expected the cumulative time as h:mm:ss, found \"" + total + "\"");
+            }
+            c.accept(std::string(inside));
+            c.next();
+            c.skip_space();
+        }
+        if (c.peek() == U'+') c.next();
+        c.skip_space();
+        if (!c.done()) c.fail("unexpected text after the move; expected a time field ( m:ss/h:mm:ss)");
+    }
+
+    std::string text_;
+    const std::string& file_;
+    GameRecord record_;
+    bool in_moves_ = false;
+    bool ended_ = false;
+    bool second_moves_first_ = false;
+    int last_to_file_ = 0;
+    int last_to_rank_ = 0;
+};
+
+}  // namespace
+
+std::string kif_handicap_sfen(std::string_view name) {
+    static constexpr std::string_view rest = "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
+    struct Handicap {
+        std::string_view name, top;  // gote's first two ranks
+    };
+    static constexpr std::array<Handicap, 10> table = {{
+        {"香落ち", "lnsgkgsn1/1r5b1"},
+        {"右香落ち", "1nsgkgsnl/1r5b1"},
+        {"角落ち", "lnsgkgsnl/1r7"},
+        {"飛車落ち", "lnsgkgsnl/7b1"},
+        {"飛香落ち", "lnsgkgsn1/7b1"},
+        {"二枚落ち", "lnsgkgsnl/9"},
+        {"四枚落ち", "1nsgkgsn1/9"},
+        {"六枚落ち", "2sgkgs2/9"},
+        {"八枚落ち", "3gkg3/9"},
+        {"十枚落ち", "4k4/9"},
+    }};
+    if (name == "平手") return "startpos";
+    for (const Handicap& h : table)
+        if (h.name == name) return std::string(h.top) + std::string(rest);
+    return {};
+}
+
+GameRecord read_kif(std::string_view bytes, const std::string& file) {
+    return KifReader(decode_japanese_text(bytes, file), file).read();
+}
+
+GameRecord read_kif_file(const std::string& path) { return read_kif(read_whole_file(path), path); }
+
+}  // namespace arbiter::core::record

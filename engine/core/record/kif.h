@@ -1,0 +1,23 @@
+// KIF (Kakinoki) shogi records, UTF-8 or Shift_JIS: header lines (開始日時：..., 手合割：平手, 先手：...), move lines
+// "   1 ７六歩(77)   ( 0:01/00:00:01)", 「同　歩(78)」, drops 「５五角打」, 成 / 不成, ending lines (投了, 千日手,
+// 持将棋, 切れ負け, 反則負け, 中断, 詰み, 入玉勝ち ...), comments (*), variations (変化：, skipped).
+// Moves are converted to USI without a board: the source square is written in parentheses, a drop names its
+// piece, 「同」 repeats the previous destination.
+#pragma once
+
+#include "core/record/game_record.h"
+
+#include <string>
+#include <string_view>
+
+namespace arbiter::core::record {
+
+// Reads one KIF game from the file's bytes (UTF-8, with or without BOM, or Shift_JIS). Throws InputError at
+// file:line:column (column counted in characters) for every line it cannot read.
+GameRecord read_kif(std::string_view bytes, const std::string& file);
+GameRecord read_kif_file(const std::string& path);
+
+// SFEN of a KIF handicap name (手合割), "startpos" for 平手; empty if unknown.
+std::string kif_handicap_sfen(std::string_view name);
+
+}  // namespace arbiter::core::record
