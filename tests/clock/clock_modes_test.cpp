@@ -327,6 +327,33 @@ BOOST_AUTO_TEST_CASE(a_deduction_to_zero_drops_the_flag_and_an_addition_raises_i
     BOOST_TEST(c.flag_instant(0).value().count() == 60'000);  // 2 000 + 58 000
 }
 
+BOOST_AUTO_TEST_CASE(adjustments_in_overtime_act_on_the_overtime_reading) {
+    Clock b(tc("{time: 1min, byoyomi: {periods: 2, time: 10s}}"));
+    OK(b.start(0, 0ms));
+    // At 65 000: main gone at 60 000, the first period shows 10 000 - 5 000 = 5 000.
+    OK(b.add_time(0, 3s, 65'000ms));  // 5 000 + 3 000 = 8 000 in this period
+    BOOST_TEST(shown(b, 0, 65'000) == 8'000);
+    BOOST_TEST(b.flag_instant(0).value().count() == 83'000);  // 65 000 + 8 000 + one more period of 10 000
+    OK(b.deduct_time(0, 8s, 65'000ms));  // 8 000 - 8 000 = 0: no time left at all, the flag falls now
+    BOOST_TEST(b.reading(0, 65'000ms).flag_fell.value().count() == 65'000);
+    BOOST_TEST(b.reading(0, 65'000ms).byoyomi_periods_left == 0);
+
+    Clock k(tc("{time: 1min, canadian: {moves: 2, time: 30s}}"));
+    OK(k.start(0, 0ms));
+    BOOST_TEST(shown(k, 0, 70'000) == 20'000);  // block from 60 000: 30 000 - 10 000
+    OK(k.set_time(0, 1min, 70'000ms));
+    BOOST_TEST(k.flag_instant(0).value().count() == 130'000);  // 70 000 + 60 000
+
+    Clock m(tc("{time: 1min, byoyomi: {periods: 1, time: 10s}}"));
+    OK(m.start(0, 0ms));
+    OK(m.deduct_time(0, 2min, 5'000ms));  // 55 000 - 120 000 <= 0: the byoyomi begins at 5 000
+    Reading r = m.reading(0, 5'000ms);
+    BOOST_TEST(r.in_overtime);
+    BOOST_TEST(r.shown.count() == 10'000);
+    BOOST_TEST(!r.flag_fell);
+    BOOST_TEST(m.flag_instant(0).value().count() == 15'000);
+}
+
 BOOST_AUTO_TEST_CASE(operations_out_of_order_are_refused_and_change_nothing) {
     Clock c(tc("{time: 10min}"));
     BOOST_TEST((c.press(0, 0ms) == Op::clock_not_running));
