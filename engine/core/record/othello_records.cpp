@@ -1,0 +1,330 @@
+#include "core/record/othello_records.h"
+
+#include "core/error.h"
+
+#include <cstdint>
+#include <cstdlib>
+
+namespace arbiter::core::record {
+
+namespace {
+
+bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
+
+// Line and column (1-based) of byte `offset` in `text`.
+SourceLocation locate(std::string_view text, std::size_t offset, const std::string& file) {
+    int line = 1;
+    std::size_t start = 0;
+    for (std::size_t i = 0; i < offset && i < text.size(); ++i)
+        if (text[i] == '\n') ++line, start = i + 1;
+    return {file, line, int(offset - start) + 1};
+}
+
+// "f5" from a square token in either case, or "" if it is not a1-h8.
+std::string square(std::string_view t) {
+    if (t.size() != 2) return {};
+    char f = lower(t[0]);
+    if (f < 'a' || f > 'h' || t[1] < '1' || t[1] > '8') return {};
+    return {f, t[1]};
+}
+
+bool is_pass(std::string_view t) {
+    if (t == "--") return true;
+    if (t.size() == 4) {
+        std::string l;
+        for (char c : t) l += lower(c);
+        return l == "pass";
+    }
+    if (t.size() == 2) return lower(t[0]) == 'p' && lower(t[1]) == 'a';  // GGF "PA"
+    return false;
+}
+
+}  // namespace
+
+std::string parse_othello_board(std::string_view text, const std::string& file) {
+    auto fail = [&](std::size_t i, const std::string& message) {
+        throw InputError({file, 1, int(i) + 1}, "othello board: " + message);
+    };
+    for (std::size_t i = 0; i < 64; ++i) {
+        if (i >= text.size()) fail(i, "expected 64 cells, found " + std::to_string(text.size()));
+        char c = text[i];
+        if (c != 'X' && c != 'O' && c != '-') fail(i, std::string("expected X, O or - for a cell, found '") + c + "'");
+    }
+    if (text.size() < 65 || text[64] != ' ') fail(64, "expected a space after the 64 cells");
+    if (text.size() < 66 || (text[65] != 'X' && text[65] != 'O')) fail(65, "expected the side to move, X or O");
+    if (text.size() > 66) fail(66, "unexpected text after the side to move");
+    return std::string(text);
+}
+
+GameRecord read_othello_transcript(std::string_view text, const std::string& file) {
+    GameRecord r;
+    r.game = "othello";
+    r.format = "transcript";
+    r.line = 1;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        char c = text[i];
+        if (is_space(c)) {
+            ++i;
+            continue;
+        }
+        bool line_start = i == 0 || text[i - 1] == '\n';
+        if (c == '#' && line_start) {
+            std::size_t end = text.find('\n', i);
+            if (end == std::string_view::npos) end = text.size();
+            std::string_view line = text.substr(i + 1, end - i - 1);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            if (!r.comment.empty()) r.comment += '\n';
+            r.comment += std::string(line);
+            i = end;
+            continue;
+        }
+        SourceLocation at = locate(text, i, file);
+        RecordMove m;
+        m.line = at.line;
+        m.column = at.column;
+        if (text.substr(i, 2) == "--") {
+            m.move = "pass", i += 2;
+        } else if (i + 4 <= text.size() && is_pass(text.substr(i, 4))) {
+            m.move = "pass", i += 4;
+        } else if (i + 2 <= text.size() && !square(text.substr(i, 2)).empty()) {
+            m.move = square(text.substr(i, 2)), i += 2;
+        } else {
+            throw InputError(at, "othello transcript: expected a square a1-h8, \"pass\" or \"--\"");
+        }
+        r.moves.push_back(std::move(m));
+        if (r.moves.size() > 200) throw InputError(at, "othello transcript: more than 200 moves");
+    }
+    if (r.moves.empty()) throw InputError({file, 1, 1}, "othello transcript: no moves (empty transcript)");
+    return r;
+}
+
+GameRecord read_othello_transcript_file(const std::string& path) {
+    return read_othello_transcript(read_whole_file(path), path);
+}
+
+namespace {
+
+class GgfReader {
+public:
+    GgfReader(std::string_view text, const std::string& file) : s_(text), file_(file) {}
+
+    std::vector<GameRecord> read() {
+        std::vector<GameRecord> games;
+        skip_space();
+        while (i_ < s_.size()) {
+            games.push_back(game());
+            skip_space();
+        }
+        if (games.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
+        return games;
+    }
+
+private:
+    [[noreturn]] void fail(std::size_t at, const std::string& message) const {
+        throw InputError(locate(s_, at, file_), "GGF: " + message);
+    }
+    void skip_space() {
+        while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+    }
+
+    GameRecord game() {
+        GameRecord r;
+        r.game = "othello";
+        r.format = "ggf";
+        r.line = locate(s_, i_, file_).line;
+        if (s_.substr(i_, 2) != "(;") fail(i_, "expected \"(;\" to start a game");
+        i_ += 2;
+        int to_move = 0;  // 0 black, 1 white
+        bool othello = false;
+        while (true) {
+            skip_space();
+            if (i_ >= s_.size()) fail(i_, "the file ends inside a game; expected \";)\"");
+            if (s_.substr(i_, 2) == ";)") {
+                i_ += 2;
+                break;
+            }
+            std::size_t key_at = i_;
+            std::string key;
+            while (i_ < s_.size() && s_[i_] >= 'A' && s_[i_] <= 'Z') key += s_[i_++];
+            if (key.empty() || i_ >= s_.size() || s_[i_] != '[')
+                fail(key_at, "expected a property KEY[value] or \";)\"");
+            std::size_t value_at = ++i_;
+            std::string value;
+            while (true) {
+                if (i_ >= s_.size()) fail(value_at - 1, "the value has no closing ']'");
+                char c = s_[i_++];
+                if (c == ']') break;
+                if (c == '\\' && i_ < s_.size()) c = s_[i_++];
+                value += c;
+            }
+            if (key == "GM") {
+                std::string l;
+                for (char c : value) l += lower(c);
+                if (l != "othello") fail(value_at, "not an othello game (GM[" + value + "])");
+                othello = true;
+            }
+            if (key == "B" || key == "W") {
+                int side = key == "B" ? 0 : 1;
+                if (side != to_move)
+                    fail(key_at, std::string("expected a move by ") + (to_move ? "white (W[...])" : "black (B[...])"));
+                r.moves.push_back(move(value, value_at));
+                to_move = 1 - to_move;
+            } else if (key == "BO") {
+                if (!r.moves.empty()) fail(key_at, "BO[...] after the first move");
+                r.start = board(value, value_at);
+                to_move = r.start == "startpos" ? 0 : r.start.back() == 'X' ? 0 : 1;
+            } else {
+                if (key == "RE") result(r, value, value_at);
+                r.headers.emplace_back(key, value);
+            }
+        }
+        if (!othello) fail(i_ - 2, "the game has no GM[Othello] property");
+        return r;
+    }
+
+    RecordMove move(const std::string& value, std::size_t at) {
+        RecordMove m;
+        SourceLocation where = locate(s_, at, file_);
+        m.line = where.line;
+        m.column = where.column;
+        std::size_t slash = value.find('/');
+        std::string token = value.substr(0, slash);
+        if (is_pass(token)) {
+            m.move = "pass";
+        } else {
+            m.move = square(token);
+            if (m.move.empty()) fail(at, "expected a square a1-h8 or pass, found \"" + token + "\"");
+        }
+        if (slash != std::string::npos) {
+            std::size_t second = value.find('/', slash + 1);
+            if (second != std::string::npos && second + 1 < value.size()) {
+                std::string t = value.substr(second + 1);
+                char* end = nullptr;
+                double seconds = std::strtod(t.c_str(), &end);
+                if (end == t.c_str() || *end != '\0' || !(seconds >= 0) || seconds > 1e7)
+                    fail(at + second + 1, "expected the move's time in seconds, found \"" + t + "\"");
+                m.elapsed = std::chrono::milliseconds(static_cast<long long>(seconds * 1000 + 0.5));
+            }
+        }
+        return m;
+    }
+
+    std::string board(const std::string& value, std::size_t at) {
+        std::string cells;
+        std::size_t k = 0;
+        while (k < value.size() && is_space(value[k])) ++k;
+        if (value.compare(k, 2, "8 ") != 0) fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+        k += 2;
+        char side = 0;
+        for (; k < value.size(); ++k) {
+            char c = value[k];
+            if (is_space(c)) continue;
+            if (c != '*' && c != 'O' && c != '-') fail(at + k, "expected a cell *, O or - in BO");
+            if (cells.size() == 64) {
+                side = c == '*' ? 'X' : c == 'O' ? 'O' : 0;
+                if (!side) fail(at + k, "expected the side to move (* or O) after the 64 cells");
+                ++k;
+                break;
+            }
+            cells += c == '*' ? 'X' : c;
+        }
+        while (k < value.size() && is_space(value[k])) ++k;
+        if (cells.size() != 64 || !side || k != value.size())
+            fail(at, "expected BO[8 <64 cells> <side to move>]");
+        std::string text = cells + ' ' + side;
+        return text == OthelloStart ? "startpos" : text;
+    }
+
+    void result(GameRecord& r, const std::string& value, std::size_t at) {
+        r.termination_text = value;
+        r.termination_line = locate(s_, at, file_).line;
+        if (value.empty() || value[0] == '?') return;
+        char* end = nullptr;
+        double margin = std::strtod(value.c_str(), &end);
+        if (end == value.c_str()) fail(at, "expected RE[+n.nnn] (black's disc difference)");
+        r.black_margin = margin;
+        std::string suffix = end;
+        if (suffix.empty()) {
+            r.termination = Termination::game_over;
+        } else if (suffix == ":r" || suffix == ":t") {
+            r.termination = suffix == ":r" ? Termination::resign : Termination::time_up;
+            r.terminated_by = margin > 0 ? 1 : margin < 0 ? 0 : -1;
+        } else if (suffix == ":s") {
+            r.termination = Termination::draw_agreed;  // the players agreed on the score
+        } else {
+            fail(at + std::size_t(end - value.c_str()), "unknown result suffix \"" + suffix + "\"");
+        }
+    }
+
+    std::string_view s_;
+    const std::string& file_;
+    std::size_t i_ = 0;
+};
+
+unsigned read_u16(std::string_view b, std::size_t at) {
+    return unsigned(static_cast<unsigned char>(b[at])) | unsigned(static_cast<unsigned char>(b[at + 1])) << 8;
+}
+
+}  // namespace
+
+std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file) { return GgfReader(text, file).read(); }
+
+std::vector<GameRecord> read_ggf_file(const std::string& path) { return read_ggf(read_whole_file(path), path); }
+
+std::vector<GameRecord> read_wthor(std::string_view b, const std::string& file) {
+    constexpr std::size_t Header = 16, Record = 68, Moves = 60;
+    auto fail = [&](std::size_t offset, const std::string& message) {
+        throw InputError({file, 0, 0}, "WTHOR: byte " + std::to_string(offset) + ": " + message);
+    };
+    if (b.size() < Header) fail(b.size(), "the file is shorter than the 16-byte header");
+    std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
+    unsigned year = read_u16(b, 10);
+    unsigned board_size = static_cast<unsigned char>(b[12]);
+    if (board_size != 0 && board_size != 8) fail(12, "only 8x8 databases are supported (board size byte is " +
+                                                         std::to_string(board_size) + ")");
+    if (Header + count * Record != b.size())
+        fail(4, "the header announces " + std::to_string(count) + " games (" + std::to_string(Header + count * Record) +
+                    " bytes) but the file has " + std::to_string(b.size()) + " bytes");
+    std::vector<GameRecord> games;
+    games.reserve(count);
+    for (std::size_t g = 0; g < count; ++g) {
+        std::size_t o = Header + g * Record;
+        GameRecord r;
+        r.game = "othello";
+        r.format = "wthor";
+        r.headers = {{"year", std::to_string(year)},
+                     {"tournament_id", std::to_string(read_u16(b, o))},
+                     {"black_id", std::to_string(read_u16(b, o + 2))},
+                     {"white_id", std::to_string(read_u16(b, o + 4))},
+                     {"theoretical_score", std::to_string(static_cast<unsigned char>(b[o + 7]))}};
+        int discs = static_cast<unsigned char>(b[o + 6]);
+        if (discs > 64) fail(o + 6, "black's disc count " + std::to_string(discs) + " is above 64");
+        r.black_discs = discs;
+        bool ended = false;
+        for (std::size_t k = 0; k < Moves; ++k) {
+            std::size_t at = o + 8 + k;
+            int v = static_cast<unsigned char>(b[at]);
+            if (v == 0) {
+                ended = true;
+                continue;
+            }
+            if (ended) fail(at, "a move after the end of the game's moves (a 0 byte)");
+            int row = v / 10, column = v % 10;
+            if (row < 1 || row > 8 || column < 1 || column > 8)
+                fail(at, "expected a move 10 * row + column (11-88), found " + std::to_string(v));
+            RecordMove m;
+            m.move = {char('a' + column - 1), char('0' + row)};
+            m.column = int(at);  // binary input: the byte offset stands in for the place
+            r.moves.push_back(std::move(m));
+        }
+        r.termination = Termination::game_over;
+        games.push_back(std::move(r));
+    }
+    return games;
+}
+
+std::vector<GameRecord> read_wthor_file(const std::string& path) { return read_wthor(read_whole_file(path), path); }
+
+}  // namespace arbiter::core::record

@@ -1,0 +1,42 @@
+// Othello records: the board string (64 cells X / O / -, rows 1 to 8 and files a to h, a space, the side to
+// move X or O), the plain transcript ("f5d6c3d3...", with optional "pass" / "--"), GGF (the GGS server's
+// format, several games per file, clocks in TI and per-move times after '/') and WTHOR databases (.wtb,
+// binary). Moves are written "f5" or "pass"; black (X) moves first in the standard start.
+#pragma once
+
+#include "core/record/game_record.h"
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::core::record {
+
+// The standard start as a board string: d4 and e5 white, e4 and d5 black, black to move.
+inline constexpr std::string_view OthelloStart =
+    "---------------------------OX------XO--------------------------- X";
+
+// Checks a board string (exactly 64 cells of X, O or -, one space, X or O) and returns it; InputError at the
+// offending column (line 1) otherwise.
+std::string parse_othello_board(std::string_view text, const std::string& file);
+
+// Reads a transcript: squares a1-h8 in either case, optionally separated by spaces or line breaks, "pass" or
+// "--" for a pass; lines starting with '#' are comments. The start is "startpos".
+GameRecord read_othello_transcript(std::string_view text, const std::string& file);
+GameRecord read_othello_transcript_file(const std::string& path);
+
+// Reads every game "(;GM[Othello]...;)" of a GGF file. Headers keep each property except the moves B[] / W[]
+// and the start BO[] (which becomes `start`: "startpos" or a board string). RE gives black_margin and, with a
+// ":r" / ":t" suffix, a resignation or time loss.
+std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file);
+std::vector<GameRecord> read_ggf_file(const std::string& path);
+
+// Reads a WTHOR database: a 16-byte header (game count at bytes 4-7, year at 10-11, board size at 12) then
+// 68-byte records (tournament, black and white player ids, black's recorded disc count, the theoretical
+// score, 60 move bytes 10 * row + column, 0 after the last move). WTHOR leaves passes out: the moves are
+// the squares played in order, and the replay must insert a pass whenever the side to move has no move.
+// Sizes are checked before any read; InputError names the byte offset of the problem.
+std::vector<GameRecord> read_wthor(std::string_view bytes, const std::string& file);
+std::vector<GameRecord> read_wthor_file(const std::string& path);
+
+}  // namespace arbiter::core::record
