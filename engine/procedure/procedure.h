@@ -1,0 +1,135 @@
+// The procedure layer's face: timelines (DESIGN.md section 3, docs/TIMELINES.md) read through the rulebook
+// layer's front door, and the runner that rules them under one rulebook. The engine knows what an entry MEANS
+// (which topic it raises, which facts hold); the rulebook says what FOLLOWS (effects, cases, ladders,
+// discretion, hooks).
+#pragma once
+
+#include "clock/duration.h"
+#include "clock/time_control.h"
+#include "rulebook/event.h"
+#include "rulebook/rulebook.h"
+#include "rulebook/yaml_source.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::procedure {
+
+using clock::Ms;
+
+// One entry of a timeline: its instant, its action (move, claim, arrive, ...) and the action's value.
+struct Entry {
+    Ms at{0};
+    std::string action;
+    rulebook::NodeHandle value;  // the action's value (a scalar for move/arrive/..., a map for claim/...)
+    rulebook::NodeHandle node;   // the whole entry (for `expect:` and messages)
+    std::string note;
+    SourceLocation where;
+};
+
+struct Timeline {
+    std::string file;
+    std::string name;
+    rulebook::Event event;
+    rulebook::NodeHandle start;  // startpos (null or scalar) or {fen: ...}
+    std::vector<Entry> entries;
+    rulebook::NodeHandle expect;
+    rulebook::YamlFile yaml;  // keeps the tree alive
+};
+
+// Reads `path` (schema kind `timeline`), checks it against `library` (rulebook, event, start position,
+// instants) and returns the model. Throws InputError (file:line:column) for anything that cannot be read.
+Timeline load_timeline(const std::filesystem::path& path, const rulebook::Library& library,
+                       const std::string& rulebook_override = {});
+
+// An effect as applied: its name and fields, amounts in ms ({"add_time": {"to": "black", "amount": 180000}}).
+using AppliedEffect = nlohmann::json;
+
+struct Ruling {
+    Ms at{0};
+    int entry = -1;  // index of the timeline entry that raised it
+    std::string topic;
+    std::string article;
+    std::string by;  // the side that raised it (claimant, offender, mover), "" for the arbiter or nobody
+    std::vector<AppliedEffect> effects;
+    std::array<Ms, 2> clocks_after{};
+    rulebook::Text summary;
+    std::string note;
+};
+
+struct Pending {
+    std::string topic;
+    std::string article;
+    std::vector<std::string> options;
+    std::string question;
+};
+
+struct Result {
+    std::string status = "ongoing";  // ended | ongoing | pending
+    std::optional<std::array<double, 2>> score;
+    bool rated = true;
+    std::string topic;
+    std::string article;
+};
+
+struct Run {
+    std::string rulebook;
+    std::string category;  // "" for the base rules (standard play)
+    std::string mode;
+    std::array<std::string, 2> sides{"white", "black"};
+    Result result;
+    std::array<Ms, 2> clocks{};
+    std::vector<Ruling> rulings;
+    std::vector<Pending> pending;
+    // Per entry index: the state right after that entry (for fixtures' per-entry `expect:`).
+    struct Snapshot {
+        Result result;
+        std::array<Ms, 2> clocks{};
+        std::size_t rulings = 0;
+        std::vector<Pending> pending;
+    };
+    std::vector<Snapshot> after_entry;
+};
+
+struct RunOptions {
+    std::filesystem::path rulesets;  // for the game definition; empty = the library's folder
+    bool keep_snapshots = false;      // fill Run::after_entry
+    bool use_hooks = true;            // false: a rule's `hook` is skipped (benchmarks only)
+};
+
+// Hook hosts and game definitions shared across runs of the same rulebooks (not thread-safe).
+class Runner {
+public:
+    explicit Runner(const rulebook::Library& library, RunOptions options = {});
+    ~Runner();
+    Runner(const Runner&) = delete;
+    Runner& operator=(const Runner&) = delete;
+
+    // Rules `timeline` under `rulebook`. Throws InputError only for input errors found while running (an
+    // arbiter decision the rulebook does not allow, a move that cannot be read, a failing hook).
+    Run run(const Timeline& timeline, const rulebook::Rulebook& rulebook);
+
+    struct State;
+
+private:
+    const rulebook::Library& library_;
+    RunOptions options_;
+    struct Caches;
+    std::unique_ptr<Caches> caches_;
+};
+
+// The category an event's time control selects in `rulebook` (or the one the event names); "" for none.
+std::string select_category(const rulebook::Rulebook& rulebook, const rulebook::Event& event,
+                            const std::optional<clock::TimeControl>& control);
+
+// The run as the `arbiter run --format json` object (DESIGN.md section 3).
+nlohmann::json to_json(const Run& run);
+
+}  // namespace arbiter::procedure

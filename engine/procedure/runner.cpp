@@ -1,0 +1,895 @@
+// The timeline runner: replays a timeline's entries through the core (moves, positions, claims checked) and
+// the clock, raises the topic each entry means, and applies what the rulebook says follows: cases (first
+// match), ladders (per offender per topic), effects, discretion (pending unless the timeline gives the
+// arbiter's decision) and Lua hooks (formulas over a read-only snapshot).
+#include "procedure/procedure.h"
+
+#include "clock/clock.h"
+#include "core/game.h"
+#include "core/game_files.h"
+#include "core/notation.h"
+#include "core/unwinnable.h"
+#include "procedure/lua_host.h"
+#include "rulebook/loader.h"
+#include "rulebook/schema.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+namespace arbiter::procedure {
+
+using nlohmann::json;
+using rulebook::location_of;
+
+// ---------------------------------------------------------------------------------------------------------
+// Category selection
+
+std::string select_category(const rulebook::Rulebook& book, const rulebook::Event& event,
+                            const std::optional<clock::TimeControl>& control) {
+    if (!event.category.empty()) return event.category;
+    if (!control || book.categories.empty()) return {};
+    const auto time = clock::time_for_moves(*control, book.category_basis_moves.value_or(0));
+    if (!time) return {};
+    for (const auto& [name, cat] : book.categories) {
+        const auto& w = cat.when;
+        if (!w.over && !w.at_least && !w.under && !w.at_most) continue;
+        if (w.over && !(*time > *w.over)) continue;
+        if (w.at_least && !(*time >= *w.at_least)) continue;
+        if (w.under && !(*time < *w.under)) continue;
+        if (w.at_most && !(*time <= *w.at_most)) continue;
+        return name;
+    }
+    return {};
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Caches shared across runs
+
+struct Runner::Caches {
+    std::map<std::string, core::GameDefinitionPtr> games;
+    std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
+    std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
+};
+
+Runner::Runner(const rulebook::Library& library, RunOptions options)
+    : library_(library), options_(std::move(options)), caches_(std::make_unique<Caches>()) {}
+Runner::~Runner() = default;
+
+namespace {
+
+// What an entry raises: the side it is about (offender, claimant, declarer...), the named roles, and the facts
+// the conditions read.
+struct Context {
+    std::string topic;
+    int actor = -1;               // offender / claimant / declarer / absent / mover
+    std::map<std::string, int> roles;  // explicit roles (claimant of a flag claim, who is not the actor)
+    json facts = json::object();
+    int counted_offences = 0;
+};
+
+}  // namespace
+
+struct Runner::State {
+    Runner& runner;
+    const Timeline& timeline;
+    const rulebook::Rulebook& book;
+    const rulebook::Category* category = nullptr;
+    const rulebook::Mode* mode = nullptr;
+    core::GameDefinitionPtr def;
+    std::optional<core::Game> game;
+    std::optional<clock::Clock> clk;
+    Run out;
+    std::map<std::string, std::array<int, 2>> offences;
+    struct IllegalMove {
+        int offender;
+        Ms at;
+    };
+    std::optional<IllegalMove> illegal;
+    std::array<bool, 2> touched{false, false};
+    int offer_by = -1;
+    struct Open {
+        Pending pending;
+        const rulebook::Rule* rule;
+        Context ctx;
+    };
+    std::vector<Open> open;
+    const Entry* entry = nullptr;
+    Ms now{0};
+    bool ended = false;
+
+    State(Runner& r, const Timeline& t, const rulebook::Rulebook& b) : runner(r), timeline(t), book(b) {}
+
+    // ---- lookup
+    const rulebook::Rule* rule(std::string_view topic) const {
+        auto in = [&](const rulebook::RuleMap& map) -> std::optional<const rulebook::Rule*> {
+            auto it = map.find(topic);
+            if (it == map.end()) return std::nullopt;
+            return it->second.removed ? nullptr : &it->second;
+        };
+        if (mode)
+            if (auto r = in(mode->rules)) return *r;
+        if (category)
+            if (auto r = in(category->rules)) return *r;
+        if (auto r = in(book.rules)) return *r;
+        return nullptr;
+    }
+
+    json param_value(const rulebook::Rule& r, const std::string& name) const {
+        const rulebook::Param* p = r.param(name);
+        if (!p) return nullptr;
+        rulebook::Value v = p->value;
+        for (const auto& s : timeline.event.set)
+            if (s.topic == r.topic && s.param == name)
+                v = rulebook::read_value(v.unit, s.value, timeline.event.file, s.topic + "." + s.param);
+        switch (v.unit) {
+            case rulebook::Unit::duration: return v.ms.count();
+            case rulebook::Unit::moves:
+            case rulebook::Unit::count: return v.integer;
+            case rulebook::Unit::points:
+            case rulebook::Unit::fraction: return v.number;
+            case rulebook::Unit::boolean: return v.flag;
+            default: return v.text;
+        }
+    }
+
+    // A value in an effect or a condition: literal, or {param: name}.
+    json resolve(const rulebook::Rule& r, const json& v) const {
+        if (v.is_object() && v.size() == 1 && v.contains("param")) return param_value(r, v["param"].get<std::string>());
+        return v;
+    }
+
+    static std::optional<std::int64_t> as_ms(const json& v) {
+        if (v.is_number_integer()) return v.get<std::int64_t>();
+        if (v.is_string()) {
+            auto d = clock::parse_duration(v.get<std::string>());
+            if (d) return d->count();
+        }
+        return std::nullopt;
+    }
+
+    // ---- sides and clocks
+    int side_of(const std::string& name) const {
+        for (int i = 0; i < 2; ++i)
+            if (def->side_names[i] == name) return i;
+        return -1;
+    }
+    const std::string& side_name(int side) const { return def->side_names[side & 1]; }
+    int to_move() const { return game ? int(game->position().side_to_move()) : 0; }
+
+    Ms shown(int side) const {
+        if (!clk) return Ms{0};
+        return std::max(Ms{0}, clk->shown(side, now));
+    }
+    std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
+
+    int role_side(const std::string& role, const Context& ctx) const {
+        if (auto it = ctx.roles.find(role); it != ctx.roles.end()) return it->second;
+        if (role == "offender" || role == "claimant" || role == "declarer" || role == "absent" || role == "mover" ||
+            role == "right_holder")
+            return ctx.actor;
+        if (role == "opponent" || role == "present") return ctx.actor < 0 ? -1 : 1 - ctx.actor;
+        if (role == "to_move") return to_move();
+        if (role == "both") return 2;
+        return side_of(role);
+    }
+
+    // ---- conditions (nullopt: not known)
+    std::optional<bool> cannot_checkmate(int side) const {
+        if (!game || side < 0 || side > 1) return std::nullopt;
+        auto w = core::can_checkmate(game->position(), core::Color(side));
+        if (w == core::Winnability::unknown) return std::nullopt;
+        return w == core::Winnability::cannot_checkmate;
+    }
+
+    std::optional<bool> condition(const rulebook::Rule& r, const std::string& name, const json& raw, const Context& ctx) {
+        const json value = resolve(r, raw);
+        if (ctx.facts.contains(name)) return ctx.facts[name] == value;
+        if (name == "final_period") {
+            if (!clk) return std::nullopt;
+            const int side = ctx.actor >= 0 ? ctx.actor : to_move();
+            return clk->reading(side, now).last_period == value.get<bool>();
+        }
+        if (name == "arrival_after") {
+            auto limit = as_ms(value);
+            if (!ctx.facts.contains("arrival_ms") || !limit) return std::nullopt;
+            return ctx.facts["arrival_ms"].get<std::int64_t>() > *limit;
+        }
+        if (name == "moves_completed_at_least") {
+            if (!game || !value.is_number()) return std::nullopt;
+            return game->ply() / 2 >= value.get<std::int64_t>();
+        }
+        if (name == "category") return (category ? category->name : std::string()) == value.get<std::string>();
+        if (name == "mode") return (mode ? mode->name : std::string()) == value.get<std::string>();
+        if (name == "offence_count") {
+            if (ctx.actor < 0) return std::nullopt;
+            return offences[ctx.topic][ctx.actor] == value.get<std::int64_t>();
+        }
+        if (name == "opponent_cannot_checkmate" || name == "claimant_cannot_checkmate") {
+            const int side = name == "claimant_cannot_checkmate" ? role_side("claimant", ctx) : role_side("opponent", ctx);
+            auto c = cannot_checkmate(side);
+            if (!c) return std::nullopt;
+            return *c == value.get<bool>();
+        }
+        if (name == "time_left_at_most" || name == "time_left_over") {
+            auto limit = as_ms(value);
+            if (!limit || ctx.actor < 0) return std::nullopt;
+            const auto left = shown(ctx.actor).count();
+            return name == "time_left_at_most" ? left <= *limit : left > *limit;
+        }
+        return std::nullopt;
+    }
+
+    const rulebook::Case* match(const rulebook::Rule& r, const Context& ctx) {
+        for (const auto& c : r.cases) {
+            bool all = true;
+            for (const auto& kv : c.when) {
+                auto holds = condition(r, kv.first.Scalar(), rulebook::yaml_to_json(kv.second), ctx);
+                if (!holds || !*holds) {
+                    all = false;
+                    break;
+                }
+            }
+            if (all) return &c;
+        }
+        return nullptr;
+    }
+
+    // ---- effects
+    const json& effect_json(const rulebook::Effect& e) {
+        auto& cache = runner.caches_->effects;
+        auto it = cache.find(&e);
+        if (it != cache.end()) return it->second;
+        json fields = e.fields.IsDefined() && !e.fields.IsNull() ? rulebook::yaml_to_json(e.fields) : json::object();
+        return cache[&e] = json{{e.name, fields}};
+    }
+
+    void end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article) {
+        ended = true;
+        out.result.status = "ended";
+        out.result.score = score;
+        out.result.rated = rated;
+        out.result.topic = topic;
+        out.result.article = article;
+        if (clk && clk->running()) (void)clk->stop(now);
+        open.clear();
+    }
+
+    std::array<double, 3> points() const {
+        double win = 1, draw = 0.5, loss = 0;
+        if (const auto* s = rule("result.scoring")) {
+            if (auto v = param_value(*s, "win"); v.is_number()) win = v.get<double>();
+            if (auto v = param_value(*s, "draw"); v.is_number()) draw = v.get<double>();
+            if (auto v = param_value(*s, "loss"); v.is_number()) loss = v.get<double>();
+        }
+        return {win, draw, loss};
+    }
+
+    LuaHost& host(const rulebook::Rule& r) {
+        auto& hosts = runner.caches_->hosts;
+        auto it = hosts.find(r.hooks_file);
+        if (it != hosts.end()) return *it->second;
+        std::ifstream in(r.hooks_file, std::ios::binary);
+        if (!in)
+            throw InputError({r.from.file, r.from.line, 0},
+                             "rulebook " + r.from.rulebook + ": hook file '" + r.hooks_file + "' cannot be read");
+        std::stringstream text;
+        text << in.rdbuf();
+        auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text.str());
+        return *(hosts[r.hooks_file] = std::move(h));
+    }
+
+    json snapshot(const rulebook::Rule& r, const Context& ctx) {
+        json s;
+        const int opp = role_side("opponent", ctx);
+        s["clock"] = {{"white", shown(0).count()}, {"black", shown(1).count()}};
+        if (ctx.actor >= 0) {
+            s["clock"]["claimant"] = shown(role_side("claimant", ctx)).count();
+            s["clock"]["offender"] = shown(ctx.actor).count();
+            s["clock"]["opponent"] = shown(opp).count();
+        }
+        json params = json::object();
+        for (const auto& p : r.params) params[p.name] = param_value(r, p.name);
+        s["params"] = params;
+        s["counters"] = {{"offences", ctx.actor >= 0 ? offences[ctx.topic][ctx.actor] : 0}};
+        if (game)
+            s["position"] = {{"fen", game->position().fen()}, {"side_to_move", side_name(to_move())},
+                             {"ply", game->ply()}};
+        return s;
+    }
+
+    // Applies one effect {name: fields}; appends what was applied to `ruling`.
+    void apply(const rulebook::Rule& r, const json& effect, const Context& ctx, Ruling& ruling, int depth = 0) {
+        const std::string name = effect.begin().key();
+        const json& f = effect.begin().value();
+        json applied = {{"effect", name}};
+        auto side_field = [&](const char* key) {
+            if (!f.is_object() || !f.contains(key)) return -1;
+            return role_side(f[key].get<std::string>(), ctx);
+        };
+        if (name == "add_time" || name == "deduct_time" || name == "set_time") {
+            const int side = side_field("to");
+            auto amount = as_ms(resolve(r, f.value("amount", json())));
+            if (side < 0 || side > 1 || !amount) return;
+            if (clk) {
+                if (name == "add_time") (void)clk->add_time(side, Ms{*amount}, now);
+                else if (name == "deduct_time") (void)clk->deduct_time(side, std::min(Ms{*amount}, shown(side)), now);
+                else (void)clk->set_time(side, Ms{*amount}, now);
+            }
+            applied["to"] = side_name(side);
+            applied["amount"] = *amount;
+        } else if (name == "hook") {
+            const std::string hook = f.is_string() ? f.get<std::string>() : f.value("name", std::string());
+            if (!runner.options_.use_hooks) return;
+            json result = host(r).call(hook, snapshot(r, ctx));
+            if (!result.is_array() && !result.is_null())
+                throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
+                                "expected a list of effects");
+            if (result.is_array())
+                for (const auto& e : result) {
+                    if (!e.is_object() || e.size() != 1)
+                        throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
+                                        "expected each effect as a one-key table");
+                    if (depth < 4) apply(r, e, ctx, ruling, depth + 1);
+                }
+            return;
+        } else if (name == "stop_clocks") {
+            if (clk && clk->running()) (void)clk->stop(now);
+        } else if (name == "restart_clocks") {
+            if (clk && !clk->running()) (void)clk->restart(now);
+        } else if (name == "lose" || name == "win" || name == "forfeit_unrated") {
+            const int who = side_field("who");
+            if (who < 0 || who > 1) return;
+            const int loser = name == "win" ? 1 - who : who;
+            bool rated = name != "forfeit_unrated" && f.value("rated", true);
+            const auto pts = points();
+            std::array<double, 2> score{};
+            score[loser] = pts[2];
+            score[1 - loser] = pts[0];
+            std::string outcome = name == "forfeit_unrated" ? "lose" : name;
+            if (f.contains("unless") && f["unless"].is_object()) {
+                Context c = ctx;
+                c.actor = loser;
+                c.roles.erase("opponent");
+                for (auto& [cond, result] : f["unless"].items()) {
+                    // the condition is about the loser's opponent (opponent_cannot_checkmate)
+                    std::optional<bool> holds;
+                    if (cond == "opponent_cannot_checkmate") {
+                        auto cc = cannot_checkmate(1 - loser);
+                        holds = cc;
+                    } else {
+                        holds = condition(r, cond, true, c);
+                    }
+                    if (!holds) {
+                        ruling.note += (ruling.note.empty() ? "" : "; ") + std::string("condition ") + cond +
+                                       " could not be settled: the arbiter decides";
+                        Pending p{ruling.topic, ruling.article, {name, result.get<std::string>()},
+                                  "Can the opponent still checkmate? (" + cond + " unknown)"};
+                        open.push_back({p, &r, ctx});
+                        applied["unless"] = {{cond, "unknown"}};
+                        ruling.effects.push_back(applied);
+                        return;
+                    }
+                    if (*holds) {
+                        outcome = result.get<std::string>();
+                        applied["unless"] = {{cond, true}};
+                    }
+                }
+            }
+            if (outcome == "draw") {
+                score = {pts[1], pts[1]};
+                applied = {{"effect", "draw"}, {"instead_of", name}};
+            } else {
+                applied["who"] = side_name(who);
+            }
+            if (!rated) applied["rated"] = false;
+            ruling.effects.push_back(applied);
+            end_game(score, rated, ruling.topic, ruling.article);
+            return;
+        } else if (name == "draw") {
+            const auto pts = points();
+            const bool rated = f.is_object() ? f.value("rated", true) : true;
+            if (!rated) applied["rated"] = false;
+            ruling.effects.push_back(applied);
+            end_game({pts[1], pts[1]}, rated, ruling.topic, ruling.article);
+            return;
+        } else if (name == "score") {
+            std::array<double, 2> score{};
+            for (int i = 0; i < 2; ++i)
+                if (f.contains(side_name(i))) score[i] = f[side_name(i)].get<double>();
+            const bool rated = f.value("rated", true);
+            applied["score"] = {{side_name(0), score[0]}, {side_name(1), score[1]}};
+            ruling.effects.push_back(applied);
+            end_game(score, rated, ruling.topic, ruling.article);
+            return;
+        } else if (name == "arbiter_decides") {
+            Pending p{ruling.topic, ruling.article, {}, "The arbiter chooses."};
+            if (f.contains("options"))
+                for (const auto& o : f["options"]) p.options.push_back(o.get<std::string>());
+            open.push_back({p, &r, ctx});
+            applied["options"] = p.options;
+        } else if (name == "warn" || name == "expel") {
+            const int side = side_field(name == "warn" ? "to" : "who");
+            if (side >= 0 && side <= 1) applied[name == "warn" ? "to" : "who"] = side_name(side);
+        } else if (f.is_object()) {
+            for (auto& [k, v] : f.items()) applied[k] = v;
+        }
+        ruling.effects.push_back(applied);
+    }
+
+    // Applies `r` to the situation `ctx`; returns the ruling index, or -1 when the rule says nothing here
+    // (no case matched and it has no effects, ladder, hook or discretion).
+    int apply_rule(const rulebook::Rule& r, Context ctx, int by, const std::string& note = {}) {
+        ctx.topic = r.topic;
+        Ruling ruling;
+        ruling.at = now;
+        ruling.topic = r.topic;
+        ruling.article = r.article;
+        ruling.summary = r.summary;
+        ruling.by = by >= 0 && by <= 1 ? side_name(by) : std::string();
+        ruling.note = note;
+        std::vector<json> effects;
+        bool discretion = false;
+        if (const auto* c = match(r, ctx)) {
+            if (!c->article.empty()) ruling.article = c->article;
+            if (!c->summary.empty()) ruling.summary = c->summary;
+            for (const auto& e : c->effects) effects.push_back(effect_json(e));
+        } else {
+            for (const auto& e : r.effects) effects.push_back(effect_json(e));
+            if (!r.ladder.empty() && ctx.actor >= 0 && ctx.actor <= 1) {
+                const int n = ++offences[r.topic][ctx.actor];
+                const auto& step = r.ladder[std::min<std::size_t>(n, r.ladder.size()) - 1];
+                for (const auto& e : step.effects) effects.push_back(effect_json(e));
+                if (!step.summary.empty()) ruling.summary = step.summary;
+                ruling.note += (ruling.note.empty() ? "" : "; ") + std::string("offence ") + std::to_string(n);
+            }
+            if (!r.hook.empty()) effects.push_back(json{{"hook", r.hook}});
+            discretion = r.discretion.has_value() && !ctx.facts.contains("arbiter_decision");
+            if (effects.empty() && !discretion) return -1;
+        }
+        const std::size_t index = out.rulings.size();
+        out.rulings.push_back(std::move(ruling));
+        // Apply after the ruling is in place (apply() may end the game with its topic and article).
+        Ruling& ref = out.rulings.back();
+        for (const auto& e : effects) {
+            if (ended) break;
+            apply(r, e, ctx, ref);
+        }
+        if (discretion && !ended) {
+            Pending p{r.topic, ref.article, r.discretion->options, r.discretion->summary.en};
+            open.push_back({p, &r, ctx});
+        }
+        ref.clocks_after = clocks();
+        return int(index);
+    }
+
+    // A topic with no rule: nothing happens; a claim that needs an answer gets a note.
+    int raise(const std::string& topic, const Context& ctx, int by, const std::string& note = {}, bool needs_answer = false) {
+        const auto* r = rule(topic);
+        if (!r) {
+            if (needs_answer) {
+                Ruling ruling;
+                ruling.at = now;
+                ruling.topic = topic;
+                ruling.by = by >= 0 ? side_name(by) : std::string();
+                ruling.note = "rulebook " + book.id + " has no rule on " + topic + "; nothing follows";
+                ruling.clocks_after = clocks();
+                out.rulings.push_back(std::move(ruling));
+                return int(out.rulings.size()) - 1;
+            }
+            return -1;
+        }
+        return apply_rule(*r, ctx, by, note);
+    }
+
+    // ---- entries
+    InputError error(const std::string& message, const YAML::Node& at = YAML::Node()) const {
+        return InputError(at.IsDefined() && !at.IsNull() ? location_of(timeline.file, at) : entry->where, message);
+    }
+
+    int read_side(const YAML::Node& node) const {
+        const std::string name = node.IsScalar() ? node.Scalar() : std::string();
+        const int side = side_of(name);
+        if (side < 0)
+            throw error("found '" + name + "'; expected " + def->side_names[0] + " or " + def->side_names[1], node);
+        return side;
+    }
+
+    void ensure_running(int side) {
+        if (!clk) return;
+        auto running = clk->running();
+        if (running && *running == side) return;
+        if (running) (void)clk->stop(now);
+        (void)clk->start(side, now);
+    }
+
+    void find_illegal_by_arbiter() {
+        // An illegal move that nobody claimed before the next move: the arbiter finds it (7.4a).
+        if (!illegal) return;
+        Context ctx;
+        ctx.actor = illegal->offender;
+        ctx.facts["claim_correct"] = true;
+        illegal.reset();
+        raise("move.illegal", ctx, -1, "found when the next move was made");
+    }
+
+    void on_move() {
+        const std::string text = entry->value.Scalar();
+        const int mover = to_move();
+        const auto parsed = core::parse_move(game->position(), text);
+        if (parsed.status == core::MoveParseStatus::syntax_error)
+            throw error("move: found '" + text + "': " + parsed.message + "; expected a move in SAN or UCI", entry->value);
+        if (illegal) find_illegal_by_arbiter();
+        if (ended) return;
+        ensure_running(mover);
+        if (!parsed.ok()) {
+            // Recorded as played: the clock is pressed; the position stays (the core cannot hold an illegal one).
+            if (clk) (void)clk->press(mover, now);
+            illegal = IllegalMove{mover, now};
+            return;
+        }
+        if (clk) (void)clk->press(mover, now);
+        game->play(parsed.move);
+        touched = {false, false};
+        offer_by = offer_by == mover ? offer_by : -1;
+        const auto& pos = game->position();
+        Context ctx;
+        ctx.actor = mover;
+        if (pos.is_checkmate()) {
+            raise("result.checkmate", ctx, mover);
+        } else if (pos.is_stalemate()) {
+            raise("draw.stalemate", ctx, mover);
+        } else if (pos.halfmove_clock() == 0 && core::is_dead_position(pos) == core::Winnability::cannot_checkmate) {
+            raise("draw.dead_position", ctx, mover);
+        }
+    }
+
+    void on_claim() {
+        const YAML::Node& v = entry->value;
+        const int claimant = read_side(v["by"]);
+        const std::string kind = v["kind"].Scalar();
+        Context ctx;
+        ctx.actor = claimant;
+        if (kind == "repetition" || kind == "fifty_moves") {
+            const std::string topic = kind == "repetition" ? "draw.repetition" : "draw.move_rule";
+            if (const auto* lapse = rule("draw.claim_lapse");
+                lapse && param_value(*lapse, "lost_on") == "touch" && touched[claimant]) {
+                raise("draw.claim_lapse", ctx, claimant, "the claimant touched a piece before claiming");
+                return;
+            }
+            bool correct = claimant == to_move();
+            const bool with_move = bool(v["move"]);
+            core::Move move{};
+            if (correct && with_move) {
+                const auto parsed = core::parse_move(game->position(), v["move"].Scalar());
+                if (parsed.status == core::MoveParseStatus::syntax_error)
+                    throw error("claim.move: " + parsed.message, v["move"]);
+                correct = parsed.ok();
+                move = parsed.move;
+            }
+            if (correct) {
+                if (kind == "repetition") {
+                    correct = with_move ? game->can_claim_repetition_with(move) : game->can_claim_repetition();
+                } else {
+                    std::int64_t moves = 50;
+                    if (const auto* r = rule(topic))
+                        if (auto m = param_value(*r, "moves"); m.is_number()) moves = m.get<std::int64_t>();
+                    int halfmove = game->position().halfmove_clock();
+                    if (with_move) {
+                        core::Position copy = game->position();
+                        core::Undo undo;
+                        copy.make(move, undo);
+                        halfmove = copy.halfmove_clock();
+                    }
+                    correct = halfmove >= 2 * moves;
+                }
+            }
+            if (correct) {
+                ctx.facts["claim_correct"] = true;
+                ctx.facts["claim_announces_move"] = with_move;
+                raise(topic, ctx, claimant, {}, true);
+            } else {
+                raise("draw.incorrect_claim", ctx, claimant, kind + " claim found incorrect", true);
+            }
+        } else if (kind == "quickplay_finish") {
+            raise("draw.quickplay_finish", ctx, claimant, {}, true);
+        } else if (kind == "flag" || kind == "win_on_time") {
+            if (kind == "win_on_time" && rule("clock.win_claim")) {
+                ctx.roles["opponent"] = 1 - claimant;
+                raise("clock.win_claim", ctx, claimant, {}, true);
+                return;
+            }
+            const int opp = 1 - claimant;
+            const bool fallen = clk && clk->reading(opp, now).flag_fell.has_value();
+            flag_fall(opp, claimant, fallen, claimant);
+        } else if (kind == "illegal_move") {
+            if (illegal && illegal->offender != claimant) {
+                ctx.actor = illegal->offender;
+                ctx.roles["claimant"] = claimant;
+                ctx.facts["claim_correct"] = true;
+                const int offender = illegal->offender;
+                illegal.reset();
+                const auto* r = rule("move.illegal");
+                raise("move.illegal", ctx, claimant, {}, true);
+                if (!ended && r && !r->restore.empty()) {
+                    // 7.4a: the position before the irregularity; the offender is to move again.
+                    ensure_running(offender);
+                }
+            } else {
+                Ruling ruling;
+                ruling.at = now;
+                ruling.topic = "move.illegal";
+                ruling.by = side_name(claimant);
+                ruling.note = "no illegal move by the opponent to claim";
+                ruling.clocks_after = clocks();
+                out.rulings.push_back(std::move(ruling));
+            }
+        } else if (kind == "book_draw") {
+            if (v["correct"]) ctx.facts["claim_correct"] = v["correct"].as<bool>();
+            if (v["forced_win_shown"]) ctx.facts["forced_win_shown"] = v["forced_win_shown"].as<bool>();
+            ctx.roles["opponent"] = 1 - claimant;
+            const int i = raise("draw.book_positions", ctx, claimant, {}, true);
+            if (i < 0) {
+                // The rule's cases need a judgement the timeline does not give: the arbiter decides.
+                const auto* r = rule("draw.book_positions");
+                Ruling ruling;
+                ruling.at = now;
+                ruling.topic = r->topic;
+                ruling.article = r->article;
+                ruling.summary = r->summary;
+                ruling.by = side_name(claimant);
+                ruling.note = "whether the position is a book draw is the arbiter's judgement";
+                ruling.clocks_after = clocks();
+                out.rulings.push_back(std::move(ruling));
+                open.push_back({Pending{r->topic, r->article, {"draw", "reject_claim"}, "Is the position a book draw?"}, r, ctx});
+            }
+        } else {
+            raise("claim." + kind, ctx, claimant, "no such claim in the procedure", true);
+        }
+    }
+
+    void flag_fall(int offender, int claimant, bool fallen, int by) {
+        Context ctx;
+        ctx.actor = offender;
+        if (claimant >= 0) ctx.roles["claimant"] = claimant;
+        ctx.roles["opponent"] = 1 - offender;
+        ctx.facts["claim_correct"] = fallen;
+        const auto* r = rule("clock.flag_fall");
+        if (!r) {
+            raise("clock.flag_fall", ctx, by, {}, true);
+            return;
+        }
+        if (!fallen && !match(*r, ctx)) {
+            Ruling ruling;
+            ruling.at = now;
+            ruling.topic = r->topic;
+            ruling.article = r->article;
+            ruling.summary = r->summary;
+            ruling.by = by >= 0 ? side_name(by) : std::string();
+            ruling.note = "the flag has not fallen; the claim is rejected";
+            ruling.clocks_after = clocks();
+            out.rulings.push_back(std::move(ruling));
+            return;
+        }
+        apply_rule(*r, ctx, by);
+    }
+
+    void on_observe() {
+        const YAML::Node& v = entry->value;
+        if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
+            const bool known = v["order_known"] && v["order_known"].as<bool>();
+            Context ctx;
+            ctx.facts["order_known"] = known;
+            if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
+            const auto* r = rule("clock.both_flags");
+            if (r && apply_rule(*r, ctx, -1) >= 0) return;
+            if (known && v["first"]) flag_fall(read_side(v["first"]), -1, true, -1);
+            return;
+        }
+        if (v["flag_fallen"]) {
+            const int side = read_side(v["flag_fallen"]);
+            const std::string by = v["by"] ? v["by"].Scalar() : std::string("arbiter");
+            const auto* r = rule("clock.flag_fall");
+            // Who may establish a flag fall: where only the opponent may (a claim), an observation is not enough.
+            if (by == "arbiter" && r && r->claim && (r->claim->by == "opponent" || r->claim->by == "player")) return;
+            const bool fallen = clk && clk->reading(side, now).flag_fell.has_value();
+            flag_fall(side, by == "arbiter" ? -1 : 1 - side, fallen, -1);
+        }
+    }
+
+    void on_arbiter() {
+        const YAML::Node& v = entry->value;
+        const std::string decision = v["decision"].Scalar();
+        if (!open.empty()) {
+            Open o = open.back();
+            const auto& opts = o.pending.options;
+            if (std::find(opts.begin(), opts.end(), decision) == opts.end()) {
+                std::string list;
+                for (const auto& s : opts) list += (list.empty() ? "" : ", ") + s;
+                throw error("decision: found '" + decision + "'; rulebook " + book.id + " allows for " + o.pending.topic +
+                                " (" + o.pending.article + ") only: " + list,
+                            v["decision"]);
+            }
+            open.pop_back();
+            Context ctx = o.ctx;
+            ctx.facts["arbiter_decision"] = decision;
+            const auto* r = o.rule;
+            if (const auto* c = match(*r, ctx); c) {
+                apply_rule(*r, ctx, -1, "arbiter's decision: " + decision);
+                return;
+            }
+            // The decision is itself an effect of the vocabulary: apply it to the party the rule is about.
+            Ruling ruling;
+            ruling.at = now;
+            ruling.topic = r->topic;
+            ruling.article = o.pending.article;
+            ruling.summary = r->summary;
+            ruling.note = "arbiter's decision: " + decision;
+            out.rulings.push_back(std::move(ruling));
+            json fields = json::object();
+            const std::string role = r->topic.rfind("draw.", 0) == 0 || r->topic.rfind("clock.", 0) == 0 ? "claimant" : "offender";
+            if (decision == "add_time")
+                fields["to"] = "opponent";
+            else if (decision == "lose" || decision == "win" || decision == "expel")
+                fields["who"] = decision == "win" ? "opponent" : role;
+            else
+                fields["to"] = role;
+            if (v["amount"]) fields["amount"] = v["amount"].Scalar();
+            apply(*r, json{{decision, fields}}, ctx, out.rulings.back());
+            out.rulings.back().clocks_after = clocks();
+            return;
+        }
+        Context ctx;
+        if (decision == "adjourn") {
+            ctx.actor = v["sealed_by"] ? read_side(v["sealed_by"]) : to_move();
+            raise("adjournment", ctx, -1, v["sealed_move"] ? "sealed move " + v["sealed_move"].Scalar() : "", true);
+            return;
+        }
+        if (decision == "flag") {
+            const int side = v["side"] ? read_side(v["side"]) : to_move();
+            flag_fall(side, -1, clk && clk->reading(side, now).flag_fell.has_value(), -1);
+            return;
+        }
+        throw error("decision: found '" + decision + "' with no decision left open to the arbiter at this point", v["decision"]);
+    }
+
+    void on_entry() {
+        const std::string& a = entry->action;
+        if (ended) return;
+        Context ctx;
+        if (a == "move") {
+            on_move();
+        } else if (a == "claim") {
+            on_claim();
+        } else if (a == "observe") {
+            on_observe();
+        } else if (a == "arbiter") {
+            on_arbiter();
+        } else if (a == "arrive") {
+            ctx.actor = read_side(entry->value);
+            ctx.facts["arrival_ms"] = now.count();
+            raise("clock.late_arrival", ctx, -1);
+        } else if (a == "phone") {
+            ctx.actor = read_side(entry->value);
+            raise("conduct.phone", ctx, -1, {}, true);
+        } else if (a == "resign") {
+            ctx.actor = read_side(entry->value);
+            raise("result.resignation", ctx, ctx.actor, {}, true);
+        } else if (a == "offer") {
+            offer_by = read_side(entry->value["by"]);
+        } else if (a == "accept") {
+            ctx.actor = read_side(entry->value);
+            if (offer_by >= 0 && offer_by != ctx.actor) raise("draw.agreement", ctx, ctx.actor, {}, true);
+            offer_by = -1;
+        } else if (a == "decline") {
+            offer_by = -1;
+        } else if (a == "touch") {
+            const YAML::Node& v = entry->value;
+            const int by = read_side(v["by"]);
+            if (v["adjust"] && v["adjust"].as<bool>()) return;
+            int length = 0;
+            const std::string sq_name = v["square"].Scalar();
+            const int sq = def->parse_square(sq_name, &length);
+            if (sq < 0) throw error("square: found '" + sq_name + "'; expected a square of the board", v["square"]);
+            const auto piece = game->position().piece_on(sq);
+            if (piece == core::no_piece) return;  // nothing there: touching an empty square is no touch
+            touched[by] = true;
+            ctx.actor = by;
+            ctx.facts["touched_piece"] = int(core::color_of(piece)) == by ? "own" : "opponent";
+            raise("move.touch", ctx, by);
+        } else {
+            // declare, pass, assign: other games' procedures (not yet).
+        }
+    }
+};
+
+Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
+    State st(*this, timeline, book);
+    st.out.rulebook = book.id;
+    // Game definition (cached).
+    auto& def = caches_->games[book.game];
+    if (!def) {
+        const auto dir = options_.rulesets.empty() ? library_.dir() : options_.rulesets;
+        def = core::load_game(book.game, dir.string());
+    }
+    st.def = def;
+    st.out.sides = {def->side_names[0], def->side_names[1]};
+    // Start position.
+    const YAML::Node start = timeline.start;
+    if (start && start.IsMap() && start["fen"])
+        st.game.emplace(core::Position::from_fen(def, start["fen"].Scalar(), timeline.file));
+    else
+        st.game.emplace(core::Position::start(def));
+    // Time control, category, mode.
+    std::optional<clock::TimeControl> control;
+    if (timeline.event.time_control.IsDefined() && !timeline.event.time_control.IsNull()) {
+        auto parsed = clock::parse_yaml_time_control(timeline.event.time_control);
+        if (!parsed)
+            throw InputError(location_of(timeline.event.file, timeline.event.time_control), "time_control: " + parsed.error.message);
+        control = *parsed;
+    }
+    st.out.category = select_category(book, timeline.event, control);
+    if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
+    st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
+    if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;
+    if (control && control->is_timed()) {
+        st.clk.emplace(*control);
+        (void)st.clk->start(int(st.game->position().side_to_move()), Ms{0});
+    }
+    for (const auto& e : timeline.entries) {
+        st.entry = &e;
+        st.now = e.at;
+        const std::size_t before = st.out.rulings.size();
+        st.on_entry();
+        for (std::size_t i = before; i < st.out.rulings.size(); ++i) st.out.rulings[i].entry = int(&e - timeline.entries.data());
+        if (options_.keep_snapshots) {
+            Run::Snapshot s;
+            s.result = st.out.result;
+            if (!st.ended) s.result.status = st.open.empty() ? "ongoing" : "pending";
+            s.clocks = st.clocks();
+            s.rulings = st.out.rulings.size();
+            for (const auto& o : st.open) s.pending.push_back(o.pending);
+            st.out.after_entry.push_back(std::move(s));
+        }
+    }
+    for (const auto& o : st.open) st.out.pending.push_back(o.pending);
+    if (!st.ended) st.out.result.status = st.open.empty() ? "ongoing" : "pending";
+    st.out.clocks = st.clocks();
+    return std::move(st.out);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// JSON
+
+nlohmann::json to_json(const Run& run) {
+    auto clocks = [&](const std::array<Ms, 2>& c) {
+        return json{{run.sides[0], c[0].count()}, {run.sides[1], c[1].count()}};
+    };
+    json result = {{"status", run.result.status}};
+    if (run.result.score) result["score"] = {{run.sides[0], (*run.result.score)[0]}, {run.sides[1], (*run.result.score)[1]}};
+    if (run.result.status == "ended") {
+        result["rated"] = run.result.rated;
+        result["topic"] = run.result.topic;
+        result["article"] = run.result.article;
+    }
+    json rulings = json::array();
+    for (const auto& r : run.rulings) {
+        json j = {{"at", r.at.count()}, {"topic", r.topic}, {"article", r.article}, {"by", r.by},
+                  {"effects", r.effects}, {"clocks_after", clocks(r.clocks_after)},
+                  {"summary", {{"en", r.summary.en}, {"ja", r.summary.ja}}}};
+        if (!r.note.empty()) j["note"] = r.note;
+        rulings.push_back(std::move(j));
+    }
+    json pending = json::array();
+    for (const auto& p : run.pending)
+        pending.push_back({{"topic", p.topic}, {"article", p.article}, {"options", p.options}, {"question", p.question}});
+    json out = {{"rulebook", run.rulebook}, {"category", run.category.empty() ? "standard" : run.category}};
+    if (!run.mode.empty()) out["mode"] = run.mode;
+    out["result"] = result;
+    out["clocks"] = clocks(run.clocks);
+    out["rulings"] = rulings;
+    out["pending"] = pending;
+    return out;
+}
+
+}  // namespace arbiter::procedure

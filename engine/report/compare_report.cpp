@@ -1,0 +1,140 @@
+#include "report/compare_report.h"
+
+#include "clock/duration.h"
+#include "report/ruling_text.h"
+#include "report/text_table.h"
+
+#include <set>
+#include <sstream>
+
+namespace arbiter::report {
+
+using rulebook::Lang;
+
+namespace {
+
+struct Row {
+    int entry;
+    std::vector<std::string> cells;  // one per run
+    bool differs = false;
+};
+
+std::string effects_of(const procedure::Ruling& r, Lang lang) {
+    std::string out;
+    for (const auto& e : r.effects) out += (out.empty() ? "" : "; ") + describe_effect(e, lang);
+    return out;
+}
+
+std::vector<Row> rows_of(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang) {
+    std::set<int> entries;
+    for (const auto& run : runs)
+        for (const auto& r : run.rulings) entries.insert(r.entry);
+    std::vector<Row> rows;
+    for (int e : entries) {
+        Row row{e, {}, false};
+        std::set<std::string> outcomes;
+        for (const auto& run : runs) {
+            std::string cell, outcome;
+            for (const auto& r : run.rulings) {
+                if (r.entry != e) continue;
+                const std::string eff = effects_of(r, lang);
+                cell += (cell.empty() ? "" : " / ") + r.topic + " " + r.article + (eff.empty() ? "" : ": " + eff);
+                outcome += r.topic + "|" + eff + ";";
+            }
+            if (cell.empty()) cell = "-";
+            outcomes.insert(outcome);
+            row.cells.push_back(cell);
+        }
+        row.differs = outcomes.size() > 1;
+        (void)timeline;
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string clocks_of(const procedure::Run& run) {
+    return run.sides[0] + " " + clock::format_clock(run.clocks[0]) + ", " + run.sides[1] + " " + clock::format_clock(run.clocks[1]);
+}
+
+std::string md_escape(std::string s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '|') out += "\\|";
+        else out += c;
+    }
+    return out;
+}
+
+}  // namespace
+
+std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) {
+    const auto rows = rows_of(timeline, runs, lang);
+    std::vector<std::string> header = {"", lang == Lang::ja ? "時刻" : "at", lang == Lang::ja ? "事象" : "entry"};
+    for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + run.category + ")"));
+    std::vector<std::vector<std::string>> body;
+    for (const auto& row : rows) {
+        const auto& entry = timeline.entries[std::size_t(row.entry)];
+        std::vector<std::string> cells = {row.differs ? "*" : "", clock::format_clock(entry.at), describe_entry(entry)};
+        cells.insert(cells.end(), row.cells.begin(), row.cells.end());
+        body.push_back(std::move(cells));
+    }
+    std::vector<std::string> clocks = {"", "", lang == Lang::ja ? "残り時間" : "clocks"};
+    std::vector<std::string> results = {"", "", lang == Lang::ja ? "結果" : "result"};
+    std::set<std::string> distinct_clocks, distinct_results;
+    for (const auto& run : runs) {
+        clocks.push_back(clocks_of(run));
+        std::string res = describe_result(run, lang);
+        for (const auto& p : run.pending) {
+            res += "; " + p.topic + ":";
+            for (const auto& o : p.options) res += " " + o;
+        }
+        results.push_back(res);
+        distinct_clocks.insert(clocks.back());
+        distinct_results.insert(res);
+    }
+    if (distinct_clocks.size() > 1) clocks[0] = "*";
+    if (distinct_results.size() > 1) results[0] = "*";
+    body.push_back(clocks);
+    body.push_back(results);
+
+    std::ostringstream out;
+    out << (markdown ? "## " : "") << timeline.name << "\n\n";
+    if (markdown) {
+        for (const auto& h : header) out << "| " << md_escape(h) << " ";
+        out << "|\n";
+        for (std::size_t i = 0; i < header.size(); ++i) out << "|---";
+        out << "|\n";
+        for (const auto& row : body) {
+            for (const auto& c : row) out << "| " << md_escape(c) << " ";
+            out << "|\n";
+        }
+        out << "\n* " << (lang == Lang::ja ? "規則によって裁定が異なる" : "the rulebooks rule differently") << "\n";
+        return out.str();
+    }
+    TextTable table(header);
+    for (auto& row : body) table.add_row(row);
+    const int width = runs.empty() ? 40 : std::max(16, int((120 - 2 - 9 - 22 - 2 * (3 + int(runs.size()))) / runs.size()));
+    out << table.render(std::min(width, 60));
+    out << "\n* " << (lang == Lang::ja ? "規則によって裁定が異なる" : "the rulebooks rule differently") << "\n";
+    return out.str();
+}
+
+nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs) {
+    nlohmann::json out;
+    out["timeline"] = timeline.name;
+    out["rulebooks"] = nlohmann::json::array();
+    out["runs"] = nlohmann::json::array();
+    for (const auto& run : runs) {
+        out["rulebooks"].push_back(run.rulebook);
+        out["runs"].push_back(procedure::to_json(run));
+    }
+    out["rows"] = nlohmann::json::array();
+    for (const auto& row : rows_of(timeline, runs, Lang::en)) {
+        const auto& entry = timeline.entries[std::size_t(row.entry)];
+        out["rows"].push_back({{"entry", row.entry}, {"at", entry.at.count()}, {"what", describe_entry(entry)},
+                               {"differs", row.differs}, {"cells", row.cells}});
+    }
+    return out;
+}
+
+}  // namespace arbiter::report
