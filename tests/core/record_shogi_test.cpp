@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/record/csa.h"
 #include "core/record/kif.h"
+#include "core/record/usi.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -382,6 +383,52 @@ BOOST_AUTO_TEST_CASE(bad_csa_statements_are_reported_at_their_line_and_column) {
     for (int i = 0; i < 512; ++i) binary += char((i * 91 + 7) & 0xFF);
     expect_input_error(csa(binary), 0, "binary");
     expect_input_error(csa(std::string("PI\0\0\0", 5)), 0, "NUL bytes");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(usi_shapes_and_single_kif_moves_for_timelines)
+
+BOOST_AUTO_TEST_CASE(usi_moves_and_sfen_shapes_are_checked_without_a_board) {
+    for (const char* ok : {"7g7f", "8h2b+", "B*5e", "P*1a", "1i9a"}) BOOST_TEST(is_usi_move(ok), ok);
+    for (const char* bad : {"", "7g7", "7g7f=", "K*5e", "+B*5e", "7j7f", "0a1a", "7g7g", "B*5e+", "7g7f++"})
+        BOOST_TEST(!is_usi_move(bad), bad);
+    BOOST_TEST(parse_sfen("startpos", "<s>") == "startpos");
+    const char* good[] = {
+        "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1",
+        "lnsgkgsnl/9/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b b 1",  // the CSA test's P-00KA start
+        "8l/1l+R2P3/p2pBG1pp/kps1p4/Nn1P2G2/P1P1P2PP/1PS6/1KSG3+r1/LN2+p3L w Sbgn3p 124",
+    };
+    for (const char* sfen : good) BOOST_TEST(parse_sfen(sfen, "<s>") == sfen);
+    for (const std::string name : {"香落ち", "右香落ち", "角落ち", "飛車落ち", "飛香落ち", "二枚落ち", "四枚落ち",
+                                   "六枚落ち", "八枚落ち", "十枚落ち"})
+        BOOST_CHECK_NO_THROW(parse_sfen(kif_handicap_sfen(name), "<s>"));
+    auto bad = [](const std::string& sfen, int column) {
+        try {
+            parse_sfen(sfen, "<s>");
+            BOOST_ERROR("accepted " << sfen);
+        } catch (const InputError& e) {
+            BOOST_TEST(e.where().column == column, sfen << ": " << e.what());
+        }
+    };
+    bad("", 1);
+    bad("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSN b - 1", 57);  // 8 files in rank 9: the board part is 56 characters
+    bad("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL x - 1", 59);  // the even-game board is 57 characters, a space, then the side
+    bad("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSG+KGSNL b - 1", 54);  // +K: rank 9 starts at column 49, the K is at 54
+    bad("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b 2K 1", 62);  // a king in hand: the hand starts at column 61
+    bad("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - x", 63);
+}
+
+BOOST_AUTO_TEST_CASE(single_kif_moves_convert_for_timelines) {
+    BOOST_TEST(kif_move_to_usi("７六歩(77)", "", "<m>") == "7g7f");
+    BOOST_TEST(kif_move_to_usi("▲２二角成(88)", "3c3d", "<m>") == "8h2b+");
+    BOOST_TEST(kif_move_to_usi("△同　銀(31)", "8h2b+", "<m>") == "3a2b");
+    BOOST_TEST(kif_move_to_usi("同銀(31)", "B*2b", "<m>") == "3a2b");
+    BOOST_TEST(kif_move_to_usi("５五角打", "", "<m>") == "B*5e");
+    BOOST_TEST(kif_move_to_usi("2三銀不成(22)", "", "<m>") == "2b2c");
+    expect_input_error([] { kif_move_to_usi("同　歩(77)", "", "<m>"); }, 1, "同 without a previous move");
+    expect_input_error([] { kif_move_to_usi("", "", "<m>"); }, 1, "empty");
+    expect_input_error([] { kif_move_to_usi("７六歩(77) x", "", "<m>"); }, 1, "trailing text");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

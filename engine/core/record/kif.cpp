@@ -131,6 +131,58 @@ std::string trim(std::string_view s) {
     return std::string(s);
 }
 
+// Reads a KIF move after its optional ▲/△ mark ("７六歩(77)", "同　歩(78)", "５五角打") and returns it in USI;
+// `last_file` / `last_rank` hold the previous destination (0 = none) for 「同」 and receive this one.
+std::string parse_kif_move(LineCursor& c, int move_column, int& last_file, int& last_rank) {
+    std::string usi;
+    if (c.done()) c.fail("expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)");
+    int to_file = 0, to_rank = 0;
+    if (c.accept("同")) {
+        if (!last_file) c.fail_at(move_column, "「同」 with no previous move");
+        to_file = last_file;
+        to_rank = last_rank;
+        c.skip_space();
+    } else {
+        to_file = numeral(c.next());
+        if (!to_file) c.fail_at(move_column, "expected a destination file (１-９) or 同");
+        int rank_column = c.column();
+        to_rank = c.done() ? 0 : numeral(c.next());
+        if (!to_rank) c.fail_at(rank_column, "expected a destination rank (一-九)");
+    }
+    int piece_column = c.column();
+    const PieceName* piece = nullptr;
+    for (const PieceName& p : Pieces)
+        if (c.accept(p.text)) {
+            piece = &p;
+            break;
+        }
+    if (!piece) c.fail_at(piece_column, "expected a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)");
+    bool promote = false, drop = false;
+    if (c.accept("不成") || c.accept("生")) {
+    } else if (c.accept("成")) {
+        promote = true;
+    } else if (c.accept("打")) {
+        drop = true;
+    }
+    if (!drop && c.peek() == U'(') {
+        int from_column = c.column();
+        c.next();
+        int from_file = c.done() ? 0 : numeral(c.next());
+        int from_rank = c.done() ? 0 : numeral(c.next());
+        if (!from_file || !from_rank || c.done() || c.next() != U')')
+            c.fail_at(from_column, "expected the source square in parentheses, e.g. (77)");
+        usi = usi_square(from_file, from_rank) + usi_square(to_file, to_rank) + (promote ? "+" : "");
+    } else {
+        // A drop: written with 打, or (in some files) without it when no board piece could move there.
+        if (!piece->drop) c.fail_at(piece_column, "this piece cannot be dropped; expected its source square (xy)");
+        if (promote) c.fail_at(piece_column, "a dropped piece cannot promote");
+        usi = std::string(1, piece->drop) + "*" + usi_square(to_file, to_rank);
+    }
+last_file = to_file;
+    last_rank = to_rank;
+    return usi;
+}
+
 class KifReader {
 public:
     KifReader(std::string text, const std::string& file) : text_(std::move(text)), file_(file) {}
@@ -233,51 +285,7 @@ private:
             read_tail(c, ignored);
             return;
         }
-        if (c.done()) c.fail("expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)");
-        int to_file = 0, to_rank = 0;
-        if (c.accept("同")) {
-            if (!last_to_file_) c.fail_at(move_column, "「同」 with no previous move");
-            to_file = last_to_file_;
-            to_rank = last_to_rank_;
-            c.skip_space();
-        } else {
-            to_file = numeral(c.next());
-            if (!to_file) c.fail_at(move_column, "expected a destination file (１-９) or 同");
-            int rank_column = c.column();
-            to_rank = c.done() ? 0 : numeral(c.next());
-            if (!to_rank) c.fail_at(rank_column, "expected a destination rank (一-九)");
-        }
-        int piece_column = c.column();
-        const PieceName* piece = nullptr;
-        for (const PieceName& p : Pieces)
-            if (c.accept(p.text)) {
-                piece = &p;
-                break;
-            }
-        if (!piece) c.fail_at(piece_column, "expected a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)");
-        bool promote = false, drop = false;
-        if (c.accept("不成") || c.accept("生")) {
-        } else if (c.accept("成")) {
-            promote = true;
-        } else if (c.accept("打")) {
-            drop = true;
-        }
-        if (!drop && c.peek() == U'(') {
-            int from_column = c.column();
-            c.next();
-            int from_file = c.done() ? 0 : numeral(c.next());
-            int from_rank = c.done() ? 0 : numeral(c.next());
-            if (!from_file || !from_rank || c.done() || c.next() != U')')
-                c.fail_at(from_column, "expected the source square in parentheses, e.g. (77)");
-            m.move = usi_square(from_file, from_rank) + usi_square(to_file, to_rank) + (promote ? "+" : "");
-        } else {
-            // A drop: written with 打, or (in some files) without it when no board piece could move there.
-            if (!piece->drop) c.fail_at(piece_column, "this piece cannot be dropped; expected its source square (xy)");
-            if (promote) c.fail_at(piece_column, "a dropped piece cannot promote");
-            m.move = std::string(1, piece->drop) + "*" + usi_square(to_file, to_rank);
-        }
-        last_to_file_ = to_file;
-        last_to_rank_ = to_rank;
+        m.move = parse_kif_move(c, move_column, last_to_file_, last_to_rank_);
         read_tail(c, m);
         record_.moves.push_back(std::move(m));
     }
@@ -344,6 +352,23 @@ std::string kif_handicap_sfen(std::string_view name) {
     for (const Handicap& h : table)
         if (h.name == name) return std::string(h.top) + std::string(rest);
     return {};
+}
+
+std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi, const std::string& file) {
+    int last_file = 0, last_rank = 0;
+    if (previous_usi.size() >= 4) {
+        std::string_view to = previous_usi.substr(2, 2);
+        if (to[0] >= '1' && to[0] <= '9' && to[1] >= 'a' && to[1] <= 'i') last_file = to[0] - '0', last_rank = to[1] - 'a' + 1;
+    }
+    std::string utf8 = decode_japanese_text(text, file);
+    LineCursor c(utf8, file, 1);
+    c.skip_space();
+    int column = c.column();
+    if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
+    std::string usi = parse_kif_move(c, column, last_file, last_rank);
+    c.skip_space();
+    if (!c.done()) c.fail("unexpected text after the move");
+    return usi;
 }
 
 GameRecord read_kif(std::string_view bytes, const std::string& file) {

@@ -17,6 +17,11 @@ namespace arbiter::core::record {
 GameRecord read_kif(std::string_view bytes, const std::string& file);
 GameRecord read_kif_file(const std::string& path);
 
+// One KIF-style move ("７六歩(77)", "▲同　歩(78)", "５五角打") in USI, for timelines that accept KIF moves.
+// `previous_usi` is the previous move in USI (its destination is what 「同」 means), empty if none.
+// Throws InputError (line 1, column in characters) if the text is not one KIF move.
+std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi, const std::string& file);
+
 // SFEN of a KIF handicap name (手合割), "startpos" for 平手; empty if unknown.
 std::string kif_handicap_sfen(std::string_view name);
 
