@@ -50,29 +50,45 @@ std::size_t table_size_for(std::uint64_t entries) {
     return std::bit_ceil(std::size_t(std::clamp<std::uint64_t>(entries, 1024, std::uint64_t{1} << 26)));
 }
 
-// Open-addressing set of keys, allocated once per search.
+// Open-addressing set of keys (linear probing, at most half full). It starts small and doubles when
+// half full, up to room for `capacity` keys: a few allocations per search, none per node, and the many
+// searches settled in a few thousand positions never touch megabytes of memory.
 class KeySet {
 public:
     explicit KeySet(std::uint64_t capacity)
-        : slots_(table_size_for(capacity * 2)), mask_(slots_.size() - 1), max_(slots_.size() / 2) {}
+        : slots_(std::min<std::size_t>(table_size_for(capacity * 2), 1 << 14)), max_slots_(table_size_for(capacity * 2)) {}
     // Inserts; false if present. The caller checks full() first.
     bool insert(std::uint64_t key) {
-        for (std::size_t i = key & mask_;; i = (i + 1) & mask_) {
-            if (slots_[i] == key) return false;
-            if (slots_[i] == 0) {
-                slots_[i] = key;
-                ++size_;
+        if (2 * (size_ + 1) > slots_.size() && slots_.size() < max_slots_) grow();
+        if (place(slots_, key)) {
+            ++size_;
+            return true;
+        }
+        return false;
+    }
+    bool full() const { return 2 * (size_ + 1) > max_slots_; }
+    std::uint64_t size() const { return size_; }
+
+private:
+    static bool place(std::vector<std::uint64_t>& slots, std::uint64_t key) {
+        const std::size_t mask = slots.size() - 1;
+        for (std::size_t i = key & mask;; i = (i + 1) & mask) {
+            if (slots[i] == key) return false;
+            if (slots[i] == 0) {
+                slots[i] = key;
                 return true;
             }
         }
     }
-    bool full() const { return size_ >= max_; }
-    std::uint64_t size() const { return size_; }
+    void grow() {
+        std::vector<std::uint64_t> bigger(slots_.size() * 2);
+        for (std::uint64_t k : slots_)
+            if (k) place(bigger, k);
+        slots_.swap(bigger);
+    }
 
-private:
     std::vector<std::uint64_t> slots_;
-    std::size_t mask_;
-    std::size_t max_;
+    std::size_t max_slots_;
     std::uint64_t size_ = 0;
 };
 
@@ -141,7 +157,7 @@ struct Roles {
 // Direct-mapped table of "no helpmate within `depth` plies from this position".
 class DepthTable {
 public:
-    explicit DepthTable(std::uint64_t nodes) : entries_(std::min<std::size_t>(table_size_for(nodes), 1 << 16)) {}
+    explicit DepthTable(std::uint64_t nodes) : entries_(std::min<std::size_t>(table_size_for(nodes / 4), 1 << 16)) {}
     bool refuted(std::uint64_t key, int depth) const {
         const Entry& e = entries_[key & (entries_.size() - 1)];
         return e.key == key && e.depth >= depth;

@@ -213,13 +213,14 @@ BOOST_AUTO_TEST_CASE(never_cannot_where_a_mate_exists_and_most_are_decided) {
     BOOST_TEST(positions == 1803);
 #endif
     // Decisiveness floors actually reached with the default budget, so that a regression fails: on all
-    // 1803 positions 3336/3606 (92.5%) and 1716/1803 (95.2%); on the ASan subset 133/146 and 70/73.
+    // 1803 positions 3397/3606 queries (94.2%) and 1732/1803 dead-position answers (96.1%); on the ASan
+    // subset (every 25th) 137/146 and 71/73.
 #ifdef ARBITER_SANITIZED
-    BOOST_TEST(decided * 100 >= queries * 90);
-    BOOST_TEST(dead_decided * 100 >= positions * 95);
+    BOOST_TEST(decided * 100 >= queries * 93);
+    BOOST_TEST(dead_decided * 100 >= positions * 97);
 #else
-    BOOST_TEST(decided * 100 >= queries * 92);
-    BOOST_TEST(dead_decided * 100 >= positions * 95);
+    BOOST_TEST(decided * 100 >= queries * 94);
+    BOOST_TEST(dead_decided * 100 >= positions * 96);
 #endif
 }
 
