@@ -277,6 +277,17 @@ BOOST_AUTO_TEST_CASE(chunk_is_loaded_under_the_same_limits) {
     BOOST_TEST(make().call("ok", json::object()) == json(42));  // a fresh host runs normally
 }
 
+BOOST_AUTO_TEST_CASE(cap_below_what_the_libraries_need_fails_at_load) {
+    // 4 KiB cannot hold a Lua state with its libraries (tens of KiB): refused cleanly, not a crash.
+    try {
+        LuaHost host(Book, "test.lua", "function ok(s) return 42 end\n", LuaLimits{.memory_bytes = 4096});
+        BOOST_FAIL("a state fitted in 4 KiB");
+    } catch (const HookError& e) {
+        BOOST_TEST(to_string(e.kind()) == "memory_limit");
+        BOOST_TEST(std::string(e.what()) == "test.lua: rulebook test-book, hook '<chunk>': memory limit of 4 KiB exceeded");
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(lua_sandbox_keeps_libraries_and_globals_read_only)
