@@ -1,0 +1,155 @@
+// arbiter list, show and validate on the fixture rulebooks and on every bundled YAML file.
+#include <boost/test/unit_test.hpp>
+#include <nlohmann/json.hpp>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+
+namespace {
+
+struct Result {
+    int code = -1;
+    std::string out;  // stdout only
+    std::string all;  // stdout and stderr
+};
+
+// Runs `arbiter <args>` from the project root; keeps stdout apart for JSON.
+Result run_arbiter(const std::string& args) {
+    const std::string base = "cd '" ARBITER_SOURCE_DIR "' && '" ARBITER_BINARY "' " + args;
+    auto capture = [](const std::string& command, int* code) {
+        std::string text;
+        FILE* pipe = ::popen(command.c_str(), "r");
+        if (!pipe) return text;
+        std::array<char, 4096> buffer;
+        while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) text.append(buffer.data(), n);
+        const int status = ::pclose(pipe);
+        if (code) *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        return text;
+    };
+    Result r;
+    r.out = capture(base + " 2>/dev/null", nullptr);
+    r.all = capture(base + " 2>&1", &r.code);
+    return r;
+}
+
+const std::string fixtures = "--rulesets tests/data/rulebooks ";
+
+bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(list_show_validate_commands)
+
+BOOST_AUTO_TEST_CASE(list_json_is_an_array_of_id_game_title) {
+    Result r = run_arbiter(fixtures + "list --format json");
+    BOOST_TEST(r.code == 0, r.all);
+    auto list = nlohmann::json::parse(r.out);
+    BOOST_REQUIRE(list.is_array());
+    BOOST_REQUIRE(list.size() == 3u);
+    BOOST_TEST(list[0]["id"] == "base-a");
+    BOOST_TEST(list[0]["game"] == "chess");
+    BOOST_TEST(list[0]["title"] == "Base A");
+    BOOST_TEST(list[0]["title_ja"] == "基本A");
+    BOOST_TEST(list[1]["extends"] == "base-a");
+    BOOST_TEST(list[0]["extends"].is_null());
+}
+
+BOOST_AUTO_TEST_CASE(list_text_is_a_table) {
+    Result r = run_arbiter(fixtures + "list --lang ja");
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(contains(r.out, "id"));
+    BOOST_TEST(contains(r.out, "子B"), r.out);
+}
+
+BOOST_AUTO_TEST_CASE(show_prints_resolved_rules_with_provenance) {
+    Result r = run_arbiter(fixtures + "show grandchild-c --topic draw.incorrect_claim");
+    BOOST_TEST(r.code == 0, r.all);
+    BOOST_TEST(contains(r.out, "draw.incorrect_claim  9.5b"), r.out);
+    BOOST_TEST(contains(r.out, "opponent_bonus = 2min (duration)"), r.out);
+    BOOST_TEST(contains(r.out, "child-b.yaml:20 (child-b)"), r.out);  // the topic key of child-b.yaml, line 20
+    BOOST_TEST(!contains(r.out, "move.illegal"));
+}
+
+BOOST_AUTO_TEST_CASE(show_topic_prefix_and_language) {
+    Result r = run_arbiter(fixtures + "show base-a --topic draw --lang ja");
+    BOOST_TEST(r.code == 0);
+    BOOST_TEST(contains(r.out, "draw.repetition"));
+    BOOST_TEST(contains(r.out, "draw.incorrect_claim"));
+    BOOST_TEST(contains(r.out, "誤った申し立て。"), r.out);
+    BOOST_TEST(!contains(r.out, "clock.late_arrival"));
+}
+
+BOOST_AUTO_TEST_CASE(show_json_carries_provenance) {
+    Result r = run_arbiter(fixtures + "show child-b --format json --topic conduct.phone");
+    BOOST_TEST(r.code == 0);
+    auto book = nlohmann::json::parse(r.out);
+    BOOST_TEST(book["id"] == "child-b");
+    BOOST_TEST(book["lineage"] == nlohmann::json({"child-b", "base-a"}));
+    BOOST_REQUIRE(book["rules"].size() == 1u);
+    BOOST_TEST(book["rules"][0]["from"]["line"] == 29);  // child-b.yaml line 29: conduct.phone
+    BOOST_TEST(book["rules"][0]["effects"][0]["effect"] == "lose");
+}
+
+BOOST_AUTO_TEST_CASE(show_unknown_topic_and_id_suggest_and_exit_2) {
+    Result topic = run_arbiter(fixtures + "show base-a --topic draw.repetiton");
+    BOOST_TEST(topic.code == 2);
+    BOOST_TEST(contains(topic.all, "did you mean 'draw.repetition'?"), topic.all);
+    Result id = run_arbiter(fixtures + "show chld-b");
+    BOOST_TEST(id.code == 2);
+    BOOST_TEST(contains(id.all, "did you mean 'child-b'?"), id.all);
+    Result absent = run_arbiter(fixtures + "show base-a --topic conduct.phone");  // registered, not in base-a
+    BOOST_TEST(absent.code == 1);
+}
+
+BOOST_AUTO_TEST_CASE(validate_prints_ok_with_the_kind) {
+    Result r = run_arbiter(fixtures + "validate tests/data/rulebooks/child-b.yaml tests/data/rulebooks/event-ok.yaml "
+                                      "tests/data/rulebooks/timeline-ok.yaml schemas/topics.yaml");
+    BOOST_TEST(r.code == 0, r.all);
+    BOOST_TEST(contains(r.out, "tests/data/rulebooks/child-b.yaml: ok (rulebook)"));
+    BOOST_TEST(contains(r.out, "tests/data/rulebooks/event-ok.yaml: ok (event)"));
+    BOOST_TEST(contains(r.out, "tests/data/rulebooks/timeline-ok.yaml: ok (timeline)"));
+    BOOST_TEST(contains(r.out, "schemas/topics.yaml: ok (registry)"));
+}
+
+BOOST_AUTO_TEST_CASE(validate_json_reports_each_file) {
+    Result r = run_arbiter(fixtures + "validate --format json tests/data/rulebooks/base-a.yaml tests/data/bad/unknown-topic.yaml");
+    BOOST_TEST(r.code == 2);
+    auto results = nlohmann::json::parse(r.out);
+    BOOST_TEST(results[0]["ok"] == true);
+    BOOST_TEST(results[1]["ok"] == false);
+    BOOST_TEST(results[1]["error"]["line"] == 6);
+    BOOST_TEST(results[1]["error"]["column"] == 3);
+}
+
+BOOST_AUTO_TEST_CASE(help_on_every_command_and_version) {
+    for (const char* command : {"list", "show", "validate"}) {
+        Result r = run_arbiter(std::string(command) + " --help");
+        BOOST_TEST_CONTEXT(command) {
+            BOOST_TEST(r.code == 0);
+            BOOST_TEST(contains(r.out, "--format"));
+        }
+    }
+    BOOST_TEST(contains(run_arbiter("--version").out, "arbiter "));
+}
+
+BOOST_AUTO_TEST_CASE(every_bundled_yaml_file_validates) {
+    std::string files;
+    int count = 0;
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(ARBITER_SOURCE_DIR "/rulesets")) {
+        if (entry.path().extension() != ".yaml") continue;
+        files += " '" + entry.path().string() + "'";
+        ++count;
+    }
+    files += " schemas/topics.yaml";
+    BOOST_TEST_MESSAGE("validating " << count << " bundled files and the registry");
+    Result r = run_arbiter("validate" + files);
+    BOOST_TEST(r.code == 0, r.all);
+    Result list = run_arbiter("list");
+    BOOST_TEST(list.code == 0, list.all);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
