@@ -4,7 +4,6 @@
 #include "rulebook/suggest.h"
 
 #include <algorithm>
-#include <future>
 
 namespace arbiter::rulebook {
 
@@ -176,15 +175,11 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
     if (ec) library.problems_.emplace_back(SourceLocation{dir.string(), 0, 0}, "cannot read the folder: " + ec.message());
     std::sort(files.begin(), files.end());
 
-    // Read every file once, in parallel (yaml-cpp's parser dominates the load time and documents share
-    // nothing); index those that are rulebooks by id (= file name). Errors are kept in file order.
-    std::vector<std::future<YamlFile>> reads;
-    for (const auto& path : files) reads.push_back(std::async(std::launch::async, [path] { return read_yaml_file(path); }));
+    // Read every file once; index those that are rulebooks by id (= file name).
     std::map<std::string, YamlFile> parsed;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        const auto& path = files[i];
+    for (const auto& path : files) {
         try {
-            YamlFile file = reads[i].get();
+            YamlFile file = read_yaml_file(path);
             if (detect_kind(file) != Kind::rulebook) continue;
             library.index_.emplace(path.stem().string(), path);
             parsed.emplace(path.string(), std::move(file));
