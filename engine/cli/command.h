@@ -38,5 +38,7 @@ Command validate_command();
 Command perft_command();
 Command analyze_command();
 Command clock_command();
+Command run_command();
+Command compare_command();
 
 }  // namespace arbiter::cli

@@ -1,0 +1,56 @@
+// `arbiter compare TIMELINE --rulebooks jca-1997,fide-2001,fide-2009 [--format text|md|json] [--lang en|ja]`:
+// the same timeline ruled under several rulebooks, side by side, differences marked.
+#include "cli/command.h"
+#include "procedure/procedure.h"
+#include "report/compare_report.h"
+#include "rulebook/paths.h"
+
+#include <iostream>
+#include <memory>
+#include <sstream>
+
+namespace arbiter::cli {
+
+Command compare_command() {
+    return {"compare", "Rule a timeline under several rulebooks side by side, differences marked",
+            "Reads TIMELINE and rules it under each rulebook of --rulebooks (comma-separated ids of the same\n"
+            "game): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
+            "differently, final clocks and results at the bottom. Exit 0; 2 for input that cannot be read.",
+            [](CLI::App& app, const GlobalOptions& global) {
+                auto file = std::make_shared<std::string>();
+                auto books = std::make_shared<std::string>("jca-1997,fide-2001,fide-2009");
+                auto lang = std::make_shared<std::string>("en");
+                auto format = std::make_shared<std::string>("text");
+                app.add_option("TIMELINE", *file, "Timeline file (YAML)")->required();
+                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->capture_default_str();
+                app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
+                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json"}));
+                return std::function<int()>([&global, file, books, lang, format] {
+                    const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+                    std::vector<std::string> ids;
+                    std::stringstream list(*books);
+                    for (std::string id; std::getline(list, id, ',');)
+                        if (!id.empty()) ids.push_back(id);
+                    procedure::Runner runner(library);
+                    std::vector<procedure::Run> runs;
+                    std::optional<procedure::Timeline> first;
+                    for (const auto& id : ids) {
+                        auto timeline = procedure::load_timeline(*file, library, id);
+                        runs.push_back(runner.run(timeline, *library.find(id)));
+                        if (!first) first = std::move(timeline);
+                    }
+                    if (!first) {
+                        std::cerr << "arbiter: compare: --rulebooks names no rulebook\n";
+                        return 2;
+                    }
+                    const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
+                    if (*format == "json")
+                        std::cout << report::compare_json(*first, runs).dump(2) << '\n';
+                    else
+                        std::cout << report::compare_text(*first, runs, l, *format == "md");
+                    return 0;
+                });
+            }};
+}
+
+}  // namespace arbiter::cli
