@@ -40,5 +40,7 @@ Command analyze_command();
 Command clock_command();
 Command run_command();
 Command compare_command();
+Command event_command();
+Command diff_command();
 
 }  // namespace arbiter::cli

@@ -94,7 +94,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
                book.id + " has no mode '" + event.mode + "'; expected one of: " + join(names_of(book.modes)) +
                    did_you_mean(event.mode, names_of(book.modes)));
 
-    if (event.time_control.IsDefined()) {
+    if (event.time_control.IsDefined() && !event.time_control.IsNull()) {
         auto parsed = clock::parse_yaml_time_control(event.time_control);
         if (parsed) out.time_control = *parsed;
         else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);

@@ -1,0 +1,19 @@
+// Self-contained HTML pages: one file, inline CSS, no scripts, print styles for A4. The event sheet,
+// the rulebook diff and the timeline comparison share this scaffolding.
+#pragma once
+
+#include "rulebook/text.h"
+
+#include <string>
+#include <string_view>
+
+namespace arbiter::report {
+
+// Escapes & < > " ' for HTML text and attribute values.
+std::string html_escape(std::string_view text);
+
+// Returns a complete page: doctype, <html lang>, charset, title, the shared inline stylesheet (screen
+// and A4 print rules) plus `extra_css`, and `body` (already HTML) inside <main>.
+std::string html_page(std::string_view title, rulebook::Lang lang, std::string_view body, std::string_view extra_css = {});
+
+}  // namespace arbiter::report

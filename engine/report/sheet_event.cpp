@@ -1,0 +1,224 @@
+#include "report/sheet_event.h"
+
+#include "report/html_page.h"
+#include "report/rulebook_text.h"
+
+namespace arbiter::report {
+
+using namespace arbiter::rulebook;
+
+namespace {
+
+struct SectionSpec {
+    Text heading;
+    std::vector<std::string> topics;  // "*discretion" collects every rule that leaves a choice to the arbiter
+};
+
+const std::vector<SectionSpec>& section_specs() {
+    static const std::vector<SectionSpec> specs = {
+        {{"Time and arrival", "持ち時間と遅刻"},
+         {"clock.late_arrival", "clock.start", "clock.flag_fall", "clock.both_flags", "clock.period_end", "clock.win_claim"}},
+        {{"Draws", "引き分け"},
+         {"draw.agreement", "draw.offer", "draw.repetition", "draw.move_rule", "draw.dead_position", "draw.quickplay_finish",
+          "draw.book_positions", "shogi.sennichite", "shogi.perpetual_check", "shogi.impasse", "shogi.max_moves",
+          "othello.draw_win_right"}},
+        {{"Claims and their penalties", "申し立てと罰則"}, {"draw.incorrect_claim", "draw.claim_lapse", "arbiter.appeal"}},
+        {{"Illegal moves", "反則手"},
+         {"move.illegal", "shogi.illegal_move_pointing", "othello.illegal_move_pointing", "move.touch"}},
+        {{"Phones and conduct", "携帯電話と行為"}, {"conduct.phone", "conduct.aids", "conduct.leaving_area", "conduct.distraction"}},
+        {{"What the arbiter decides", "アービターが決めること"}, {"*discretion"}},
+    };
+    return specs;
+}
+
+std::string words_of_option(const std::string& option, const Registry& registry, Lang lang) {
+    if (const NamedText* o = registry.option(option)) return o->text.in(lang);
+    if (const EffectSpec* e = registry.effect(option)) return e->text.in(lang);
+    return option;
+}
+
+std::string strip_period(std::string s) {
+    if (!s.empty() && s.back() == '.') s.pop_back();
+    if (s.size() >= 3 && s.compare(s.size() - 3, 3, "。") == 0) s.resize(s.size() - 3);
+    return s;
+}
+
+SheetItem item_of(const Rule& rule, const EventCheck& check, const Registry& registry, Lang lang, bool discretion_only) {
+    const bool ja = lang == Lang::ja;
+    SheetItem item;
+    item.topic = rule.topic;
+    item.article = rule.article;
+    const TopicSpec* spec = registry.topic(rule.topic);
+    item.heading = spec ? strip_period(spec->text.in(lang)) : rule.topic;
+    if (discretion_only) {
+        item.summary = rule.discretion->summary.in(lang);
+        std::string options;
+        for (const auto& o : rule.discretion->options) options += (options.empty() ? "" : ja ? "、" : "; ") + strip_period(words_of_option(o, registry, lang));
+        item.lines.push_back((ja ? "選択肢: " : "Options: ") + options);
+        return item;
+    }
+    item.summary = rule.summary.in(lang);
+    for (const Param& p : rule.params) {
+        const Value* value = event_value(check, rule, p.name);
+        bool set_by_event = false;
+        for (const auto& s : check.accepted) set_by_event = set_by_event || (s.rule == &rule && s.param == &p);
+        if (!set_by_event && !p.event_may_set) continue;
+        const ParamSpec* ps = spec ? spec->param(p.name) : nullptr;
+        const std::string what = ps ? strip_period(ps->text.in(lang)) : p.name;
+        if (set_by_event)
+            item.lines.push_back(ja ? "本大会: " + what + " = " + value->text + "（規則の既定値 " + p.value.text + "）"
+                                    : "This event: " + what + " = " + value->text + " (the rulebook's value is " + p.value.text + ")");
+        else
+            item.lines.push_back(ja ? what + " = " + p.value.text + "（大会が変更可、本大会は変更なし）"
+                                    : what + " = " + p.value.text + " (an event may change it; this event does not)");
+    }
+    for (const auto& e : rule.effects) item.lines.push_back(effect_in_words(e, registry, lang));
+    for (const auto& c : rule.cases) {
+        std::string effects;
+        for (const auto& e : c.effects) effects += (effects.empty() ? "" : "; ") + effect_in_words(e, registry, lang);
+        const std::string head = c.summary.empty() ? std::string(ja ? "場合" : "Case") : c.summary.in(lang);
+        item.lines.push_back((c.article.empty() ? "" : c.article + ": ") + head + (effects.empty() ? "" : " → " + effects));
+    }
+    for (std::size_t i = 0; i < rule.ladder.size(); ++i) {
+        std::string effects;
+        for (const auto& e : rule.ladder[i].effects) effects += (effects.empty() ? "" : "; ") + effect_in_words(e, registry, lang);
+        const std::string n = std::to_string(i + 1) + (i + 1 == rule.ladder.size() ? "+" : "");
+        item.lines.push_back((ja ? "違反" + n + "回目: " : "Offence " + n + ": ") + effects);
+    }
+    if (!rule.hook.empty()) item.lines.push_back((ja ? "計算式: " : "Formula: ") + rule.hook);
+    return item;
+}
+
+std::string md_escape_cell(const std::string& s) {
+    std::string out;
+    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
+    return out;
+}
+
+std::string format_ms(clock::Ms ms) { return clock::format_duration(ms); }
+
+}  // namespace
+
+std::string time_control_in_words(const clock::TimeControl& tc, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    using Kind = clock::TimeControl::Kind;
+    if (tc.kind == Kind::unknown) return ja ? "不明" : "unknown";
+    if (tc.kind == Kind::none) return ja ? "持ち時間なし" : "no time control";
+    if (tc.kind == Kind::hourglass) return ja ? "砂時計方式、各自 " + format_ms(tc.hourglass) : "hourglass, " + format_ms(tc.hourglass) + " each";
+    std::string out;
+    bool common_increment = !tc.periods.empty();
+    for (const auto& p : tc.periods) common_increment = common_increment && p.increment == tc.periods.front().increment;
+    for (std::size_t i = 0; i < tc.periods.size(); ++i) {
+        const auto& p = tc.periods[i];
+        const bool last = i + 1 == tc.periods.size();
+        std::string part;
+        if (p.moves > 0 && last && i > 0)
+            part = ja ? "以後" + std::to_string(p.moves) + "手ごとに" + format_ms(p.time) : "then " + format_ms(p.time) + " for every " + std::to_string(p.moves) + " moves";
+        else if (p.moves > 0)
+            part = ja ? std::to_string(p.moves) + "手" + format_ms(p.time) : std::to_string(p.moves) + " moves in " + format_ms(p.time);
+        else if (i == 0)
+            part = ja ? "全局" + format_ms(p.time) : format_ms(p.time) + " for the game";
+        else
+            part = ja ? "その後残り全局に" + format_ms(p.time) : "then " + format_ms(p.time) + " for the rest of the game";
+        if (!common_increment && p.increment.count() > 0)
+            part += ja ? "（1手ごとに" + format_ms(p.increment) + "加算）" : " (" + format_ms(p.increment) + " added per move)";
+        out += (out.empty() ? "" : ja ? "、" : ", ") + part;
+    }
+    if (common_increment && tc.periods.front().increment.count() > 0)
+        out += ja ? "、第1手から1手ごとに" + format_ms(tc.periods.front().increment) + "加算"
+                  : "; " + format_ms(tc.periods.front().increment) + " added after every move from move 1";
+    if (tc.delay)
+        out += ja ? (tc.delay->kind == clock::DelayKind::bronstein ? "、ブロンスタイン遅延" : "、シンプル遅延") + format_ms(tc.delay->time)
+                  : std::string("; ") + (tc.delay->kind == clock::DelayKind::bronstein ? "Bronstein" : "simple") + " delay of " + format_ms(tc.delay->time);
+    if (tc.byoyomi)
+        out += ja ? "、秒読み" + format_ms(tc.byoyomi->time) + (tc.byoyomi->periods > 1 ? "×" + std::to_string(tc.byoyomi->periods) : "")
+                  : "; then byoyomi of " + format_ms(tc.byoyomi->time) + (tc.byoyomi->periods > 1 ? " x " + std::to_string(tc.byoyomi->periods) : "");
+    if (tc.canadian)
+        out += ja ? "、カナダ式 " + std::to_string(tc.canadian->moves) + "手" + format_ms(tc.canadian->time)
+                  : "; then " + std::to_string(tc.canadian->moves) + " moves in every " + format_ms(tc.canadian->time);
+    return out;
+}
+
+Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& check, const Registry& registry, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    Sheet sheet;
+    sheet.lang = lang;
+    const YAML::Node title = event.node["title"];
+    sheet.title = title && title.IsMap() ? read_text(title).in(lang) : event.name;
+    if (sheet.title.empty()) sheet.title = event.name;
+    sheet.facts.push_back({ja ? "規則" : "Rulebook", book.title.in(lang) + " (" + book.id + ")"});
+    if (!check.mode.empty()) {
+        const auto it = book.modes.find(check.mode);
+        sheet.facts.push_back({ja ? "形式" : "Mode", check.mode + (it != book.modes.end() && !it->second.summary.empty() ? ": " + it->second.summary.in(lang) : "")});
+    }
+    if (check.time_control)
+        sheet.facts.push_back({ja ? "持ち時間" : "Time control", time_control_in_words(*check.time_control, lang)});
+    std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : check.category;
+    if (!check.category_article.empty()) category += " (" + check.category_article + ")";
+    sheet.facts.push_back({ja ? "種別" : "Category", category});
+    for (const char* key : {"date", "venue"})
+        if (event.node[key] && event.node[key].IsScalar())
+            sheet.facts.push_back({ja ? (std::string(key) == "date" ? "日付" : "会場") : (std::string(key) == "date" ? "Date" : "Venue"), event.node[key].Scalar()});
+    if (event.node["rounds"]) sheet.facts.push_back({ja ? "ラウンド数" : "Rounds", event.node["rounds"].Scalar()});
+
+    for (const SectionSpec& spec : section_specs()) {
+        SheetSection section{spec.heading.in(lang), {}};
+        if (spec.topics.size() == 1 && spec.topics[0] == "*discretion") {
+            for (const auto& [topic, _] : book.rules) {
+                const Rule* rule = applicable_rule(book, topic, check.mode, check.category);
+                if (rule && rule->discretion) section.items.push_back(item_of(*rule, check, registry, lang, true));
+            }
+        } else {
+            for (const std::string& topic : spec.topics)
+                if (const Rule* rule = applicable_rule(book, topic, check.mode, check.category))
+                    section.items.push_back(item_of(*rule, check, registry, lang, false));
+        }
+        if (!section.items.empty()) sheet.sections.push_back(std::move(section));
+    }
+    if (event.node["notes"] && event.node["notes"].IsMap()) sheet.footer = read_text(event.node["notes"]).in(lang) + " ";
+    sheet.footer += ja ? "記載のない事項は " + book.id + " による。条番号は同規則のもの。"
+                       : "Anything not stated here follows " + book.id + "; article numbers are that rulebook's.";
+    return sheet;
+}
+
+std::string sheet_markdown(const Sheet& sheet) {
+    std::string out = "# " + sheet.title + "\n\n";
+    out += sheet.lang == Lang::ja ? "| 項目 | 内容 |\n|---|---|\n" : "| | |\n|---|---|\n";
+    for (const auto& [label, value] : sheet.facts) out += "| " + md_escape_cell(label) + " | " + md_escape_cell(value) + " |\n";
+    for (const auto& section : sheet.sections) {
+        out += "\n## " + section.heading + "\n";
+        for (const auto& item : section.items) {
+            out += "\n### " + item.article + " " + item.heading + "\n\n";
+            if (!item.summary.empty()) out += item.summary + "\n";
+            if (!item.lines.empty()) out += "\n";
+            for (const auto& line : item.lines) out += "- " + line + "\n";
+        }
+    }
+    out += "\n---\n\n" + sheet.footer + "\n";
+    return out;
+}
+
+std::string sheet_html(const Sheet& sheet) {
+    std::string body = "<h1>" + html_escape(sheet.title) + "</h1>\n<dl class=\"facts\">\n";
+    for (const auto& [label, value] : sheet.facts) body += "<dt>" + html_escape(label) + "</dt><dd>" + html_escape(value) + "</dd>\n";
+    body += "</dl>\n";
+    for (const auto& section : sheet.sections) {
+        body += "<section>\n<h2>" + html_escape(section.heading) + "</h2>\n";
+        for (const auto& item : section.items) {
+            body += "<section class=\"item\" id=\"" + html_escape(item.topic) + "\">\n<h3><span class=\"article\">" + html_escape(item.article) +
+                    "</span> " + html_escape(item.heading) + "</h3>\n";
+            if (!item.summary.empty()) body += "<p>" + html_escape(item.summary) + "</p>\n";
+            if (!item.lines.empty()) {
+                body += "<ul>\n";
+                for (const auto& line : item.lines) body += "<li>" + html_escape(line) + "</li>\n";
+                body += "</ul>\n";
+            }
+            body += "</section>\n";
+        }
+        body += "</section>\n";
+    }
+    body += "<footer>" + html_escape(sheet.footer) + "</footer>\n";
+    return html_page(sheet.title, sheet.lang, body);
+}
+
+}  // namespace arbiter::report

@@ -1,0 +1,183 @@
+#include "rulebook/diff.h"
+
+#include "clock/duration.h"
+#include "rulebook/schema.h"
+
+#include <algorithm>
+#include <set>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+// JSON (sorted keys) printed as flow YAML without quotes: {amount: 3min, to: opponent}.
+std::string flow(const nlohmann::json& j) {
+    if (j.is_null()) return "null";
+    if (j.is_string()) return j.get<std::string>();
+    if (j.is_array()) {
+        std::string out = "[";
+        for (std::size_t i = 0; i < j.size(); ++i) out += (i ? ", " : "") + flow(j[i]);
+        return out + "]";
+    }
+    if (j.is_object()) {
+        std::string out = "{";
+        bool first = true;
+        for (const auto& [k, v] : j.items()) {
+            out += (first ? "" : ", ") + k + ": " + flow(v);
+            first = false;
+        }
+        return out + "}";
+    }
+    return j.dump();
+}
+
+std::string node_flow(const YAML::Node& node) { return node && !node.IsNull() ? flow(yaml_to_json(node)) : std::string(); }
+
+std::string effects_text(const std::vector<Effect>& effects) {
+    std::string out;
+    for (const auto& e : effects) out += (out.empty() ? "" : "; ") + normalized_effect(e);
+    return out;
+}
+
+// Durations in one spelling (60min and 1h compare equal).
+std::string value_text(const Value& v) { return v.unit == Unit::duration ? clock::format_duration(v.ms) : v.text; }
+
+std::string param_text(const Param& p) {
+    std::string out = value_text(p.value);
+    std::string extra;
+    if (p.event_may_set) extra = "event may set";
+    if (p.min || p.max)
+        extra += (extra.empty() ? "" : ", ") + (p.min ? value_text(*p.min) : std::string()) + ".." + (p.max ? value_text(*p.max) : std::string());
+    if (!p.choices.empty()) {
+        std::string c;
+        for (const auto& v : p.choices) c += (c.empty() ? "" : "|") + value_text(v);
+        extra += (extra.empty() ? "one of " : ", one of ") + c;
+    }
+    return extra.empty() ? out : out + " (" + extra + ")";
+}
+
+// The compared fields of a rule, in a fixed order; an absent aspect is "".
+std::vector<std::pair<std::string, std::string>> fields_of(const Rule& r) {
+    std::vector<std::pair<std::string, std::string>> out;
+    out.push_back({"article", r.article});
+    std::string also;
+    for (const auto& a : r.also) also += (also.empty() ? "" : ", ") + a;
+    out.push_back({"also", also});
+    for (const auto& p : r.params) out.push_back({"params." + p.name, param_text(p)});
+    out.push_back({"effects", effects_text(r.effects)});
+    std::string cases;
+    for (const auto& c : r.cases)
+        cases += (cases.empty() ? "" : " | ") + (c.article.empty() ? "" : c.article + ": ") + node_flow(c.when) + " -> " + effects_text(c.effects);
+    out.push_back({"cases", cases});
+    std::string ladder;
+    for (std::size_t i = 0; i < r.ladder.size(); ++i)
+        ladder += (ladder.empty() ? "" : " | ") + std::to_string(i + 1) + (i + 1 == r.ladder.size() ? "+" : "") + ": " + effects_text(r.ladder[i].effects);
+    out.push_back({"ladder", ladder});
+    std::string discretion;
+    if (r.discretion)
+        for (const auto& o : r.discretion->options) discretion += (discretion.empty() ? "" : ", ") + o;
+    out.push_back({"discretion", discretion});
+    out.push_back({"hook", r.hook});
+    out.push_back({"restore", r.restore});
+    out.push_back({"claim", r.claim ? "by " + r.claim->by + (r.claim->deadline.empty() ? "" : ", " + r.claim->deadline) : ""});
+    out.push_back({"declaration", node_flow(r.declaration)});
+    out.push_back({"on_tie", effects_text(r.on_tie)});
+    return out;
+}
+
+bool descends(const Rulebook& child, const Rulebook& ancestor) {
+    return child.id != ancestor.id && std::find(child.lineage.begin(), child.lineage.end(), ancestor.id) != child.lineage.end();
+}
+
+}  // namespace
+
+std::string normalized_effect(const Effect& effect) {
+    const std::string fields = node_flow(effect.fields);
+    if (fields.empty()) return effect.name;
+    if (fields.front() == '{') return effect.name + "(" + fields.substr(1, fields.size() - 2) + ")";
+    return effect.name + "(" + fields + ")";
+}
+
+RulebookDiff diff_rulebooks(const std::vector<const Rulebook*>& books) {
+    RulebookDiff out;
+    out.books = books;
+    // The nearest ancestor in the comparison: the first id of the lineage (after itself) that is compared.
+    for (const Rulebook* b : books) {
+        std::optional<std::size_t> parent;
+        for (std::size_t k = 1; k < b->lineage.size() && !parent; ++k)
+            for (std::size_t j = 0; j < books.size(); ++j)
+                if (books[j]->id == b->lineage[k] && descends(*b, *books[j])) {
+                    parent = j;
+                    break;
+                }
+        out.parent.push_back(parent);
+    }
+    std::set<std::string> topics;
+    for (const Rulebook* b : books)
+        for (const auto& [topic, _] : b->rules) topics.insert(topic);
+    for (const std::string& topic : topics) {
+        TopicDiff diff;
+        diff.topic = topic;
+        std::vector<std::vector<std::pair<std::string, std::string>>> fields;
+        bool any_absent = false, any_present = false;
+        for (std::size_t i = 0; i < books.size(); ++i) {
+            TopicSide side;
+            side.rule = books[i]->rule(topic);
+            if (side.rule) side.written_in = side.rule->from.rulebook;
+            if (out.parent[i]) {
+                const Rule* before = books[*out.parent[i]]->rule(topic);
+                if (!side.rule) side.in_child = before ? "removed" : "";
+                else if (!before) side.in_child = "added";
+                else side.in_child = side.rule->from.rulebook == before->from.rulebook && side.rule->from.line == before->from.line ? "inherited" : "changed";
+            }
+            (side.rule ? any_present : any_absent) = true;
+            fields.push_back(side.rule ? fields_of(*side.rule) : std::vector<std::pair<std::string, std::string>>{});
+            diff.sides.push_back(side);
+        }
+        diff.presence_differs = any_present && any_absent;
+        // Field names in first-seen order across rulebooks.
+        std::vector<std::string> names;
+        for (const auto& f : fields)
+            for (const auto& [name, _] : f)
+                if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+        for (const std::string& name : names) {
+            FieldDiff field{name, {}};
+            for (std::size_t i = 0; i < books.size(); ++i) {
+                std::string value = diff.sides[i].rule ? "" : "-";
+                for (const auto& [n, v] : fields[i])
+                    if (n == name) value = v;
+                field.values.push_back(value);
+            }
+            bool differs = false;
+            for (std::size_t i = 1; i < field.values.size(); ++i) differs = differs || field.values[i] != field.values[0];
+            if (differs || (diff.presence_differs && !field.values[0].empty() && field.values[0] != "-") ||
+                (diff.presence_differs && name == "article"))
+                diff.fields.push_back(std::move(field));
+        }
+        if (diff.presence_differs) {
+            // Keep only the rows that say something: the article, and fields some rulebook has.
+            std::erase_if(diff.fields, [](const FieldDiff& f) {
+                return f.field != "article" && std::all_of(f.values.begin(), f.values.end(), [](const std::string& v) { return v.empty() || v == "-"; });
+            });
+        }
+        bool changed_by_child = false;
+        for (const auto& side : diff.sides) changed_by_child = changed_by_child || side.in_child == "changed";
+        if (diff.presence_differs || !diff.fields.empty() || changed_by_child) out.topics.push_back(std::move(diff));
+        else ++out.same;
+    }
+    std::set<std::string> categories;
+    for (const Rulebook* b : books)
+        for (const auto& [name, _] : b->categories) categories.insert(name);
+    for (const std::string& name : categories) {
+        CategoryDiff c{name, {}};
+        for (const Rulebook* b : books) {
+            auto it = b->categories.find(name);
+            c.articles.push_back(it == b->categories.end() ? "-" : it->second.article);
+        }
+        if (std::any_of(c.articles.begin(), c.articles.end(), [&](const std::string& a) { return a != c.articles[0]; }))
+            out.categories.push_back(std::move(c));
+    }
+    return out;
+}
+
+}  // namespace arbiter::rulebook
