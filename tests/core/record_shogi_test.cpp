@@ -7,7 +7,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <regex>
 #include <sstream>
 
 using namespace arbiter;
@@ -26,14 +25,23 @@ long ms(const std::optional<milliseconds>& t) { return t ? long(t->count()) : -1
 // Western notation ("P7g-7f", "B2bx8h+", "+B4e-5d", "P*8g"). Returns that first move in USI, or "" if the
 // comment holds no such line. This is an independent check of the KIF/CSA -> USI conversion.
 std::string pv_first_move_usi(const std::string& comment) {
-    static const std::regex move(R"(^\+?[PLNSGBRK](?:\*([1-9][a-i])|([1-9][a-i])[-x]([1-9][a-i])(\+?))(?:\s|$))");
+    // Hand-written instead of std::regex (gcc 12 warns inside <regex> under the sanitizers).
+    auto square = [](const std::string& t, std::size_t i) {
+        return i + 1 < t.size() && t[i] >= '1' && t[i] <= '9' && t[i + 1] >= 'a' && t[i + 1] <= 'i';
+    };
     std::istringstream lines(comment);
     std::string line;
     while (std::getline(lines, line)) {
-        std::smatch m;
-        if (!std::regex_search(line, m, move)) continue;
-        if (m[1].matched) return std::string(1, line[line[0] == '+' ? 1 : 0]) + "*" + m[1].str();
-        return m[2].str() + m[3].str() + m[4].str();
+        std::string t = line.substr(0, line.find(' '));
+        std::size_t i = !t.empty() && t[0] == '+' ? 1 : 0;
+        if (i >= t.size() || std::string("PLNSGBRK").find(t[i]) == std::string::npos) continue;
+        char piece = t[i++];
+        if (i < t.size() && t[i] == '*' && square(t, i + 1) && t.size() == i + 3)
+            return std::string(1, piece) + "*" + t.substr(i + 1, 2);
+        if (!square(t, i) || i + 2 >= t.size() || (t[i + 2] != '-' && t[i + 2] != 'x') || !square(t, i + 3)) continue;
+        std::string rest = t.substr(i + 5);
+        if (!rest.empty() && rest != "+") continue;
+        return t.substr(i, 2) + t.substr(i + 3, 2) + rest;
     }
     return "";
 }
