@@ -96,3 +96,20 @@ BOOST_AUTO_TEST_CASE(a_rulebook_compared_with_itself_has_no_differences) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(the_club_example_changes_exactly_what_extending_md_says)
+
+BOOST_AUTO_TEST_CASE(two_parameters_and_one_effect) {
+    // docs/EXTENDING.md: default_time 0s -> 30min (H1), min_moves 0 -> 20 (H2), a warning added to 9.5b (H3).
+    const RulebookDiff diff = diff_rulebooks({bundled().find("fide-2009"), bundled().find("club-example")});
+    BOOST_REQUIRE(diff.topics.size() == 3u);
+    BOOST_TEST(diff.topics[0].topic == "clock.late_arrival");
+    BOOST_TEST(field(diff.topics[0], "params.default_time")->values[1] == "30min (event may set, 0s..1h)");
+    BOOST_TEST(diff.topics[1].topic == "draw.agreement");
+    BOOST_TEST(field(diff.topics[1], "params.min_moves")->values[1] == "20 (event may set, 0..40)");
+    BOOST_TEST(diff.topics[2].topic == "draw.incorrect_claim");
+    BOOST_TEST(field(diff.topics[2], "effects")->values[1].find("warn(to: claimant)") != std::string::npos);
+    for (const auto& t : diff.topics) BOOST_TEST(t.sides[1].in_child == "changed");
+}
+
+BOOST_AUTO_TEST_SUITE_END()

@@ -130,3 +130,19 @@ BOOST_AUTO_TEST_CASE(set_paths_split_at_the_longest_registry_topic) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(a_value_outside_the_range_is_refused)
+
+BOOST_AUTO_TEST_CASE(club_example_caps_the_default_time_at_one_hour) {
+    // rulesets/chess/club-example.yaml H1: default_time range 0s..1h.
+    const YamlFile file = parse_yaml_text("event: E\nrulebook: club-example\nset:\n  clock.late_arrival.default_time: 2h\n", "inline.yaml");
+    const Event event = read_event(file.root, file.name);
+    const EventCheck check = check_event_settings(event, *bundled().find("club-example"), bundled().registry());
+    BOOST_REQUIRE(check.refused.size() == 1u);
+    BOOST_TEST(check.refused[0].article == "H1");
+    BOOST_TEST(check.refused[0].message.find("within 0s..1h; found 2h") != std::string::npos);
+    const YamlFile hour = parse_yaml_text("event: E\nrulebook: club-example\nset:\n  clock.late_arrival.default_time: 1h\n", "inline.yaml");
+    BOOST_TEST(check_event_settings(read_event(hour.root, hour.name), *bundled().find("club-example"), bundled().registry()).ok());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
