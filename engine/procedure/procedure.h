@@ -48,6 +48,8 @@ struct Timeline {
 // instants) and returns the model. Throws InputError (file:line:column) for anything that cannot be read.
 Timeline load_timeline(const std::filesystem::path& path, const rulebook::Library& library,
                        const std::string& rulebook_override = {});
+// The same for a document already parsed (rulebook::parse_yaml_text), e.g. a generated timeline.
+Timeline read_timeline(rulebook::YamlFile yaml, const rulebook::Library& library, const std::string& rulebook_override = {});
 
 // An effect as applied: its name and fields, amounts in ms ({"add_time": {"to": "black", "amount": 180000}}).
 using AppliedEffect = nlohmann::json;

@@ -12,8 +12,12 @@ using rulebook::location_of;
 
 Timeline load_timeline(const std::filesystem::path& path, const rulebook::Library& library,
                        const std::string& rulebook_override) {
+    return read_timeline(rulebook::read_yaml_file(path), library, rulebook_override);
+}
+
+Timeline read_timeline(rulebook::YamlFile yaml, const rulebook::Library& library, const std::string& rulebook_override) {
     Timeline t;
-    t.yaml = rulebook::read_yaml_file(path);
+    t.yaml = std::move(yaml);
     t.file = t.yaml.name;
     if (rulebook::detect_kind(t.yaml) != rulebook::Kind::timeline)
         throw InputError(location_of(t.file, t.yaml.root), "found another kind of file; expected a timeline (timeline: name)");
