@@ -223,14 +223,14 @@ Kind detect_kind(const YamlFile& file) {
     if (file.root.size() == 0)
         throw InputError(location_of(file.name, file.root),
                          "found an empty map; expected a map starting with rulebook:, game:, event:, timeline: or registry:");
-    auto first = file.root.begin();
-    if (first->first.IsScalar())
-        for (const auto& [key, kind] : kinds)
-            if (first->first.Scalar() == key) return kind;
-    for (const auto& [key, kind] : kinds)
+    // A copy: yaml-cpp's iterator `->` hands out a temporary, so a reference into it would dangle.
+    const YAML::Node key = file.root.begin()->first;
+    if (key.IsScalar())
+        for (const auto& [name, kind] : kinds)
+            if (key.Scalar() == name) return kind;
+    for (const auto& [name, kind] : kinds)
         for (const auto& entry : file.root)
-            if (entry.first.IsScalar() && entry.first.Scalar() == key) return kind;
-    const YAML::Node& key = first->first;
+            if (entry.first.IsScalar() && entry.first.Scalar() == name) return kind;
     throw InputError(location_of(file.name, key),
                      "found the key " + describe(key) + " at the top; expected rulebook:, game:, event:, timeline: or registry:" +
                          did_you_mean(key.IsScalar() ? key.Scalar() : "", {"rulebook", "game", "event", "timeline", "registry"}));
