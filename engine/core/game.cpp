@@ -22,14 +22,54 @@ std::string Outcome::result() const {
     return *winner == first ? "1-0" : "0-1";
 }
 
-Game::Game(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(pos_.repetition_key()); }
+Game::Game(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(identity_key(pos_)); }
+
+namespace {
+
+// The castling rules (bit i = CastlingRule i) whose move could be made now by their side, as if it were that
+// side's turn: the right is kept, the squares between are empty and no square the king stands on or crosses is
+// attacked.
+int possible_castlings(const Position& p) {
+    const auto& rules = p.definition().castling;
+    int possible = 0;
+    for (int i = 0; i < int(rules.size()); ++i) {
+        const CastlingRule& rule = rules[i];
+        if (!(p.castling_rights() & (1 << i)) || (p.occupied() & rule.must_be_empty)) continue;
+        bool safe = true;
+        for (Bitboard squares = rule.must_not_be_attacked; squares && safe;)
+            safe = !p.is_attacked(pop_lsb(squares), ~rule.side);
+        if (safe) possible |= 1 << i;
+    }
+    return possible;
+}
+
+}  // namespace
+
+std::uint64_t Game::identity_key(const Position& p) const {
+    std::uint64_t key = p.repetition_key();
+    if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights)
+        key ^= zobrist::castling[p.castling_rights()] ^ zobrist::castling[possible_castlings(p)];
+    return key;
+}
+
+void Game::set_castling_identity(CastlingIdentity identity) {
+    castling_identity_ = identity;
+    // Re-key the history by replaying it from the start.
+    Position p = start_;
+    keys_.assign(1, identity_key(p));
+    for (Move m : moves_) {
+        Undo u;
+        p.make(m, u);
+        keys_.push_back(identity_key(p));
+    }
+}
 
 void Game::play(Move m) {
     assert(pos_.is_legal(m));
     undos_.emplace_back();
     pos_.make(m, undos_.back());
     moves_.push_back(m);
-    keys_.push_back(pos_.repetition_key());
+    keys_.push_back(identity_key(pos_));
 }
 
 bool Game::play_if_legal(Move m) {
@@ -77,7 +117,7 @@ bool Game::can_claim_repetition_with(Move move) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
-    const std::uint64_t key = after.repetition_key();
+    const std::uint64_t key = identity_key(after);
     int n = 1;
     for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= after.halfmove_clock(); --i)
         if (keys_[i] == key) ++n;

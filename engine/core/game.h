@@ -31,9 +31,20 @@ struct Outcome {
     std::string result() const;
 };
 
+// How castling enters "the same position" for repetition. FIDE 2001 9.2: a castling right that changed, even one
+// that could not be used yet, makes positions differ. FIDE 2009 9.2 and JCA 9.2 compare the possible moves: only
+// the castling moves that can actually be made (right kept, squares between empty, king not in check and not
+// crossing an attacked square) count, for each side as if it were that side's turn.
+enum class CastlingIdentity { rights, possible_moves };
+
 class Game {
 public:
     explicit Game(Position start);
+
+    // Changes the castling part of the repetition identity (the game definition's is `rights`); the history is
+    // re-keyed, so it may be called at any time.
+    void set_castling_identity(CastlingIdentity identity);
+    CastlingIdentity castling_identity() const { return castling_identity_; }
 
     const Position& position() const { return pos_; }
     const Position& start_position() const { return start_; }
@@ -69,12 +80,15 @@ public:
 
 private:
     int count_key(std::uint64_t key, int from_ply) const;
+    // The position's repetition key under this game's castling identity.
+    std::uint64_t identity_key(const Position& p) const;
 
     Position start_;
     Position pos_;
     std::vector<Move> moves_;
     std::vector<Undo> undos_;
     std::vector<std::uint64_t> keys_;  // repetition key of the position before move i, and the current one last
+    CastlingIdentity castling_identity_ = CastlingIdentity::rights;
 };
 
 }  // namespace arbiter::core

@@ -115,6 +115,13 @@ struct Runner::State {
         return nullptr;
     }
 
+    // Occurrences of a position that allow a repetition claim: the rule's parameter, else the game's (3 in chess).
+    int repetition_occurrences() const {
+        if (const auto* r = rule("draw.repetition"))
+            if (auto n = param_value(*r, "occurrences"); n.is_number()) return int(n.get<std::int64_t>());
+        return def->repetition_claim;
+    }
+
     json param_value(const rulebook::Rule& r, const std::string& name) const {
         const rulebook::Param* p = r.param(name);
         if (!p) return nullptr;
@@ -569,7 +576,9 @@ struct Runner::State {
             }
             if (correct) {
                 if (kind == "repetition") {
-                    correct = with_move ? game->can_claim_repetition_with(move) : game->can_claim_repetition();
+                    // 9.2a: the announced move makes the position appear again; 9.2b: it has already appeared.
+                    correct = with_move ? game->can_claim_repetition_with(move)
+                                        : game->repetition_count() >= repetition_occurrences();
                 } else {
                     std::int64_t moves = 50;
                     if (const auto* r = rule(topic))
@@ -832,6 +841,9 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;
+    // What makes positions "the same" for draw.repetition (FIDE 2001 9.2 castling rights; 2009 9.2 possible moves).
+    if (const auto* rep = st.rule("draw.repetition"); rep && st.param_value(*rep, "castling") == "possible_moves")
+        st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
     if (control && control->is_timed()) {
         st.clk.emplace(*control);
         (void)st.clk->start(int(st.game->position().side_to_move()), Ms{0});

@@ -1,33 +1,20 @@
 // `arbiter analyze`: legal moves, check, mate, stalemate, insufficient material, dead and
 // can_checkmate, for one position or a file of positions (one JSON object a line, in order).
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <sys/wait.h>
 #include <unistd.h>
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using Run = arbiter::test::CliResult;
 
-Run analyze_run(const std::string& args) {
-    std::string command = std::string("'") + ARBITER_BINARY + "' analyze " + args + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+Run analyze_run(const std::string& args) { return arbiter::test::run_arbiter("analyze " + args); }
 
 nlohmann::json analyze_fen(const std::string& fen) {
     Run r = analyze_run("--game chess --format json --position '" + fen + "'");

@@ -1,31 +1,18 @@
 // `arbiter perft`: the shape scripts rely on (json with nodes and seconds), --divide, --bulk and
 // exit codes, by running the built executable.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using Run = arbiter::test::CliResult;
 
 // Runs `arbiter <args>` (stderr discarded) and returns its exit code and stdout.
-Run perft_run(const std::string& args) {
-    std::string command = std::string("'") + ARBITER_BINARY + "' " + args + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
+Run perft_run(const std::string& args) { return arbiter::test::run_arbiter(args); }
 
 }  // namespace
 

@@ -1,11 +1,10 @@
 // arbiter list, show and validate on the fixture rulebooks and on every bundled YAML file.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include <sys/wait.h>
 
-#include <array>
-#include <cstdio>
 #include <filesystem>
 #include <string>
 
@@ -17,28 +16,16 @@ struct Result {
     std::string all;  // stdout and stderr
 };
 
-// Runs `arbiter <args>` from the project root; keeps stdout apart for JSON.
+// Runs `arbiter <args>` from the project root twice: stdout alone for JSON, and both streams for messages.
 Result run_arbiter(const std::string& args) {
-    const std::string base = "cd '" ARBITER_SOURCE_DIR "' && '" ARBITER_BINARY "' " + args;
-    auto capture = [](const std::string& command, int* code) {
-        std::string text;
-        FILE* pipe = ::popen(command.c_str(), "r");
-        if (!pipe) return text;
-        std::array<char, 4096> buffer;
-        while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) text.append(buffer.data(), n);
-        const int status = ::pclose(pipe);
-        if (code) *code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-        return text;
-    };
-    Result r;
-    r.out = capture(base + " 2>/dev/null", nullptr);
-    r.all = capture(base + " 2>&1", &r.code);
-    return r;
+    namespace t = arbiter::test;
+    const t::CliResult merged = t::run_arbiter(args, t::Stderr::merge);
+    return {merged.exit_code, t::run_arbiter(args).out, merged.out};
 }
 
 const std::string fixtures = "--rulesets tests/data/rulebooks ";
 
-bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using arbiter::test::contains;
 
 }  // namespace
 

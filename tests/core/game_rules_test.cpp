@@ -100,6 +100,29 @@ BOOST_AUTO_TEST_CASE(lost_castling_rights_make_a_different_position) {
     BOOST_TEST(game.repetition_count() == 2);
 }
 
+BOOST_AUTO_TEST_CASE(castling_by_possible_moves_ignores_rights_that_cannot_be_used) {
+    // FIDE 2009 9.2 / JCA 9.2 reading: compare the castling moves that can be made. Here b- and f-files are blocked
+    // by the knights and bishops, so no castling move exists at the start although KQkq are held. After
+    // 1.Kd1 Kd8 2.Ke1 Ke8 3.Kd1 Kd8 4.Ke1 Ke8 the placement with White to move has stood three times (start, after
+    // 2...Ke8, after 4...Ke8): by rights the start differs (2 occurrences), by possible moves it does not (3).
+    Game game(fen("rn2kb1r/pppppppp/8/8/8/8/PPPPPPPP/RN2KB1R w KQkq - 0 1"));
+    for (const char* m : {"Kd1", "Kd8", "Ke1", "Ke8", "Kd1", "Kd8", "Ke1", "Ke8"}) BOOST_REQUIRE(game.play(m).ok());
+    BOOST_TEST(game.repetition_count() == 2);
+    game.set_castling_identity(CastlingIdentity::possible_moves);  // re-keys the history
+    BOOST_TEST(game.repetition_count() == 3);
+    game.set_castling_identity(CastlingIdentity::rights);
+    BOOST_TEST(game.repetition_count() == 2);
+}
+
+BOOST_AUTO_TEST_CASE(castling_by_possible_moves_still_counts_a_castling_that_could_be_made) {
+    // With the paths clear White and Black could castle at the start; after the kings' walk they cannot. The start
+    // differs under both readings: after two walks the current position has stood twice (hand count).
+    Game game(fen("r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1"));
+    game.set_castling_identity(CastlingIdentity::possible_moves);
+    for (const char* m : {"Ke2", "Ke7", "Ke1", "Ke8", "Ke2", "Ke7", "Ke1", "Ke8"}) BOOST_REQUIRE(game.play(m).ok());
+    BOOST_TEST(game.repetition_count() == 2);
+}
+
 BOOST_AUTO_TEST_CASE(en_passant_counts_only_when_the_capture_is_legal) {
     // 1.c4 (d4 pawn may take e.p.) ... the same placement later without the e.p. right is different.
     Game game(fen("4k1n1/8/8/8/3p4/8/2P5/4K1N1 w - - 0 1"));

@@ -59,9 +59,22 @@ BOOST_AUTO_TEST_CASE(fide_2001_to_2009_shows_the_editions_changes) {
 
 BOOST_AUTO_TEST_CASE(an_inherited_rule_is_not_listed) {
     const RulebookDiff diff = diff_rulebooks({bundled().find("fide-2001"), bundled().find("fide-2009")});
-    // fide-2009 does not restate draw.repetition (its header names 9.2 among the unchanged rules).
-    BOOST_TEST(!topic(diff, "draw.repetition"));
+    // fide-2009 does not restate draw.move_rule (its header names 9.3 among the unchanged rules).
+    BOOST_TEST(!topic(diff, "draw.move_rule"));
     BOOST_TEST(diff.same > 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_castling_part_of_the_same_position_differs) {
+    // FIDE 2001 9.2 ends with "or if the right to castle has been changed temporarily or permanently"; the 2009 text
+    // keeps only the en passant sentence and compares the possible moves. The rulebooks say it with draw.repetition's
+    // `castling` parameter: rights in 2001, possible_moves in 2009.
+    const RulebookDiff diff = diff_rulebooks({bundled().find("fide-2001"), bundled().find("fide-2009")});
+    const TopicDiff* repetition = topic(diff, "draw.repetition");
+    BOOST_REQUIRE(repetition);
+    const FieldDiff* castling = field(*repetition, "params.castling");
+    BOOST_REQUIRE(castling);
+    BOOST_TEST(castling->values[0] == "rights");
+    BOOST_TEST(castling->values[1] == "possible_moves");
 }
 
 BOOST_AUTO_TEST_CASE(unrelated_rulebooks_are_aligned_by_topic) {

@@ -1,0 +1,38 @@
+// Runs the built `arbiter` executable for the CLI tests: one helper instead of a popen loop per file.
+#pragma once
+
+#include <array>
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+
+namespace arbiter::test {
+
+struct CliResult {
+    int exit_code = -1;  // -1 when the program died of a signal (a crash is never an exit code)
+    std::string out;     // stdout, and stderr too when asked for
+};
+
+enum class Stderr { discard, merge };
+
+// Runs a shell command and collects its standard output.
+inline CliResult run_shell(const std::string& command) {
+    CliResult result;
+    FILE* pipe = ::popen(command.c_str(), "r");
+    if (!pipe) return result;
+    std::array<char, 4096> buffer;
+    while (std::size_t n = std::fread(buffer.data(), 1, buffer.size(), pipe)) result.out.append(buffer.data(), n);
+    const int status = ::pclose(pipe);
+    result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    return result;
+}
+
+// Runs `arbiter <args>` from the project root, so relative paths in `args` name files of the source tree.
+inline CliResult run_arbiter(const std::string& args, Stderr err = Stderr::discard) {
+    return run_shell("cd '" ARBITER_SOURCE_DIR "' && '" ARBITER_BINARY "' " + args +
+                     (err == Stderr::merge ? " 2>&1" : " 2>/dev/null"));
+}
+
+inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace arbiter::test
