@@ -635,7 +635,9 @@ struct Runner::State {
             }
         } else if (kind == "book_draw") {
             if (v["correct"]) ctx.facts["claim_correct"] = v["correct"].as<bool>();
-            if (v["forced_win_shown"]) ctx.facts["forced_win_shown"] = v["forced_win_shown"].as<bool>();
+            else if (is_listed_book_draw()) ctx.facts["claim_correct"] = true;
+            // A forced win is something the opponent shows at the board: the timeline says so, or it did not happen.
+            ctx.facts["forced_win_shown"] = v["forced_win_shown"] ? v["forced_win_shown"].as<bool>() : false;
             ctx.roles["opponent"] = 1 - claimant;
             const int i = raise("draw.book_positions", ctx, claimant, {}, true);
             if (i < 0) {
@@ -655,6 +657,40 @@ struct Runner::State {
         } else {
             raise("claim." + kind, ctx, claimant, "no such claim in the procedure", true);
         }
+    }
+
+    // JCA 15.1: the position is a draw the arbiter can see without judgement: a dead position (item 1, a FIDE-law
+    // draw), or exactly one of the material balances the rule lists in its `material` parameter ("KR v KR; ...").
+    bool is_listed_book_draw() const {
+        const auto& pos = game->position();
+        if (core::is_dead_position(pos) == core::Winnability::cannot_checkmate) return true;
+        const auto* r = rule("draw.book_positions");
+        const json listed = r ? param_value(*r, "material") : json();
+        if (!listed.is_string()) return false;
+        std::array<std::string, 2> sides;
+        for (int c = 0; c < 2; ++c) sides[c] = material_letters(pos, core::Color(c));
+        std::stringstream in(listed.get<std::string>());
+        for (std::string item; std::getline(in, item, ';');) {
+            const auto v = item.find(" v ");
+            if (v == std::string::npos) continue;
+            auto trim = [](std::string t) {
+                t.erase(0, t.find_first_not_of(' '));
+                t.erase(t.find_last_not_of(' ') + 1);
+                return t;
+            };
+            const std::string a = trim(item.substr(0, v)), b = trim(item.substr(v + 3));
+            if ((a == sides[0] && b == sides[1]) || (a == sides[1] && b == sides[0])) return true;
+        }
+        return false;
+    }
+
+    // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
+    static std::string material_letters(const core::Position& pos, core::Color c) {
+        std::string letters;
+        const auto& pieces = pos.definition().pieces;
+        for (int t = 0; t < int(pieces.size()); ++t)
+            letters.append(std::size_t(core::popcount(pos.pieces(c, t))), pieces[t].letter);
+        return letters;
     }
 
     void flag_fall(int offender, int claimant, bool fallen, int by) {
