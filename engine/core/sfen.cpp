@@ -91,11 +91,9 @@ BasicPosition<BB> BasicPosition<BB>::from_sfen(GameDefinitionPtr def, std::strin
                 }
                 if (file >= g.files) fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
                 Color color = std::isupper(static_cast<unsigned char>(c)) ? first : second;
-                int sq = g.square(file, rank);
-                if (!(pos.tables_->drop_to[type][color] & bit<BB>(sq)))
-                    fail(1, col, g.side_names[color] + " " + g.pieces[type].name + " on " + g.square_name(sq) +
-                                     " could never move");
-                pos.put_piece(sq, make_piece(color, type));
+                // A piece where it could never move is accepted (published test positions have them): it
+                // just has no moves, like a side without a king has no check.
+                pos.put_piece(g.square(file, rank), make_piece(color, type));
                 ++file;
             }
         }
