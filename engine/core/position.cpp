@@ -129,6 +129,9 @@ std::uint64_t BasicPosition<BB>::repetition_key() const {
     if (!id.castling_rights) k ^= zobrist::castling[castling_];
     if (!id.side_to_move && side_ == second) k ^= zobrist::side;
     if (id.en_passant_legal && has_legal_en_passant()) k ^= zobrist::en_passant[ep_];
+    if (!id.hands && def_->hands)  // hands are in key_; take them out when they do not count
+        for (int c = 0; c < 2; ++c)
+            for (int t = 0; t < max_piece_types; ++t) k ^= zobrist::hand[c][t][hand_[c][t] & 63] ^ zobrist::hand[c][t][0];
     return k;
 }
 

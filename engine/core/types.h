@@ -137,7 +137,7 @@ constexpr Color color_of(Piece p) { return Color(p >> 4); }
 
 // What a move does besides moving one piece from `from` to `to`.
 // drop (shogi: from = dropped piece type, taken from the hand) and pass (othello, when no placement
-// exists) are encoded now so that Move needs no change when those games arrive; chess generates neither.
+// exists); chess generates neither.
 enum class MoveKind : std::uint8_t { normal, double_step, en_passant, castling, promotion, drop, pass };
 
 // A move in 32 bits: to | from << 8 | extra << 16 | kind << 24. `extra` is the promoted-to piece type
