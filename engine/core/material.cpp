@@ -7,7 +7,7 @@ namespace arbiter::core {
 template <class BB>
 bool BasicPosition<BB>::has_insufficient_material(Color c) const {
     const GameDefinition& g = *def_;
-    const BB light_squares = tables_->light_squares;
+    const BB light_squares = tables().light_squares;
     Bitboard royal = g.royal_type >= 0 ? by_type_[g.royal_type] : BB{};
     Bitboard own = by_color_[c] & ~royal;
     if (!own) return true;  // a lone royal piece can never give check

@@ -36,7 +36,7 @@ inline BB types_mask(const BB* by_type, std::uint16_t types) {
 template <class BB>
 BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
     const GameDefinition& g = *def_;
-    const BoardTables<BB>& tb = *tables_;
+    const BoardTables<BB>& tb = tables();
     Bitboard theirs = by_color_[by];
     Bitboard att = 0;
     for (std::uint16_t types = g.leaper_capture_types[by]; types; types &= std::uint16_t(types - 1)) {
@@ -65,7 +65,7 @@ template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
     list.clear();
     const GameDefinition& g = *def_;
-    const BoardTables<BB>& tb = *tables_;
+    const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us], enemy = by_color_[them];
     const int ksq = royal_[us];
@@ -188,7 +188,7 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
 template <class BB>
 void BasicPosition<BB>::generate_drops(MoveList& list, BB targets) const {
     const GameDefinition& g = *def_;
-    const BoardTables<BB>& tb = *tables_;
+    const BoardTables<BB>& tb = tables();
     const Color us = side_;
     for (std::uint16_t types = g.hand_types; types; types &= std::uint16_t(types - 1)) {
         const int type = std::countr_zero(types);

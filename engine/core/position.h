@@ -129,6 +129,11 @@ private:
     void move_piece(int from, int to);
     std::uint64_t compute_key() const;
     void generate_drops(MoveList& list, Bitboard targets) const;
+    // The tables of this width: the definition itself for 64-bit boards (no extra load), else the wide set.
+    const BoardTables<BB>& tables() const {
+        if constexpr (std::is_same_v<BB, std::uint64_t>) return *def_;
+        else return *tables_;
+    }
     bool drop_gives_mate(int type, int to) const;
 
     GameDefinitionPtr owner_;
