@@ -4,6 +4,7 @@
 #include "core/analysis.h"
 #include "core/error.h"
 #include "core/game_files.h"
+#include "core/move_text.h"
 #include "core/notation.h"
 #include "core/position.h"
 
@@ -73,8 +74,102 @@ void print_text(const nlohmann::json& j, const core::GameDefinition& g) {
     std::cout << "dead position:         " << yes(j["dead"]) << '\n';
 }
 
+const char* result_name(core::NoMovesResult r) {
+    return r == core::NoMovesResult::loss ? "loss" : r == core::NoMovesResult::win ? "win" : "draw";
+}
+
+// Games other than chess (hands, or boards over 64 squares): legal moves in USI, check, mate, what having
+// no legal move means by the definition, and the impasse count per side when the game defines a zone.
+template <class BB>
+nlohmann::json analyze_board(const core::BasicPosition<BB>& pos) {
+    const core::GameDefinition& g = pos.definition();
+    const core::MoveList legal = pos.legal_moves();
+    nlohmann::json j;
+    j[g.hands ? "sfen" : "fen"] = g.hands ? pos.sfen() : pos.fen();
+    j["side_to_move"] = g.side_names[pos.side_to_move()];
+    j["legal_moves"] = nlohmann::json::array();
+    for (core::Move m : legal) j["legal_moves"].push_back(core::to_usi(pos, m));
+    const bool check = pos.is_check();
+    j["legal_move_count"] = legal.size();
+    j["check"] = check;
+    j["checkmate"] = check && legal.empty();
+    j["no_legal_moves"] = legal.empty();
+    if (legal.empty()) j["result_for_side_to_move"] = result_name(check ? g.no_moves_in_check : g.no_moves_not_in_check);
+    if (g.impasse_ranks[0]) {
+        for (int c = 0; c < 2; ++c) {
+            core::ImpasseCount n = core::impasse_count(pos, core::Color(c));
+            j["impasse"][g.side_names[c]] = {{"points", n.points},
+                                              {"pieces_in_zone", n.pieces_in_zone},
+                                              {"king_in_zone", n.royal_in_zone}};
+        }
+    }
+    return j;
+}
+
+void print_board_text(const nlohmann::json& j, const core::GameDefinition& g) {
+    auto yes = [](const nlohmann::json& v) { return v.get<bool>() ? "yes" : "no"; };
+    std::cout << "position:              " << (g.hands ? j["sfen"] : j["fen"]).get<std::string>() << '\n';
+    std::cout << "side to move:          " << j["side_to_move"].get<std::string>() << '\n';
+    std::cout << "legal moves (" << j["legal_move_count"].get<int>() << "):";
+    for (const auto& m : j["legal_moves"]) std::cout << ' ' << m.get<std::string>();
+    std::cout << '\n';
+    std::cout << "check:                 " << yes(j["check"]) << '\n';
+    std::cout << "checkmate:             " << yes(j["checkmate"]) << '\n';
+    std::cout << "no legal moves:        " << yes(j["no_legal_moves"]);
+    if (j.contains("result_for_side_to_move")) std::cout << " (" << j["result_for_side_to_move"].get<std::string>() << ")";
+    std::cout << '\n';
+    if (j.contains("impasse"))
+        for (int c = 0; c < 2; ++c) {
+            const auto& n = j["impasse"][g.side_names[c]];
+            std::cout << "impasse (" << g.side_names[c] << "): " << n["points"].get<int>() << " points, "
+                      << n["pieces_in_zone"].get<int>() << " pieces in zone, king " << (n["king_in_zone"].get<bool>() ? "in" : "not in")
+                      << " zone\n";
+        }
+}
+
+template <class BB>
+int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& def) {
+    using Pos = core::BasicPosition<BB>;
+    auto read = [&](const std::string& text, const std::string& source) {
+        if (text == "startpos") return Pos::start(def);
+        return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+    };
+    auto emit = [&](const Pos& pos, bool first_one) {
+        nlohmann::json j = analyze_board(pos);
+        if (o.format == "json") {
+            std::cout << j.dump() << '\n';
+        } else {
+            if (!first_one) std::cout << '\n';
+            print_board_text(j, *def);
+        }
+    };
+    if (!o.position.empty()) {
+        emit(read(o.position, "--position"), true);
+        return 0;
+    }
+    std::ifstream in(o.positions_file);
+    if (!in) throw InputError({o.positions_file, 0, 0}, "cannot read the file");
+    std::string line;
+    int number = 0;
+    bool first_one = true;
+    while (std::getline(in, line)) {
+        ++number;
+        if (!line.empty() && line.back() == '\r') line.pop_back();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        try {
+            emit(read(line, o.positions_file), first_one);
+        } catch (const InputError& e) {
+            throw InputError({o.positions_file, number, 0}, e.message());
+        }
+        first_one = false;
+    }
+    return 0;
+}
+
 int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
     auto def = core::load_game(o.game, global.rulesets_dir);
+    if (def->hands || def->bitboard_words != 1)
+        return core::with_bitboard(*def, [&](auto bb) { return run_analyze_board<decltype(bb)>(o, def); });
     auto emit = [&](const core::Position& pos, bool first_one) {
         nlohmann::json j = analyze(pos);
         if (o.format == "json") {
@@ -116,12 +211,15 @@ Command analyze_command() {
             "Prints the legal moves, check, checkmate, stalemate, insufficient material (the classic\n"
             "table), whether each side can still checkmate (true, false or \"unknown\" where the core has\n"
             "not proven it) and whether the position is dead (FIDE 5.2b). With --positions FILE (one FEN a\n"
-            "line) and --format json: one JSON object a line, in order.",
+            "line) and --format json: one JSON object a line, in order.\n"
+            "Shogi (--game shogi, positions as SFEN): legal moves in USI, check, mate, no legal moves (a\n"
+            "loss in shogi) and the impasse count per side (rook, bishop and their promotions 5, other\n"
+            "pieces 1, king 0; pieces in hand and in the far three ranks).",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<AnalyzeOptions>();
                 app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
-                auto* one = app.add_option("--position", o->position, "FEN, or startpos");
-                auto* many = app.add_option("--positions", o->positions_file, "File with one FEN a line");
+                auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi), or startpos");
+                auto* many = app.add_option("--positions", o->positions_file, "File with one FEN (SFEN) a line");
                 one->excludes(many);
                 app.add_option("--format", o->format, "text or json")
                     ->check(CLI::IsMember({"text", "json"}))

@@ -1,6 +1,7 @@
 // arbiter perft: counts the leaves of the legal move tree (the standard test of a move generator).
 #include "cli/command.h"
 #include "core/game_files.h"
+#include "core/move_text.h"
 #include "core/notation.h"
 #include "core/position.h"
 
@@ -24,10 +25,26 @@ struct PerftOptions {
     std::string format = "text";
 };
 
-int run_perft(const PerftOptions& o, const GlobalOptions& global) {
-    auto def = core::load_game(o.game, global.rulesets_dir);
-    core::Position pos = o.position == "startpos" ? core::Position::start(def)
-                                                  : core::Position::from_fen(def, o.position, "--position");
+// Chess-facing names (UCI, FEN) on 64-bit boards without hands; USI and SFEN for games with hands and
+// the UCI shape on wider boards.
+template <class BB>
+std::string move_name(const core::BasicPosition<BB>& pos, core::Move m) {
+    if constexpr (std::is_same_v<BB, core::Bitboard>)
+        if (!pos.definition().hands) return core::to_uci(pos, m);
+    return core::to_usi(pos, m);
+}
+
+template <class BB>
+std::string position_text(const core::BasicPosition<BB>& pos) {
+    return pos.definition().hands ? pos.sfen() : pos.fen();
+}
+
+template <class BB>
+int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
+    using Pos = core::BasicPosition<BB>;
+    Pos pos = o.position == "startpos" ? Pos::start(def)
+              : def->hands             ? Pos::from_sfen(def, o.position, "--position")
+                                       : Pos::from_fen(def, o.position, "--position");
     struct Row {
         std::string move;
         std::uint64_t nodes;
@@ -38,7 +55,7 @@ int run_perft(const PerftOptions& o, const GlobalOptions& global) {
     if (o.divide) {
         core::Undo undo;
         for (core::Move m : pos.legal_moves()) {
-            std::string name = core::to_uci(pos, m);
+            std::string name = move_name(pos, m);
             pos.make(m, undo);
             std::uint64_t n = pos.perft(o.depth - 1, o.bulk);
             pos.unmake(m, undo);
@@ -54,7 +71,7 @@ int run_perft(const PerftOptions& o, const GlobalOptions& global) {
     if (o.format == "json") {
         nlohmann::json j;
         j["game"] = o.game;
-        j["position"] = pos.fen();
+        j["position"] = position_text(pos);
         j["depth"] = o.depth;
         j["bulk"] = o.bulk;
         j["nodes"] = nodes;
@@ -75,18 +92,24 @@ int run_perft(const PerftOptions& o, const GlobalOptions& global) {
     return 0;
 }
 
+int run_perft(const PerftOptions& o, const GlobalOptions& global) {
+    auto def = core::load_game(o.game, global.rulesets_dir);
+    return core::with_bitboard(*def, [&](auto bb) { return run_perft<decltype(bb)>(o, def); });
+}
+
 }  // namespace
 
 Command perft_command() {
     return {"perft", "Count the leaves of the legal move tree of a position",
             "Counts every legal move sequence of the given depth (perft), the standard exactness test of a\n"
             "move generator. --bulk counts the last ply by the length of the legal move list, as\n"
-            "Stockfish's perft does. --divide prints the count below each legal first move (UCI).\n"
+            "Stockfish's perft does. --divide prints the count below each legal first move (UCI;\n"
+            "USI for games with hands such as shogi, whose positions are SFEN).\n"
             "Example: arbiter perft --game chess --depth 5 --bulk --format json",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<PerftOptions>();
                 app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
-                app.add_option("--position", o->position, "FEN, or startpos")->capture_default_str();
+                app.add_option("--position", o->position, "FEN (SFEN for shogi), or startpos")->capture_default_str();
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");
                 app.add_flag("--divide", o->divide, "Print the count below each legal first move");

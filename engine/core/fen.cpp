@@ -20,7 +20,8 @@ const char* const field_names[6] = {"piece placement", "side to move", "castling
 
 }  // namespace
 
-Position Position::from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source) {
+template <class BB>
+BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source) {
     const GameDefinition& g = *def;
     auto fail = [&](int field, int column, const std::string& what) -> void {
         std::string msg = "FEN: ";
@@ -43,7 +44,7 @@ Position Position::from_fen(GameDefinitionPtr def, std::string_view fen, const s
         fail(0, 0, "expected 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number), got " +
                        std::to_string(fields.size()));
 
-    Position pos(def);
+    BasicPosition pos(def);
     // 1. Placement: ranks from the last to the first, files from the first to the last.
     {
         const Field& f = fields[0];
@@ -159,7 +160,8 @@ Position Position::from_fen(GameDefinitionPtr def, std::string_view fen, const s
     return pos;
 }
 
-std::string Position::fen() const {
+template <class BB>
+std::string BasicPosition<BB>::fen() const {
     const GameDefinition& g = *def_;
     std::string out;
     for (int rank = g.ranks - 1; rank >= 0; --rank) {
@@ -191,5 +193,13 @@ std::string Position::fen() const {
     out += ' ' + std::to_string(halfmove_) + ' ' + std::to_string(fullmove_);
     return out;
 }
+
+#define ARBITER_FEN_FOR(BB)                                                                                      \
+    template BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr, std::string_view, const std::string&); \
+    template std::string BasicPosition<BB>::fen() const;
+ARBITER_FEN_FOR(Bitboard)
+ARBITER_FEN_FOR(WideBitboard<2>)
+ARBITER_FEN_FOR(WideBitboard<3>)
+#undef ARBITER_FEN_FOR
 
 }  // namespace arbiter::core

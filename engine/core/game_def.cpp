@@ -112,28 +112,17 @@ int GameDefinition::add_ray(int dx, int dy, int range) {
     int id = ray_count++;
     ray_vector[id] = Vector{dx, dy, range, MoveMode::any};
     ray_ascending[id] = dy > 0 || (dy == 0 && dx > 0);
-    for (int sq = 0; sq < squares; ++sq) {
-        Bitboard m = 0;
-        int f = file_of(sq) + dx, r = rank_of(sq) + dy;
-        for (int n = 1; f >= 0 && f < files && r >= 0 && r < ranks && (range == 0 || n <= range); ++n) {
-            m |= bit(square(f, r));
-            f += dx;
-            r += dy;
-        }
-        ray_mask[id][sq] = m;
-    }
     ray_unlimited[id] = std::uint8_t(range == 0 ? id : add_ray(dx, dy, 0));
     return id;
 }
 
-// Builds the per-square tables from the piece vectors (both sides: the second side mirrors ranks).
+// Registers rays, riders, attack rays and double steps (width-independent), then builds the bitboard
+// tables for the width the board needs.
 void GameDefinition::compile() {
     squares = files * ranks;
-    all_squares = squares == 64 ? ~Bitboard{0} : bit(squares) - 1;
-    for (int sq = 0; sq < squares; ++sq)
-        if (square_colour(sq)) light_squares |= bit(sq);
+    bitboard_words = squares <= 64 ? 1 : squares <= 128 ? 2 : 3;
     for (int c = 0; c < 2; ++c)
-        for (int sq = 0; sq < max_squares; ++sq) double_step_to[c][sq] = double_step_over[c][sq] = no_square;
+        for (int sq = 0; sq < max_board_squares; ++sq) double_step_to[c][sq] = double_step_over[c][sq] = no_square;
 
     for (int t = 0; t < int(pieces.size()); ++t) {
         PieceType& p = pieces[t];
@@ -144,33 +133,22 @@ void GameDefinition::compile() {
             int sign = c == first ? 1 : -1;
             for (const Vector& v : p.vectors) {
                 int dy = v.dy * sign;
-                bool leaper = v.range == 1;
-                if (leaper) {
-                    for (int sq = 0; sq < squares; ++sq) {
-                        int f = file_of(sq) + v.dx, r = rank_of(sq) + dy;
-                        if (f < 0 || f >= files || r < 0 || r >= ranks) continue;
-                        int to = square(f, r);
-                        if (v.mode != MoveMode::capture) leap_move[t][c][sq] |= bit(to);
-                        if (v.mode != MoveMode::move) {
-                            leap_capture[t][c][sq] |= bit(to);
-                            leap_attackers[t][c][to] |= bit(sq);
-                        }
-                    }
+                if (v.range == 1) {
                     if (v.mode != MoveMode::move) leaper_capture_types[c] |= std::uint16_t(1u << t);
-                } else {
-                    int ray = add_ray(v.dx, dy, v.range);
-                    if (rider_count[t][c] == max_riders_per_type) {
-                        ray_overflow = true;
-                        continue;
-                    }
-                    riders[t][c][rider_count[t][c]++] = RiderRay{std::uint8_t(ray), v.mode};
-                    if (v.mode != MoveMode::move) {
-                        int rev = add_ray(-v.dx, -dy, v.range);
-                        int i = 0;
-                        while (i < attack_ray_count[c] && attack_rays[c][i].ray != rev) ++i;
-                        if (i == attack_ray_count[c]) attack_rays[c][attack_ray_count[c]++] = AttackRay{std::uint8_t(rev), 0};
-                        attack_rays[c][i].types |= std::uint16_t(1u << t);
-                    }
+                    continue;
+                }
+                int ray = add_ray(v.dx, dy, v.range);
+                if (rider_count[t][c] == max_riders_per_type) {
+                    ray_overflow = true;
+                    continue;
+                }
+                riders[t][c][rider_count[t][c]++] = RiderRay{std::uint8_t(ray), v.mode};
+                if (v.mode != MoveMode::move) {
+                    int rev = add_ray(-v.dx, -dy, v.range);
+                    int i = 0;
+                    while (i < attack_ray_count[c] && attack_rays[c][i].ray != rev) ++i;
+                    if (i == attack_ray_count[c]) attack_rays[c][attack_ray_count[c]++] = AttackRay{std::uint8_t(rev), 0};
+                    attack_rays[c][i].types |= std::uint16_t(1u << t);
                 }
             }
             if (p.has_double_step) {
@@ -178,7 +156,7 @@ void GameDefinition::compile() {
                 for (const Vector& v : p.vectors) {
                     if (v.mode != MoveMode::move || v.range != 1) continue;
                     for (int sq = 0; sq < squares; ++sq) {
-                        if (!(p.double_step_from[c] & bit(sq))) continue;
+                        if (!(p.double_step_ranks[c] & (1u << rank_of(sq)))) continue;
                         int f = file_of(sq) + 2 * v.dx, r = rank_of(sq) + 2 * v.dy * sign;
                         if (f < 0 || f >= files || r < 0 || r >= ranks) continue;
                         double_step_to[c][sq] = Square(square(f, r));
@@ -188,11 +166,88 @@ void GameDefinition::compile() {
                 }
             }
         }
+        if (hands && !p.royal) hand_types |= std::uint16_t(1u << p.hand_type);
     }
-    for (int sq = 0; sq < max_squares; ++sq) castling_rights_kept[sq] = 0xFF;
+    for (int sq = 0; sq < max_board_squares; ++sq) castling_rights_kept[sq] = 0xFF;
     for (int i = 0; i < int(castling.size()); ++i) {
         castling_rights_kept[castling[i].king_from] &= std::uint8_t(~(1u << i));
         castling_rights_kept[castling[i].rook_from] &= std::uint8_t(~(1u << i));
+    }
+    if (ray_overflow) return;
+    if (bitboard_words == 1) {
+        compile_tables<Bitboard>(*this);
+        for (PieceType& p : pieces)
+            for (int c = 0; c < 2; ++c) p.promotion.zone[c] = promotion_zone[&p - pieces.data()][c];
+    } else if (bitboard_words == 2) {
+        wide2_ = std::make_shared<BoardTables<WideBitboard<2>>>();
+        compile_tables(*wide2_);
+    } else {
+        wide3_ = std::make_shared<BoardTables<WideBitboard<3>>>();
+        compile_tables(*wide3_);
+    }
+}
+
+// Fills the bitboard tables of one width from the piece vectors (the second side mirrors ranks).
+template <class BB>
+void GameDefinition::compile_tables(BoardTables<BB>& tb) {
+    auto ranks_to_squares = [&](std::uint16_t rank_set) {
+        BB m{};
+        for (int sq = 0; sq < squares; ++sq)
+            if (rank_set & (1u << rank_of(sq))) m |= bit<BB>(sq);
+        return m;
+    };
+    for (int sq = 0; sq < squares; ++sq) {
+        tb.all_squares |= bit<BB>(sq);
+        if (square_colour(sq)) tb.light_squares |= bit<BB>(sq);
+        tb.file_mask[file_of(sq)] |= bit<BB>(sq);
+    }
+    for (int id = 0; id < ray_count; ++id) {
+        const Vector& v = ray_vector[id];
+        for (int sq = 0; sq < squares; ++sq) {
+            BB m{};
+            int f = file_of(sq) + v.dx, r = rank_of(sq) + v.dy;
+            for (int n = 1; f >= 0 && f < files && r >= 0 && r < ranks && (v.range == 0 || n <= v.range); ++n) {
+                m |= bit<BB>(square(f, r));
+                f += v.dx;
+                r += v.dy;
+            }
+            tb.ray_mask[id][sq] = m;
+        }
+    }
+    for (int t = 0; t < int(pieces.size()); ++t) {
+        const PieceType& p = pieces[t];
+        for (int c = 0; c < 2; ++c) {
+            int sign = c == first ? 1 : -1;
+            for (const Vector& v : p.vectors) {
+                if (v.range != 1) continue;
+                for (int sq = 0; sq < squares; ++sq) {
+                    int f = file_of(sq) + v.dx, r = rank_of(sq) + v.dy * sign;
+                    if (f < 0 || f >= files || r < 0 || r >= ranks) continue;
+                    int to = square(f, r);
+                    if (v.mode != MoveMode::capture) tb.leap_move[t][c][sq] |= bit<BB>(to);
+                    if (v.mode != MoveMode::move) {
+                        tb.leap_capture[t][c][sq] |= bit<BB>(to);
+                        tb.leap_attackers[t][c][to] |= bit<BB>(sq);
+                    }
+                }
+            }
+            tb.double_step_from[t][c] = ranks_to_squares(p.double_step_ranks[c]);
+            tb.promotion_zone[t][c] = ranks_to_squares(p.promotion.zone_ranks[c]);
+            // Squares the piece could never move from (no leap target and no ray on the board).
+            BB immobile{};
+            for (int sq = 0; sq < squares; ++sq) {
+                bool moves = bool(tb.leap_move[t][c][sq] | tb.leap_capture[t][c][sq]);
+                for (int i = 0; i < rider_count[t][c] && !moves; ++i) moves = bool(tb.ray_mask[riders[t][c][i].ray][sq]);
+                if (!moves) immobile |= bit<BB>(sq);
+            }
+            BB allowed = tb.all_squares & ~(no_immobile_pieces ? immobile : BB{});
+            tb.stay[t][c] = allowed & ~(p.promotion.mandatory ? tb.promotion_zone[t][c] : BB{});
+            tb.drop_to[t][c] = allowed;
+        }
+    }
+    for (int i = 0; i < int(castling.size()); ++i) {
+        for (int sq : castling[i].must_be_empty) tb.castling_empty[i] |= bit<BB>(sq);
+        for (int sq : castling[i].must_not_be_attacked) tb.castling_safe[i] |= bit<BB>(sq);
     }
 }
 
@@ -229,9 +284,9 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
     g.ranks = int(g.rank_names.size());
     if (g.files < 1 || g.ranks < 1 || g.files > 16 || g.ranks > 16)
         r.fail(board, "board: files and ranks must each number 1 to 16");
-    if (g.files * g.ranks > max_squares)
-        r.fail(board, "board: " + std::to_string(g.files * g.ranks) + " squares; this build's position holds at most " +
-                          std::to_string(max_squares) + " (wider bitboards are not implemented yet)");
+    if (g.files * g.ranks > max_board_squares)
+        r.fail(board, "board: " + std::to_string(g.files * g.ranks) + " squares; the core plays boards of at most " +
+                          std::to_string(max_board_squares) + " squares (12x12)");
     g.squares = g.files * g.ranks;
 
     auto square_at = [&](const YAML::Node& n, const char* what) {
@@ -241,21 +296,19 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         if (sq < 0 || len != int(s.size())) r.fail(n, std::string(what) + ": expected a square such as e1, got '" + s + "'");
         return sq;
     };
-    auto rank_mask = [&](const YAML::Node& n, const char* what, Bitboard out[2]) {
+    auto rank_mask = [&](const YAML::Node& n, const char* what, std::uint16_t out[2]) {
         for (const std::string& name : r.strings(n, what)) {
             auto it = std::find(g.rank_names.begin(), g.rank_names.end(), name);
             if (it == g.rank_names.end()) r.fail(n, std::string(what) + ": unknown rank '" + name + "'");
             int rank = int(it - g.rank_names.begin());
-            for (int f = 0; f < g.files; ++f) {
-                out[0] |= bit(g.square(f, rank));
-                out[1] |= bit(g.square(f, g.ranks - 1 - rank));
-            }
+            out[0] |= std::uint16_t(1u << rank);
+            out[1] |= std::uint16_t(1u << (g.ranks - 1 - rank));
         }
     };
 
     YAML::Node pieces = r.require(root, "pieces");
     if (!pieces.IsSequence() || pieces.size() == 0) r.fail(pieces, "pieces: expected a non-empty list");
-    if (pieces.size() > max_piece_types) r.fail(pieces, "pieces: at most 16 piece types");
+    if (pieces.size() > std::size_t(max_piece_types)) r.fail(pieces, "pieces: at most 16 piece types");
     std::vector<YAML::Node> promotion_nodes;
     for (const YAML::Node& pn : pieces) {
         PieceType p;
@@ -298,7 +351,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
 
         if (YAML::Node ds = pn["double_step"]) {
             p.has_double_step = true;
-            rank_mask(r.require(ds, "ranks"), "double_step.ranks", p.double_step_from);
+            rank_mask(r.require(ds, "ranks"), "double_step.ranks", p.double_step_ranks);
             bool has_step = std::any_of(p.vectors.begin(), p.vectors.end(),
                                         [](const Vector& v) { return v.mode == MoveMode::move && v.range == 1; });
             if (!has_step) r.fail(ds, "double_step needs a move-only leap to double");
@@ -315,7 +368,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         const YAML::Node& pr = promotion_nodes[t];
         if (!pr) continue;
         PieceType& p = g.pieces[t];
-        rank_mask(r.require(pr, "ranks"), "promotion.ranks", p.promotion.zone);
+        rank_mask(r.require(pr, "ranks"), "promotion.ranks", p.promotion.zone_ranks);
         for (const std::string& name : r.strings(r.require(pr, "to"), "promotion.to")) {
             int to = g.piece_by_name(name);
             if (to < 0) r.fail(pr["to"], "promotion.to: unknown piece '" + name + "'");
@@ -323,7 +376,36 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
             p.promotion.to.push_back(to);
         }
         if (pr["mandatory"]) p.promotion.mandatory = r.boolean(pr["mandatory"], "promotion.mandatory");
+        if (pr["on_leaving_zone"]) p.promotion.on_leaving_zone = r.boolean(pr["on_leaving_zone"], "promotion.on_leaving_zone");
     }
+    // Hands: what each captured piece becomes in hand, and the drop restrictions.
+    if (root["hands"]) g.hands = r.boolean(root["hands"], "hands");
+    if (root["no_immobile_pieces"]) g.no_immobile_pieces = r.boolean(root["no_immobile_pieces"], "no_immobile_pieces");
+    for (int t = 0; t < int(g.pieces.size()); ++t) {
+        const YAML::Node pn = pieces[t];
+        PieceType& p = g.pieces[t];
+        p.hand_type = t;
+        if (pn["unpromoted"]) {
+            int base = g.piece_by_name(r.text(pn["unpromoted"], "unpromoted"));
+            if (base < 0 || base == t || g.pieces[base].royal)
+                r.fail(pn["unpromoted"], "unpromoted: expected another, non-royal piece name, got '" + pn["unpromoted"].Scalar() + "'");
+            p.hand_type = base;
+            p.promoted = true;
+        }
+        if (YAML::Node d = pn["drop"]) {
+            if (!g.hands) r.fail(d, "drop: the game has no hands (hands: true)");
+            if (d["one_per_file"]) p.drop_one_per_file = r.boolean(d["one_per_file"], "drop.one_per_file");
+            if (d["may_mate"]) p.drop_may_mate = r.boolean(d["may_mate"], "drop.may_mate");
+            if (!p.drop_may_mate)
+                for (const Vector& v : p.vectors)
+                    if (v.range != 1) r.fail(d["may_mate"], "drop.may_mate: false is supported for leapers only");
+        }
+        if (pn["impasse_points"]) p.impasse_points = r.integer(pn["impasse_points"], "impasse_points");
+    }
+    for (const PieceType& p : g.pieces)
+        if (p.promoted && g.pieces[p.hand_type].promoted)
+            r.fail(pieces, "piece '" + p.name + "': its unpromoted piece is itself a promoted piece");
+    if (YAML::Node imp = root["impasse"]) rank_mask(r.require(imp, "ranks"), "impasse.ranks", g.impasse_ranks);
     for (int t = 0; t < int(g.pieces.size()); ++t) {
         if (!g.pieces[t].royal) continue;
         if (g.royal_type >= 0) r.fail(pieces, "at most one royal piece type is supported");
@@ -350,8 +432,8 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
             c.king_to = Square(square_at(king[1], "castling.king"));
             c.rook_from = Square(square_at(rook[0], "castling.rook"));
             c.rook_to = Square(square_at(rook[1], "castling.rook"));
-            for (const YAML::Node& s : r.require(cn, "empty")) c.must_be_empty |= bit(square_at(s, "castling.empty"));
-            for (const YAML::Node& s : r.require(cn, "safe")) c.must_not_be_attacked |= bit(square_at(s, "castling.safe"));
+            for (const YAML::Node& s : r.require(cn, "empty")) c.must_be_empty.push_back(square_at(s, "castling.empty"));
+            for (const YAML::Node& s : r.require(cn, "safe")) c.must_not_be_attacked.push_back(square_at(s, "castling.safe"));
             g.castling.push_back(c);
         }
     }

@@ -7,6 +7,7 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cassert>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -31,10 +32,12 @@ struct RiderRay {
 };
 
 // A promotion: where it happens, to what, and whether the piece may stay as it is.
-// Shogi's optional promotion and its promotions on leaving the zone will set `mandatory` false and
-// `on_leaving_zone` true; chess.yaml uses the FIDE 3.7e form (arrival on the last rank, mandatory).
+// Chess (FIDE 3.7e): arrival on the last rank, mandatory. Shogi: optional (`mandatory` false) on a move
+// that enters, leaves or stays inside the zone (`on_leaving_zone` true); where the unpromoted piece could
+// never move again the game's `no_immobile_pieces` makes it mandatory.
 struct Promotion {
-    Bitboard zone[2] = {0, 0};
+    std::uint16_t zone_ranks[2] = {0, 0};  // bit per rank index, per side
+    Bitboard zone[2] = {0, 0};             // the same as squares, on boards of up to 64 squares
     std::vector<int> to;  // piece types, in the order of the data
     bool mandatory = true;
     bool on_leaving_zone = false;
@@ -50,7 +53,14 @@ struct PieceType {
     bool en_passant = false;           // its capture-only leaps may take a piece that just double-stepped
     bool colour_bound = false;         // derived: every vector keeps the square colour (dx + dy even)
     bool has_double_step = false;
-    Bitboard double_step_from[2] = {0, 0};
+    std::uint16_t double_step_ranks[2] = {0, 0};  // bit per rank index, per side
+    // Hands (shogi): the type a captured piece of this type joins the captor's hand as (itself, or the
+    // unpromoted type a promoted piece reverts to; SFEN writes a promoted piece as '+' and that letter).
+    int hand_type = -1;
+    bool promoted = false;          // derived: it is some other type's promotion (hand_type != itself)
+    bool drop_one_per_file = false; // nifu: no drop on a file that holds an own piece of this type
+    bool drop_may_mate = true;      // false (uchifuzume): a drop of it may not give mate
+    int impasse_points = 1;         // points in an impasse count (royal pieces count 0)
     std::vector<Vector> vectors;       // as written in the data, first side's view
     Promotion promotion;
     bool promotes() const { return !promotion.to.empty(); }
@@ -63,8 +73,33 @@ struct CastlingRule {
     char fen = '?';   // letter in the FEN castling field
     std::string san;  // O-O, O-O-O
     Square king_from = no_square, king_to = no_square, rook_from = no_square, rook_to = no_square;
-    Bitboard must_be_empty = 0;
-    Bitboard must_not_be_attacked = 0;
+    std::vector<int> must_be_empty;         // squares (BoardTables::castling_empty holds them as a mask)
+    std::vector<int> must_not_be_attacked;  // squares (BoardTables::castling_safe)
+};
+
+constexpr int max_rays = 48;
+constexpr int max_castling_rules = 8;
+
+// The per-square tables move generation reads, for one bitboard width: GameDefinition is the 64-bit set
+// (chess-facing code reads g.leap_move...), and holds a wider set for boards over 64 squares.
+template <class BB>
+struct BoardTables {
+    static constexpr int capacity = bitboard_squares<BB>;
+    BB all_squares{};
+    BB light_squares{};
+    BB leap_move[max_piece_types][2][capacity] = {};       // targets of move-only or any leaps
+    BB leap_capture[max_piece_types][2][capacity] = {};    // targets of capture-only or any leaps
+    BB leap_attackers[max_piece_types][2][capacity] = {};  // squares from which the piece captures onto sq
+    BB ray_mask[max_rays][capacity] = {};
+    BB double_step_from[max_piece_types][2] = {};
+    BB promotion_zone[max_piece_types][2] = {};
+    // Squares where a piece that promotes may end a move without promoting: outside a mandatory zone and,
+    // under no_immobile_pieces, where it could still move.
+    BB stay[max_piece_types][2] = {};
+    BB drop_to[max_piece_types][2] = {};  // squares a piece in hand may be dropped on (before nifu and check)
+    BB file_mask[16] = {};
+    BB castling_empty[max_castling_rules] = {};
+    BB castling_safe[max_castling_rules] = {};
 };
 
 // What the side to move gets when it has no legal move.
@@ -75,16 +110,13 @@ struct RepetitionIdentity {
     bool side_to_move = true;
     bool castling_rights = true;
     bool en_passant_legal = true;  // only an en passant capture that is legal makes positions differ
-    bool hands = false;            // shogi: pieces in hand (placeholder for the next game)
+    bool hands = false;            // shogi: pieces in hand
 };
 
-// Where the next games plug in (not read yet; the loader refuses unknown keys only through the schema):
-//   shogi:   `hands: true` and per-piece `drop` restrictions (nifu as a per-file mask, no drop where the
-//            piece could never move, pawn-drop mate) compile to per-type drop masks; promotion gains
-//            `mandatory: false` zones entered or left; repetition identity adds `hands` (4-fold).
+// Where the next game plugs in:
 //   othello: `placement: {flips: true}` compiles the eight flip rays per square; `pass` is allowed only
 //            when no placement exists; the end is "neither side can move", scored by disc count.
-class GameDefinition {
+class GameDefinition : public BoardTables<Bitboard> {
 public:
     // Compiles a parsed YAML document; `file` names it in error messages. Throws InputError with
     // file:line:column (1-based) on anything the core cannot play.
@@ -102,7 +134,10 @@ public:
     std::vector<std::string> rank_names;
     std::vector<PieceType> pieces;
     std::vector<CastlingRule> castling;
-    std::string start_fen;
+    std::string start_fen;          // FEN, or SFEN when the game has hands
+    bool hands = false;             // captured pieces join the captor's hand; a turn may drop one instead
+    bool no_immobile_pieces = false;  // no move or drop may leave a piece where it could never move
+    std::uint16_t impasse_ranks[2] = {0, 0};  // the impasse count's zone, bit per rank index (0 = none)
 
     NoMovesResult no_moves_in_check = NoMovesResult::loss;      // checkmate
     NoMovesResult no_moves_not_in_check = NoMovesResult::draw;  // stalemate
@@ -126,22 +161,18 @@ public:
     // Square colour for colour-bound pieces: 0 dark (a1), 1 light.
     int square_colour(int sq) const { return (file_of(sq) + rank_of(sq)) & 1; }
 
-    // Compiled tables (read by Position in the hot path).
+    // Compiled tables (read by Position in the hot path). The bitboard tables are inherited (64-bit
+    // boards) or in wide2_ / wide3_ (wider boards); tables<BB>() hands move generation the right set.
+    int bitboard_words = 1;  // 1, 2 or 3: the BasicPosition<BB> that plays this game
     int royal_type = -1;  // the royal piece type (at most one per side in the games supported)
-    Bitboard all_squares = 0;
-    Bitboard light_squares = 0;
-    Bitboard leap_move[max_piece_types][2][max_squares] = {};      // targets of move-only or any leaps
-    Bitboard leap_capture[max_piece_types][2][max_squares] = {};   // targets of capture-only or any leaps
-    Bitboard leap_attackers[max_piece_types][2][max_squares] = {}; // squares from which the piece captures onto sq
-    Square double_step_to[2][max_squares] = {};   // no_square where none
-    Square double_step_over[2][max_squares] = {};
-    static constexpr int max_rays = 48;
+    std::uint16_t hand_types = 0;  // bit per type that can be held in hand
+    Square double_step_to[2][max_board_squares] = {};   // no_square where none
+    Square double_step_over[2][max_board_squares] = {};
     static constexpr int max_riders_per_type = 16;
     int ray_count = 0;
     Vector ray_vector[max_rays] = {};
     bool ray_ascending[max_rays] = {};
     std::uint8_t ray_unlimited[max_rays] = {};  // the same direction without range limit
-    Bitboard ray_mask[max_rays][max_squares] = {};
     RiderRay riders[max_piece_types][2][max_riders_per_type] = {};
     int rider_count[max_piece_types][2] = {};
     // Rays along which a side's riders capture, reversed (from the target back to the rider), with the
@@ -153,27 +184,56 @@ public:
     AttackRay attack_rays[2][max_rays] = {};
     int attack_ray_count[2] = {0, 0};
     std::uint16_t leaper_capture_types[2] = {0, 0};  // types with capturing leaps, per side
-    std::uint8_t castling_rights_kept[max_squares] = {};  // rights that survive a move from or to sq
+    std::uint8_t castling_rights_kept[max_board_squares] = {};  // rights that survive a move from or to sq
 
     // Bits of `rights` that exist: one per castling rule.
     int castling_rule_count() const { return int(castling.size()); }
 
+    // The tables for bitboard type BB (the caller plays this game with BasicPosition<BB>).
+    template <class BB>
+    const BoardTables<BB>& tables() const {
+        if constexpr (std::is_same_v<BB, Bitboard>) {
+            return *this;
+        } else if constexpr (std::is_same_v<BB, WideBitboard<2>>) {
+            assert(wide2_);
+            return *wide2_;
+        } else {
+            assert(wide3_);
+            return *wide3_;
+        }
+    }
+
     // Attacks of a rider along `ray` from `sq` given the occupancy.
-    Bitboard ray_attacks(int ray, int sq, Bitboard occupied) const {
-        Bitboard r = ray_mask[ray][sq];
-        Bitboard blockers = r & occupied;
+    template <class BB>
+    BB ray_attacks(int ray, int sq, BB occupied) const {
+        const BoardTables<BB>& t = tables<BB>();
+        BB r = t.ray_mask[ray][sq];
+        BB blockers = r & occupied;
         if (blockers) {
             int b = ray_ascending[ray] ? lsb(blockers) : msb(blockers);
-            r &= ~ray_mask[ray_unlimited[ray]][b];
+            r &= ~t.ray_mask[ray_unlimited[ray]][b];
         }
         return r;
     }
 
 private:
     bool ray_overflow = false;
+    std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;
+    std::shared_ptr<BoardTables<WideBitboard<3>>> wide3_;
     int add_ray(int dx, int dy, int range);
     void compile();
+    template <class BB>
+    void compile_tables(BoardTables<BB>& t);
 };
+
+// Calls f(BB{}) with the bitboard type that plays `g` (std::uint64_t, WideBitboard<2> or <3>), so that
+// callers write one generic lambda for every board size.
+template <class F>
+decltype(auto) with_bitboard(const GameDefinition& g, F&& f) {
+    if (g.bitboard_words == 1) return f(Bitboard{});
+    if (g.bitboard_words == 2) return f(WideBitboard<2>{});
+    return f(WideBitboard<3>{});
+}
 
 using GameDefinitionPtr = std::shared_ptr<const GameDefinition>;
 

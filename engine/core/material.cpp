@@ -4,9 +4,11 @@
 
 namespace arbiter::core {
 
-bool Position::has_insufficient_material(Color c) const {
+template <class BB>
+bool BasicPosition<BB>::has_insufficient_material(Color c) const {
     const GameDefinition& g = *def_;
-    Bitboard royal = g.royal_type >= 0 ? by_type_[g.royal_type] : 0;
+    const BB light_squares = tables().light_squares;
+    Bitboard royal = g.royal_type >= 0 ? by_type_[g.royal_type] : BB{};
     Bitboard own = by_color_[c] & ~royal;
     if (!own) return true;  // a lone royal piece can never give check
     Bitboard colour_bound = 0, other_minor = 0, strong = 0;
@@ -24,11 +26,15 @@ bool Position::has_insufficient_material(Color c) const {
     // square colour and no piece that could block on the other colour (a minor that is not colour-bound,
     // or a piece that promotes) is on the board. Pieces of the opponent that are neither may remain:
     // they can always interpose or capture (python-chess has_insufficient_material, same table).
-    bool one_colour = !(colour_bound & g.light_squares) || !(colour_bound & ~g.light_squares);
+    bool one_colour = !(colour_bound & light_squares) || !(colour_bound & ~light_squares);
     if (!one_colour || other_minor) return false;
     for (int t = 0; t < int(g.pieces.size()); ++t)
         if (g.pieces[t].promotes() && by_type_[t]) return false;
     return true;
 }
+
+template bool BasicPosition<Bitboard>::has_insufficient_material(Color) const;
+template bool BasicPosition<WideBitboard<2>>::has_insufficient_material(Color) const;
+template bool BasicPosition<WideBitboard<3>>::has_insufficient_material(Color) const;
 
 }  // namespace arbiter::core

@@ -1,24 +1,28 @@
 // Legal move generation for any game definition: checkers and pins found by reverse scans from the
 // royal piece along the rays the opponent's riders use, then each piece's targets from the compiled
 // tables, masked by the check and pin lines. Only en passant (which removes two pieces from a line)
-// is tested by replaying the occupancy.
+// is tested by replaying the occupancy, and only a drop that gives check with a piece whose drop may not
+// mate (shogi's pawn, uchifuzume) by looking at the reply.
 #include "core/position.h"
 
 namespace arbiter::core {
 
 namespace {
 
-inline Bitboard between(const GameDefinition& g, int ray, int a, int b) {
+template <class BB>
+inline BB between(const GameDefinition& g, const BoardTables<BB>& tb, int ray, int a, int b) {
     int u = g.ray_unlimited[ray];
-    return g.ray_mask[u][a] & ~g.ray_mask[u][b] & ~bit(b);
+    return tb.ray_mask[u][a] & ~tb.ray_mask[u][b] & ~bit<BB>(b);
 }
 
-inline int first_blocker(const GameDefinition& g, int ray, Bitboard blockers) {
+template <class BB>
+inline int first_blocker(const GameDefinition& g, int ray, const BB& blockers) {
     return g.ray_ascending[ray] ? lsb(blockers) : msb(blockers);
 }
 
-inline Bitboard types_mask(const Bitboard* by_type, std::uint16_t types) {
-    Bitboard m = 0;
+template <class BB>
+inline BB types_mask(const BB* by_type, std::uint16_t types) {
+    BB m = 0;
     while (types) {
         int t = std::countr_zero(types);
         types &= std::uint16_t(types - 1);
@@ -29,79 +33,85 @@ inline Bitboard types_mask(const Bitboard* by_type, std::uint16_t types) {
 
 }  // namespace
 
-Bitboard Position::attackers_to(int sq, Color by, Bitboard occ) const {
+template <class BB>
+BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
     const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
     Bitboard theirs = by_color_[by];
     Bitboard att = 0;
     for (std::uint16_t types = g.leaper_capture_types[by]; types; types &= std::uint16_t(types - 1)) {
         int t = std::countr_zero(types);
-        att |= g.leap_attackers[t][by][sq] & by_type_[t];
+        att |= tb.leap_attackers[t][by][sq] & by_type_[t];
     }
     att &= theirs;
     for (int i = 0; i < g.attack_ray_count[by]; ++i) {
         const auto& ar = g.attack_rays[by][i];
-        Bitboard r = g.ray_mask[ar.ray][sq];
+        Bitboard r = tb.ray_mask[ar.ray][sq];
         Bitboard cand = types_mask(by_type_, ar.types) & theirs & occ;
         if (!(r & cand)) continue;
         int b = first_blocker(g, ar.ray, r & occ);
-        att |= bit(b) & cand;
+        att |= bit<BB>(b) & cand;
     }
     return att;
 }
 
-Bitboard Position::checkers() const {
+template <class BB>
+BB BasicPosition<BB>::checkers() const {
     int k = royal_[side_];
-    return k == no_square ? 0 : attackers_to(k, ~side_, occupied());
+    return k == no_square ? BB{} : attackers_to(k, ~side_, occupied());
 }
 
-void Position::generate_legal(MoveList& list) const {
+template <class BB>
+void BasicPosition<BB>::generate_legal(MoveList& list) const {
     list.clear();
     const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us], enemy = by_color_[them];
     const int ksq = royal_[us];
 
     Bitboard checkers = 0, check_mask = ~Bitboard{0}, pinned = 0;
-    Bitboard pin_line[max_squares];
+    Bitboard pin_line[capacity];
     if (ksq != no_square) {
         for (std::uint16_t types = g.leaper_capture_types[them]; types; types &= std::uint16_t(types - 1)) {
             int t = std::countr_zero(types);
-            checkers |= g.leap_attackers[t][them][ksq] & by_type_[t];
+            checkers |= tb.leap_attackers[t][them][ksq] & by_type_[t];
         }
         checkers &= enemy;
         Bitboard mask = checkers;
         for (int i = 0; i < g.attack_ray_count[them]; ++i) {
             const auto& ar = g.attack_rays[them][i];
-            Bitboard r = g.ray_mask[ar.ray][ksq];
+            Bitboard r = tb.ray_mask[ar.ray][ksq];
             Bitboard cand = types_mask(by_type_, ar.types) & enemy;
             if (!(r & cand)) continue;
             Bitboard blockers = r & occ;
             int b = first_blocker(g, ar.ray, blockers);
-            if (bit(b) & cand) {
-                checkers |= bit(b);
-                mask |= between(g, ar.ray, ksq, b) | bit(b);
-            } else if (bit(b) & own) {
-                Bitboard rest = blockers ^ bit(b);
+            if (bit<BB>(b) & cand) {
+                checkers |= bit<BB>(b);
+                mask |= between(g, tb, ar.ray, ksq, b) | bit<BB>(b);
+            } else if (bit<BB>(b) & own) {
+                Bitboard rest = blockers ^ bit<BB>(b);
                 if (!rest) continue;
                 int b2 = first_blocker(g, ar.ray, rest);
-                if (bit(b2) & cand) {
-                    Bitboard line = between(g, ar.ray, ksq, b2) | bit(b2);
-                    pin_line[b] = (pinned & bit(b)) ? (pin_line[b] & line) : line;
-                    pinned |= bit(b);
+                if (bit<BB>(b2) & cand) {
+                    Bitboard line = between(g, tb, ar.ray, ksq, b2) | bit<BB>(b2);
+                    pin_line[b] = (pinned & bit<BB>(b)) ? (pin_line[b] & line) : line;
+                    pinned |= bit<BB>(b);
                 }
             }
         }
         if (checkers) check_mask = mask;
     }
-    const bool double_check = checkers & (checkers - 1);
+    const bool double_check = more_than_one(checkers);
 
     // Adds the moves of `type` from `from` to each square of `targets`, with promotions.
     auto emit = [&](int type, int from, Bitboard targets) {
         const PieceType& p = g.pieces[type];
         if (p.promotes()) {
             const Promotion& pr = p.promotion;
-            Bitboard promo = targets & pr.zone[us];
-            if (pr.mandatory) targets &= ~pr.zone[us];
+            const Bitboard zone = tb.promotion_zone[type][us];
+            Bitboard promo = pr.on_leaving_zone && (zone & bit<BB>(from)) ? targets : targets & zone;
+            targets &= tb.stay[type][us];
             while (promo) {
                 int to = pop_lsb(promo);
                 for (int choice : pr.to) list.push(Move(from, to, MoveKind::promotion, choice));
@@ -110,7 +120,7 @@ void Position::generate_legal(MoveList& list) const {
         while (targets) list.push(Move(from, pop_lsb(targets)));
     };
     auto targets_of = [&](int type, int from) {
-        Bitboard t = (g.leap_move[type][us][from] & ~occ) | (g.leap_capture[type][us][from] & enemy);
+        Bitboard t = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
         for (int i = 0; i < g.rider_count[type][us]; ++i) {
             const RiderRay rr = g.riders[type][us][i];
             Bitboard a = g.ray_attacks(rr.ray, from, occ);
@@ -128,17 +138,17 @@ void Position::generate_legal(MoveList& list) const {
             while (bb) {
                 int from = pop_lsb(bb);
                 Bitboard allowed = check_mask;
-                if (pinned & bit(from)) allowed &= pin_line[from];
+                if (pinned & bit<BB>(from)) allowed &= pin_line[from];
                 emit(type, from, targets_of(type, from) & allowed);
                 if (p.has_double_step) {
                     int to = g.double_step_to[us][from];
-                    if (to != no_square && (allowed & bit(to)) &&
-                        !(occ & (bit(to) | bit(g.double_step_over[us][from]))))
+                    if (to != no_square && (allowed & bit<BB>(to)) &&
+                        !(occ & (bit<BB>(to) | bit<BB>(g.double_step_over[us][from]))))
                         list.push(Move(from, to, MoveKind::double_step));
                 }
-                if (p.en_passant && ep_ != no_square && (g.leap_capture[type][us][from] & bit(ep_))) {
+                if (p.en_passant && ep_ != no_square && (tb.leap_capture[type][us][from] & bit<BB>(ep_))) {
                     // Two pieces leave one line: test the king's safety on the resulting occupancy.
-                    Bitboard after = (occ ^ bit(from) ^ bit(ep_victim_)) | bit(ep_);
+                    Bitboard after = (occ ^ bit<BB>(from) ^ bit<BB>(ep_victim_)) | bit<BB>(ep_);
                     // The victim is off the board in `after`, so masking by it drops the victim too.
                     bool safe = ksq == no_square || !(attackers_to(ksq, them, after) & after);
                     if (safe) list.push(Move(from, ep_, MoveKind::en_passant));
@@ -150,7 +160,7 @@ void Position::generate_legal(MoveList& list) const {
     if (ksq != no_square) {
         const int type = g.royal_type;
         Bitboard t = targets_of(type, ksq);
-        Bitboard without_king = occ ^ bit(ksq);
+        Bitboard without_king = occ ^ bit<BB>(ksq);
         while (t) {
             int to = pop_lsb(t);
             if (!attackers_to(to, them, without_king)) list.push(Move(ksq, to));
@@ -160,20 +170,59 @@ void Position::generate_legal(MoveList& list) const {
                 const CastlingRule& c = g.castling[i];
                 if (c.side != us || !(castling_ & (1u << i)) || ksq != c.king_from) continue;
                 if (board_[c.rook_from] == no_piece || color_of(board_[c.rook_from]) != us) continue;
-                if (occ & c.must_be_empty) continue;
+                if (occ & tb.castling_empty[i]) continue;
                 bool attacked = false;
-                for (Bitboard s = c.must_not_be_attacked; s && !attacked;)
+                for (Bitboard s = tb.castling_safe[i]; s && !attacked;)
                     attacked = attackers_to(pop_lsb(s), them, occ) != 0;
                 if (!attacked) list.push(Move(c.king_from, c.king_to, MoveKind::castling, i));
             }
         }
     }
     // Without a royal piece every pseudo-legal move is legal: games without check need nothing more here.
-    // Drops (shogi: hand pieces onto empty squares, with nifu and dead-piece masks) and placements with
-    // flips (othello) will be generated here from tables the definition compiles for them.
+    // Drops go onto empty squares that block a single check (none under double check).
+    if (g.hands && !double_check) generate_drops(list, ~occ & check_mask & tb.all_squares);
 }
 
-bool Position::has_legal_en_passant() const {
+// Adds the drops of every piece type in hand onto `targets`, less the squares where the piece could never
+// move, the files of nifu, and the mating drops of a piece whose drop may not mate.
+template <class BB>
+void BasicPosition<BB>::generate_drops(MoveList& list, BB targets) const {
+    const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
+    const Color us = side_;
+    for (std::uint16_t types = g.hand_types; types; types &= std::uint16_t(types - 1)) {
+        const int type = std::countr_zero(types);
+        if (!hand_[us][type]) continue;
+        const PieceType& p = g.pieces[type];
+        Bitboard to = targets & tb.drop_to[type][us];
+        if (p.drop_one_per_file)
+            for (Bitboard own = pieces(us, type); own;) to &= ~tb.file_mask[g.file_of(pop_lsb(own))];
+        if (!p.drop_may_mate && royal_[~us] != no_square) {
+            // Only a drop that gives check can mate: test those by the reply (rare, so a copy is fine).
+            Bitboard checking = to & tb.leap_attackers[type][us][royal_[~us]];
+            to &= ~checking;
+            while (checking) {
+                int sq = pop_lsb(checking);
+                if (!drop_gives_mate(type, sq)) list.push(Move(type, sq, MoveKind::drop));
+            }
+        }
+        while (to) list.push(Move(type, pop_lsb(to), MoveKind::drop));
+    }
+}
+
+// Tests whether dropping `type` on `to` leaves the opponent without a legal move (the drop checks).
+template <class BB>
+bool BasicPosition<BB>::drop_gives_mate(int type, int to) const {
+    BasicPosition after = *this;
+    Undo u;
+    after.make(Move(type, to, MoveKind::drop), u);
+    MoveList replies;
+    after.generate_legal(replies);  // in check from an adjacent-or-leaping piece: no drop can answer it
+    return replies.empty();
+}
+
+template <class BB>
+bool BasicPosition<BB>::has_legal_en_passant() const {
     if (ep_ == no_square) return false;
     MoveList list;
     generate_legal(list);
@@ -181,5 +230,18 @@ bool Position::has_legal_en_passant() const {
         if (m.kind() == MoveKind::en_passant) return true;
     return false;
 }
+
+// The members defined in this file, for each width (position.cpp instantiates the class itself).
+#define ARBITER_MOVEGEN_FOR(BB)                                                     \
+    template BB BasicPosition<BB>::attackers_to(int, Color, BB) const;              \
+    template BB BasicPosition<BB>::checkers() const;                                \
+    template void BasicPosition<BB>::generate_legal(MoveList&) const;               \
+    template void BasicPosition<BB>::generate_drops(MoveList&, BB) const;           \
+    template bool BasicPosition<BB>::drop_gives_mate(int, int) const;               \
+    template bool BasicPosition<BB>::has_legal_en_passant() const;
+ARBITER_MOVEGEN_FOR(Bitboard)
+ARBITER_MOVEGEN_FOR(WideBitboard<2>)
+ARBITER_MOVEGEN_FOR(WideBitboard<3>)
+#undef ARBITER_MOVEGEN_FOR
 
 }  // namespace arbiter::core

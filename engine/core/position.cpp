@@ -1,13 +1,14 @@
 #include "core/position.h"
 
 #include <cassert>
+#include <stdexcept>
 
 namespace arbiter::core {
 
 namespace zobrist {
-std::uint64_t piece_square[33][max_squares];
+std::uint64_t piece_square[33][max_board_squares];
 std::uint64_t castling[256];
-std::uint64_t en_passant[max_squares];
+std::uint64_t en_passant[max_board_squares];
 std::uint64_t side;
 std::uint64_t hand[2][max_piece_types][64];
 
@@ -22,8 +23,10 @@ struct Init {
             z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
             return z ^ (z >> 31);
         };
+        // Squares 0-63 first, in the order of the 64-square tables that came before, so that chess keys
+        // did not change when boards grew to 144 squares; the other squares' keys come last.
         for (auto& row : piece_square)
-            for (auto& k : row) k = next();
+            for (int sq = 0; sq < 64; ++sq) row[sq] = next();
         // Castling keys are per right, combined by XOR so that any subset has its key.
         std::uint64_t per_right[8];
         for (auto& k : per_right) k = next();
@@ -32,43 +35,63 @@ struct Init {
             for (int i = 0; i < 8; ++i)
                 if (r & (1 << i)) castling[r] ^= per_right[i];
         }
-        for (auto& k : en_passant) k = next();
+        for (int sq = 0; sq < 64; ++sq) en_passant[sq] = next();
         side = next();
         for (auto& c : hand)
             for (auto& t : c)
                 for (auto& k : t) k = next();
+        for (auto& row : piece_square)
+            for (int sq = 64; sq < max_board_squares; ++sq) row[sq] = next();
+        for (int sq = 64; sq < max_board_squares; ++sq) en_passant[sq] = next();
     }
 };
 const Init init;
 }  // namespace
 }  // namespace zobrist
 
-Position::Position(GameDefinitionPtr def) : owner_(std::move(def)), def_(owner_.get()) {}
-
-Position Position::start(GameDefinitionPtr def) {
-    std::string fen = def->start_fen;
-    return from_fen(std::move(def), fen, "start position");
+template <class BB>
+BasicPosition<BB>::BasicPosition(GameDefinitionPtr def) : owner_(std::move(def)), def_(owner_.get()) {
+    if (def_->bitboard_words * 8 != int(sizeof(BB)))
+        throw std::invalid_argument("game '" + def_->id + "' has " + std::to_string(def_->squares) +
+                                    " squares: it is played by another position width");
+    tables_ = &def_->tables<BB>();
 }
 
-void Position::put_piece(int sq, Piece p) {
+template <class BB>
+BasicPosition<BB> BasicPosition<BB>::start(GameDefinitionPtr def) {
+    std::string text = def->start_fen;
+    if (def->hands) return from_sfen(std::move(def), text, "start position");
+    return from_fen(std::move(def), text, "start position");
+}
+
+template <class BB>
+void BasicPosition<BB>::put_piece(int sq, Piece p) {
     assert(board_[sq] == no_piece);
     board_[sq] = p;
-    by_type_[type_of(p)] |= bit(sq);
-    by_color_[color_of(p)] |= bit(sq);
+    by_type_[type_of(p)] |= bit<BB>(sq);
+    by_color_[color_of(p)] |= bit<BB>(sq);
     key_ ^= zobrist::piece_square[p][sq];
 }
 
-void Position::remove_piece(int sq) {
+template <class BB>
+void BasicPosition<BB>::remove_piece(int sq) {
     Piece p = board_[sq];
     board_[sq] = no_piece;
-    by_type_[type_of(p)] ^= bit(sq);
-    by_color_[color_of(p)] ^= bit(sq);
+    by_type_[type_of(p)] ^= bit<BB>(sq);
+    by_color_[color_of(p)] ^= bit<BB>(sq);
     key_ ^= zobrist::piece_square[p][sq];
 }
 
-void Position::move_piece(int from, int to) {
+template <class BB>
+void BasicPosition<BB>::set_hand(Color c, int type, int count) {
+    key_ ^= zobrist::hand[c][type][hand_[c][type] & 63] ^ zobrist::hand[c][type][count & 63];
+    hand_[c][type] = std::uint8_t(count);
+}
+
+template <class BB>
+void BasicPosition<BB>::move_piece(int from, int to) {
     Piece p = board_[from];
-    Bitboard ft = bit(from) | bit(to);
+    Bitboard ft = bit<BB>(from) | bit<BB>(to);
     board_[from] = no_piece;
     board_[to] = p;
     by_type_[type_of(p)] ^= ft;
@@ -76,7 +99,8 @@ void Position::move_piece(int from, int to) {
     key_ ^= zobrist::piece_square[p][from] ^ zobrist::piece_square[p][to];
 }
 
-std::uint64_t Position::compute_key() const {
+template <class BB>
+std::uint64_t BasicPosition<BB>::compute_key() const {
     std::uint64_t k = 0;
     for (int sq = 0; sq < def_->squares; ++sq)
         if (board_[sq]) k ^= zobrist::piece_square[board_[sq]][sq];
@@ -87,7 +111,8 @@ std::uint64_t Position::compute_key() const {
     return k;
 }
 
-void Position::refresh() {
+template <class BB>
+void BasicPosition<BB>::refresh() {
     royal_[0] = royal_[1] = no_square;
     if (def_->royal_type >= 0)
         for (int c = 0; c < 2; ++c) {
@@ -97,16 +122,21 @@ void Position::refresh() {
     key_ = compute_key();
 }
 
-std::uint64_t Position::repetition_key() const {
+template <class BB>
+std::uint64_t BasicPosition<BB>::repetition_key() const {
     const RepetitionIdentity& id = def_->repetition;
     std::uint64_t k = key_;
     if (!id.castling_rights) k ^= zobrist::castling[castling_];
     if (!id.side_to_move && side_ == second) k ^= zobrist::side;
     if (id.en_passant_legal && has_legal_en_passant()) k ^= zobrist::en_passant[ep_];
+    if (!id.hands && def_->hands)  // hands are in key_; take them out when they do not count
+        for (int c = 0; c < 2; ++c)
+            for (int t = 0; t < max_piece_types; ++t) k ^= zobrist::hand[c][t][hand_[c][t] & 63] ^ zobrist::hand[c][t][0];
     return k;
 }
 
-void Position::make(Move m, Undo& u) {
+template <class BB>
+void BasicPosition<BB>::make(Move m, Undo& u) {
     const GameDefinition& g = *def_;
     u.key = key_;
     u.castling = castling_;
@@ -129,6 +159,10 @@ void Position::make(Move m, Undo& u) {
         if (board_[to]) {
             u.captured = board_[to];
             remove_piece(to);
+            if (g.hands) {  // the captured piece joins the mover's hand, unpromoted
+                int h = g.pieces[type_of(u.captured)].hand_type;
+                set_hand(side_, h, hand_[side_][h] + 1);
+            }
         }
         move_piece(from, to);
         if (m.kind() == MoveKind::promotion) {
@@ -157,7 +191,11 @@ void Position::make(Move m, Undo& u) {
         moved_type = type_of(king);
         break;
     }
-    case MoveKind::drop:  // shogi: take from hand_, put on `to` (not generated yet)
+    case MoveKind::drop:  // `from` is the piece type taken from the hand
+        set_hand(side_, from, hand_[side_][from] - 1);
+        put_piece(to, make_piece(side_, from));
+        u.moved = board_[to];
+        break;
     case MoveKind::pass:
         break;
     }
@@ -171,14 +209,17 @@ void Position::make(Move m, Undo& u) {
     key_ ^= zobrist::castling[castling_] ^ zobrist::castling[rights];
     castling_ = rights;
     if (side_ == second) ++fullmove_;
+    ++move_number_;
     side_ = ~side_;
     key_ ^= zobrist::side;
 }
 
-void Position::unmake(Move m, const Undo& u) {
+template <class BB>
+void BasicPosition<BB>::unmake(Move m, const Undo& u) {
     const GameDefinition& g = *def_;
     side_ = ~side_;
     if (side_ == second) --fullmove_;
+    --move_number_;
     const int from = m.from(), to = m.to();
     switch (m.kind()) {
     case MoveKind::normal:
@@ -189,7 +230,10 @@ void Position::unmake(Move m, const Undo& u) {
             put_piece(to, u.moved);
         }
         move_piece(to, from);
-        if (u.captured) put_piece(to, u.captured);
+        if (u.captured) {
+            put_piece(to, u.captured);
+            if (g.hands) --hand_[side_][g.pieces[type_of(u.captured)].hand_type];  // the key is restored below
+        }
         break;
     case MoveKind::en_passant:
         move_piece(to, from);
@@ -205,6 +249,9 @@ void Position::unmake(Move m, const Undo& u) {
         break;
     }
     case MoveKind::drop:
+        remove_piece(to);
+        ++hand_[side_][from];
+        break;
     case MoveKind::pass:
         break;
     }
@@ -217,15 +264,17 @@ void Position::unmake(Move m, const Undo& u) {
     royal_[1] = u.royal[1];
 }
 
-bool Position::gives_check(Move m) const {
-    Position copy = *this;
+template <class BB>
+bool BasicPosition<BB>::gives_check(Move m) const {
+    BasicPosition copy = *this;
     Undo u;
     copy.make(m, u);
     return copy.is_check();
 }
 
+template <class BB>
 template <bool Bulk>
-std::uint64_t Position::perft_rec(int depth) {
+std::uint64_t BasicPosition<BB>::perft_rec(int depth) {
     MoveList list;
     generate_legal(list);
     if (Bulk && depth == 1) return std::uint64_t(list.size());
@@ -239,9 +288,14 @@ std::uint64_t Position::perft_rec(int depth) {
     return nodes;
 }
 
-std::uint64_t Position::perft(int depth, bool bulk) {
+template <class BB>
+std::uint64_t BasicPosition<BB>::perft(int depth, bool bulk) {
     if (depth <= 0) return 1;
     return bulk ? perft_rec<true>(depth) : perft_rec<false>(depth);
 }
+
+template class BasicPosition<Bitboard>;
+template class BasicPosition<WideBitboard<2>>;
+template class BasicPosition<WideBitboard<3>>;
 
 }  // namespace arbiter::core

@@ -25,17 +25,32 @@ struct Undo {
     Square royal[2];
 };
 
-class Position {
+// A position on a board whose squares fit in the bitboard type BB: std::uint64_t up to 64 squares
+// (`Position`, every chess-facing API), WideBitboard<2> up to 128 (shogi), WideBitboard<3> up to 144.
+// GameDefinition::bitboard_words says which one plays a game; with_bitboard() picks it at run time.
+template <class BB>
+class BasicPosition {
 public:
-    // An empty board of the game, first side to move.
-    explicit Position(GameDefinitionPtr def);
-    // The game's start position (the `start` FEN of its definition).
-    static Position start(GameDefinitionPtr def);
+    using Bitboard = BB;  // inside the class, "Bitboard" is this width
+    static constexpr int capacity = bitboard_squares<BB>;
+
+    // An empty board of the game, first side to move. Throws std::invalid_argument if the game's board
+    // needs another bitboard width.
+    explicit BasicPosition(GameDefinitionPtr def);
+    // The game's start position (the `start` of its definition: a FEN, or an SFEN when it has hands).
+    static BasicPosition start(GameDefinitionPtr def);
     // Reads a FEN (all six fields required). Throws InputError naming the field and the column
     // (1-based, in `fen`) of what is wrong; `source` names the input in the location.
-    static Position from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source = "<position>");
+    static BasicPosition from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source = "<position>");
     // Writes a FEN; the en passant field is written only when an en passant capture is legal (FIDE 9.2.3).
     std::string fen() const;
+    // Reads an SFEN (USI: placement with '+' for promoted pieces, side b or w, hands or '-', an optional
+    // move number) for games with hands; InputError with the column otherwise. At most one royal piece
+    // per side (test positions without kings are accepted). Writes one (sfen()).
+    static BasicPosition from_sfen(GameDefinitionPtr def, std::string_view sfen, const std::string& source = "<position>");
+    std::string sfen() const;
+    // The move number of an SFEN (plies + 1 counted from the record's start), for writing it back.
+    int move_number() const { return move_number_; }
 
     const GameDefinition& definition() const { return *def_; }
     const GameDefinitionPtr& definition_ptr() const { return owner_; }
@@ -52,7 +67,7 @@ public:
     int en_passant_victim() const { return ep_victim_; }
     int halfmove_clock() const { return halfmove_; }
     int fullmove_number() const { return fullmove_; }
-    // Pieces in hand (shogi drops plug in here; always 0 in chess).
+    // Pieces in hand (shogi; always 0 in chess).
     int hand_count(Color c, int type) const { return hand_[c][type]; }
 
     // Zobrist key of pieces, side to move, castling rights and hands (not the en passant square).
@@ -101,9 +116,10 @@ public:
     // legal move list (as Stockfish's perft does).
     std::uint64_t perft(int depth, bool bulk = true);
 
-    // Board editing for loaders (FEN, later SFEN and othello boards).
+    // Board editing for loaders (FEN, SFEN, later othello boards).
     void put_piece(int sq, Piece p);
     void remove_piece(int sq);
+    void set_hand(Color c, int type, int count);
     // Recomputes the key and the royal squares from scratch (after editing).
     void refresh();
 
@@ -112,10 +128,18 @@ private:
     std::uint64_t perft_rec(int depth);
     void move_piece(int from, int to);
     std::uint64_t compute_key() const;
+    void generate_drops(MoveList& list, Bitboard targets) const;
+    // The tables of this width: the definition itself for 64-bit boards (no extra load), else the wide set.
+    const BoardTables<BB>& tables() const {
+        if constexpr (std::is_same_v<BB, std::uint64_t>) return *def_;
+        else return *tables_;
+    }
+    bool drop_gives_mate(int type, int to) const;
 
     GameDefinitionPtr owner_;
     const GameDefinition* def_;
-    Piece board_[max_squares] = {};
+    const BoardTables<BB>* tables_;
+    Piece board_[capacity] = {};
     Bitboard by_type_[max_piece_types] = {};
     Bitboard by_color_[2] = {};
     Color side_ = first;
@@ -126,14 +150,20 @@ private:
     int halfmove_ = 0;
     int fullmove_ = 1;
     std::uint8_t hand_[2][max_piece_types] = {};
+    int move_number_ = 1;
     std::uint64_t key_ = 0;
 };
 
+using Position = BasicPosition<Bitboard>;
+extern template class BasicPosition<Bitboard>;
+extern template class BasicPosition<WideBitboard<2>>;
+extern template class BasicPosition<WideBitboard<3>>;
+
 // Zobrist keys from a fixed seed, so that keys are the same in every run.
 namespace zobrist {
-extern std::uint64_t piece_square[33][max_squares];
+extern std::uint64_t piece_square[33][max_board_squares];
 extern std::uint64_t castling[256];
-extern std::uint64_t en_passant[max_squares];
+extern std::uint64_t en_passant[max_board_squares];
 extern std::uint64_t side;
 extern std::uint64_t hand[2][max_piece_types][64];
 }  // namespace zobrist

@@ -61,8 +61,9 @@ BOOST_AUTO_TEST_CASE(semantic_errors_name_the_line_and_column) {
                           "start: 3/3/3 w - - 0 1\n") ==
                "g.yaml:4:72: promotion.to: unknown piece 'queen'");
     BOOST_TEST(load_error("game: x\nboard: {files: [a], ranks: ['1']}\n").find("g.yaml:1:1: missing 'pieces'") == 0u);
-    BOOST_TEST(load_error("game: big\nboard: {files: [a, b, c, d, e, f, g, h, i], ranks: ['1', '2', '3', '4', '5', '6', '7', '8']}\n")
-                   .find("72 squares") != std::string::npos);
+    // 13 x 12 = 156 squares: over the 144 (12x12) the core plays.
+    BOOST_TEST(load_error("game: big\nboard: {files: [a, b, c, d, e, f, g, h, i, j, k, l, m], ranks: [a, b, c, d, e, f, g, h, i, j, k, l]}\n")
+                   .find("156 squares") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_game_that_is_not_chess_moves_by_its_own_data) {
