@@ -34,11 +34,11 @@ int possible_castlings(const Position& p) {
     int possible = 0;
     for (int i = 0; i < int(rules.size()); ++i) {
         const CastlingRule& rule = rules[i];
-        if (!(p.castling_rights() & (1 << i)) || (p.occupied() & rule.must_be_empty)) continue;
-        bool safe = true;
-        for (Bitboard squares = rule.must_not_be_attacked; squares && safe;)
-            safe = !p.is_attacked(pop_lsb(squares), ~rule.side);
-        if (safe) possible |= 1 << i;
+        if (!(p.castling_rights() & (1 << i))) continue;
+        bool can_castle = true;
+        for (int sq : rule.must_be_empty) can_castle = can_castle && p.piece_on(sq) == no_piece;
+        for (int sq : rule.must_not_be_attacked) can_castle = can_castle && !p.is_attacked(sq, ~rule.side);
+        if (can_castle) possible |= 1 << i;
     }
     return possible;
 }
