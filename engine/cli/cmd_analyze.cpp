@@ -6,6 +6,7 @@
 #include "core/game_files.h"
 #include "core/move_text.h"
 #include "core/notation.h"
+#include "core/unwinnable.h"
 #include "core/position.h"
 
 #include <nlohmann/json.hpp>
@@ -24,11 +25,6 @@ struct AnalyzeOptions {
     std::string positions_file;
     std::string format = "text";
 };
-
-nlohmann::json ability(core::Ability a) {
-    if (a == core::Ability::unknown) return "unknown";
-    return a == core::Ability::yes;
-}
 
 nlohmann::json analyze(const core::Position& pos) {
     const core::GameDefinition& g = pos.definition();
@@ -51,10 +47,16 @@ nlohmann::json analyze(const core::Position& pos) {
     j["insufficient_material"] = pos.is_insufficient_material();
     j["has_insufficient_material"] = {{g.side_names[0], pos.has_insufficient_material(core::first)},
                                       {g.side_names[1], pos.has_insufficient_material(core::second)}};
-    core::Ability a = core::can_checkmate_by_material(pos, core::first);
-    core::Ability b = core::can_checkmate_by_material(pos, core::second);
-    j["can_checkmate"] = {{g.side_names[0], ability(a)}, {g.side_names[1], ability(b)}};
-    j["dead"] = a == core::Ability::no && b == core::Ability::no;
+    // Who can still checkmate "by any series of legal moves" (FIDE 5.2b, 6.9): the unwinnability analysis (material
+    // table, structure, helpmate search within its budget), not only the material table.
+    auto winnable = [](core::Winnability w) -> nlohmann::json {
+        if (w == core::Winnability::unknown) return "unknown";
+        return w == core::Winnability::can_checkmate;
+    };
+    const core::Winnability a = core::can_checkmate(pos, core::first);
+    const core::Winnability b = core::can_checkmate(pos, core::second);
+    j["can_checkmate"] = {{g.side_names[0], winnable(a)}, {g.side_names[1], winnable(b)}};
+    j["dead"] = a == core::Winnability::cannot_checkmate && b == core::Winnability::cannot_checkmate;
     return j;
 }
 

@@ -65,6 +65,21 @@ BOOST_AUTO_TEST_CASE(stalemate_and_bare_kings) {
     BOOST_TEST(r["dead"] == false);
 }
 
+BOOST_AUTO_TEST_CASE(can_checkmate_uses_the_helpmate_search_not_only_material) {
+    // K+N v K+R: the material table cannot answer for White (a knight alone cannot force mate, yet the rook may
+    // block its own king's flight square), but a helpmate exists (issue 3's example), so White can still mate; Black
+    // with a rook obviously can. Not dead.
+    nlohmann::json j = analyze_fen("8/8/8/4k3/8/3r4/8/4K2N w - - 0 1");
+    BOOST_TEST(j["can_checkmate"]["white"] == true);
+    BOOST_TEST(j["can_checkmate"]["black"] == true);
+    BOOST_TEST(j["dead"] == false);
+    // A locked pawn chain with kings only: neither king can ever reach an enemy pawn or pass, so dead.
+    j = analyze_fen("8/8/1k6/p1p1p1p1/P1P1P1P1/8/5K2/8 w - - 0 1");
+    BOOST_TEST(j["can_checkmate"]["white"] == false);
+    BOOST_TEST(j["can_checkmate"]["black"] == false);
+    BOOST_TEST(j["dead"] == true);
+}
+
 BOOST_AUTO_TEST_CASE(positions_file_gives_one_object_a_line_in_order) {
     std::string path = "/tmp/arbiter-analyze-test-" + std::to_string(getpid()) + ".txt";
     {
