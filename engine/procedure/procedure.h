@@ -64,6 +64,9 @@ struct Ruling {
     std::array<Ms, 2> clocks_after{};
     rulebook::Text summary;
     std::string note;
+    // The position right after the entry that raised the ruling, in the game's own notation (FEN for chess, SFEN
+    // for games with hands, the board string for placement games): what a report draws beside the ruling.
+    std::string position;
 };
 
 struct Pending {
@@ -83,6 +86,7 @@ struct Result {
 
 struct Run {
     std::string rulebook;
+    std::string game;      // the rulebook's game id (chess, shogi, othello, ...)
     std::string category;  // "" for the base rules (standard play)
     std::string mode;
     std::array<std::string, 2> sides{"white", "black"};

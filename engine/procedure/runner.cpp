@@ -163,6 +163,7 @@ struct Runner::State {
     }
     const std::string& side_name(int side) const { return def->side_names[side & 1]; }
     int to_move() const { return game ? int(game->position().side_to_move()) : 0; }
+    std::string position_text() const { return game ? game->position().fen() : std::string(); }
 
     Ms shown(int side) const {
         if (!clk) return Ms{0};
@@ -851,6 +852,7 @@ struct Runner::State {
 Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     State st(*this, timeline, book);
     st.out.rulebook = book.id;
+    st.out.game = book.game;
     // Game definition (cached).
     auto& def = caches_->games[book.game];
     if (!def) {
@@ -889,7 +891,10 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
         st.on_entry();
-        for (std::size_t i = before; i < st.out.rulings.size(); ++i) st.out.rulings[i].entry = int(&e - timeline.entries.data());
+        for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
+            st.out.rulings[i].entry = int(&e - timeline.entries.data());
+            st.out.rulings[i].position = st.position_text();
+        }
         if (options_.keep_snapshots) {
             Run::Snapshot s;
             s.result = st.out.result;
@@ -926,12 +931,13 @@ nlohmann::json to_json(const Run& run) {
                   {"effects", r.effects}, {"clocks_after", clocks(r.clocks_after)},
                   {"summary", {{"en", r.summary.en}, {"ja", r.summary.ja}}}};
         if (!r.note.empty()) j["note"] = r.note;
+        if (!r.position.empty()) j["position"] = r.position;
         rulings.push_back(std::move(j));
     }
     json pending = json::array();
     for (const auto& p : run.pending)
         pending.push_back({{"topic", p.topic}, {"article", p.article}, {"options", p.options}, {"question", p.question}});
-    json out = {{"rulebook", run.rulebook}, {"category", run.category.empty() ? "standard" : run.category}};
+    json out = {{"rulebook", run.rulebook}, {"game", run.game}, {"category", run.category.empty() ? "standard" : run.category}};
     if (!run.mode.empty()) out["mode"] = run.mode;
     out["result"] = result;
     out["clocks"] = clocks(run.clocks);
