@@ -1,5 +1,6 @@
 #include "core/game.h"
 
+#include <algorithm>
 #include <cassert>
 
 namespace arbiter::core {
@@ -22,14 +23,16 @@ std::string Outcome::result() const {
     return *winner == first ? "1-0" : "0-1";
 }
 
-Game::Game(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(identity_key(pos_)); }
+template <class BB>
+BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(identity_key(pos_)); }
 
 namespace {
 
 // The castling rules (bit i = CastlingRule i) whose move could be made now by their side, as if it were that
 // side's turn: the right is kept, the squares between are empty and no square the king stands on or crosses is
 // attacked.
-int possible_castlings(const Position& p) {
+template <class BB>
+int possible_castlings(const BasicPosition<BB>& p) {
     const auto& rules = p.definition().castling;
     int possible = 0;
     for (int i = 0; i < int(rules.size()); ++i) {
@@ -45,14 +48,16 @@ int possible_castlings(const Position& p) {
 
 }  // namespace
 
-std::uint64_t Game::identity_key(const Position& p) const {
+template <class BB>
+std::uint64_t BasicGame<BB>::identity_key(const Position& p) const {
     std::uint64_t key = p.repetition_key();
     if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights)
         key ^= zobrist::castling[p.castling_rights()] ^ zobrist::castling[possible_castlings(p)];
     return key;
 }
 
-void Game::set_castling_identity(CastlingIdentity identity) {
+template <class BB>
+void BasicGame<BB>::set_castling_identity(CastlingIdentity identity) {
     castling_identity_ = identity;
     // Re-key the history by replaying it from the start.
     Position p = start_;
@@ -64,45 +69,89 @@ void Game::set_castling_identity(CastlingIdentity identity) {
     }
 }
 
-void Game::play(Move m) {
+template <class BB>
+void BasicGame<BB>::play(Move m) {
     assert(pos_.is_legal(m));
+    record(m);
+}
+
+template <class BB>
+void BasicGame<BB>::record(Move m) {
     undos_.emplace_back();
     pos_.make(m, undos_.back());
     moves_.push_back(m);
     keys_.push_back(identity_key(pos_));
+    checks_.push_back(pos_.is_check());
 }
 
-bool Game::play_if_legal(Move m) {
+template <class BB>
+bool BasicGame<BB>::play_if_legal(Move m) {
     if (!pos_.is_legal(m)) return false;
     play(m);
     return true;
 }
 
-ParsedMove Game::play(std::string_view text) {
+template <class BB>
+ParsedMove BasicGame<BB>::play(std::string_view text)
+    requires std::is_same_v<BB, Bitboard>
+{
     ParsedMove p = parse_move(pos_, text);
     if (p.ok()) play(p.move);
     return p;
 }
 
-void Game::undo() {
+template <class BB>
+void BasicGame<BB>::undo() {
     assert(!moves_.empty());
     pos_.unmake(moves_.back(), undos_.back());
     moves_.pop_back();
     undos_.pop_back();
     keys_.pop_back();
+    checks_.pop_back();
 }
 
-int Game::count_key(std::uint64_t key, int from_ply) const {
-    // Positions before the last capture or counter-resetting move cannot recur: scan back that far only.
+template <class BB>
+int BasicGame<BB>::count_key(std::uint64_t key, int from_ply) const {
     int n = 0;
-    for (int i = from_ply; i >= 0 && from_ply - i <= pos_.halfmove_clock() + 1; --i)
+    for (int i = from_ply; i >= 0 && from_ply - i <= recurrence_window(pos_.halfmove_clock()); --i)
         if (keys_[i] == key) ++n;
     return n;
 }
 
-int Game::repetition_count() const { return count_key(keys_.back(), int(keys_.size()) - 1); }
+template <class BB>
+int BasicGame<BB>::recurrence_window(int plies_after) const {
+    if (pos_.definition().hands) return int(keys_.size());
+    // Positions before the last capture or counter-resetting move cannot recur: scan back that far only.
+    return plies_after + 1;
+}
 
-bool Game::can_claim_repetition() const {
+template <class BB>
+int BasicGame<BB>::first_occurrence_ply() const {
+    const int now = int(keys_.size()) - 1;
+    int first = now;
+    for (int i = now; i >= 0 && now - i <= recurrence_window(pos_.halfmove_clock()); --i)
+        if (keys_[i] == keys_[now]) first = i;
+    return first;
+}
+
+template <class BB>
+bool BasicGame<BB>::every_move_checked_since(int from, Color side) const {
+    // Move i is made by the side to move before it: the start position's side on even offsets.
+    bool any = false;
+    for (int i = std::max(from, 0); i < int(moves_.size()); ++i) {
+        const Color mover = (i % 2 == 0) ? start_.side_to_move() : ~start_.side_to_move();
+        if (mover != side) continue;
+        if (!checks_[std::size_t(i)]) return false;
+        any = true;
+    }
+    return any;
+}
+
+template <class BB>
+int BasicGame<BB>::repetition_count() const { return count_key(keys_.back(), int(keys_.size()) - 1); }
+
+template <class BB>
+bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0) return false;
     if (repetition_count() >= claim) return true;
@@ -111,7 +160,8 @@ bool Game::can_claim_repetition() const {
     return false;
 }
 
-bool Game::can_claim_repetition_with(Move move) const {
+template <class BB>
+bool BasicGame<BB>::can_claim_repetition_with(Move move) const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0 || !pos_.is_legal(move)) return false;
     Position after = pos_;
@@ -119,12 +169,13 @@ bool Game::can_claim_repetition_with(Move move) const {
     after.make(move, u);
     const std::uint64_t key = identity_key(after);
     int n = 1;
-    for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= after.halfmove_clock(); --i)
+    for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= recurrence_window(after.halfmove_clock()) - 1; --i)
         if (keys_[i] == key) ++n;
     return n >= claim;
 }
 
-bool Game::can_claim_fifty_moves() const {
+template <class BB>
+bool BasicGame<BB>::can_claim_fifty_moves() const {
     const int plies = pos_.definition().move_rule_claim_plies;
     if (plies <= 0) return false;
     MoveList legal = pos_.legal_moves();
@@ -141,17 +192,20 @@ bool Game::can_claim_fifty_moves() const {
     return false;
 }
 
-bool Game::is_fivefold_repetition() const {
+template <class BB>
+bool BasicGame<BB>::is_fivefold_repetition() const {
     const int n = pos_.definition().repetition_automatic;
     return n > 0 && repetition_count() >= n;
 }
 
-bool Game::is_seventyfive_moves() const {
+template <class BB>
+bool BasicGame<BB>::is_seventyfive_moves() const {
     const int plies = pos_.definition().move_rule_automatic_plies;
     return plies > 0 && pos_.halfmove_clock() >= plies && !pos_.is_checkmate();
 }
 
-std::optional<Outcome> Game::outcome(bool claim_draw) const {
+template <class BB>
+std::optional<Outcome> BasicGame<BB>::outcome(bool claim_draw) const {
     const GameDefinition& g = pos_.definition();
     const Color us = pos_.side_to_move();
     auto result = [&](Termination t, NoMovesResult r) {
@@ -175,5 +229,9 @@ std::optional<Outcome> Game::outcome(bool claim_draw) const {
     }
     return std::nullopt;
 }
+
+template class BasicGame<Bitboard>;
+template class BasicGame<WideBitboard<2>>;
+template class BasicGame<WideBitboard<3>>;
 
 }  // namespace arbiter::core

@@ -7,6 +7,7 @@
 #include "core/position.h"
 
 #include <optional>
+#include <type_traits>
 #include <string>
 #include <vector>
 
@@ -37,9 +38,14 @@ struct Outcome {
 // crossing an attacked square) count, for each side as if it were that side's turn.
 enum class CastlingIdentity { rights, possible_moves };
 
-class Game {
+// A game record on a board of any width: BasicGame<Bitboard> (`Game`) for chess and other boards up to 64
+// squares, BasicGame<WideBitboard<2>> for shogi. Text moves (SAN/UCI) are read only on 64-square boards; other
+// games parse their own notation (move_text.h) and play the Move.
+template <class BB>
+class BasicGame {
 public:
-    explicit Game(Position start);
+    using Position = BasicPosition<BB>;
+    explicit BasicGame(Position start);
 
     // Changes the castling part of the repetition identity (the game definition's is `rights`); the history is
     // re-keyed, so it may be called at any time.
@@ -53,10 +59,13 @@ public:
 
     // Plays a legal move (the caller checked it: parse_move or Position::is_legal).
     void play(Move m);
+    // Plays a move the board can hold although it is illegal (a shogi nifu nobody noticed, which then stands).
+    void play_illegal(Move m) { record(m); }
     // Plays `m` if it is legal; returns false (and changes nothing) if not.
     bool play_if_legal(Move m);
     // Parses SAN or UCI and plays it if legal; the result says what was attempted otherwise.
-    ParsedMove play(std::string_view text);
+    ParsedMove play(std::string_view text)
+        requires std::is_same_v<BB, Bitboard>;
     // Takes back the last move (FIDE 7.5: the position before an illegal move is restored by the caller
     // never having played it; this is for analysis).
     void undo();
@@ -64,6 +73,11 @@ public:
     // Times the current position has occurred under the game's repetition identity (FIDE 9.2.3),
     // counting this occurrence; occurrences need not be consecutive.
     int repetition_count() const;
+    // The ply at which the current position first occurred (0 = the start position), under the same identity.
+    int first_occurrence_ply() const;
+    // Shogi's perpetual check (連続王手の千日手): every move `side` made from ply `from` on gave check. False when
+    // `side` made no move in that stretch.
+    bool every_move_checked_since(int from, Color side) const;
     // FIDE 9.2.2: the position has occurred `claim` (3) times, or `move` would make it so.
     bool can_claim_repetition() const;
     bool can_claim_repetition_with(Move move) const;
@@ -79,7 +93,11 @@ public:
     std::optional<Outcome> outcome(bool claim_draw = false) const;
 
 private:
+    void record(Move m);
     int count_key(std::uint64_t key, int from_ply) const;
+    // How far back a position can recur: to the last capture or pawn move in chess; the whole record in games
+    // with hands, where a captured piece can come back by a drop.
+    int recurrence_window(int plies_after) const;
     // The position's repetition key under this game's castling identity.
     std::uint64_t identity_key(const Position& p) const;
 
@@ -88,7 +106,13 @@ private:
     std::vector<Move> moves_;
     std::vector<Undo> undos_;
     std::vector<std::uint64_t> keys_;  // repetition key of the position before move i, and the current one last
+    std::vector<bool> checks_;         // move i gave check
     CastlingIdentity castling_identity_ = CastlingIdentity::rights;
 };
+
+using Game = BasicGame<Bitboard>;
+extern template class BasicGame<Bitboard>;
+extern template class BasicGame<WideBitboard<2>>;
+extern template class BasicGame<WideBitboard<3>>;
 
 }  // namespace arbiter::core

@@ -94,6 +94,9 @@ struct Run {
     std::array<Ms, 2> clocks{};
     std::vector<Ruling> rulings;
     std::vector<Pending> pending;
+    // The game was played again with colours exchanged (shogi sennichite): from then on each side name is the colour
+    // in the replayed game, not the player who had it at the start.
+    bool colours_swapped = false;
     // Per entry index: the state right after that entry (for fixtures' per-entry `expect:`).
     struct Snapshot {
         Result result;

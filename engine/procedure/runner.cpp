@@ -5,10 +5,8 @@
 #include "procedure/procedure.h"
 
 #include "clock/clock.h"
-#include "core/game.h"
 #include "core/game_files.h"
-#include "core/notation.h"
-#include "core/unwinnable.h"
+#include "procedure/board.h"
 #include "procedure/lua_host.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
@@ -77,14 +75,18 @@ struct Runner::State {
     const rulebook::Category* category = nullptr;
     const rulebook::Mode* mode = nullptr;
     core::GameDefinitionPtr def;
-    std::optional<core::Game> game;
+    std::unique_ptr<Board> game;
     std::optional<clock::Clock> clk;
     Run out;
     std::map<std::string, std::array<int, 2>> offences;
     struct IllegalMove {
         int offender;
         Ms at;
+        bool on_board = false;  // the board holds it (shogi): it stands unless pointed out
+        bool stood = false;     // the game ended with it unnoticed (ruled once)
     };
+    int sennichites = 0;        // sennichite rulings so far (the first is replayed, the second decided)
+    bool colours_swapped = false;
     std::optional<IllegalMove> illegal;
     std::array<bool, 2> touched{false, false};
     int offer_by = -1;
@@ -162,8 +164,8 @@ struct Runner::State {
         return -1;
     }
     const std::string& side_name(int side) const { return def->side_names[side & 1]; }
-    int to_move() const { return game ? int(game->position().side_to_move()) : 0; }
-    std::string position_text() const { return game ? game->position().fen() : std::string(); }
+    int to_move() const { return game ? game->side_to_move() : 0; }
+    std::string position_text() const { return game ? game->position_text() : std::string(); }
 
     Ms shown(int side) const {
         if (!clk) return Ms{0};
@@ -185,14 +187,20 @@ struct Runner::State {
     // ---- conditions (nullopt: not known)
     std::optional<bool> cannot_checkmate(int side) const {
         if (!game || side < 0 || side > 1) return std::nullopt;
-        auto w = core::can_checkmate(game->position(), core::Color(side));
-        if (w == core::Winnability::unknown) return std::nullopt;
-        return w == core::Winnability::cannot_checkmate;
+        return game->cannot_checkmate(side);
     }
 
     std::optional<bool> condition(const rulebook::Rule& r, const std::string& name, const json& raw, const Context& ctx) {
         const json value = resolve(r, raw);
         if (ctx.facts.contains(name)) return ctx.facts[name] == value;
+        // A bound on a counted fact: `zone_points_at_least: 27` reads the fact `zone_points`.
+        for (const std::string_view suffix : {"_at_least", "_at_most"}) {
+            if (!name.ends_with(suffix)) continue;
+            const std::string fact = name.substr(0, name.size() - suffix.size());
+            if (!ctx.facts.contains(fact) || !ctx.facts[fact].is_number() || !value.is_number()) break;
+            const double have = ctx.facts[fact].get<double>(), bound = value.get<double>();
+            return suffix == "_at_least" ? have >= bound : have <= bound;
+        }
         if (name == "final_period") {
             if (!clk) return std::nullopt;
             const int side = ctx.actor >= 0 ? ctx.actor : to_move();
@@ -301,7 +309,7 @@ struct Runner::State {
         s["params"] = params;
         s["counters"] = {{"offences", ctx.actor >= 0 ? offences[ctx.topic][ctx.actor] : 0}};
         if (game)
-            s["position"] = {{"fen", game->position().fen()}, {"side_to_move", side_name(to_move())},
+            s["position"] = {{"fen", game->position_text()}, {"side_to_move", side_name(to_move())},
                              {"ply", game->ply()}};
         return s;
     }
@@ -410,6 +418,26 @@ struct Runner::State {
             ruling.effects.push_back(applied);
             end_game(score, rated, ruling.topic, ruling.article);
             return;
+        } else if (name == "replay_with_colours_swapped") {
+            // The game is played again from its start: the players exchange colours and each keeps the time left.
+            const auto left = clocks();
+            game->restart();
+            colours_swapped = !colours_swapped;
+            touched = {false, false};
+            illegal.reset();
+            if (clk) {
+                if (clk->running()) (void)clk->stop(now);
+                (void)clk->set_time(0, left[1], now);
+                (void)clk->set_time(1, left[0], now);
+            }
+            applied["clocks"] = {{side_name(0), left[1].count()}, {side_name(1), left[0].count()}};
+            ruling.note += (ruling.note.empty() ? "" : "; ") + std::string("replay: the player who had ") + side_name(1) +
+                           " now plays " + side_name(0);
+        } else if (name == "decide_by_lot") {
+            // The lot is drawn at the board: the ruling asks for its outcome, the side that won it.
+            Pending p{ruling.topic, ruling.article, {side_name(0), side_name(1)}, "Which side won the lot?"};
+            open.push_back({p, &r, ctx});
+            applied["options"] = p.options;
         } else if (name == "arbiter_decides") {
             Pending p{ruling.topic, ruling.article, {}, "The arbiter chooses."};
             if (f.contains("options"))
@@ -524,32 +552,79 @@ struct Runner::State {
     void on_move() {
         const std::string text = entry->value.Scalar();
         const int mover = to_move();
-        const auto parsed = core::parse_move(game->position(), text);
+        const auto parsed = game->read(text);
         if (parsed.status == core::MoveParseStatus::syntax_error)
-            throw error("move: found '" + text + "': " + parsed.message + "; expected a move in SAN or UCI", entry->value);
-        if (illegal) find_illegal_by_arbiter();
+            throw error("move: found '" + text + "': " + parsed.message, entry->value);
+        // An illegal move the board could not hold is found when the next move is made (FIDE 7.4a); one the
+        // board holds (shogi) stays open to be pointed out until the game ends.
+        if (illegal && !illegal->on_board) find_illegal_by_arbiter();
         if (ended) return;
         ensure_running(mover);
-        if (!parsed.ok()) {
-            // Recorded as played: the clock is pressed; the position stays (the core cannot hold an illegal one).
-            if (clk) (void)clk->press(mover, now);
-            illegal = IllegalMove{mover, now};
-            return;
-        }
         if (clk) (void)clk->press(mover, now);
+        if (!parsed.ok()) {
+            // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.
+            illegal = IllegalMove{mover, now, !parsed.move.is_none()};
+            if (!illegal->on_board) return;
+        }
         game->play(parsed.move);
         touched = {false, false};
         offer_by = offer_by == mover ? offer_by : -1;
-        const auto& pos = game->position();
+        after_move(mover);
+    }
+
+    // What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.
+    void after_move(int mover) {
         Context ctx;
         ctx.actor = mover;
-        if (pos.is_checkmate()) {
-            raise("result.checkmate", ctx, mover);
-        } else if (pos.is_stalemate()) {
-            raise("draw.stalemate", ctx, mover);
-        } else if (pos.halfmove_clock() == 0 && core::is_dead_position(pos) == core::Winnability::cannot_checkmate) {
-            raise("draw.dead_position", ctx, mover);
+        switch (game->end_after_move()) {
+        case BoardEnd::checkmate: raise_or_game_rule("result.checkmate", ctx, mover, def->no_moves_in_check); return;
+        case BoardEnd::stalemate: raise_or_game_rule("draw.stalemate", ctx, mover, def->no_moves_not_in_check); return;
+        case BoardEnd::dead_position: raise("draw.dead_position", ctx, mover); return;
+        case BoardEnd::none: break;
         }
+        if (const auto* r = rule("shogi.sennichite")) {
+            const auto n = param_value(*r, "occurrences");
+            if (n.is_number() && game->repetition_count() == n.get<int>()) {
+                // Perpetual check: one side checked with every move since the position first occurred.
+                for (int side : {mover, 1 - mover})
+                    if (game->checked_all_along(side)) {
+                        Context p;
+                        p.actor = side;
+                        if (raise("shogi.perpetual_check", p, side, "every move of " + side_name(side) + " since the position first occurred gave check", true) >= 0)
+                            return;
+                    }
+                ctx.actor = -1;
+                ctx.facts["occurrence"] = ++sennichites;
+                raise("shogi.sennichite", ctx, -1, {}, true);
+                return;
+            }
+        }
+        if (const auto* r = rule("shogi.max_moves")) {
+            const auto n = param_value(*r, "moves");
+            if (n.is_number() && game->ply() == n.get<int>()) raise("shogi.max_moves", ctx, -1);
+        }
+    }
+
+    // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own
+    // rules): with no rule on `topic`, the game definition's result for "no legal move" applies.
+    void raise_or_game_rule(const std::string& topic, const Context& ctx, int mover, core::NoMovesResult result) {
+        if (rule(topic)) {
+            raise(topic, ctx, mover);
+            return;
+        }
+        const auto pts = points();
+        std::array<double, 2> score{pts[1], pts[1]};
+        const int stuck = 1 - mover;  // the side left without a legal move
+        if (result == core::NoMovesResult::loss) score = {pts[0], pts[0]}, score[stuck] = pts[2];
+        if (result == core::NoMovesResult::win) score = {pts[2], pts[2]}, score[stuck] = pts[0];
+        Ruling ruling;
+        ruling.at = now;
+        ruling.topic = topic;
+        ruling.by = side_name(mover);
+        ruling.note = "rulebook " + book.id + " leaves this to the game's rules (" + book.game + ")";
+        out.rulings.push_back(std::move(ruling));
+        end_game(score, true, topic, "");
+        out.rulings.back().clocks_after = clocks();
     }
 
     void on_claim() {
@@ -569,7 +644,7 @@ struct Runner::State {
             const bool with_move = bool(v["move"]);
             core::Move move{};
             if (correct && with_move) {
-                const auto parsed = core::parse_move(game->position(), v["move"].Scalar());
+                const auto parsed = game->read(v["move"].Scalar());
                 if (parsed.status == core::MoveParseStatus::syntax_error)
                     throw error("claim.move: " + parsed.message, v["move"]);
                 correct = parsed.ok();
@@ -578,19 +653,13 @@ struct Runner::State {
             if (correct) {
                 if (kind == "repetition") {
                     // 9.2a: the announced move makes the position appear again; 9.2b: it has already appeared.
-                    correct = with_move ? game->can_claim_repetition_with(move)
+                    correct = with_move ? game->repeats_with(move, repetition_occurrences())
                                         : game->repetition_count() >= repetition_occurrences();
                 } else {
                     std::int64_t moves = 50;
                     if (const auto* r = rule(topic))
                         if (auto m = param_value(*r, "moves"); m.is_number()) moves = m.get<std::int64_t>();
-                    int halfmove = game->position().halfmove_clock();
-                    if (with_move) {
-                        core::Position copy = game->position();
-                        core::Undo undo;
-                        copy.make(move, undo);
-                        halfmove = copy.halfmove_clock();
-                    }
+                    const int halfmove = with_move ? game->reversible_plies(move) : game->reversible_plies();
                     correct = halfmove >= 2 * moves;
                 }
             }
@@ -612,6 +681,10 @@ struct Runner::State {
             const int opp = 1 - claimant;
             const bool fallen = clk && clk->reading(opp, now).flag_fell.has_value();
             flag_fall(opp, claimant, fallen, claimant);
+        } else if (kind == "illegal_move" && rule(book.game + ".illegal_move_pointing")) {
+            point_out_illegal(claimant, side_name(claimant), v);
+        } else if (kind == "impasse") {
+            on_declare(claimant);
         } else if (kind == "illegal_move") {
             if (illegal && illegal->offender != claimant) {
                 ctx.actor = illegal->offender;
@@ -660,16 +733,119 @@ struct Runner::State {
         }
     }
 
+    // A note that answers an entry without applying any rule (nothing to claim, nobody entitled).
+    void note_only(const std::string& topic, int by, const std::string& note) {
+        Ruling ruling;
+        ruling.at = now;
+        ruling.topic = topic;
+        ruling.by = by >= 0 ? side_name(by) : std::string();
+        ruling.note = note;
+        ruling.clocks_after = clocks();
+        out.rulings.push_back(std::move(ruling));
+    }
+
+    // An illegal move pointed out where the rulebook says who may point one out and until when
+    // (`<game>.illegal_move_pointing`): by a player (`claimant`) or by someone else (`who`: spectator, witness...),
+    // during the game or, with the facts the rule asks for (an official record, before the next round), after it.
+    void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v) {
+        const std::string topic = book.game + ".illegal_move_pointing";
+        const auto* r = rule(topic);
+        if (!r) {
+            note_only("move.illegal", claimant, "rulebook " + book.id + " has no rule on who may point out an illegal move");
+            return;
+        }
+        if (!illegal || illegal->offender == claimant) {
+            note_only(topic, claimant, "no illegal move by the opponent to point out");
+            return;
+        }
+        if (claimant < 0 && r->claim && r->claim->by != "anyone") {
+            note_only(topic, -1, "under " + book.id + " (" + r->article + ") only the players may point out an illegal move");
+            return;
+        }
+        Context ctx;
+        ctx.actor = illegal->offender;
+        if (claimant >= 0) ctx.roles["claimant"] = claimant;
+        auto fact = [&](const char* key) { return v[key] ? v[key].as<bool>() : false; };
+        ctx.facts["claim_correct"] = true;
+        ctx.facts["pointed_out_in_time"] = !ended;
+        ctx.facts["official_record"] = fact("official_record");
+        ctx.facts["before_next_round"] = fact("before_next_round");
+        // After the end the rule may still overturn the result; if it does not, the result stands as it was.
+        const Result before = out.result;
+        const bool was_ended = ended;
+        ended = false;
+        illegal.reset();
+        apply_rule(*r, ctx, claimant, "pointed out by " + who);
+        if (was_ended && !ended) {
+            out.result = before;
+            ended = true;
+        }
+    }
+
+    // The game ended with an illegal move nobody pointed out: where a rulebook says who may point one out and until
+    // when, the move stands (a ruling says so once).
+    void illegal_move_stood() {
+        if (!ended || !illegal || illegal->stood) return;
+        const auto* r = rule(book.game + ".illegal_move_pointing");
+        if (!r) return;
+        illegal->stood = true;
+        Context ctx;
+        ctx.actor = illegal->offender;
+        ctx.facts["claim_correct"] = true;
+        ctx.facts["pointed_out_in_time"] = false;
+        ctx.facts["official_record"] = false;
+        ctx.facts["before_next_round"] = false;
+        const Result result = out.result;
+        apply_rule(*r, ctx, -1, "not pointed out before the game ended: the move stands");
+        out.result = result;
+        ended = true;
+    }
+
+    // A declaration (shogi's entering-king declaration) or a request for the officials' count: the rule's cases read
+    // the declarer's impasse count, both sides' total points, whose turn it is and whether the declarer is in check.
+    void on_declare(int declarer) {
+        if (clk && clk->reading(declarer, now).flag_fell) {
+            flag_fall(declarer, -1, true, -1);  // the declaration came after the time ran out
+            return;
+        }
+        if (clk && clk->running()) (void)clk->stop(now);
+        Context ctx;
+        ctx.actor = declarer;
+        // Points as the rule values pieces (major_value, minor_value), over the pieces the game counts as major.
+        const auto* r = rule("shogi.impasse");
+        auto value = [&](const char* name, int fallback) {
+            const json v = r ? param_value(*r, name) : json();
+            return v.is_number() ? v.get<int>() : fallback;
+        };
+        const int major = value("major_value", 5), minor = value("minor_value", 1);
+        const Board::Impasse count = game->impasse(declarer);
+        const int zone_points = count.zone_major * major + count.zone_minor * minor;
+        const bool own_turn = declarer == to_move();
+        ctx.facts["actor_side"] = side_name(declarer);
+        ctx.facts["own_turn"] = own_turn;
+        ctx.facts["king_in_zone"] = count.royal_in_zone;
+        ctx.facts["zone_points"] = zone_points;
+        ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
+        ctx.facts["not_in_check"] = !(own_turn && game->in_check());
+        for (int side = 0; side < 2; ++side) {
+            const Board::Impasse all = game->impasse(side);
+            ctx.facts[side_name(side) + "_points"] = all.all_major * major + all.all_minor * minor;
+        }
+        const std::string note = "zone points " + std::to_string(zone_points) + ", pieces in zone " +
+                                 std::to_string(count.pieces_in_zone) + (count.royal_in_zone ? ", king in zone" : ", king outside the zone");
+        if (raise("shogi.impasse", ctx, declarer, note, true) < 0)
+            note_only("shogi.impasse", declarer, "no case of the rule applies: " + note);
+    }
+
     // JCA 15.1: the position is a draw the arbiter can see without judgement: a dead position (item 1, a FIDE-law
     // draw), or exactly one of the material balances the rule lists in its `material` parameter ("KR v KR; ...").
     bool is_listed_book_draw() const {
-        const auto& pos = game->position();
-        if (core::is_dead_position(pos) == core::Winnability::cannot_checkmate) return true;
+        if (game->is_dead_position()) return true;
         const auto* r = rule("draw.book_positions");
         const json listed = r ? param_value(*r, "material") : json();
         if (!listed.is_string()) return false;
         std::array<std::string, 2> sides;
-        for (int c = 0; c < 2; ++c) sides[c] = material_letters(pos, core::Color(c));
+        for (int c = 0; c < 2; ++c) sides[c] = game->material(c);
         std::stringstream in(listed.get<std::string>());
         for (std::string item; std::getline(in, item, ';');) {
             const auto v = item.find(" v ");
@@ -683,15 +859,6 @@ struct Runner::State {
             if ((a == sides[0] && b == sides[1]) || (a == sides[1] && b == sides[0])) return true;
         }
         return false;
-    }
-
-    // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
-    static std::string material_letters(const core::Position& pos, core::Color c) {
-        std::string letters;
-        const auto& pieces = pos.definition().pieces;
-        for (int t = 0; t < int(pieces.size()); ++t)
-            letters.append(std::size_t(core::popcount(pos.pieces(c, t))), pieces[t].letter);
-        return letters;
     }
 
     void flag_fall(int offender, int claimant, bool fallen, int by) {
@@ -722,6 +889,10 @@ struct Runner::State {
 
     void on_observe() {
         const YAML::Node& v = entry->value;
+        if (v["illegal_move"]) {
+            point_out_illegal(-1, v["by"] ? v["by"].Scalar() : std::string("arbiter"), v);
+            return;
+        }
         if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
             const bool known = v["order_known"] && v["order_known"].as<bool>();
             Context ctx;
@@ -760,6 +931,20 @@ struct Runner::State {
             Context ctx = o.ctx;
             ctx.facts["arbiter_decision"] = decision;
             const auto* r = o.rule;
+            if (side_of(decision) >= 0) {
+                // A side named as the outcome (a lot drawn): that side wins.
+                ctx.roles["winner"] = side_of(decision);
+                Ruling ruling;
+                ruling.at = now;
+                ruling.topic = r->topic;
+                ruling.article = o.pending.article;
+                ruling.summary = r->summary;
+                ruling.note = "arbiter's decision: " + decision;
+                out.rulings.push_back(std::move(ruling));
+                apply(*r, json{{"win", {{"who", "winner"}}}}, ctx, out.rulings.back());
+                out.rulings.back().clocks_after = clocks();
+                return;
+            }
             if (const auto* c = match(*r, ctx); c) {
                 apply_rule(*r, ctx, -1, "arbiter's decision: " + decision);
                 return;
@@ -801,7 +986,8 @@ struct Runner::State {
 
     void on_entry() {
         const std::string& a = entry->action;
-        if (ended) return;
+        // After the end only a point-out of an illegal move that stood can still change the result.
+        if (ended && !(a == "observe" && entry->value["illegal_move"])) return;
         Context ctx;
         if (a == "move") {
             on_move();
@@ -833,18 +1019,16 @@ struct Runner::State {
             const YAML::Node& v = entry->value;
             const int by = read_side(v["by"]);
             if (v["adjust"] && v["adjust"].as<bool>()) return;
-            int length = 0;
             const std::string sq_name = v["square"].Scalar();
-            const int sq = def->parse_square(sq_name, &length);
-            if (sq < 0) throw error("square: found '" + sq_name + "'; expected a square of the board", v["square"]);
-            const auto piece = game->position().piece_on(sq);
-            if (piece == core::no_piece) return;  // nothing there: touching an empty square is no touch
+            const auto owner = game->owner_at(sq_name);
+            if (!owner) throw error("square: found '" + sq_name + "'; expected a square of the board", v["square"]);
+            if (*owner < 0) return;  // nothing there: touching an empty square is no touch
             touched[by] = true;
             ctx.actor = by;
-            ctx.facts["touched_piece"] = int(core::color_of(piece)) == by ? "own" : "opponent";
+            ctx.facts["touched_piece"] = *owner == by ? "own" : "opponent";
             raise("move.touch", ctx, by);
-        } else {
-            // declare, pass, assign: other games' procedures (not yet).
+        } else if (a == "declare") {
+            on_declare(read_side(entry->value["by"]));
         }
     }
 };
@@ -861,12 +1045,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     }
     st.def = def;
     st.out.sides = {def->side_names[0], def->side_names[1]};
-    // Start position.
-    const YAML::Node start = timeline.start;
-    if (start && start.IsMap() && start["fen"])
-        st.game.emplace(core::Position::from_fen(def, start["fen"].Scalar(), timeline.file));
-    else
-        st.game.emplace(core::Position::start(def));
+    st.game = make_board(def, timeline.start, timeline.file);
     // Time control, category, mode.
     std::optional<clock::TimeControl> control;
     if (timeline.event.time_control.IsDefined() && !timeline.event.time_control.IsNull()) {
@@ -884,13 +1063,14 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
     if (control && control->is_timed()) {
         st.clk.emplace(*control);
-        (void)st.clk->start(int(st.game->position().side_to_move()), Ms{0});
+        (void)st.clk->start(st.game->side_to_move(), Ms{0});
     }
     for (const auto& e : timeline.entries) {
         st.entry = &e;
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
         st.on_entry();
+        st.illegal_move_stood();
         for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
             st.out.rulings[i].entry = int(&e - timeline.entries.data());
             st.out.rulings[i].position = st.position_text();
@@ -906,6 +1086,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         }
     }
     for (const auto& o : st.open) st.out.pending.push_back(o.pending);
+    st.out.colours_swapped = st.colours_swapped;
     if (!st.ended) st.out.result.status = st.open.empty() ? "ongoing" : "pending";
     st.out.clocks = st.clocks();
     return std::move(st.out);
@@ -918,8 +1099,11 @@ nlohmann::json to_json(const Run& run) {
     auto clocks = [&](const std::array<Ms, 2>& c) {
         return json{{run.sides[0], c[0].count()}, {run.sides[1], c[1].count()}};
     };
+    // Points as DESIGN.md writes them: 1 and 0 as integers, 0.5 as a fraction.
+    auto points = [](double p) { return p == double(std::int64_t(p)) ? json(std::int64_t(p)) : json(p); };
     json result = {{"status", run.result.status}};
-    if (run.result.score) result["score"] = {{run.sides[0], (*run.result.score)[0]}, {run.sides[1], (*run.result.score)[1]}};
+    if (run.result.score)
+        result["score"] = {{run.sides[0], points((*run.result.score)[0])}, {run.sides[1], points((*run.result.score)[1])}};
     if (run.result.status == "ended") {
         result["rated"] = run.result.rated;
         result["topic"] = run.result.topic;
@@ -939,6 +1123,7 @@ nlohmann::json to_json(const Run& run) {
         pending.push_back({{"topic", p.topic}, {"article", p.article}, {"options", p.options}, {"question", p.question}});
     json out = {{"rulebook", run.rulebook}, {"game", run.game}, {"category", run.category.empty() ? "standard" : run.category}};
     if (!run.mode.empty()) out["mode"] = run.mode;
+    if (run.colours_swapped) out["colours_swapped"] = true;
     out["result"] = result;
     out["clocks"] = clocks(run.clocks);
     out["rulings"] = rulings;

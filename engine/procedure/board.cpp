@@ -1,0 +1,170 @@
+// The runner's board over the core's game record, for every bitboard width: chess reads SAN/UCI and answers the
+// dead-position questions from the unwinnability analysis; games with hands read USI or KIF-style moves and
+// count impasse points.
+#include "procedure/board.h"
+
+#include "core/error.h"
+#include "core/record/kif.h"
+#include "core/record/usi.h"
+#include "core/unwinnable.h"
+
+#include <type_traits>
+
+namespace arbiter::procedure {
+
+namespace {
+
+template <class BB>
+class CoreBoard final : public Board {
+public:
+    using Position = core::BasicPosition<BB>;
+    static constexpr bool chess_like = std::is_same_v<BB, core::Bitboard>;
+
+    CoreBoard(Position start, std::string file) : start_(start), game_(std::move(start)), file_(std::move(file)) {}
+
+    int side_to_move() const override { return int(pos().side_to_move()); }
+    int ply() const override { return game_.ply(); }
+    std::string position_text() const override { return hands() ? pos().sfen() : pos().fen(); }
+
+    core::ParsedMove read(std::string_view text) const override {
+        if constexpr (chess_like)
+            if (!hands()) return core::parse_move(pos(), text);
+        if (core::record::is_usi_move(text)) return core::read_usi(pos(), text);
+        // KIF-style ("７六歩(77)", "同　歩"): written in USI first; a text that is neither is a syntax error.
+        try {
+            return core::read_usi(pos(), core::record::kif_move_to_usi(text, previous_usi_, file_));
+        } catch (const InputError& e) {
+            core::ParsedMove bad;
+            bad.message = e.message() + "; expected a move in USI (7g7f, P*5e) or KIF style (７六歩(77))";
+            return bad;
+        }
+    }
+
+    void play(core::Move move) override {
+        previous_usi_ = core::to_usi(pos(), move);
+        if (pos().is_legal(move)) game_.play(move);
+        else game_.play_illegal(move);
+    }
+
+    BoardEnd end_after_move() const override {
+        if (pos().is_checkmate()) return BoardEnd::checkmate;
+        if (pos().is_stalemate()) return BoardEnd::stalemate;
+        if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
+        return BoardEnd::none;
+    }
+
+    void restart() override {
+        const auto identity = game_.castling_identity();
+        game_ = core::BasicGame<BB>(start_);
+        game_.set_castling_identity(identity);
+        previous_usi_.clear();
+    }
+
+    int repetition_count() const override { return game_.repetition_count(); }
+
+    bool repeats_with(core::Move move, int occurrences) const override {
+        if (!pos().is_legal(move)) return false;
+        core::BasicGame<BB> after = game_;
+        after.play(move);
+        return after.repetition_count() >= occurrences;
+    }
+
+    bool checked_all_along(int side) const override {
+        return game_.every_move_checked_since(game_.first_occurrence_ply(), core::Color(side));
+    }
+
+    void set_castling_identity(core::CastlingIdentity identity) override { game_.set_castling_identity(identity); }
+
+    int reversible_plies(std::optional<core::Move> after) const override {
+        if (!after) return pos().halfmove_clock();
+        Position copy = pos();
+        core::Undo undo;
+        copy.make(*after, undo);
+        return copy.halfmove_clock();
+    }
+
+    std::optional<bool> cannot_checkmate(int side) const override {
+        if constexpr (chess_like) {
+            if (side < 0 || side > 1 || hands()) return std::nullopt;
+            const auto w = core::can_checkmate(pos(), core::Color(side));
+            if (w == core::Winnability::unknown) return std::nullopt;
+            return w == core::Winnability::cannot_checkmate;
+        }
+        return std::nullopt;
+    }
+
+    bool is_dead_position() const override {
+        if constexpr (chess_like)
+            if (!hands()) return core::is_dead_position(pos()) == core::Winnability::cannot_checkmate;
+        return false;
+    }
+
+    std::string material(int side) const override {
+        std::string letters;
+        const auto& pieces = pos().definition().pieces;
+        for (int t = 0; t < int(pieces.size()); ++t)
+            letters.append(std::size_t(core::popcount(pos().pieces(core::Color(side), t))), pieces[t].letter);
+        return letters;
+    }
+
+    bool in_check() const override { return pos().is_check(); }
+
+    std::optional<int> owner_at(std::string_view square) const override {
+        int length = 0;
+        const int sq = pos().definition().parse_square(square, &length);
+        if (sq < 0 || length != int(square.size())) return std::nullopt;
+        const core::Piece piece = pos().piece_on(sq);
+        return piece == core::no_piece ? -1 : int(core::color_of(piece));
+    }
+
+    Impasse impasse(int side) const override {
+        const core::GameDefinition& g = pos().definition();
+        const core::Color c = core::Color(side);
+        Impasse out;
+        auto tally = [&](int type, int count, bool in_zone) {
+            const bool major = g.pieces[type].impasse_points > 1;
+            (major ? out.all_major : out.all_minor) += count;
+            if (in_zone) (major ? out.zone_major : out.zone_minor) += count;
+        };
+        for (int t = 0; t < int(g.pieces.size()); ++t)
+            if (t != g.royal_type) tally(t, pos().hand_count(c, t), true);
+        for (int sq = 0; sq < g.squares; ++sq) {
+            const core::Piece p = pos().piece_on(sq);
+            if (!p || core::color_of(p) != c) continue;
+            const bool in_zone = g.impasse_ranks[side] & (1u << g.rank_of(sq));
+            if (core::type_of(p) == g.royal_type) {
+                out.royal_in_zone = out.royal_in_zone || in_zone;
+                continue;
+            }
+            out.pieces_in_zone += in_zone;
+            tally(core::type_of(p), 1, in_zone);
+        }
+        return out;
+    }
+
+private:
+    const Position& pos() const { return game_.position(); }
+    bool hands() const { return pos().definition().hands; }
+
+    Position start_;
+    core::BasicGame<BB> game_;
+    std::string file_;
+    std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+};
+
+}  // namespace
+
+std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file) {
+    return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
+        using BB = decltype(bb);
+        using Position = core::BasicPosition<BB>;
+        Position position = [&] {
+            if (start && start.IsMap() && start["fen"]) return Position::from_fen(def, start["fen"].Scalar(), file);
+            if (start && start.IsMap() && start["sfen"]) return Position::from_sfen(def, start["sfen"].Scalar(), file);
+            return Position::start(def);
+        }();
+        return std::make_unique<CoreBoard<BB>>(std::move(position), file);
+    });
+}
+
+}  // namespace arbiter::procedure

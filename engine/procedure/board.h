@@ -1,0 +1,77 @@
+// The board as the timeline runner sees it, whatever the game: whose turn it is, whether a move text is legal,
+// what the board says after a move (mate, stalemate, dead position), how often the position has occurred and
+// whether one side checked all along, and the counts that rules read (material, impasse points). The runner asks
+// these questions in the rulebook's terms; one implementation answers them from the core's game record for any
+// bitboard width (chess, shogi, wide boards), so the runner has no game-specific branch.
+#pragma once
+
+#include "core/game.h"
+#include "core/game_def.h"
+#include "core/move_text.h"
+#include "core/notation.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace arbiter::procedure {
+
+// How a game stands on the board right after a move, in the order a rulebook's topics are raised.
+enum class BoardEnd { none, checkmate, stalemate, dead_position };
+
+class Board {
+public:
+    virtual ~Board() = default;
+
+    virtual int side_to_move() const = 0;
+    virtual int ply() const = 0;
+    // The position in the game's own notation: FEN (chess), SFEN (games with hands).
+    virtual std::string position_text() const = 0;
+
+    // Reads a move in the game's timeline notation (SAN or UCI; USI or KIF-style). For an illegal move, `move` is
+    // the move as written when the board can hold it (see core::read_usi), else none.
+    virtual core::ParsedMove read(std::string_view text) const = 0;
+    // Plays a move `read` returned: a legal one, or an illegal one the rulebook lets stand.
+    virtual void play(core::Move move) = 0;
+    virtual BoardEnd end_after_move() const = 0;
+    // Back to the start position with no moves (a game played again, e.g. after sennichite).
+    virtual void restart() = 0;
+
+    // Occurrences of the current position (FIDE 9.2, shogi's sennichite), counting this one.
+    virtual int repetition_count() const = 0;
+    // Would `move` make the position occur `occurrences` times? (FIDE 9.2a: a claim with the intended move)
+    virtual bool repeats_with(core::Move move, int occurrences) const = 0;
+    // Perpetual check: every move `side` made since the current position first occurred gave check.
+    virtual bool checked_all_along(int side) const = 0;
+    virtual void set_castling_identity(core::CastlingIdentity identity) = 0;
+    // Plies since the last capture or counter-resetting move, after `move` when one is given (FIDE 9.3).
+    virtual int reversible_plies(std::optional<core::Move> after = std::nullopt) const = 0;
+
+    // Can `side` no longer checkmate by any series of legal moves? nullopt: not settled within the search budget.
+    virtual std::optional<bool> cannot_checkmate(int side) const = 0;
+    virtual bool is_dead_position() const = 0;
+    // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
+    virtual std::string material(int side) const = 0;
+    virtual bool in_check() const = 0;
+    // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
+    // name that is not a square of the board.
+    virtual std::optional<int> owner_at(std::string_view square) const = 0;
+    // Impasse tally (shogi jishogi) of one side, king excluded: major pieces (those the game values above 1) and
+    // minor ones, in hand plus in the zone and over all the side's pieces; pieces in the zone; the king in it.
+    struct Impasse {
+        int zone_major = 0, zone_minor = 0;  // in hand or standing in the zone
+        int all_major = 0, all_minor = 0;    // in hand or anywhere on the board
+        int pieces_in_zone = 0;
+        bool royal_in_zone = false;
+    };
+    virtual Impasse impasse(int side) const = 0;
+};
+
+// The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}).
+// Throws InputError at `file` for a position that cannot be read.
+std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file);
+
+}  // namespace arbiter::procedure
