@@ -185,7 +185,10 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
     }
     body += "</tbody>\n<tfoot>\n";
     std::set<std::string> clocks, results;
-    for (const auto& run : runs) clocks.insert(detail::final_clocks(run)), results.insert(detail::final_result(run, lang));
+    for (const auto& run : runs) {
+        clocks.insert(detail::final_clocks(run));
+        results.insert(detail::final_result(run, lang));
+    }
     auto footer_row = [&](const char* en, const char* ja, bool differs, auto text_of) {
         std::string out = std::string("<tr><td class=\"mark\">") + (differs ? "*" : "") + "</td><th colspan=\"2\">" +
                           html_escape(label(en, ja, lang)) + "</th>";
