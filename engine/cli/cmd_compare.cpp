@@ -1,4 +1,4 @@
-// `arbiter compare TIMELINE --rulebooks jca-1997,fide-2001,fide-2009 [--format text|md|json] [--lang en|ja]`:
+// `arbiter compare TIMELINE --rulebooks jca-1997,fide-2001,fide-2009 [--format text|md|json|html] [--lang en|ja]`:
 // the same timeline ruled under several rulebooks, side by side, differences marked.
 #include "cli/command.h"
 #include "procedure/procedure.h"
@@ -15,7 +15,9 @@ Command compare_command() {
     return {"compare", "Rule a timeline under several rulebooks side by side, differences marked",
             "Reads TIMELINE and rules it under each rulebook of --rulebooks (comma-separated ids of the same\n"
             "game): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
-            "differently, final clocks and results at the bottom. Exit 0; 2 for input that cannot be read.",
+            "differently, final clocks and results at the bottom. --format html writes one self-contained page\n"
+            "(inline CSS, no scripts, prints on A4) with a board diagram at each ruling. Exit 0; 2 for input\n"
+            "that cannot be read.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto file = std::make_shared<std::string>();
                 auto books = std::make_shared<std::string>("jca-1997,fide-2001,fide-2009");
@@ -24,7 +26,7 @@ Command compare_command() {
                 app.add_option("TIMELINE", *file, "Timeline file (YAML)")->required();
                 app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->capture_default_str();
                 app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
-                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json"}));
+                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
                 return std::function<int()>([&global, file, books, lang, format] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     std::vector<std::string> ids;
@@ -46,6 +48,8 @@ Command compare_command() {
                     const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
                     if (*format == "json")
                         std::cout << report::compare_json(*first, runs).dump(2) << '\n';
+                    else if (*format == "html")
+                        std::cout << report::compare_html(*first, runs, l);
                     else
                         std::cout << report::compare_text(*first, runs, l, *format == "md");
                     return 0;

@@ -1,4 +1,5 @@
-// arbiter diff: rulebooks compared topic by topic, with both articles and what a child changed.
+// arbiter diff: rulebooks compared topic by topic (base rules, categories, modes), with both articles and what a
+// child changed.
 #include "cli/command.h"
 #include "report/diff_report.h"
 #include "rulebook/paths.h"
@@ -15,7 +16,9 @@ Command diff_command() {
             "arbiter diff A B [C ...]: aligns the rules of the rulebooks by topic and prints, for every topic\n"
             "where they differ, the rule's presence, article, parameters (value, whether an event may set\n"
             "it, range), effects, cases, ladder and discretion in each. Rulebooks linked by `extends` say\n"
-            "whether the child changed, added, removed or inherited the rule. --format text|md|json|html.",
+            "whether the child changed, added, removed or inherited the rule. Categories (rapid, blitz, ...) and\n"
+            "modes (team, individual, ...) follow, topic by topic, with the rule that applies under each: its\n"
+            "own, or the rulebook's base rule. --format text|md|json|html.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto ids = std::make_shared<std::vector<std::string>>();
                 auto format = std::make_shared<std::string>("text");

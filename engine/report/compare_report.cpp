@@ -1,6 +1,7 @@
 #include "report/compare_report.h"
 
 #include "clock/duration.h"
+#include "report/compare_rows.h"
 #include "report/ruling_text.h"
 #include "report/text_table.h"
 
@@ -11,50 +12,60 @@ namespace arbiter::report {
 
 using rulebook::Lang;
 
-namespace {
+namespace detail {
 
-struct Row {
-    int entry;
-    std::vector<std::string> cells;  // one per run
-    bool differs = false;
-};
-
-std::string effects_of(const procedure::Ruling& r, Lang lang) {
+std::string ruling_effects(const procedure::Ruling& r, Lang lang) {
     std::string out;
     for (const auto& e : r.effects) out += (out.empty() ? "" : "; ") + describe_effect(e, lang);
     return out;
 }
 
-std::vector<Row> rows_of(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang) {
+std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, Lang lang) {
     std::set<int> entries;
     for (const auto& run : runs)
         for (const auto& r : run.rulings) entries.insert(r.entry);
-    std::vector<Row> rows;
+    std::vector<CompareRow> rows;
     for (int e : entries) {
-        Row row{e, {}, false};
+        CompareRow row;
+        row.entry = e;
         std::set<std::string> outcomes;
         for (const auto& run : runs) {
             std::string cell, outcome;
+            std::vector<const procedure::Ruling*> here;
             for (const auto& r : run.rulings) {
                 if (r.entry != e) continue;
-                const std::string eff = effects_of(r, lang);
+                here.push_back(&r);
+                const std::string eff = ruling_effects(r, lang);
                 cell += (cell.empty() ? "" : " / ") + r.topic + " " + r.article + (eff.empty() ? "" : ": " + eff);
                 outcome += r.topic + "|" + eff + ";";
             }
             if (cell.empty()) cell = "-";
             outcomes.insert(outcome);
             row.cells.push_back(cell);
+            row.rulings.push_back(std::move(here));
         }
         row.differs = outcomes.size() > 1;
-        (void)timeline;
         rows.push_back(std::move(row));
     }
     return rows;
 }
 
-std::string clocks_of(const procedure::Run& run) {
+std::string final_clocks(const procedure::Run& run) {
     return run.sides[0] + " " + clock::format_clock(run.clocks[0]) + ", " + run.sides[1] + " " + clock::format_clock(run.clocks[1]);
 }
+
+std::string final_result(const procedure::Run& run, Lang lang) {
+    std::string res = describe_result(run, lang);
+    for (const auto& p : run.pending) {
+        res += "; " + p.topic + ":";
+        for (const auto& o : p.options) res += " " + o;
+    }
+    return res;
+}
+
+}  // namespace detail
+
+namespace {
 
 std::string md_escape(std::string s) {
     std::string out;
@@ -68,7 +79,7 @@ std::string md_escape(std::string s) {
 }  // namespace
 
 std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) {
-    const auto rows = rows_of(timeline, runs, lang);
+    const auto rows = detail::compare_rows(runs, lang);
     std::vector<std::string> header = {"", lang == Lang::ja ? "時刻" : "at", lang == Lang::ja ? "事象" : "entry"};
     for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + run.category + ")"));
     std::vector<std::vector<std::string>> body;
@@ -82,12 +93,8 @@ std::string compare_text(const procedure::Timeline& timeline, const std::vector<
     std::vector<std::string> results = {"", "", lang == Lang::ja ? "結果" : "result"};
     std::set<std::string> distinct_clocks, distinct_results;
     for (const auto& run : runs) {
-        clocks.push_back(clocks_of(run));
-        std::string res = describe_result(run, lang);
-        for (const auto& p : run.pending) {
-            res += "; " + p.topic + ":";
-            for (const auto& o : p.options) res += " " + o;
-        }
+        clocks.push_back(detail::final_clocks(run));
+        const std::string res = detail::final_result(run, lang);
         results.push_back(res);
         distinct_clocks.insert(clocks.back());
         distinct_results.insert(res);
@@ -129,7 +136,7 @@ nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vect
         out["runs"].push_back(procedure::to_json(run));
     }
     out["rows"] = nlohmann::json::array();
-    for (const auto& row : rows_of(timeline, runs, Lang::en)) {
+    for (const auto& row : detail::compare_rows(runs, Lang::en)) {
         const auto& entry = timeline.entries[std::size_t(row.entry)];
         out["rows"].push_back({{"entry", row.entry}, {"at", entry.at.count()}, {"what", describe_entry(entry)},
                                {"differs", row.differs}, {"cells", row.cells}});

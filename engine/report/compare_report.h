@@ -17,6 +17,11 @@ namespace arbiter::report {
 std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
                          bool markdown = false);
 
+// One self-contained HTML page (inline CSS, no scripts, A4 print rules): the same rows, clocks and results, with an
+// inline SVG diagram of the position at each ruling (once per row when the rulebooks share it, as they do when they
+// agree on the moves) and the last move's destination marked. Games that cannot be drawn get no diagram.
+std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang);
+
 // {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]}.
 nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs);
 

@@ -53,6 +53,189 @@ std::string md_cell(const std::string& s) {
     return out.empty() ? std::string(" ") : out;
 }
 
+enum class PartKind { category, mode };
+
+// "category rapid", "方式 individual".
+std::string part_heading(PartKind kind, const std::string& name, Lang lang) {
+    if (lang == Lang::ja) return std::string(kind == PartKind::category ? "種別 " : "方式 ") + name;
+    return std::string(kind == PartKind::category ? "category " : "mode ") + name;
+}
+
+// The status cell of a topic: the rule's origin, and within a category or mode whether its own rule or the
+// rulebook's base rule applies there.
+std::string status_cell(const RulebookDiff& diff, std::size_t i, const TopicSide& side, const PartDiff* part, PartKind kind, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::string out = side_status(diff, i, side, lang);
+    if (!part) return out;
+    if (!part->present[i]) out = std::string(ja ? (kind == PartKind::category ? "この種別なし" : "この方式なし") : (kind == PartKind::category ? "no such category" : "no such mode")) +
+                                (ja ? "、" : "; ") + out;
+    if (side.base && side.rule) out += ja ? "、基本規則を適用" : "; the base rule applies";
+    return out;
+}
+
+// "B1 (own)", "- (removed in fide-2009)", "(1)".
+std::string part_article(const RulebookDiff& diff, const PartDiff& part, std::size_t i, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::string out = part.present[i] ? (part.articles[i].empty() ? std::string("(no article)") : part.articles[i]) : std::string("-");
+    const std::string& c = part.in_child[i];
+    if (c == "removed") out += ja ? "（子で削除）" : " (removed in " + diff.books[i]->id + ")";
+    else if (c == "added") out += ja ? "（子で追加）" : " (added in " + diff.books[i]->id + ")";
+    else if (c == "changed") out += ja ? "（子で変更）" : " (changed in " + diff.books[i]->id + ")";
+    else if (c == "inherited") out += ja ? "（継承）" : " (inherited)";
+    return out;
+}
+
+std::string count_words(std::size_t differ, int same, Lang lang) {
+    return lang == Lang::ja ? "相違のあるトピック " + std::to_string(differ) + "、同一 " + std::to_string(same)
+                            : std::to_string(differ) + " topics differ, " + std::to_string(same) + " the same";
+}
+
+// One topic as an aligned table.
+std::string topic_text(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::vector<std::string> header = {t.topic};
+    for (const Rulebook* b : diff.books) header.push_back(b->id);
+    TextTable table(header);
+    std::vector<std::string> status = {ja ? "状態" : "status"};
+    for (std::size_t i = 0; i < diff.books.size(); ++i) status.push_back(status_cell(diff, i, t.sides[i], part, kind, lang));
+    table.add_row(status);
+    for (const FieldDiff& f : t.fields) {
+        std::vector<std::string> row = {field_label(f.field, lang)};
+        for (const auto& v : f.values) row.push_back(v.empty() ? "(none)" : v);
+        table.add_row(row);
+    }
+    std::vector<std::string> summary = {ja ? "要旨" : "summary"};
+    for (const auto& side : t.sides) summary.push_back(side.rule ? side.rule->summary.in(lang) : "-");
+    table.add_row(summary);
+    return table.render(40);
+}
+
+// One topic as a Markdown table under a heading of `level`.
+std::string topic_markdown(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang,
+                           const std::string& level) {
+    const bool ja = lang == Lang::ja;
+    std::string out = "\n" + level + " " + t.topic + "\n\n|  |";
+    for (const Rulebook* b : diff.books) out += " " + b->id + " |";
+    out += "\n|---|";
+    for (std::size_t i = 0; i < diff.books.size(); ++i) out += "---|";
+    out += "\n| " + std::string(ja ? "状態" : "status") + " |";
+    for (std::size_t i = 0; i < diff.books.size(); ++i) out += " " + md_cell(status_cell(diff, i, t.sides[i], part, kind, lang)) + " |";
+    out += "\n";
+    for (const FieldDiff& f : t.fields) {
+        out += "| " + md_cell(field_label(f.field, lang)) + " |";
+        for (const auto& v : f.values) out += " " + md_cell(v.empty() ? "(none)" : v) + " |";
+        out += "\n";
+    }
+    out += "| " + std::string(ja ? "要旨" : "summary") + " |";
+    for (const auto& side : t.sides) out += " " + md_cell(side.rule ? side.rule->summary.in(lang) : "-") + " |";
+    return out + "\n";
+}
+
+nlohmann::json topic_json(const RulebookDiff& diff, const TopicDiff& t, bool in_part) {
+    nlohmann::json topic = {{"topic", t.topic}, {"presence_differs", t.presence_differs}};
+    topic["rulebooks"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < diff.books.size(); ++i) {
+        const TopicSide& s = t.sides[i];
+        nlohmann::json side = {{"id", diff.books[i]->id},
+                               {"present", s.rule != nullptr},
+                               {"article", s.rule ? nlohmann::json(s.rule->article) : nlohmann::json(nullptr)},
+                               {"written_in", s.rule ? nlohmann::json(s.written_in) : nlohmann::json(nullptr)},
+                               {"in_child", s.in_child.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.in_child)},
+                               {"summary", s.rule ? nlohmann::json({{"en", s.rule->summary.en}, {"ja", s.rule->summary.ja}})
+                                                  : nlohmann::json(nullptr)}};
+        if (in_part) side["base"] = s.base;
+        topic["rulebooks"].push_back(side);
+    }
+    topic["differences"] = nlohmann::json::array();
+    for (const FieldDiff& f : t.fields) topic["differences"].push_back({{"field", f.field}, {"values", f.values}});
+    return topic;
+}
+
+nlohmann::json part_json(const RulebookDiff& diff, const PartDiff& part) {
+    nlohmann::json out = {{"name", part.name}, {"articles", part.articles}, {"same", part.same}};
+    out["rulebooks"] = nlohmann::json::array();
+    for (std::size_t i = 0; i < diff.books.size(); ++i)
+        out["rulebooks"].push_back({{"id", diff.books[i]->id},
+                                    {"present", bool(part.present[i])},
+                                    {"article", part.present[i] ? nlohmann::json(part.articles[i]) : nlohmann::json(nullptr)},
+                                    {"in_child", part.in_child[i].empty() ? nlohmann::json(nullptr) : nlohmann::json(part.in_child[i])}});
+    out["topics"] = nlohmann::json::array();
+    for (const TopicDiff& t : part.topics) out["topics"].push_back(topic_json(diff, t, true));
+    return out;
+}
+
+std::string head_row(const RulebookDiff& diff) {
+    std::string h = "<thead><tr><th></th>";
+    for (const Rulebook* b : diff.books) h += "<th>" + html_escape(b->id) + "</th>";
+    return h + "</tr></thead>\n";
+}
+
+// One topic as a <section> with a table, headed at `level` (h2, h3); `id` is the anchor.
+std::string topic_html(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang,
+                       const std::string& level, const std::string& id) {
+    const bool ja = lang == Lang::ja;
+    std::string body = "<section class=\"item\" id=\"" + html_escape(id) + "\">\n<" + level + ">" + html_escape(t.topic) + "</" + level +
+                       ">\n<table>\n" + head_row(diff) + "<tbody>\n";
+    body += "<tr><th>" + html_escape(ja ? "状態" : "status") + "</th>";
+    for (std::size_t i = 0; i < diff.books.size(); ++i) {
+        const TopicSide& s = t.sides[i];
+        const char* cls = !s.rule ? "absent" : (s.in_child == "changed" || s.in_child == "added") ? "changed" : "";
+        body += std::string("<td class=\"") + cls + "\">" + html_escape(status_cell(diff, i, s, part, kind, lang)) + "</td>";
+    }
+    body += "</tr>\n";
+    for (const FieldDiff& f : t.fields) {
+        body += "<tr><th>" + html_escape(field_label(f.field, lang)) + "</th>";
+        for (const auto& v : f.values)
+            body += std::string("<td") + (v == "-" ? " class=\"absent\"" : "") + ">" + html_escape(v.empty() ? "(none)" : v) + "</td>";
+        body += "</tr>\n";
+    }
+    body += "<tr><th>" + html_escape(ja ? "要旨" : "summary") + "</th>";
+    for (const auto& s : t.sides) body += "<td class=\"muted\">" + html_escape(s.rule ? s.rule->summary.in(lang) : "-") + "</td>";
+    return body + "</tr>\n</tbody>\n</table>\n</section>\n";
+}
+
+// The categories and modes, after the base topics, in each format.
+std::string parts_text(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang) {
+    std::string out;
+    for (const PartDiff& part : parts) {
+        out += "\n== " + part_heading(kind, part.name, lang) + ":";
+        for (std::size_t i = 0; i < diff.books.size(); ++i) out += (i ? "; " : " ") + diff.books[i]->id + " " + part_article(diff, part, i, lang);
+        out += "\n" + count_words(part.topics.size(), part.same, lang) + "\n";
+        for (const TopicDiff& t : part.topics) out += "\n" + topic_text(diff, t, &part, kind, lang);
+    }
+    return out;
+}
+
+std::string parts_markdown(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang) {
+    std::string out;
+    for (const PartDiff& part : parts) {
+        out += "\n## " + part_heading(kind, part.name, lang) + "\n\n|  |";
+        for (const Rulebook* b : diff.books) out += " " + b->id + " |";
+        out += "\n|---|";
+        for (std::size_t i = 0; i < diff.books.size(); ++i) out += "---|";
+        out += "\n| " + std::string(lang == Lang::ja ? "条" : "article") + " |";
+        for (std::size_t i = 0; i < diff.books.size(); ++i) out += " " + md_cell(part_article(diff, part, i, lang)) + " |";
+        out += "\n\n" + count_words(part.topics.size(), part.same, lang) + (lang == Lang::ja ? "。\n" : ".\n");
+        for (const TopicDiff& t : part.topics) out += topic_markdown(diff, t, &part, kind, lang, "###");
+    }
+    return out;
+}
+
+std::string parts_html(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang) {
+    std::string body;
+    const std::string prefix = kind == PartKind::category ? "category-" : "mode-";
+    for (const PartDiff& part : parts) {
+        body += "<section id=\"" + html_escape(prefix + part.name) + "\">\n<h2>" + html_escape(part_heading(kind, part.name, lang)) +
+                "</h2>\n<table>\n" + head_row(diff) + "<tbody>\n<tr><th>" + html_escape(lang == Lang::ja ? "条" : "article") + "</th>";
+        for (std::size_t i = 0; i < diff.books.size(); ++i)
+            body += std::string("<td") + (part.present[i] ? "" : " class=\"absent\"") + ">" + html_escape(part_article(diff, part, i, lang)) + "</td>";
+        body += "</tr>\n</tbody>\n</table>\n<p class=\"muted\">" + html_escape(count_words(part.topics.size(), part.same, lang)) + "</p>\n";
+        for (const TopicDiff& t : part.topics) body += topic_html(diff, t, &part, kind, lang, "h3", prefix + part.name + "." + t.topic);
+        body += "</section>\n";
+    }
+    return body;
+}
+
 }  // namespace
 
 std::string diff_text(const RulebookDiff& diff, Lang lang) {
@@ -62,34 +245,9 @@ std::string diff_text(const RulebookDiff& diff, Lang lang) {
     out += (ja ? "関係: " : "relation: ") + relation_words(diff, lang) + "\n";
     out += ja ? "相違のあるトピック " + std::to_string(diff.topics.size()) + "、同一 " + std::to_string(diff.same) + "\n"
               : std::to_string(diff.topics.size()) + " topics differ, " + std::to_string(diff.same) + " the same\n";
-    for (const TopicDiff& t : diff.topics) {
-        std::vector<std::string> header = {t.topic};
-        for (const Rulebook* b : diff.books) header.push_back(b->id);
-        TextTable table(header);
-        std::vector<std::string> status = {ja ? "状態" : "status"};
-        for (std::size_t i = 0; i < diff.books.size(); ++i) status.push_back(side_status(diff, i, t.sides[i], lang));
-        table.add_row(status);
-        for (const FieldDiff& f : t.fields) {
-            std::vector<std::string> row = {field_label(f.field, lang)};
-            for (const auto& v : f.values) row.push_back(v.empty() ? "(none)" : v);
-            table.add_row(row);
-        }
-        std::vector<std::string> summary = {ja ? "要旨" : "summary"};
-        for (const auto& side : t.sides) summary.push_back(side.rule ? side.rule->summary.in(lang) : "-");
-        table.add_row(summary);
-        out += "\n" + table.render(40);
-    }
-    if (!diff.categories.empty()) {
-        std::vector<std::string> header = {ja ? "種別" : "category"};
-        for (const Rulebook* b : diff.books) header.push_back(b->id);
-        TextTable table(header);
-        for (const auto& c : diff.categories) {
-            std::vector<std::string> row = {c.name};
-            row.insert(row.end(), c.articles.begin(), c.articles.end());
-            table.add_row(row);
-        }
-        out += "\n" + table.render(40);
-    }
+    for (const TopicDiff& t : diff.topics) out += "\n" + topic_text(diff, t, nullptr, PartKind::category, lang);
+    out += parts_text(diff, diff.categories, PartKind::category, lang);
+    out += parts_text(diff, diff.modes, PartKind::mode, lang);
     return out;
 }
 
@@ -102,35 +260,9 @@ std::string diff_markdown(const RulebookDiff& diff, Lang lang) {
     out += "\n" + std::string(ja ? "関係: " : "Relation: ") + relation_words(diff, lang) + ". ";
     out += ja ? "相違のあるトピック " + std::to_string(diff.topics.size()) + "、同一 " + std::to_string(diff.same) + "。\n"
               : std::to_string(diff.topics.size()) + " topics differ, " + std::to_string(diff.same) + " are the same.\n";
-    for (const TopicDiff& t : diff.topics) {
-        out += "\n## " + t.topic + "\n\n|  |";
-        for (const Rulebook* b : diff.books) out += " " + b->id + " |";
-        out += "\n|---|";
-        for (std::size_t i = 0; i < diff.books.size(); ++i) out += "---|";
-        out += "\n| " + std::string(ja ? "状態" : "status") + " |";
-        for (std::size_t i = 0; i < diff.books.size(); ++i) out += " " + md_cell(side_status(diff, i, t.sides[i], lang)) + " |";
-        out += "\n";
-        for (const FieldDiff& f : t.fields) {
-            out += "| " + md_cell(field_label(f.field, lang)) + " |";
-            for (const auto& v : f.values) out += " " + md_cell(v.empty() ? "(none)" : v) + " |";
-            out += "\n";
-        }
-        out += "| " + std::string(ja ? "要旨" : "summary") + " |";
-        for (const auto& side : t.sides) out += " " + md_cell(side.rule ? side.rule->summary.in(lang) : "-") + " |";
-        out += "\n";
-    }
-    if (!diff.categories.empty()) {
-        out += "\n## " + std::string(ja ? "種別" : "Categories") + "\n\n|  |";
-        for (const Rulebook* b : diff.books) out += " " + b->id + " |";
-        out += "\n|---|";
-        for (std::size_t i = 0; i < diff.books.size(); ++i) out += "---|";
-        out += "\n";
-        for (const auto& c : diff.categories) {
-            out += "| " + c.name + " |";
-            for (const auto& a : c.articles) out += " " + md_cell(a) + " |";
-            out += "\n";
-        }
-    }
+    for (const TopicDiff& t : diff.topics) out += topic_markdown(diff, t, nullptr, PartKind::category, lang, "##");
+    out += parts_markdown(diff, diff.categories, PartKind::category, lang);
+    out += parts_markdown(diff, diff.modes, PartKind::mode, lang);
     return out;
 }
 
@@ -147,25 +279,11 @@ nlohmann::json diff_json(const RulebookDiff& diff) {
                                     {"compared_parent", diff.parent[i] ? nlohmann::json(diff.books[*diff.parent[i]]->id) : nlohmann::json(nullptr)}});
     }
     out["topics"] = nlohmann::json::array();
-    for (const TopicDiff& t : diff.topics) {
-        nlohmann::json topic = {{"topic", t.topic}, {"presence_differs", t.presence_differs}};
-        topic["rulebooks"] = nlohmann::json::array();
-        for (std::size_t i = 0; i < diff.books.size(); ++i) {
-            const TopicSide& s = t.sides[i];
-            topic["rulebooks"].push_back({{"id", diff.books[i]->id},
-                                          {"present", s.rule != nullptr},
-                                          {"article", s.rule ? nlohmann::json(s.rule->article) : nlohmann::json(nullptr)},
-                                          {"written_in", s.rule ? nlohmann::json(s.written_in) : nlohmann::json(nullptr)},
-                                          {"in_child", s.in_child.empty() ? nlohmann::json(nullptr) : nlohmann::json(s.in_child)},
-                                          {"summary", s.rule ? nlohmann::json({{"en", s.rule->summary.en}, {"ja", s.rule->summary.ja}})
-                                                             : nlohmann::json(nullptr)}});
-        }
-        topic["differences"] = nlohmann::json::array();
-        for (const FieldDiff& f : t.fields) topic["differences"].push_back({{"field", f.field}, {"values", f.values}});
-        out["topics"].push_back(topic);
-    }
+    for (const TopicDiff& t : diff.topics) out["topics"].push_back(topic_json(diff, t, false));
     out["categories"] = nlohmann::json::array();
-    for (const auto& c : diff.categories) out["categories"].push_back({{"name", c.name}, {"articles", c.articles}});
+    for (const auto& c : diff.categories) out["categories"].push_back(part_json(diff, c));
+    out["modes"] = nlohmann::json::array();
+    for (const auto& m : diff.modes) out["modes"].push_back(part_json(diff, m));
     out["same"] = diff.same;
     return out;
 }
@@ -181,39 +299,9 @@ std::string diff_html(const RulebookDiff& diff, Lang lang) {
             html_escape(ja ? "相違のあるトピック " + std::to_string(diff.topics.size()) + "、同一 " + std::to_string(diff.same) + "。"
                            : std::to_string(diff.topics.size()) + " topics differ, " + std::to_string(diff.same) + " are the same.") +
             "</p>\n";
-    auto head_row = [&] {
-        std::string h = "<thead><tr><th></th>";
-        for (const Rulebook* b : diff.books) h += "<th>" + html_escape(b->id) + "</th>";
-        return h + "</tr></thead>\n";
-    };
-    for (const TopicDiff& t : diff.topics) {
-        body += "<section class=\"item\" id=\"" + html_escape(t.topic) + "\">\n<h2>" + html_escape(t.topic) + "</h2>\n<table>\n" + head_row() + "<tbody>\n";
-        body += "<tr><th>" + html_escape(ja ? "状態" : "status") + "</th>";
-        for (std::size_t i = 0; i < diff.books.size(); ++i) {
-            const TopicSide& s = t.sides[i];
-            const char* cls = !s.rule ? "absent" : (s.in_child == "changed" || s.in_child == "added") ? "changed" : "";
-            body += std::string("<td class=\"") + cls + "\">" + html_escape(side_status(diff, i, s, lang)) + "</td>";
-        }
-        body += "</tr>\n";
-        for (const FieldDiff& f : t.fields) {
-            body += "<tr><th>" + html_escape(field_label(f.field, lang)) + "</th>";
-            for (const auto& v : f.values)
-                body += std::string("<td") + (v == "-" ? " class=\"absent\"" : "") + ">" + html_escape(v.empty() ? "(none)" : v) + "</td>";
-            body += "</tr>\n";
-        }
-        body += "<tr><th>" + html_escape(ja ? "要旨" : "summary") + "</th>";
-        for (const auto& s : t.sides) body += "<td class=\"muted\">" + html_escape(s.rule ? s.rule->summary.in(lang) : "-") + "</td>";
-        body += "</tr>\n</tbody>\n</table>\n</section>\n";
-    }
-    if (!diff.categories.empty()) {
-        body += "<section>\n<h2>" + html_escape(ja ? "種別" : "Categories") + "</h2>\n<table>\n" + head_row() + "<tbody>\n";
-        for (const auto& c : diff.categories) {
-            body += "<tr><th>" + html_escape(c.name) + "</th>";
-            for (const auto& a : c.articles) body += "<td>" + html_escape(a) + "</td>";
-            body += "</tr>\n";
-        }
-        body += "</tbody>\n</table>\n</section>\n";
-    }
+    for (const TopicDiff& t : diff.topics) body += topic_html(diff, t, nullptr, PartKind::category, lang, "h2", t.topic);
+    body += parts_html(diff, diff.categories, PartKind::category, lang);
+    body += parts_html(diff, diff.modes, PartKind::mode, lang);
     return html_page(title, lang, body);
 }
 

@@ -167,4 +167,11 @@ bool othello_diagram_from_board(std::string_view board, BoardDiagram& out) {
     return true;
 }
 
+bool diagram_for_game(std::string_view game, std::string_view position, BoardDiagram& out) {
+    if (game == "chess") return chess_diagram_from_fen(position, out);
+    if (game == "shogi") return shogi_diagram_from_sfen(position, out);
+    if (game == "othello") return othello_diagram_from_board(position, out);
+    return false;
+}
+
 }  // namespace arbiter::report

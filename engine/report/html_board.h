@@ -45,4 +45,8 @@ bool shogi_diagram_from_sfen(std::string_view sfen, BoardDiagram& out);
 // An othello board written as 64 characters a1..h1, a2..h2, ... (X black, O white, - empty).
 bool othello_diagram_from_board(std::string_view board, BoardDiagram& out);
 
+// The diagram of a position written in `game`'s notation (procedure::Ruling::position): FEN for chess, SFEN for
+// shogi, the board string for othello. Returns false for another game or a position that cannot be drawn.
+bool diagram_for_game(std::string_view game, std::string_view position, BoardDiagram& out);
+
 }  // namespace arbiter::report

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <set>
+#include <type_traits>
 
 namespace arbiter::rulebook {
 
@@ -98,6 +99,125 @@ std::string normalized_effect(const Effect& effect) {
     return effect.name + "(" + fields + ")";
 }
 
+namespace {
+
+// The rule that applies to a topic in one rulebook (null: none) and whether it is the base rule standing in for a
+// category or mode that does not restate the topic.
+struct Applying {
+    const Rule* rule = nullptr;
+    bool base = false;
+};
+
+// Compares one topic across the rulebooks; `applying(i)` gives rulebook i's rule. Returns whether anything differs
+// (presence, a field, or a child's own restatement of an inherited rule).
+template <class Lookup>
+bool compare_topic(const RulebookDiff& out, const std::string& topic, Lookup applying, TopicDiff& diff) {
+    const auto& books = out.books;
+    diff = TopicDiff{};
+    diff.topic = topic;
+    std::vector<std::vector<std::pair<std::string, std::string>>> fields;
+    bool any_absent = false, any_present = false;
+    for (std::size_t i = 0; i < books.size(); ++i) {
+        TopicSide side;
+        const Applying here = applying(i);
+        side.rule = here.rule;
+        side.base = here.base;
+        if (side.rule) side.written_in = side.rule->from.rulebook;
+        if (out.parent[i]) {
+            const Rule* before = applying(*out.parent[i]).rule;
+            if (!side.rule) side.in_child = before ? "removed" : "";
+            else if (!before) side.in_child = "added";
+            else side.in_child = side.rule->from.rulebook == before->from.rulebook && side.rule->from.line == before->from.line ? "inherited" : "changed";
+        }
+        (side.rule ? any_present : any_absent) = true;
+        fields.push_back(side.rule ? fields_of(*side.rule) : std::vector<std::pair<std::string, std::string>>{});
+        diff.sides.push_back(side);
+    }
+    diff.presence_differs = any_present && any_absent;
+    // Field names in first-seen order across rulebooks.
+    std::vector<std::string> names;
+    for (const auto& f : fields)
+        for (const auto& [name, _] : f)
+            if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
+    for (const std::string& name : names) {
+        FieldDiff field{name, {}};
+        for (std::size_t i = 0; i < books.size(); ++i) {
+            std::string value = diff.sides[i].rule ? "" : "-";
+            for (const auto& [n, v] : fields[i])
+                if (n == name) value = v;
+            field.values.push_back(value);
+        }
+        bool differs = false;
+        for (std::size_t i = 1; i < field.values.size(); ++i) differs = differs || field.values[i] != field.values[0];
+        if (differs || (diff.presence_differs && !field.values[0].empty() && field.values[0] != "-") ||
+            (diff.presence_differs && name == "article"))
+            diff.fields.push_back(std::move(field));
+    }
+    if (diff.presence_differs) {
+        // Keep only the rows that say something: the article, and fields some rulebook has.
+        std::erase_if(diff.fields, [](const FieldDiff& f) {
+            return f.field != "article" && std::all_of(f.values.begin(), f.values.end(), [](const std::string& v) { return v.empty() || v == "-"; });
+        });
+    }
+    bool changed_by_child = false;
+    for (const auto& side : diff.sides) changed_by_child = changed_by_child || side.in_child == "changed";
+    return diff.presence_differs || !diff.fields.empty() || changed_by_child;
+}
+
+// Categories (or modes, through `parts_of`) by name across the rulebooks: the parts that differ.
+template <class Parts>
+std::vector<PartDiff> compare_parts(const RulebookDiff& out, Parts parts_of) {
+    const auto& books = out.books;
+    std::set<std::string> names;
+    for (const Rulebook* b : books)
+        for (const auto& [name, _] : parts_of(*b)) names.insert(name);
+    std::vector<PartDiff> result;
+    for (const std::string& name : names) {
+        PartDiff part;
+        part.name = name;
+        std::vector<const std::remove_cvref_t<decltype(parts_of(*books[0]).begin()->second)>*> found;
+        for (const Rulebook* b : books) {
+            const auto& parts = parts_of(*b);
+            const auto it = parts.find(name);
+            found.push_back(it == parts.end() ? nullptr : &it->second);
+            part.present.push_back(found.back() != nullptr);
+            part.articles.push_back(found.back() ? found.back()->article : "-");
+        }
+        bool differs = false;
+        for (std::size_t i = 0; i < books.size(); ++i) {
+            differs = differs || part.articles[i] != part.articles[0];
+            std::string in_child;
+            if (out.parent[i]) {
+                const auto* before = found[*out.parent[i]];
+                if (!found[i]) in_child = before ? "removed" : "";
+                else if (!before) in_child = "added";
+                else in_child = found[i]->from.rulebook == before->from.rulebook && found[i]->from.line == before->from.line ? "inherited" : "changed";
+            }
+            differs = differs || in_child == "changed" || in_child == "added" || in_child == "removed";
+            part.in_child.push_back(in_child);
+        }
+        std::set<std::string> topics;
+        for (const auto* p : found)
+            if (p)
+                for (const auto& [topic, _] : p->rules) topics.insert(topic);
+        for (const std::string& topic : topics) {
+            auto applying = [&](std::size_t i) -> Applying {
+                if (found[i])
+                    if (const auto it = found[i]->rules.find(topic); it != found[i]->rules.end())
+                        return {it->second.removed ? nullptr : &it->second, false};
+                return {books[i]->rule(topic), true};
+            };
+            TopicDiff diff;
+            if (compare_topic(out, topic, applying, diff)) part.topics.push_back(std::move(diff));
+            else ++part.same;
+        }
+        if (differs || !part.topics.empty()) result.push_back(std::move(part));
+    }
+    return result;
+}
+
+}  // namespace
+
 RulebookDiff diff_rulebooks(const std::vector<const Rulebook*>& books) {
     RulebookDiff out;
     out.books = books;
@@ -117,65 +237,14 @@ RulebookDiff diff_rulebooks(const std::vector<const Rulebook*>& books) {
         for (const auto& [topic, _] : b->rules) topics.insert(topic);
     for (const std::string& topic : topics) {
         TopicDiff diff;
-        diff.topic = topic;
-        std::vector<std::vector<std::pair<std::string, std::string>>> fields;
-        bool any_absent = false, any_present = false;
-        for (std::size_t i = 0; i < books.size(); ++i) {
-            TopicSide side;
-            side.rule = books[i]->rule(topic);
-            if (side.rule) side.written_in = side.rule->from.rulebook;
-            if (out.parent[i]) {
-                const Rule* before = books[*out.parent[i]]->rule(topic);
-                if (!side.rule) side.in_child = before ? "removed" : "";
-                else if (!before) side.in_child = "added";
-                else side.in_child = side.rule->from.rulebook == before->from.rulebook && side.rule->from.line == before->from.line ? "inherited" : "changed";
-            }
-            (side.rule ? any_present : any_absent) = true;
-            fields.push_back(side.rule ? fields_of(*side.rule) : std::vector<std::pair<std::string, std::string>>{});
-            diff.sides.push_back(side);
-        }
-        diff.presence_differs = any_present && any_absent;
-        // Field names in first-seen order across rulebooks.
-        std::vector<std::string> names;
-        for (const auto& f : fields)
-            for (const auto& [name, _] : f)
-                if (std::find(names.begin(), names.end(), name) == names.end()) names.push_back(name);
-        for (const std::string& name : names) {
-            FieldDiff field{name, {}};
-            for (std::size_t i = 0; i < books.size(); ++i) {
-                std::string value = diff.sides[i].rule ? "" : "-";
-                for (const auto& [n, v] : fields[i])
-                    if (n == name) value = v;
-                field.values.push_back(value);
-            }
-            bool differs = false;
-            for (std::size_t i = 1; i < field.values.size(); ++i) differs = differs || field.values[i] != field.values[0];
-            if (differs || (diff.presence_differs && !field.values[0].empty() && field.values[0] != "-") ||
-                (diff.presence_differs && name == "article"))
-                diff.fields.push_back(std::move(field));
-        }
-        if (diff.presence_differs) {
-            // Keep only the rows that say something: the article, and fields some rulebook has.
-            std::erase_if(diff.fields, [](const FieldDiff& f) {
-                return f.field != "article" && std::all_of(f.values.begin(), f.values.end(), [](const std::string& v) { return v.empty() || v == "-"; });
-            });
-        }
-        bool changed_by_child = false;
-        for (const auto& side : diff.sides) changed_by_child = changed_by_child || side.in_child == "changed";
-        if (diff.presence_differs || !diff.fields.empty() || changed_by_child) out.topics.push_back(std::move(diff));
-        else ++out.same;
+        if (compare_topic(out, topic, [&](std::size_t i) { return Applying{books[i]->rule(topic), false}; }, diff))
+            out.topics.push_back(std::move(diff));
+        else
+            ++out.same;
     }
-    std::set<std::string> categories;
-    for (const Rulebook* b : books)
-        for (const auto& [name, _] : b->categories) categories.insert(name);
-    for (const std::string& name : categories) {
-        CategoryDiff c{name, {}};
-        for (const Rulebook* b : books) {
-            auto it = b->categories.find(name);
-            c.articles.push_back(it == b->categories.end() ? "-" : it->second.article);
-        }
-        if (std::any_of(c.articles.begin(), c.articles.end(), [&](const std::string& a) { return a != c.articles[0]; }))
-            out.categories.push_back(std::move(c));
+    if (!books.empty()) {
+        out.categories = compare_parts(out, [](const Rulebook& b) -> const auto& { return b.categories; });
+        out.modes = compare_parts(out, [](const Rulebook& b) -> const auto& { return b.modes; });
     }
     return out;
 }

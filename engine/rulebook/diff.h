@@ -1,6 +1,8 @@
 // Topic-by-topic comparison of resolved rulebooks. Rules are aligned by registry topic, so unrelated
 // rulebooks (JCA and FIDE) line up; rulebooks linked by `extends` also say, per topic, whether the child
-// changed the rule or inherited it.
+// changed the rule or inherited it. Categories (time-control classes such as FIDE 2001's rapidplay appendix)
+// and modes (such as kyushu-shogi-2006's team and individual play) are compared the same way, topic by topic,
+// with the rule that applies in each rulebook under that category or mode.
 #pragma once
 
 #include "rulebook/rulebook.h"
@@ -27,6 +29,9 @@ struct TopicSide {
     // For a rulebook that extends another one in the comparison: "changed" (its own file restates the
     // rule), "added", "removed" or "inherited"; "" when no rulebook in the comparison is its ancestor.
     std::string in_child;
+    // In a category or mode comparison only: the category or mode does not restate the topic (or the rulebook
+    // has no such category or mode), so `rule` is the rulebook's base rule, which applies there.
+    bool base = false;
 };
 
 struct TopicDiff {
@@ -36,9 +41,15 @@ struct TopicDiff {
     bool presence_differs = false;  // some rulebooks have a rule on it, some do not
 };
 
-struct CategoryDiff {
+// A category or a mode across the rulebooks: its own article in each, and every topic that some rulebook's
+// category (or mode) restates, compared between the rules that apply under it (its own, else the base rule).
+struct PartDiff {
     std::string name;
-    std::vector<std::string> articles;  // "-" where the rulebook has no such category
+    std::vector<bool> present;          // per rulebook: it has this category (mode)
+    std::vector<std::string> articles;  // "-" where the rulebook has no such category (mode)
+    std::vector<std::string> in_child;  // per rulebook, as TopicSide::in_child, for the category (mode) itself
+    std::vector<TopicDiff> topics;      // topics where the applying rules differ, in topic order
+    int same = 0;                       // topics where they do not
 };
 
 struct RulebookDiff {
@@ -46,7 +57,8 @@ struct RulebookDiff {
     // For each rulebook, the index of its nearest ancestor among `books`, or nullopt.
     std::vector<std::optional<std::size_t>> parent;
     std::vector<TopicDiff> topics;  // topics where something differs, in topic order
-    std::vector<CategoryDiff> categories;  // categories that differ
+    std::vector<PartDiff> categories;      // categories that differ (article, presence or a topic), by name
+    std::vector<PartDiff> modes;           // modes that differ, by name
     int same = 0;                   // topics every rulebook states identically (or all inherit)
 
     bool linked(std::size_t i) const { return parent[i].has_value(); }

@@ -1,12 +1,18 @@
-// `arbiter compare`: one column per rulebook, differences marked, JSON with the per-rulebook runs; by running the
-// built executable on the bundled demo timeline.
+// `arbiter compare`: one column per rulebook, differences marked, JSON with the per-rulebook runs, and the HTML page
+// (a diagram per ruling row, escaping, Japanese); by running the built executable on the bundled timelines.
 #include "cli/cli_run.h"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include "report/html_page.h"
+#include "rulebook/rulebook.h"
+
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
@@ -15,6 +21,14 @@ using Output = arbiter::test::CliResult;
 Output arbiter_compare(const std::string& args) { return arbiter::test::run_arbiter(args); }
 
 const std::string Demo = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/chess/demo-edition-differences.yaml";
+
+std::size_t count(const std::string& text, const std::string& part) {
+    std::size_t n = 0;
+    for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + part.size())) ++n;
+    return n;
+}
+
+using arbiter::test::contains;
 
 }  // namespace
 
@@ -55,6 +69,77 @@ BOOST_AUTO_TEST_CASE(markdown_is_a_table) {
     Output r = arbiter_compare("compare '" + Demo + "' --format md");
     BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.out.find("| jca-1997") != std::string::npos);
+}
+
+// The demo's rulings fall on two entries: Black's arrival (2009 6.6a) and White's claim (JCA 1997 and 2001 9.5b).
+// Two rows, two diagrams, each with the last move's square marked: e4 after the arrival (column 4, row 8 - 4 = 4),
+// e5 after the claim (column 4, row 3); html_board.cpp puts square (c, r) at 22 + 40c, 22 + 40r, the mark 2 inside.
+BOOST_AUTO_TEST_CASE(html_is_one_page_with_a_diagram_per_ruling_row) {
+    Output r = arbiter_compare("compare '" + Demo + "' --format html");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(r.out.rfind("<!DOCTYPE html>", 0) == 0);
+    BOOST_TEST(contains(r.out, "@page { size: A4"));
+    BOOST_TEST(!contains(r.out, "<script"));
+    BOOST_TEST(!contains(r.out, "<link"));
+    BOOST_TEST(!contains(r.out, " src="));
+    BOOST_TEST(count(r.out, "<td class=\"at\">") == 2u);
+    BOOST_TEST(count(r.out, "<svg") == 2u);
+    BOOST_TEST(contains(r.out, "<rect x=\"184\" y=\"184\" width=\"36\" height=\"36\" fill=\"none\" stroke=\"#d22\""));
+    BOOST_TEST(contains(r.out, "<rect x=\"184\" y=\"144\" width=\"36\" height=\"36\" fill=\"none\" stroke=\"#d22\""));
+    BOOST_TEST(contains(r.out, "<th>jca-1997</th><th>fide-2001</th><th>fide-2009</th>"));
+    // Every row differs (see the demo's comments), and so do the final clocks and results.
+    BOOST_TEST(count(r.out, "<td class=\"mark\">*</td>") == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(html_draws_at_least_one_diagram_per_row_on_other_fixtures) {
+    // 25: a phone rings twice (warning, then loss); 28: three illegal moves; 53: a JCA win-on-time claim upheld.
+    for (const char* name : {"25-phone-rings-arbiter-warns", "28-illegal-move-third", "53-jca-win-on-time-claim-upheld"}) {
+        BOOST_TEST_CONTEXT(name) {
+            Output r = arbiter_compare(std::string("compare tests/timelines/chess/") + name + ".yaml --format html");
+            BOOST_TEST(r.exit_code == 0);
+            const std::size_t rows = count(r.out, "<td class=\"at\">");
+            BOOST_TEST(rows >= 1u);
+            BOOST_TEST(count(r.out, "<svg") >= rows);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(html_escapes_a_hostile_timeline_name) {
+    const auto path = std::filesystem::temp_directory_path() / ("arbiter-hostile-" + std::to_string(::getpid()) + ".yaml");
+    {
+        std::ifstream in(Demo);
+        std::ofstream out(path);
+        for (std::string line; std::getline(in, line);)
+            out << (line.rfind("timeline:", 0) == 0 ? std::string("timeline: \"<script>alert('x')</script> & <b>co</b>\"") : line) << '\n';
+    }
+    Output r = arbiter_compare("compare '" + path.string() + "' --format html");
+    std::filesystem::remove(path);
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(!contains(r.out, "<script"));
+    BOOST_TEST(!contains(r.out, "<b>"));
+    BOOST_TEST(contains(r.out, "<h1>Timeline comparison: &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; &lt;b&gt;co&lt;/b&gt;</h1>"));
+}
+
+BOOST_AUTO_TEST_CASE(html_in_japanese) {
+    Output r = arbiter_compare("compare '" + Demo + "' --format html --lang ja");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(contains(r.out, "<html lang=\"ja\">"));
+    BOOST_TEST(contains(r.out, "<h1>裁定比較: demo-edition-differences</h1>"));
+    BOOST_TEST(contains(r.out, ">時刻</th>"));
+    BOOST_TEST(contains(r.out, ">残り時間</th>"));
+    // The 2009 late-arrival ruling carries its rule's Japanese summary, as the rulebook file writes it.
+    const auto library = arbiter::rulebook::Library::open(std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets");
+    const auto* late = library.find("fide-2009")->rule("clock.late_arrival");
+    BOOST_REQUIRE(late);
+    BOOST_TEST(!late->summary.ja.empty());
+    BOOST_TEST(contains(r.out, arbiter::report::html_escape(late->summary.ja)));
+    BOOST_TEST(!contains(r.out, arbiter::report::html_escape(late->summary.en)));
+}
+
+BOOST_AUTO_TEST_CASE(help_lists_the_html_format) {
+    Output r = arbiter_compare("compare --help");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(contains(r.out, "{text,md,json,html}"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,62 +1,115 @@
 // `arbiter diff` from the command line: each format, both languages, the FIDE 2001/2009 topics the
-// issue names (late arrival, incorrect claims, phones, both flags fallen) and exit 2 for an unknown id.
+// issue names (late arrival, incorrect claims, phones, both flags fallen) in every format, the categories
+// (FIDE 2001 Appendices B and C, which the 2009 text lacks) and modes (kyushu-shogi-2006's team and individual
+// play, article (1)) in every format, and exit 2 for an unknown id.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
+#include <map>
 #include <set>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using arbiter::test::CliResult;
+using arbiter::test::contains;
 
-Run diff_run(const std::string& args) {
-    const std::string command = std::string("cd '") + ARBITER_SOURCE_DIR + "' && '" + ARBITER_BINARY + "' " + args + " 2>/dev/null";
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+CliResult diff_run(const std::string& args) { return arbiter::test::run_arbiter(args); }
 
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(diff_prints_every_format)
 
-BOOST_AUTO_TEST_CASE(fide_editions_json_has_the_four_named_topics) {
-    const Run r = diff_run("diff fide-2001 fide-2009 --format json");
+// Articles as the rulebooks cite them (rulesets/chess, from seed 001): late arrival 2001 6.7 / 2009 6.6a, incorrect
+// claims 9.5b in both, phones 12.5 / 12.3b, both flags fallen 6.12 / 6.11.
+BOOST_AUTO_TEST_CASE(fide_editions_json_has_the_four_named_topics_with_both_articles) {
+    const CliResult r = diff_run("diff fide-2001 fide-2009 --format json");
     BOOST_TEST(r.exit_code == 0);
-    std::set<std::string> topics;
+    std::map<std::string, std::pair<std::string, std::string>> articles;
     const auto j = nlohmann::json::parse(r.out);
-    for (const auto& t : j["topics"]) topics.insert(t["topic"].get<std::string>());
-    for (const char* t : {"clock.late_arrival", "draw.incorrect_claim", "conduct.phone", "clock.both_flags"}) {
-        BOOST_TEST_INFO(t);
-        BOOST_TEST(topics.count(t) == 1u);
+    auto article = [](const nlohmann::json& side) { return side["article"].is_string() ? side["article"].get<std::string>() : "-"; };
+    for (const auto& t : j["topics"]) articles[t["topic"].get<std::string>()] = {article(t["rulebooks"][0]), article(t["rulebooks"][1])};
+    const std::map<std::string, std::pair<std::string, std::string>> expected = {
+        {"clock.late_arrival", {"6.7", "6.6a"}},
+        {"draw.incorrect_claim", {"9.5b", "9.5b"}},
+        {"conduct.phone", {"12.5", "12.3b"}},
+        {"clock.both_flags", {"6.12", "6.11"}}};
+    for (const auto& [topic, both] : expected) {
+        BOOST_TEST_CONTEXT(topic) {
+            BOOST_REQUIRE(articles.count(topic) == 1u);
+            BOOST_TEST(articles[topic].first == both.first);
+            BOOST_TEST(articles[topic].second == both.second);
+        }
     }
 }
 
 BOOST_AUTO_TEST_CASE(text_md_and_html) {
-    const Run text = diff_run("diff fide-2001 fide-2009");
+    const CliResult text = diff_run("diff fide-2001 fide-2009");
     BOOST_TEST(text.exit_code == 0);
-    BOOST_TEST(has(text.out, "relation: fide-2009 extends fide-2001"));
-    const Run md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
+    BOOST_TEST(contains(text.out, "relation: fide-2009 extends fide-2001"));
+    const CliResult md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
     BOOST_TEST(md.exit_code == 0);
-    BOOST_TEST(has(md.out, "## conduct.phone"));
-    BOOST_TEST(has(md.out, "子で変更"));
-    const Run html = diff_run("diff jca-1997 fide-2001 fide-2009 --format html");
+    BOOST_TEST(contains(md.out, "## conduct.phone"));
+    BOOST_TEST(contains(md.out, "子で変更"));
+    const CliResult html = diff_run("diff jca-1997 fide-2001 fide-2009 --format html");
     BOOST_TEST(html.exit_code == 0);
     BOOST_TEST(html.out.rfind("<!DOCTYPE html>", 0) == 0);
-    BOOST_TEST(has(html.out, "<th>jca-1997</th><th>fide-2001</th><th>fide-2009</th>"));
+    BOOST_TEST(contains(html.out, "<th>jca-1997</th><th>fide-2001</th><th>fide-2009</th>"));
+}
+
+// Each named topic, in each format: text starts a table with the topic, Markdown a "## topic" heading, HTML a
+// section anchored at the topic.
+BOOST_AUTO_TEST_CASE(fide_editions_show_the_four_named_topics_in_every_format) {
+    const CliResult text = diff_run("diff fide-2001 fide-2009");
+    const CliResult md = diff_run("diff fide-2001 fide-2009 --format md");
+    const CliResult html = diff_run("diff fide-2001 fide-2009 --format html");
+    BOOST_TEST(text.exit_code == 0);
+    BOOST_TEST(md.exit_code == 0);
+    BOOST_TEST(html.exit_code == 0);
+    for (const std::string t : {"clock.late_arrival", "draw.incorrect_claim", "conduct.phone", "clock.both_flags"}) {
+        BOOST_TEST_CONTEXT(t) {
+            BOOST_TEST(contains(text.out, "\n" + t + "  "));
+            BOOST_TEST(contains(md.out, "\n## " + t + "\n"));
+            BOOST_TEST(contains(html.out, "id=\"" + t + "\""));
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(categories_in_every_format) {
+    // FIDE 2001 B1 (rapidplay) and C1 (blitz); the 2009 file removes both.
+    const CliResult text = diff_run("diff fide-2001 fide-2009");
+    BOOST_TEST(contains(text.out, "== category rapid: fide-2001 B1; fide-2009 - (removed in fide-2009)"));
+    BOOST_TEST(contains(text.out, "== category blitz: fide-2001 C1; fide-2009 - (removed in fide-2009)"));
+    const CliResult md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
+    BOOST_TEST(contains(md.out, "## 種別 rapid\n"));
+    BOOST_TEST(contains(md.out, "| 条 | B1 | -（子で削除） |"));
+    const CliResult html = diff_run("diff fide-2001 fide-2009 --format html");
+    BOOST_TEST(contains(html.out, "<section id=\"category-blitz\">"));
+    const auto j = nlohmann::json::parse(diff_run("diff fide-2001 fide-2009 --format json").out);
+    std::set<std::string> names;
+    for (const auto& c : j["categories"]) names.insert(c["name"].get<std::string>());
+    BOOST_TEST((names == std::set<std::string>{"blitz", "rapid"}));
+}
+
+BOOST_AUTO_TEST_CASE(modes_in_every_format) {
+    // kyushu-shogi-2006 (1): team and individual play; (3) the individual sennichite by lot. csa has no modes.
+    const CliResult text = diff_run("diff kyushu-shogi-2006 csa-computer-shogi");
+    BOOST_TEST(text.exit_code == 0);
+    BOOST_TEST(contains(text.out, "== mode individual: kyushu-shogi-2006 (1); csa-computer-shogi -"));
+    BOOST_TEST(contains(text.out, "\nshogi.sennichite  "));
+    const CliResult md = diff_run("diff kyushu-shogi-2006 csa-computer-shogi --format md");
+    BOOST_TEST(contains(md.out, "## mode team\n"));
+    BOOST_TEST(contains(md.out, "### shogi.sennichite\n"));
+    const CliResult html = diff_run("diff kyushu-shogi-2006 csa-computer-shogi --format html --lang ja");
+    BOOST_TEST(contains(html.out, "<h2>方式 individual</h2>"));
+    const auto j = nlohmann::json::parse(diff_run("diff kyushu-shogi-2006 csa-computer-shogi --format json").out);
+    BOOST_REQUIRE(j["modes"].size() == 2u);
+    BOOST_TEST(j["modes"][0]["name"] == "individual");
+    BOOST_TEST(j["modes"][0]["rulebooks"][0]["article"] == "(1)");
+    BOOST_TEST(j["modes"][0]["rulebooks"][1]["present"] == false);
+    BOOST_TEST(j["modes"][1]["name"] == "team");
 }
 
 BOOST_AUTO_TEST_CASE(unknown_ids_and_a_single_id_exit_2) {

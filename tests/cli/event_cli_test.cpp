@@ -1,50 +1,37 @@
 // `arbiter event check|sheet` from the command line: exit codes 0 (valid), 1 (refused), 2 (unreadable),
 // the refusal printed with file:line:column and article, and the sheet in both languages and formats.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
-#include <array>
-#include <cstdio>
 #include <string>
-#include <sys/wait.h>
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using arbiter::test::CliResult;
+using arbiter::test::contains;
 
 // Runs `arbiter <args>` from the source root; `merge` also captures stderr.
-Run event_run(const std::string& args, bool merge = false) {
-    const std::string command = std::string("cd '") + ARBITER_SOURCE_DIR + "' && '" + ARBITER_BINARY + "' " + args +
-                                (merge ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    const int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+CliResult event_run(const std::string& args, bool merge = false) {
+    return arbiter::test::run_arbiter(args, merge ? arbiter::test::Stderr::merge : arbiter::test::Stderr::discard);
 }
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(event_check_exits_0_valid_1_refused_2_unreadable)
 
 BOOST_AUTO_TEST_CASE(a_valid_event_exits_0) {
-    const Run r = event_run("event check tests/data/events/fide2009-club.yaml");
+    const CliResult r = event_run("event check tests/data/events/fide2009-club.yaml");
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(has(r.out, "accepted: draw.agreement.min_moves = 30  (9.1a"));
-    BOOST_TEST(has(r.out, "accepted: clock.late_arrival.default_time = 30min  (6.6a"));
+    BOOST_TEST(contains(r.out, "accepted: draw.agreement.min_moves = 30  (9.1a"));
+    BOOST_TEST(contains(r.out, "accepted: clock.late_arrival.default_time = 30min  (6.6a"));
 }
 
 BOOST_AUTO_TEST_CASE(a_refused_setting_exits_1_with_its_place_and_reason) {
-    const Run r = event_run("event check tests/data/events/fide2001-club.yaml", true);
+    const CliResult r = event_run("event check tests/data/events/fide2001-club.yaml", true);
     BOOST_TEST(r.exit_code == 1);
-    BOOST_TEST(has(r.out, "tests/data/events/fide2001-club.yaml:7:3: refused: draw.agreement.min_moves: fide-2001 has no rule for "
+    BOOST_TEST(contains(r.out, "tests/data/events/fide2001-club.yaml:7:3: refused: draw.agreement.min_moves: fide-2001 has no rule for "
                           "draw.agreement.min_moves"));
 }
 
@@ -53,7 +40,7 @@ BOOST_AUTO_TEST_CASE(rulebook_override_on_the_command_line) {
 }
 
 BOOST_AUTO_TEST_CASE(json_lists_accepted_and_refused) {
-    const Run r = event_run("event check tests/data/events/fide2009-fixed.yaml --format json");
+    const CliResult r = event_run("event check tests/data/events/fide2009-fixed.yaml --format json");
     BOOST_TEST(r.exit_code == 1);
     const auto j = nlohmann::json::parse(r.out);
     BOOST_TEST(j["valid"] == false);
@@ -69,13 +56,13 @@ BOOST_AUTO_TEST_CASE(unreadable_files_and_unknown_rulebooks_exit_2) {
 }
 
 BOOST_AUTO_TEST_CASE(the_sheet_in_markdown_and_html_in_both_languages) {
-    const Run md = event_run("event sheet tests/data/events/fide2009-club.yaml");
+    const CliResult md = event_run("event sheet tests/data/events/fide2009-club.yaml");
     BOOST_TEST(md.exit_code == 0);
     BOOST_TEST(md.out.rfind("# Club Open 2026\n", 0) == 0);
-    const Run ja = event_run("event sheet tests/data/events/fide2009-club.yaml --lang ja --format html");
+    const CliResult ja = event_run("event sheet tests/data/events/fide2009-club.yaml --lang ja --format html");
     BOOST_TEST(ja.exit_code == 0);
-    BOOST_TEST(has(ja.out, "<html lang=\"ja\">"));
-    BOOST_TEST(has(ja.out, "クラブオープン2026"));
+    BOOST_TEST(contains(ja.out, "<html lang=\"ja\">"));
+    BOOST_TEST(contains(ja.out, "クラブオープン2026"));
     // A sheet is not printed for an event its rulebook refuses.
     BOOST_TEST(event_run("event sheet tests/data/events/fide2001-club.yaml").exit_code == 1);
 }

@@ -1,5 +1,5 @@
 // The rulebook diff in its four formats and both languages: each names both articles, the JSON keeps its
-// field names, the HTML is a self-contained page. Articles expected are the rule texts': FIDE 2001 6.6
+// field names, the HTML is a self-contained page. Articles expected are the rule texts': FIDE 2001 6.7
 // (late arrival) and 12.5 (phones), FIDE 2009 6.6a and 12.3b.
 #include "report/diff_report.h"
 #include "report/text_table.h"
@@ -90,6 +90,138 @@ BOOST_AUTO_TEST_CASE(same_input_gives_byte_identical_output) {
     const RulebookDiff again = diff_rulebooks({bundled().find("fide-2001"), bundled().find("fide-2009")});
     BOOST_TEST(diff_text(again, Lang::en) == diff_text(fide_diff(), Lang::en));
     BOOST_TEST(diff_json(again).dump() == diff_json(fide_diff()).dump());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+// Categories and modes. Expected articles are the texts': FIDE 2001 Appendix B1 defines rapidplay and B8 draws a
+// game when both flags are down (seed 001 line 265); C1 defines blitz; the seed's 2009 text has no appendices, so
+// under fide-2009 a rapid game falls to the main Laws, where both flags are 6.11 (seed 001 line 473). Kyushu 2006
+// (seed 003 line 10): article (1) names team and individual play, (3) the individual sennichite by lot, (4) the
+// entering-king declaration; csa-computer-shogi has no modes, so its base rules stand against them.
+namespace {
+
+const RulebookDiff& shogi_diff() {
+    static const RulebookDiff diff = diff_rulebooks({bundled().find("kyushu-shogi-2006"), bundled().find("csa-computer-shogi")});
+    return diff;
+}
+
+const PartDiff* part(const std::vector<PartDiff>& parts, const std::string& name) {
+    for (const auto& p : parts)
+        if (p.name == name) return &p;
+    return nullptr;
+}
+
+const TopicDiff* topic_in(const PartDiff& p, const std::string& name) {
+    for (const auto& t : p.topics)
+        if (t.topic == name) return &t;
+    return nullptr;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(categories_and_modes_are_diffed_in_every_format)
+
+BOOST_AUTO_TEST_CASE(a_category_the_child_removed_stands_against_the_childs_base_rules) {
+    const PartDiff* rapid = part(fide_diff().categories, "rapid");
+    BOOST_REQUIRE(rapid);
+    BOOST_TEST(rapid->present[0]);
+    BOOST_TEST(!rapid->present[1]);
+    BOOST_TEST(rapid->articles[0] == "B1");
+    BOOST_TEST(rapid->in_child[1] == "removed");
+    const TopicDiff* both = topic_in(*rapid, "clock.both_flags");
+    BOOST_REQUIRE(both);
+    BOOST_REQUIRE(both->sides[0].rule);
+    BOOST_REQUIRE(both->sides[1].rule);
+    BOOST_TEST(both->sides[0].rule->article == "B8");
+    BOOST_TEST(!both->sides[0].base);
+    BOOST_TEST(both->sides[1].rule->article == "6.11");
+    BOOST_TEST(both->sides[1].base);
+    const PartDiff* blitz = part(fide_diff().categories, "blitz");
+    BOOST_REQUIRE(blitz);
+    BOOST_TEST(blitz->articles[0] == "C1");
+}
+
+BOOST_AUTO_TEST_CASE(a_mode_one_rulebook_lacks_stands_against_its_base_rules) {
+    const PartDiff* individual = part(shogi_diff().modes, "individual");
+    BOOST_REQUIRE(individual);
+    BOOST_TEST(individual->articles[0] == "(1)");
+    BOOST_TEST(individual->articles[1] == "-");
+    const TopicDiff* sennichite = topic_in(*individual, "shogi.sennichite");
+    BOOST_REQUIRE(sennichite);
+    BOOST_TEST(sennichite->sides[0].rule->article == "(3)");
+    BOOST_TEST(!sennichite->sides[0].base);
+    BOOST_TEST(sennichite->sides[1].base);
+    BOOST_TEST(topic_in(*individual, "shogi.impasse"));
+    // The team mode restates nothing, but only one rulebook has it.
+    const PartDiff* team = part(shogi_diff().modes, "team");
+    BOOST_REQUIRE(team);
+    BOOST_TEST(team->topics.empty());
+    BOOST_TEST(!team->present[1]);
+}
+
+BOOST_AUTO_TEST_CASE(identical_categories_are_not_listed) {
+    const Rulebook* book = bundled().find("fide-2001");
+    const RulebookDiff same = diff_rulebooks({book, book});
+    BOOST_TEST(same.categories.empty());
+    BOOST_TEST(same.modes.empty());
+}
+
+BOOST_AUTO_TEST_CASE(text_names_both_articles_per_category_and_mode) {
+    const std::string text = diff_text(fide_diff(), Lang::en);
+    BOOST_TEST(has(text, "== category rapid: fide-2001 B1; fide-2009 - (removed in fide-2009)"));
+    BOOST_TEST(has(text, "== category blitz: fide-2001 C1;"));
+    BOOST_TEST(has(text, "the base rule applies"));
+    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "== 種別 rapid: fide-2001 B1; fide-2009 -（子で削除）"));
+    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "基本規則を適用"));
+    const std::string shogi = diff_text(shogi_diff(), Lang::en);
+    BOOST_TEST(has(shogi, "== mode individual: kyushu-shogi-2006 (1); csa-computer-shogi -"));
+    BOOST_TEST(has(shogi, "== mode team: kyushu-shogi-2006 (1); csa-computer-shogi -"));
+    BOOST_TEST(has(diff_text(shogi_diff(), Lang::ja), "== 方式 individual:"));
+}
+
+BOOST_AUTO_TEST_CASE(markdown_has_a_section_per_category_and_mode) {
+    const std::string md = diff_markdown(fide_diff(), Lang::en);
+    BOOST_TEST(has(md, "## category rapid\n\n|  | fide-2001 | fide-2009 |\n|---|---|---|\n| article | B1 | - (removed in fide-2009) |\n"));
+    BOOST_TEST(has(md, "### clock.both_flags"));
+    const std::string shogi = diff_markdown(shogi_diff(), Lang::en);
+    BOOST_TEST(has(shogi, "## mode individual"));
+    BOOST_TEST(has(shogi, "### shogi.sennichite"));
+}
+
+BOOST_AUTO_TEST_CASE(json_lists_categories_and_modes_with_their_topics) {
+    const nlohmann::json j = diff_json(fide_diff());
+    const nlohmann::json* rapid = nullptr;
+    for (const auto& c : j["categories"])
+        if (c["name"] == "rapid") rapid = &c;
+    BOOST_REQUIRE(rapid);
+    BOOST_TEST((*rapid)["rulebooks"][0]["article"] == "B1");
+    BOOST_TEST((*rapid)["rulebooks"][1]["present"] == false);
+    BOOST_TEST((*rapid)["rulebooks"][1]["in_child"] == "removed");
+    bool both = false;
+    for (const auto& t : (*rapid)["topics"]) {
+        if (t["topic"] != "clock.both_flags") continue;
+        both = true;
+        BOOST_TEST(t["rulebooks"][0]["article"] == "B8");
+        BOOST_TEST(t["rulebooks"][0]["base"] == false);
+        BOOST_TEST(t["rulebooks"][1]["article"] == "6.11");
+        BOOST_TEST(t["rulebooks"][1]["base"] == true);
+    }
+    BOOST_TEST(both);
+    const nlohmann::json s = diff_json(shogi_diff());
+    BOOST_REQUIRE(s["modes"].size() == 2u);
+    BOOST_TEST(s["modes"][0]["name"] == "individual");  // by name
+    BOOST_TEST(s["modes"][1]["name"] == "team");
+}
+
+BOOST_AUTO_TEST_CASE(html_has_a_section_per_category_and_mode) {
+    const std::string html = diff_html(fide_diff(), Lang::en);
+    BOOST_TEST(has(html, "<section id=\"category-rapid\">\n<h2>category rapid</h2>"));
+    BOOST_TEST(has(html, "id=\"category-rapid.clock.both_flags\""));
+    BOOST_TEST(has(html, "<td class=\"absent\">- (removed in fide-2009)</td>"));
+    const std::string shogi = diff_html(shogi_diff(), Lang::ja);
+    BOOST_TEST(has(shogi, "<h2>方式 individual</h2>"));
+    BOOST_TEST(has(shogi, "id=\"mode-individual.shogi.sennichite\""));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,0 +1,210 @@
+// `arbiter compare --format html`: the comparison table of compare_text as one self-contained page, with a board
+// diagram (inline SVG) of the position at each ruling and the last move's destination marked.
+#include "report/compare_report.h"
+
+#include "clock/duration.h"
+#include "report/compare_rows.h"
+#include "report/html_board.h"
+#include "report/html_page.h"
+#include "report/ruling_text.h"
+
+#include <cctype>
+#include <optional>
+#include <set>
+
+namespace arbiter::report {
+
+using rulebook::Lang;
+
+namespace {
+
+const char* label(const char* en, const char* ja, Lang lang) { return lang == Lang::ja ? ja : en; }
+
+// Diagrams are drawn at 364 units; 42 mm keeps a three-rulebook table inside A4's width.
+constexpr std::string_view compare_css = R"css(
+table.compare { table-layout: fixed; }
+table.compare th.mark { width: 3mm; }
+table.compare th.at { width: 15mm; }
+table.compare th.entry { width: 44mm; }
+table.compare td.mark { text-align: center; font-weight: bold; padding: 1mm 0; }
+table.compare svg.board { width: 42mm; height: auto; display: block; }
+table.compare tfoot th, table.compare tfoot td { background: #f6f6f6; }
+div.ruling + div.ruling { border-top: 1px dotted #999; margin-top: 1mm; padding-top: 1mm; }
+div.ruling .summary { font-size: 9pt; color: #444; }
+)css";
+
+// The side-to-move field of a FEN or SFEN ("w", "b"), or "".
+std::string_view side_field(std::string_view position) {
+    const auto space = position.find(' ');
+    if (space == std::string_view::npos || space + 1 >= position.size()) return {};
+    return position.substr(space + 1, 1);
+}
+
+bool file_char(char c, char last) { return c >= 'a' && c <= last; }
+bool rank_char(char c, char last) { return c >= '1' && c <= last; }
+
+bool shows(const BoardDiagram& d, int column, int row, std::optional<bool> second, std::string_view piece) {
+    for (const auto& p : d.pieces)
+        if (p.column == column && p.row == row && (!second || p.second == *second) && (piece.empty() || p.label == piece)) return true;
+    return false;
+}
+
+// The square a chess move (SAN "Nf3", "exd8=Q+", "O-O", or coordinates "e2e4") went to, if the diagram shows the
+// mover's piece there.
+std::optional<std::pair<int, int>> chess_destination(std::string move, std::string_view position, const BoardDiagram& d) {
+    while (!move.empty() && std::string_view("+#!?").find(move.back()) != std::string_view::npos) move.pop_back();
+    const std::string_view side = side_field(position);
+    if (move.empty() || side.empty()) return std::nullopt;
+    const bool mover_second = side == "w";  // White to move: Black made the last move
+    if (move.rfind("O-O", 0) == 0 || move.rfind("0-0", 0) == 0) {
+        const int column = move.size() >= 5 ? 2 : 6;
+        const int row = mover_second ? 0 : 7;
+        if (shows(d, column, row, mover_second, "K")) return std::pair{column, row};
+        return std::nullopt;
+    }
+    std::optional<std::size_t> at;
+    for (std::size_t i = 0; i + 1 < move.size(); ++i)
+        if (file_char(move[i], 'h') && rank_char(move[i + 1], '8')) at = i;
+    if (!at) return std::nullopt;
+    const int column = move[*at] - 'a', row = 8 - (move[*at + 1] - '0');
+    std::string piece;
+    const bool coordinates = move.size() >= 4 && file_char(move[0], 'h') && rank_char(move[1], '8') && file_char(move[2], 'h') &&
+                             rank_char(move[3], '8');
+    const char after = *at + 2 < move.size() ? move[*at + 2] : '\0';
+    const char promoted = static_cast<char>(std::toupper(static_cast<unsigned char>(after == '=' && *at + 3 < move.size() ? move[*at + 3] : after)));
+    if (std::string_view("KQRBN").find(move[0]) != std::string_view::npos) piece = std::string(1, move[0]);
+    else if (promoted && std::string_view("QRBN").find(promoted) != std::string_view::npos) piece = std::string(1, promoted);
+    else if (!coordinates) piece = "P";
+    if (shows(d, column, row, mover_second, piece)) return std::pair{column, row};
+    return std::nullopt;
+}
+
+// The square a shogi move in USI ("7g7f", "8h2b+", "P*5e") went to, if the diagram shows the mover's piece there.
+std::optional<std::pair<int, int>> shogi_destination(const std::string& move, std::string_view position, const BoardDiagram& d) {
+    const std::string_view side = side_field(position);
+    if (move.size() < 4 || side.empty()) return std::nullopt;
+    const bool drop = move[1] == '*';
+    const bool board_move = rank_char(move[0], '9') && file_char(move[1], 'i');
+    if (!(drop || board_move) || !rank_char(move[2], '9') || !file_char(move[3], 'i')) return std::nullopt;
+    const int column = 9 - (move[2] - '0'), row = move[3] - 'a';
+    if (shows(d, column, row, side == "b", "")) return std::pair{column, row};  // sente to move: gote made it
+    return std::nullopt;
+}
+
+// The square an othello move ("d3") went to, if a disc is there.
+std::optional<std::pair<int, int>> othello_destination(const std::string& move, const BoardDiagram& d) {
+    if (move.size() != 2 || !file_char(static_cast<char>(std::tolower(static_cast<unsigned char>(move[0]))), 'h') || !rank_char(move[1], '8'))
+        return std::nullopt;
+    const int column = std::tolower(static_cast<unsigned char>(move[0])) - 'a', row = move[1] - '1';
+    if (shows(d, column, row, std::nullopt, "")) return std::pair{column, row};
+    return std::nullopt;
+}
+
+// The value of the last `move` entry at or before entry `index`, or "".
+std::string last_move(const procedure::Timeline& timeline, int index) {
+    for (int i = index; i >= 0; --i) {
+        const auto& e = timeline.entries[std::size_t(i)];
+        if (e.action == "move" && e.value.IsScalar()) return e.value.Scalar();
+    }
+    return {};
+}
+
+// A <figure> with the diagram of `position`, or "" when the game cannot be drawn (or the position is empty).
+std::string figure(const std::string& game, const std::string& position, const std::string& move, const std::string& caption) {
+    BoardDiagram d;
+    if (position.empty() || !diagram_for_game(game, position, d)) return {};
+    std::optional<std::pair<int, int>> to;
+    if (!move.empty()) {
+        if (game == "chess") to = chess_destination(move, position, d);
+        else if (game == "shogi") to = shogi_destination(move, position, d);
+        else if (game == "othello") to = othello_destination(move, d);
+    }
+    if (to) d.marked.push_back(*to);
+    d.caption = caption;
+    return "<figure class=\"board\">" + board_svg(d) + "<figcaption>" + html_escape(caption) + "</figcaption></figure>";
+}
+
+std::string ruling_html(const procedure::Ruling& r, Lang lang) {
+    // Topics break after their dots in narrow columns.
+    std::string topic;
+    for (char c : html_escape(r.topic)) topic += c == '.' ? std::string(".<wbr>") : std::string(1, c);
+    std::string out = "<div class=\"ruling\"><span class=\"article\">" + html_escape(r.article) + "</span> " + topic;
+    const std::string effects = detail::ruling_effects(r, lang);
+    if (!effects.empty()) out += "<br>" + html_escape(effects);
+    if (!r.note.empty()) out += "<br><span class=\"muted\">[" + html_escape(r.note) + "]</span>";
+    const std::string summary = r.summary.in(lang);
+    if (!summary.empty()) out += "<br><span class=\"summary\">" + html_escape(summary) + "</span>";
+    return out + "</div>";
+}
+
+}  // namespace
+
+std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang) {
+    const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
+    std::string body = "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
+    for (const auto& run : runs) {
+        std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : run.category;
+        if (!run.mode.empty()) what += ", " + std::string(label("mode ", "方式 ", lang)) + run.mode;
+        body += "<dt>" + html_escape(run.rulebook) + "</dt><dd>" + html_escape(what) + "</dd>\n";
+    }
+    body += "</dl>\n<table class=\"compare\">\n<thead><tr><th class=\"mark\"></th><th class=\"at\">" + html_escape(label("at", "時刻", lang)) + "</th><th class=\"entry\">" +
+            html_escape(label("entry and position", "事象と局面", lang)) + "</th>";
+    for (const auto& run : runs) body += "<th>" + html_escape(run.rulebook) + "</th>";
+    body += "</tr></thead>\n<tbody>\n";
+    for (const auto& row : detail::compare_rows(runs, lang)) {
+        if (row.entry < 0 || std::size_t(row.entry) >= timeline.entries.size()) continue;
+        const auto& entry = timeline.entries[std::size_t(row.entry)];
+        const std::string what = describe_entry(entry);
+        const std::string move = last_move(timeline, row.entry);
+        const std::string caption = lang == Lang::ja ? what + " の後" : "after " + what;
+        // The position follows from the moves, so the runs share it; draw it once unless they do not.
+        std::set<std::string> positions;
+        for (const auto& rulings : row.rulings)
+            if (!rulings.empty()) positions.insert(rulings.front()->position);
+        const bool shared = positions.size() == 1;
+        const std::string differs = row.differs ? " class=\"changed\"" : "";
+        body += "<tr><td class=\"mark\">" + std::string(row.differs ? "*" : "") +
+                "</td><td class=\"at\">" + html_escape(clock::format_clock(entry.at)) + "</td><td class=\"entry\">" + html_escape(what);
+        if (shared) {
+            for (std::size_t k = 0; k < runs.size(); ++k)
+                if (!row.rulings[k].empty()) {
+                    body += figure(runs[k].game, *positions.begin(), move, caption);
+                    break;
+                }
+        }
+        body += "</td>";
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+            body += "<td" + differs + ">";
+            if (row.rulings[k].empty()) body += "<span class=\"absent\">-</span>";
+            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang);
+            if (!shared && !row.rulings[k].empty())
+                body += figure(runs[k].game, row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
+            body += "</td>";
+        }
+        body += "</tr>\n";
+    }
+    body += "</tbody>\n<tfoot>\n";
+    std::set<std::string> clocks, results;
+    for (const auto& run : runs) {
+        clocks.insert(detail::final_clocks(run));
+        results.insert(detail::final_result(run, lang));
+    }
+    auto footer_row = [&](const char* en, const char* ja, bool differs, auto text_of) {
+        std::string out = std::string("<tr><td class=\"mark\">") + (differs ? "*" : "") + "</td><th colspan=\"2\">" +
+                          html_escape(label(en, ja, lang)) + "</th>";
+        for (const auto& run : runs) out += std::string("<td") + (differs ? " class=\"changed\"" : "") + ">" + html_escape(text_of(run)) + "</td>";
+        return out + "</tr>\n";
+    };
+    body += footer_row("final clocks", "残り時間", clocks.size() > 1, [](const procedure::Run& run) { return detail::final_clocks(run); });
+    body += footer_row("result", "結果", results.size() > 1, [&](const procedure::Run& run) { return detail::final_result(run, lang); });
+    body += "</tfoot>\n</table>\n<p class=\"muted\">* " +
+            html_escape(label("the rulebooks rule differently; the red square marks where the last move went.",
+                              "規則によって裁定が異なる。赤枠は直前の着手の行き先。", lang)) +
+            "</p>\n<footer>" +
+            html_escape(label("Generated by arbiter compare from the timeline file ", "arbiter compare がタイムラインファイル ", lang) +
+                        timeline.file + label(".", " から生成。", lang)) +
+            "</footer>\n";
+    return html_page(title, lang, body, compare_css);
+}
+
+}  // namespace arbiter::report

@@ -1,0 +1,33 @@
+// The rows `arbiter compare` shows in every format (report/compare_report.h): one per timeline entry that at least
+// one rulebook rules on, with each run's rulings on it. Internal to the report layer: compare_report.cpp writes
+// them as text, Markdown and JSON, compare_html.cpp as a page.
+#pragma once
+
+#include "procedure/procedure.h"
+#include "rulebook/text.h"
+
+#include <string>
+#include <vector>
+
+namespace arbiter::report::detail {
+
+struct CompareRow {
+    int entry = -1;
+    std::vector<std::vector<const procedure::Ruling*>> rulings;  // per run, in the run's order
+    std::vector<std::string> cells;                              // per run: "topic article: effects / ..." or "-"
+    bool differs = false;  // the runs rule differently here (topics or effects; article numbers alone do not count)
+};
+
+// The rows of `runs`, in timeline order. The pointers point into `runs`.
+std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, rulebook::Lang lang);
+
+// A ruling's applied effects in words, joined by "; ".
+std::string ruling_effects(const procedure::Ruling& ruling, rulebook::Lang lang);
+
+// "white 1:29:50, black 0:45:10".
+std::string final_clocks(const procedure::Run& run);
+
+// The result in words, then any decision still pending with its options.
+std::string final_result(const procedure::Run& run, rulebook::Lang lang);
+
+}  // namespace arbiter::report::detail
