@@ -143,3 +143,38 @@ BOOST_AUTO_TEST_CASE(help_lists_the_html_format) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(compare_command_on_shogi_rulebooks)
+
+BOOST_AUTO_TEST_CASE(declaration_with_27_points_differs_between_kyushu_team_play_and_csa) {
+    // tests/timelines/shogi/07: sente declares with 27 points over hand and ranks a-c (both sides hold 27 points in
+    // all). Kyushu (4), team play, counts all pieces: both at least 24, half a win each. CSA asks 28 of sente: the
+    // declaration fails and sente loses. The declaration row and the result row are marked as differing.
+    const std::string file = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/shogi/07-declaration-team-sente-27.yaml";
+    Output r = arbiter_compare("compare '" + file + "' --rulebooks kyushu-shogi-2006,csa-computer-shogi --format json");
+    BOOST_TEST(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST(j["rulebooks"] == nlohmann::json::array({"kyushu-shogi-2006", "csa-computer-shogi"}));
+    BOOST_TEST_REQUIRE(j["runs"].size() == 2u);
+    BOOST_TEST(j["runs"][0]["mode"] == "team");
+    BOOST_TEST(j["runs"][0]["result"]["score"]["sente"] == 0.5);
+    BOOST_TEST(j["runs"][0]["result"]["score"]["gote"] == 0.5);
+    BOOST_TEST(j["runs"][1]["result"]["score"]["sente"] == 0);
+    BOOST_TEST(j["runs"][1]["result"]["score"]["gote"] == 1);
+    BOOST_TEST_REQUIRE(j["rows"].size() == 1u);
+    BOOST_TEST(j["rows"][0]["at"] == 300000);  // 0:05:00
+    BOOST_TEST(j["rows"][0]["differs"] == true);
+
+    Output text = arbiter_compare("compare '" + file + "' --rulebooks kyushu-shogi-2006,csa-computer-shogi");
+    BOOST_TEST(text.exit_code == 0);
+    int marked = 0;
+    std::istringstream lines(text.out);
+    std::string line;
+    while (std::getline(lines, line)) {
+        if (line.rfind("*  0:05:00", 0) == 0) ++marked;                                        // the declaration row
+        if (line.rfind("* ", 0) == 0 && line.find("result") != std::string::npos) ++marked;  // the result row
+    }
+    BOOST_TEST(marked == 2, text.out);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
