@@ -434,7 +434,9 @@ struct Runner::State {
             ruling.note += (ruling.note.empty() ? "" : "; ") + std::string("replay: the player who had ") + side_name(1) +
                            " now plays " + side_name(0);
         } else if (name == "decide_by_lot") {
-            // The lot is drawn at the board: the ruling asks for its outcome, the side that won it.
+            // Play is over: the clocks stop while the lot is drawn at the board, and the ruling asks for its
+            // outcome, the side that won it.
+            if (clk && clk->running()) (void)clk->stop(now);
             Pending p{ruling.topic, ruling.article, {side_name(0), side_name(1)}, "Which side won the lot?"};
             open.push_back({p, &r, ctx});
             applied["options"] = p.options;
@@ -569,7 +571,20 @@ struct Runner::State {
         game->play(parsed.move);
         touched = {false, false};
         offer_by = offer_by == mover ? offer_by : -1;
-        after_move(mover);
+        if (parsed.ok()) after_move(mover);
+        else on_illegal_move_held();
+    }
+
+    // An illegal move the board holds (a second pawn on a file, a pawn drop that mates) does not end the game by
+    // what the board then shows. Where the rulebook says who may point it out, it waits for that; where it does
+    // not (the CSA's server rules every move as it is made), it is ruled at once.
+    void on_illegal_move_held() {
+        if (rule(book.game + ".illegal_move_pointing")) return;
+        Context ctx;
+        ctx.actor = illegal->offender;
+        ctx.facts["claim_correct"] = true;
+        illegal.reset();
+        raise("move.illegal", ctx, -1, "ruled as the move was made", true);
     }
 
     // What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.
