@@ -65,6 +65,23 @@ BOOST_AUTO_TEST_CASE(knight_alone_cannot_mate_a_bare_king_so_a_flag_fall_is_a_dr
     BOOST_TEST(is_dead_position(p) == Winnability::cannot_checkmate);
 }
 
+BOOST_AUTO_TEST_CASE(knight_cannot_mate_a_king_whose_only_blockers_are_queens) {
+    // White Ke1 Nc3, Black Ke6 Qd6 (timeline fixture 31). A knight's check cannot be blocked, so its mate needs
+    // the king's flight squares filled; a queen filling one stands next to the king and sees the knight's
+    // checking square (or another queen between does), so the check is answered by taking the knight.
+    // python-chess and scalachess give the same rule: a lone knight mates only against R, B, N or P.
+    Position p = fen("8/8/3qk3/8/8/2N5/8/4K3 w - - 0 1");
+    BOOST_TEST(p.has_insufficient_material(white));
+    BOOST_TEST(checked(p, white) == Winnability::cannot_checkmate);
+    BOOST_TEST(!p.has_insufficient_material(black));  // the queen mates easily
+    // Two queens: the same.
+    BOOST_TEST(fen("8/8/3qk3/8/8/2N5/8/q3K3 w - - 0 1").has_insufficient_material(white));
+    // A black pawn may promote to a rook or knight that blocks: not settled by the table.
+    BOOST_TEST(!fen("8/8/3qk3/8/8/2N5/p7/4K3 w - - 0 1").has_insufficient_material(white));
+    // Knight and queen against a queen: the queen side can mate.
+    BOOST_TEST(!fen("8/8/3qk3/8/8/2N5/8/Q3K3 w - - 0 1").has_insufficient_material(white));
+}
+
 BOOST_AUTO_TEST_CASE(knight_against_rook_can_mate_with_the_rook_blocking_its_own_king) {
     // White Ke1 Nf3, Black Ke8 Ra8. A helpmate exists: e.g. Black's king in the corner a8 with its rook
     // on a7 or b8 blocking a flight, White's king covering the others, the knight checking from b6 or c7.
