@@ -4,6 +4,12 @@
 #include "rulebook/suggest.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 namespace arbiter::rulebook {
 
@@ -73,18 +79,75 @@ Rulebook finish_root(const RulebookFile& file) {
     return out;
 }
 
+// What can be done for one file of the folder without looking at the others: read it through the front
+// door, detect its kind and, for a rulebook, check it against the schema and the registry. An error is
+// kept, to be raised where the sequential load raised it.
+struct PreparedFile {
+    std::filesystem::path path;
+    std::optional<YamlFile> yaml;        // set once read
+    std::exception_ptr read_error;       // reading or detecting the kind failed: a problem of the folder
+    bool rulebook = false;
+    std::optional<RulebookFile> own;     // parse_rulebook's result
+    std::exception_ptr rulebook_error;   // parse_rulebook failed: raised when the file is resolved
+};
+
+void prepare(PreparedFile& out, const Registry& registry, const std::vector<std::string>& games) {
+    try {
+        out.yaml = read_yaml_file(out.path);
+        out.rulebook = detect_kind(*out.yaml) == Kind::rulebook;
+    } catch (...) {
+        out.read_error = std::current_exception();
+        return;
+    }
+    if (!out.rulebook) return;
+    try {
+        out.own = parse_rulebook(*out.yaml, registry, games);
+    } catch (...) {
+        out.rulebook_error = std::current_exception();
+    }
+}
+
+// Prepares every file, on as many threads as there are cores (at most 4), the calling thread included.
+// yaml-cpp's parse is most of the load time and each file's is independent of the others; the results
+// are used in the files' sorted order, so problems and resolution are the same as one file at a time.
+void prepare_all(std::vector<PreparedFile>& files, const Registry& registry, const std::vector<std::string>& games) {
+    // Largest first, so that no thread is left with a big file at the end.
+    std::vector<std::pair<std::uintmax_t, std::size_t>> order;
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::error_code ec;
+        const std::uintmax_t size = std::filesystem::file_size(files[i].path, ec);
+        order.emplace_back(ec ? 0 : size, i);
+    }
+    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+    std::atomic<std::size_t> next{0};
+    auto work = [&]() noexcept {
+        for (std::size_t k = next++; k < order.size(); k = next++) prepare(files[order[k].second], registry, games);
+    };
+    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, files.size()});
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < threads; ++t) {
+        try {
+            helpers.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: the ones running (and this one) do the rest
+        }
+    }
+    work();
+    for (auto& helper : helpers) helper.join();
+}
+
 // Resolves `extends` chains: parents beside the file first, then in the library's index.
 struct Resolver {
     const Registry& registry;
     const std::vector<std::string>& games;
     const std::map<std::string, std::filesystem::path, std::less<>>& index;
     std::map<std::string, Rulebook, std::less<>>& memo;
-    std::map<std::string, YamlFile>* parsed;  // files already read (Library::open), may be null
+    const std::map<std::string, const PreparedFile*>* prepared;  // files already read (Library::open), may be null
 
     YamlFile read(const std::filesystem::path& path) {
-        if (parsed) {
-            auto it = parsed->find(path.string());
-            if (it != parsed->end()) return it->second;
+        if (prepared) {
+            auto it = prepared->find(path.string());
+            if (it != prepared->end()) return *it->second->yaml;
         }
         return read_yaml_file(path);
     }
@@ -92,7 +155,15 @@ struct Resolver {
     Rulebook resolve(const YamlFile& file, std::vector<std::string>& chain) {
         if (detect_kind(file) != Kind::rulebook)
             throw InputError(location_of(file.name, file.root), "found another kind of file; expected a rulebook (rulebook: id)");
-        RulebookFile own = parse_rulebook(file, registry, games);
+        if (prepared) {
+            auto it = prepared->find(file.name);
+            if (it != prepared->end() && it->second->rulebook_error) std::rethrow_exception(it->second->rulebook_error);
+            if (it != prepared->end() && it->second->own) return resolve(file, *it->second->own, chain);
+        }
+        return resolve(file, parse_rulebook(file, registry, games), chain);
+    }
+
+    Rulebook resolve(const YamlFile& file, const RulebookFile& own, std::vector<std::string>& chain) {
         if (own.own.extends.empty()) return finish_root(own);
         const std::string& parent_id = own.own.extends;
         const YAML::Node& at = own.extends_node;
@@ -176,13 +247,16 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
     std::sort(files.begin(), files.end());
 
     // Read every file once; index those that are rulebooks by id (= file name).
-    std::map<std::string, YamlFile> parsed;
-    for (const auto& path : files) {
+    std::vector<PreparedFile> prepared(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) prepared[i].path = files[i];
+    prepare_all(prepared, registry, library.games_);
+    std::map<std::string, const PreparedFile*> parsed;
+    for (const PreparedFile& file : prepared) {
         try {
-            YamlFile file = read_yaml_file(path);
-            if (detect_kind(file) != Kind::rulebook) continue;
-            library.index_.emplace(path.stem().string(), path);
-            parsed.emplace(path.string(), std::move(file));
+            if (file.read_error) std::rethrow_exception(file.read_error);
+            if (!file.rulebook) continue;
+            library.index_.emplace(file.path.stem().string(), file.path);
+            parsed.emplace(file.path.string(), &file);
         } catch (const InputError& e) {
             library.problems_.push_back(e);
         }
@@ -193,7 +267,7 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
         try {
             if (!memo.count(id)) {
                 std::vector<std::string> chain;
-                memo.emplace(id, resolver.resolve(parsed.at(path.string()), chain));
+                memo.emplace(id, resolver.resolve(*parsed.at(path.string())->yaml, chain));
             }
         } catch (const InputError& e) {
             library.failed_.emplace(id, e);
