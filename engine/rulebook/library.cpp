@@ -7,6 +7,8 @@
 #include <atomic>
 #include <cstdint>
 #include <exception>
+#include <functional>
+#include <memory>
 #include <optional>
 #include <system_error>
 #include <thread>
@@ -23,9 +25,9 @@ void merge_rules(RuleMap& base, const RuleMap& own) {
 }
 
 // Applies a child file over its resolved parent (docs/RULEBOOKS.md, Inheritance).
-Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
-    const Rulebook& own = child.own;
-    const YAML::Node& root = child.root;
+Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
+    const Rulebook& own = child_file.own;
+    const YAML::Node& root = child_file.root;
     Rulebook out = parent;
     out.id = own.id;
     out.file = own.file;
@@ -33,16 +35,16 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
     out.lineage = own.lineage;
     out.lineage.insert(out.lineage.end(), parent.lineage.begin(), parent.lineage.end());
     out.title = own.title;
-    if (root["issuer"]) out.issuer = own.issuer;
+    if (child(root, "issuer")) out.issuer = own.issuer;
     out.adopted = own.adopted;
     out.effective = own.effective;
     out.source = own.source;
-    if (root["hooks"]) out.hooks_file = own.hooks_file;
-    if (root["category_basis"]) out.category_basis_moves = own.category_basis_moves;
-    if (root["default_mode"]) out.default_mode = own.default_mode;
-    if (root["notes"]) out.notes = own.notes;
+    if (child(root, "hooks")) out.hooks_file = own.hooks_file;
+    if (child(root, "category_basis")) out.category_basis_moves = own.category_basis_moves;
+    if (child(root, "default_mode")) out.default_mode = own.default_mode;
+    if (child(root, "notes")) out.notes = own.notes;
     merge_rules(out.rules, own.rules);
-    for (const auto& name : child.removed_categories) out.categories.erase(name);
+    for (const auto& name : child_file.removed_categories) out.categories.erase(name);
     for (const auto& [name, category] : own.categories) {
         auto it = out.categories.find(name);
         if (it == out.categories.end()) {
@@ -50,13 +52,13 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
             continue;
         }
         Category& merged = it->second;
-        if (child.categories_with_when.count(name)) merged.when = category.when;
+        if (child_file.categories_with_when.count(name)) merged.when = category.when;
         if (!category.article.empty()) merged.article = category.article;
         if (!category.summary.empty()) merged.summary = category.summary;
         merge_rules(merged.rules, category.rules);
         merged.from = category.from;
     }
-    for (const auto& name : child.removed_modes) out.modes.erase(name);
+    for (const auto& name : child_file.removed_modes) out.modes.erase(name);
     for (const auto& [name, mode] : own.modes) {
         auto it = out.modes.find(name);
         if (it == out.modes.end()) {
@@ -84,6 +86,7 @@ Rulebook finish_root(const RulebookFile& file) {
 // kept, to be raised where the sequential load raised it.
 struct PreparedFile {
     std::filesystem::path path;
+    std::uintmax_t size = 0;
     std::optional<YamlFile> yaml;        // set once read
     std::exception_ptr read_error;       // reading or detecting the kind failed: a problem of the folder
     bool rulebook = false;
@@ -91,14 +94,16 @@ struct PreparedFile {
     std::exception_ptr rulebook_error;   // parse_rulebook failed: raised when the file is resolved
 };
 
-void prepare(PreparedFile& out, const Registry& registry, const std::vector<std::string>& games) {
+void read_prepared(PreparedFile& out) {
     try {
         out.yaml = read_yaml_file(out.path);
         out.rulebook = detect_kind(*out.yaml) == Kind::rulebook;
     } catch (...) {
         out.read_error = std::current_exception();
-        return;
     }
+}
+
+void check_prepared(PreparedFile& out, const Registry& registry, const std::vector<std::string>& games) {
     if (!out.rulebook) return;
     try {
         out.own = parse_rulebook(*out.yaml, registry, games);
@@ -107,23 +112,15 @@ void prepare(PreparedFile& out, const Registry& registry, const std::vector<std:
     }
 }
 
-// Prepares every file, on as many threads as there are cores (at most 4), the calling thread included.
-// yaml-cpp's parse is most of the load time and each file's is independent of the others; the results
-// are used in the files' sorted order, so problems and resolution are the same as one file at a time.
-void prepare_all(std::vector<PreparedFile>& files, const Registry& registry, const std::vector<std::string>& games) {
-    // Largest first, so that no thread is left with a big file at the end.
-    std::vector<std::pair<std::uintmax_t, std::size_t>> order;
-    for (std::size_t i = 0; i < files.size(); ++i) {
-        std::error_code ec;
-        const std::uintmax_t size = std::filesystem::file_size(files[i].path, ec);
-        order.emplace_back(ec ? 0 : size, i);
-    }
-    std::sort(order.begin(), order.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+// Runs task(0) ... task(count - 1), each once, on as many threads as there are cores (at most 4), the
+// calling thread included. Tasks must not throw.
+template <class Task>
+void run_on_all_cores(std::size_t count, const Task& task) {
     std::atomic<std::size_t> next{0};
     auto work = [&]() noexcept {
-        for (std::size_t k = next++; k < order.size(); k = next++) prepare(files[order[k].second], registry, games);
+        for (std::size_t k = next++; k < count; k = next++) task(k);
     };
-    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, files.size()});
+    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, count});
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < threads; ++t) {
         try {
@@ -134,6 +131,39 @@ void prepare_all(std::vector<PreparedFile>& files, const Registry& registry, con
     }
     work();
     for (auto& helper : helpers) helper.join();
+}
+
+// Reads and checks every file, and loads the registry when `load_registry` is set, on all cores: yaml-cpp's
+// parse is most of the load time and each file's is independent of the others. Two rounds: every parse
+// (the registry's among them), then every check against the registry. Files are taken largest first, so
+// that no thread is left with a big one at the end; the results are used in the files' sorted order, so
+// problems and resolution are the same as when they were read one at a time.
+const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* registry,
+                            const std::function<const Registry&()>& load_registry, const std::vector<std::string>& games) {
+    std::vector<std::size_t> order(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::error_code ec;
+        files[i].size = std::filesystem::file_size(files[i].path, ec);
+        if (ec) files[i].size = 0;
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return files[a].size > files[b].size; });
+    std::exception_ptr registry_error;
+    const std::size_t extra = registry ? 0 : 1;  // the registry goes first: it is among the larger files
+    run_on_all_cores(files.size() + extra, [&](std::size_t k) {
+        if (k < extra) {
+            try {
+                registry = &load_registry();
+            } catch (...) {
+                registry_error = std::current_exception();
+            }
+            return;
+        }
+        read_prepared(files[order[k - extra]]);
+    });
+    if (registry_error) std::rethrow_exception(registry_error);
+    run_on_all_cores(files.size(), [&](std::size_t k) { check_prepared(files[order[k]], *registry, games); });
+    return *registry;
 }
 
 // Resolves `extends` chains: parents beside the file first, then in the library's index.
@@ -183,7 +213,7 @@ struct Resolver {
                                                              "; expected a parent of the same game (" + own.own.game + ")");
         Rulebook out = merge(parent, own);
         if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
-            throw InputError(location_of(file.name, own.root["default_mode"] ? own.root["default_mode"] : at),
+            throw InputError(location_of(file.name, child(own.root, "default_mode") ? child(own.root, "default_mode") : at),
                              "found the default mode '" + out.default_mode + "', which is not among the modes; expected one of the modes");
         return out;
     }
@@ -222,10 +252,23 @@ const Rule* Rulebook::rule(std::string_view topic) const {
     return it == rules.end() ? nullptr : &it->second;
 }
 
-Library Library::open(const std::filesystem::path& dir, const Registry& registry) {
+Library Library::open(const std::filesystem::path& dir) {
+    return open_with(dir, nullptr, []() -> const Registry& { return Registry::bundled(); });
+}
+
+Library Library::open(const std::filesystem::path& dir, const Registry& registry) { return open_with(dir, &registry, {}); }
+
+Library Library::open(const std::filesystem::path& dir, const std::filesystem::path& registry_file) {
+    auto owned = std::make_shared<std::optional<Registry>>();
+    Library library = open_with(dir, nullptr, [&]() -> const Registry& { return owned->emplace(Registry::load(registry_file)); });
+    library.owned_registry_ = std::shared_ptr<const Registry>(owned, &**owned);
+    return library;
+}
+
+Library Library::open_with(const std::filesystem::path& dir, const Registry* given,
+                           const std::function<const Registry&()>& load_registry) {
     Library library;
     library.dir_ = dir;
-    library.registry_ = &registry;
     std::error_code ec;
     std::vector<std::filesystem::path> files;
     if (std::filesystem::is_directory(dir / "games", ec))
@@ -249,7 +292,8 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
     // Read every file once; index those that are rulebooks by id (= file name).
     std::vector<PreparedFile> prepared(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) prepared[i].path = files[i];
-    prepare_all(prepared, registry, library.games_);
+    const Registry& registry = prepare_all(prepared, given, load_registry, library.games_);
+    library.registry_ = &registry;
     std::map<std::string, const PreparedFile*> parsed;
     for (const PreparedFile& file : prepared) {
         try {
