@@ -134,11 +134,11 @@ void run_on_all_cores(std::size_t count, const Task& task) {
 }
 
 // Reads and checks every file, and loads the registry when `load_registry` is set, on all cores: yaml-cpp's
-// parse is most of the load time and each file's is independent of the others. Two rounds: every parse
-// (the registry's among them), then every check against the registry. Files are taken largest first, so
-// that no thread is left with a big one at the end; the results are used in the files' sorted order, so
-// problems and resolution are the same as when they were read one at a time.
-const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* registry,
+// parse is most of the load time and each file's is independent of the others. The registry is the first
+// task; a file read after it is ready is checked at once, the others in a second round. Files are taken
+// largest first, so that no thread is left with a big one at the end; the results are used in the files'
+// sorted order, so problems and resolution are the same as when they were read one at a time.
+const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* given,
                             const std::function<const Registry&()>& load_registry, const std::vector<std::string>& games) {
     std::vector<std::size_t> order(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) {
@@ -148,8 +148,10 @@ const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* re
         order[i] = i;
     }
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return files[a].size > files[b].size; });
+    std::atomic<const Registry*> registry{given};
     std::exception_ptr registry_error;
-    const std::size_t extra = registry ? 0 : 1;  // the registry goes first: it is among the larger files
+    std::vector<char> checked(files.size(), 0);  // written by the file's own task only
+    const std::size_t extra = given ? 0 : 1;
     run_on_all_cores(files.size() + extra, [&](std::size_t k) {
         if (k < extra) {
             try {
@@ -159,11 +161,19 @@ const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* re
             }
             return;
         }
-        read_prepared(files[order[k - extra]]);
+        const std::size_t i = order[k - extra];
+        read_prepared(files[i]);
+        if (const Registry* ready = registry.load()) {
+            check_prepared(files[i], *ready, games);
+            checked[i] = 1;
+        }
     });
     if (registry_error) std::rethrow_exception(registry_error);
-    run_on_all_cores(files.size(), [&](std::size_t k) { check_prepared(files[order[k]], *registry, games); });
-    return *registry;
+    std::vector<std::size_t> unchecked;
+    for (std::size_t i : order)
+        if (!checked[i]) unchecked.push_back(i);
+    run_on_all_cores(unchecked.size(), [&](std::size_t k) { check_prepared(files[unchecked[k]], *registry.load(), games); });
+    return *registry.load();
 }
 
 // Resolves `extends` chains: parents beside the file first, then in the library's index.
