@@ -4,6 +4,14 @@
 #include "rulebook/suggest.h"
 
 #include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <system_error>
+#include <thread>
 
 namespace arbiter::rulebook {
 
@@ -17,9 +25,9 @@ void merge_rules(RuleMap& base, const RuleMap& own) {
 }
 
 // Applies a child file over its resolved parent (docs/RULEBOOKS.md, Inheritance).
-Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
-    const Rulebook& own = child.own;
-    const YAML::Node& root = child.root;
+Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
+    const Rulebook& own = child_file.own;
+    const YAML::Node& root = child_file.root;
     Rulebook out = parent;
     out.id = own.id;
     out.file = own.file;
@@ -27,16 +35,16 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
     out.lineage = own.lineage;
     out.lineage.insert(out.lineage.end(), parent.lineage.begin(), parent.lineage.end());
     out.title = own.title;
-    if (root["issuer"]) out.issuer = own.issuer;
+    if (child(root, "issuer")) out.issuer = own.issuer;
     out.adopted = own.adopted;
     out.effective = own.effective;
     out.source = own.source;
-    if (root["hooks"]) out.hooks_file = own.hooks_file;
-    if (root["category_basis"]) out.category_basis_moves = own.category_basis_moves;
-    if (root["default_mode"]) out.default_mode = own.default_mode;
-    if (root["notes"]) out.notes = own.notes;
+    if (child(root, "hooks")) out.hooks_file = own.hooks_file;
+    if (child(root, "category_basis")) out.category_basis_moves = own.category_basis_moves;
+    if (child(root, "default_mode")) out.default_mode = own.default_mode;
+    if (child(root, "notes")) out.notes = own.notes;
     merge_rules(out.rules, own.rules);
-    for (const auto& name : child.removed_categories) out.categories.erase(name);
+    for (const auto& name : child_file.removed_categories) out.categories.erase(name);
     for (const auto& [name, category] : own.categories) {
         auto it = out.categories.find(name);
         if (it == out.categories.end()) {
@@ -44,13 +52,13 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child) {
             continue;
         }
         Category& merged = it->second;
-        if (child.categories_with_when.count(name)) merged.when = category.when;
+        if (child_file.categories_with_when.count(name)) merged.when = category.when;
         if (!category.article.empty()) merged.article = category.article;
         if (!category.summary.empty()) merged.summary = category.summary;
         merge_rules(merged.rules, category.rules);
         merged.from = category.from;
     }
-    for (const auto& name : child.removed_modes) out.modes.erase(name);
+    for (const auto& name : child_file.removed_modes) out.modes.erase(name);
     for (const auto& [name, mode] : own.modes) {
         auto it = out.modes.find(name);
         if (it == out.modes.end()) {
@@ -73,18 +81,113 @@ Rulebook finish_root(const RulebookFile& file) {
     return out;
 }
 
+// What can be done for one file of the folder without looking at the others: read it through the front
+// door, detect its kind and, for a rulebook, check it against the schema and the registry. An error is
+// kept, to be raised where the sequential load raised it.
+struct PreparedFile {
+    std::filesystem::path path;
+    std::uintmax_t size = 0;
+    std::optional<YamlFile> yaml;        // set once read
+    std::exception_ptr read_error;       // reading or detecting the kind failed: a problem of the folder
+    bool rulebook = false;
+    std::optional<RulebookFile> own;     // parse_rulebook's result
+    std::exception_ptr rulebook_error;   // parse_rulebook failed: raised when the file is resolved
+};
+
+void read_prepared(PreparedFile& out) {
+    try {
+        out.yaml = read_yaml_file(out.path);
+        out.rulebook = detect_kind(*out.yaml) == Kind::rulebook;
+    } catch (...) {
+        out.read_error = std::current_exception();
+    }
+}
+
+void check_prepared(PreparedFile& out, const Registry& registry, const std::vector<std::string>& games) {
+    if (!out.rulebook) return;
+    try {
+        out.own = parse_rulebook(*out.yaml, registry, games);
+    } catch (...) {
+        out.rulebook_error = std::current_exception();
+    }
+}
+
+// Runs task(0) ... task(count - 1), each once, on as many threads as there are cores (at most 4), the
+// calling thread included. Tasks must not throw.
+template <class Task>
+void run_on_all_cores(std::size_t count, const Task& task) {
+    std::atomic<std::size_t> next{0};
+    auto work = [&]() noexcept {
+        for (std::size_t k = next++; k < count; k = next++) task(k);
+    };
+    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, count});
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < threads; ++t) {
+        try {
+            helpers.emplace_back(work);
+        } catch (const std::system_error&) {
+            break;  // no more threads to be had: the ones running (and this one) do the rest
+        }
+    }
+    work();
+    for (auto& helper : helpers) helper.join();
+}
+
+// Reads and checks every file, and loads the registry when `load_registry` is set, on all cores: yaml-cpp's
+// parse is most of the load time and each file's is independent of the others. The registry is the first
+// task; a file read after it is ready is checked at once, the others in a second round. Files are taken
+// largest first, so that no thread is left with a big one at the end; the results are used in the files'
+// sorted order, so problems and resolution are the same as when they were read one at a time.
+const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* given,
+                            const std::function<const Registry&()>& load_registry, const std::vector<std::string>& games) {
+    std::vector<std::size_t> order(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        std::error_code ec;
+        files[i].size = std::filesystem::file_size(files[i].path, ec);
+        if (ec) files[i].size = 0;
+        order[i] = i;
+    }
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return files[a].size > files[b].size; });
+    std::atomic<const Registry*> registry{given};
+    std::exception_ptr registry_error;
+    std::vector<char> checked(files.size(), 0);  // written by the file's own task only
+    const std::size_t extra = given ? 0 : 1;
+    run_on_all_cores(files.size() + extra, [&](std::size_t k) {
+        if (k < extra) {
+            try {
+                registry = &load_registry();
+            } catch (...) {
+                registry_error = std::current_exception();
+            }
+            return;
+        }
+        const std::size_t i = order[k - extra];
+        read_prepared(files[i]);
+        if (const Registry* ready = registry.load()) {
+            check_prepared(files[i], *ready, games);
+            checked[i] = 1;
+        }
+    });
+    if (registry_error) std::rethrow_exception(registry_error);
+    std::vector<std::size_t> unchecked;
+    for (std::size_t i : order)
+        if (!checked[i]) unchecked.push_back(i);
+    run_on_all_cores(unchecked.size(), [&](std::size_t k) { check_prepared(files[unchecked[k]], *registry.load(), games); });
+    return *registry.load();
+}
+
 // Resolves `extends` chains: parents beside the file first, then in the library's index.
 struct Resolver {
     const Registry& registry;
     const std::vector<std::string>& games;
     const std::map<std::string, std::filesystem::path, std::less<>>& index;
     std::map<std::string, Rulebook, std::less<>>& memo;
-    std::map<std::string, YamlFile>* parsed;  // files already read (Library::open), may be null
+    const std::map<std::string, const PreparedFile*>* prepared;  // files already read (Library::open), may be null
 
     YamlFile read(const std::filesystem::path& path) {
-        if (parsed) {
-            auto it = parsed->find(path.string());
-            if (it != parsed->end()) return it->second;
+        if (prepared) {
+            auto it = prepared->find(path.string());
+            if (it != prepared->end()) return *it->second->yaml;
         }
         return read_yaml_file(path);
     }
@@ -92,7 +195,15 @@ struct Resolver {
     Rulebook resolve(const YamlFile& file, std::vector<std::string>& chain) {
         if (detect_kind(file) != Kind::rulebook)
             throw InputError(location_of(file.name, file.root), "found another kind of file; expected a rulebook (rulebook: id)");
-        RulebookFile own = parse_rulebook(file, registry, games);
+        if (prepared) {
+            auto it = prepared->find(file.name);
+            if (it != prepared->end() && it->second->rulebook_error) std::rethrow_exception(it->second->rulebook_error);
+            if (it != prepared->end() && it->second->own) return resolve(file, *it->second->own, chain);
+        }
+        return resolve(file, parse_rulebook(file, registry, games), chain);
+    }
+
+    Rulebook resolve(const YamlFile& file, const RulebookFile& own, std::vector<std::string>& chain) {
         if (own.own.extends.empty()) return finish_root(own);
         const std::string& parent_id = own.own.extends;
         const YAML::Node& at = own.extends_node;
@@ -112,7 +223,7 @@ struct Resolver {
                                                              "; expected a parent of the same game (" + own.own.game + ")");
         Rulebook out = merge(parent, own);
         if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
-            throw InputError(location_of(file.name, own.root["default_mode"] ? own.root["default_mode"] : at),
+            throw InputError(location_of(file.name, child(own.root, "default_mode") ? child(own.root, "default_mode") : at),
                              "found the default mode '" + out.default_mode + "', which is not among the modes; expected one of the modes");
         return out;
     }
@@ -151,10 +262,23 @@ const Rule* Rulebook::rule(std::string_view topic) const {
     return it == rules.end() ? nullptr : &it->second;
 }
 
-Library Library::open(const std::filesystem::path& dir, const Registry& registry) {
+Library Library::open(const std::filesystem::path& dir) {
+    return open_with(dir, nullptr, []() -> const Registry& { return Registry::bundled(); });
+}
+
+Library Library::open(const std::filesystem::path& dir, const Registry& registry) { return open_with(dir, &registry, {}); }
+
+Library Library::open(const std::filesystem::path& dir, const std::filesystem::path& registry_file) {
+    auto owned = std::make_shared<std::optional<Registry>>();
+    Library library = open_with(dir, nullptr, [&]() -> const Registry& { return owned->emplace(Registry::load(registry_file)); });
+    library.owned_registry_ = std::shared_ptr<const Registry>(owned, &**owned);
+    return library;
+}
+
+Library Library::open_with(const std::filesystem::path& dir, const Registry* given,
+                           const std::function<const Registry&()>& load_registry) {
     Library library;
     library.dir_ = dir;
-    library.registry_ = &registry;
     std::error_code ec;
     std::vector<std::filesystem::path> files;
     if (std::filesystem::is_directory(dir / "games", ec))
@@ -176,13 +300,17 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
     std::sort(files.begin(), files.end());
 
     // Read every file once; index those that are rulebooks by id (= file name).
-    std::map<std::string, YamlFile> parsed;
-    for (const auto& path : files) {
+    std::vector<PreparedFile> prepared(files.size());
+    for (std::size_t i = 0; i < files.size(); ++i) prepared[i].path = files[i];
+    const Registry& registry = prepare_all(prepared, given, load_registry, library.games_);
+    library.registry_ = &registry;
+    std::map<std::string, const PreparedFile*> parsed;
+    for (const PreparedFile& file : prepared) {
         try {
-            YamlFile file = read_yaml_file(path);
-            if (detect_kind(file) != Kind::rulebook) continue;
-            library.index_.emplace(path.stem().string(), path);
-            parsed.emplace(path.string(), std::move(file));
+            if (file.read_error) std::rethrow_exception(file.read_error);
+            if (!file.rulebook) continue;
+            library.index_.emplace(file.path.stem().string(), file.path);
+            parsed.emplace(file.path.string(), &file);
         } catch (const InputError& e) {
             library.problems_.push_back(e);
         }
@@ -193,7 +321,7 @@ Library Library::open(const std::filesystem::path& dir, const Registry& registry
         try {
             if (!memo.count(id)) {
                 std::vector<std::string> chain;
-                memo.emplace(id, resolver.resolve(parsed.at(path.string()), chain));
+                memo.emplace(id, resolver.resolve(*parsed.at(path.string())->yaml, chain));
             }
         } catch (const InputError& e) {
             library.failed_.emplace(id, e);

@@ -41,6 +41,7 @@ public:
         : registry_(registry), file_(file), hooks_text_(hooks_text), has_hooks_(has_hooks) {}
 
     Rule rule(const YAML::Node& key, const YAML::Node& node) {
+        const MapKeys keys(node);
         Rule rule;
         rule.topic = key.Scalar();
         rule.from = {"", file_, key.Mark().line + 1};
@@ -49,17 +50,17 @@ public:
             fail_at(file_, key, "found the unknown topic '" + rule.topic + "'; expected a topic of " +
                                     registry_.file() + did_you_mean(rule.topic, registry_.topic_names()));
         prefix_ = rule.topic + ": ";
-        if (node["removed"] && node["removed"].Scalar() == "true") {
+        if (child(keys, "removed") && child(keys, "removed").Scalar() == "true") {
             rule.removed = true;
             return rule;
         }
-        rule.article = scalar_or_empty(node["article"]);
-        if (const auto also = node["also"])
+        rule.article = scalar_or_empty(child(keys, "article"));
+        if (const auto also = child(keys, "also"))
             for (const auto& a : also) rule.also.push_back(a.Scalar());
-        rule.summary = read_text(node["summary"]);
-        rule.notes = read_text(node["notes"]);
-        rule.restore = scalar_or_empty(node["restore"]);
-        if (const auto params = node["params"]) {
+        rule.summary = read_text(child(keys, "summary"));
+        rule.notes = read_text(child(keys, "notes"));
+        rule.restore = scalar_or_empty(child(keys, "restore"));
+        if (const auto params = child(keys, "params")) {
             for (const auto& entry : params) {
                 const std::string name = entry.first.Scalar();
                 const ParamSpec* spec = topic->param(name);
@@ -75,46 +76,46 @@ public:
             }
         }
         current_ = &rule;
-        rule.effects = effects(node["effects"], "effects");
-        if (const auto cases = node["cases"]) {
+        rule.effects = effects(child(keys, "effects"), "effects");
+        if (const auto cases = child(keys, "cases")) {
             for (std::size_t i = 0; i < cases.size(); ++i) {
                 const auto c = cases[i];
                 Case out;
-                out.when = c["when"];
+                out.when = child(c, "when");
                 conditions(out.when, "cases[" + std::to_string(i) + "].when", false);
-                out.effects = effects(c["effects"], "cases[" + std::to_string(i) + "].effects");
-                out.article = scalar_or_empty(c["article"]);
-                out.summary = read_text(c["summary"]);
+                out.effects = effects(child(c, "effects"), "cases[" + std::to_string(i) + "].effects");
+                out.article = scalar_or_empty(child(c, "article"));
+                out.summary = read_text(child(c, "summary"));
                 rule.cases.push_back(std::move(out));
             }
         }
-        if (const auto ladder = node["ladder"]) {
+        if (const auto ladder = child(keys, "ladder")) {
             for (std::size_t i = 0; i < ladder.size(); ++i)
-                rule.ladder.push_back({effects(ladder[i]["effects"], "ladder[" + std::to_string(i) + "].effects"),
-                                       read_text(ladder[i]["summary"])});
+                rule.ladder.push_back({effects(child(ladder[i], "effects"), "ladder[" + std::to_string(i) + "].effects"),
+                                       read_text(child(ladder[i], "summary"))});
         }
-        if (const auto discretion = node["discretion"]) {
-            Discretion out{read_text(discretion["summary"]), {}};
-            for (const auto& option : discretion["options"]) {
+        if (const auto discretion = child(keys, "discretion")) {
+            Discretion out{read_text(child(discretion, "summary")), {}};
+            for (const auto& option : child(discretion, "options")) {
                 check_option(option, *topic);
                 out.options.push_back(option.Scalar());
             }
             rule.discretion = std::move(out);
         }
-        if (const auto hook = node["hook"]) {
+        if (const auto hook = child(keys, "hook")) {
             check_hook(hook);
             rule.hook = hook.Scalar();
         }
-        if (const auto claim = node["claim"]) rule.claim = Claim{scalar_or_empty(claim["by"]), scalar_or_empty(claim["deadline"])};
-        if (const auto declaration = node["declaration"]) {
+        if (const auto claim = child(keys, "claim")) rule.claim = Claim{scalar_or_empty(child(claim, "by")), scalar_or_empty(child(claim, "deadline"))};
+        if (const auto declaration = child(keys, "declaration")) {
             rule.declaration = declaration;
-            if (const auto conds = declaration["conditions"])
+            if (const auto conds = child(declaration, "conditions"))
                 for (std::size_t i = 0; i < conds.size(); ++i)
                     conditions(conds[i], "declaration.conditions[" + std::to_string(i) + "]", false);
-            effects(declaration["success"], "declaration.success");
-            effects(declaration["failure"], "declaration.failure");
+            effects(child(declaration, "success"), "declaration.success");
+            effects(child(declaration, "failure"), "declaration.failure");
         }
-        rule.on_tie = effects(node["on_tie"], "on_tie");
+        rule.on_tie = effects(child(keys, "on_tie"), "on_tie");
         current_ = nullptr;
         return rule;
     }
@@ -128,20 +129,21 @@ private:
 
     Param param(const ParamSpec& spec, const YAML::Node& node) {
         Param out;
+        const MapKeys keys(node);
         out.name = spec.name;
         out.where = location_of(file_, node);
         const std::string what = prefix_ + "params." + spec.name;
-        out.value = read_value(spec.unit, node["value"], file_, what + ".value");
-        if (const auto may = node["event_may_set"]) out.event_may_set = may.Scalar() == "true";
-        if (const auto range = node["range"]) {
-            if (range["min"]) out.min = read_value(spec.unit, range["min"], file_, what + ".range.min");
-            if (range["max"]) out.max = read_value(spec.unit, range["max"], file_, what + ".range.max");
+        out.value = read_value(spec.unit, child(keys, "value"), file_, what + ".value");
+        if (const auto may = child(keys, "event_may_set")) out.event_may_set = may.Scalar() == "true";
+        if (const auto range = child(keys, "range")) {
+            if (child(range, "min")) out.min = read_value(spec.unit, child(range, "min"), file_, what + ".range.min");
+            if (child(range, "max")) out.max = read_value(spec.unit, child(range, "max"), file_, what + ".range.max");
             if (out.min && out.max && spec.unit == Unit::duration && out.min->ms > out.max->ms)
                 fail_at(file_, range, what + ".range: found min above max; expected min <= max");
         }
-        if (const auto choices = node["choices"])
+        if (const auto choices = child(keys, "choices"))
             for (const auto& c : choices) out.choices.push_back(read_value(spec.unit, c, file_, what + ".choices"));
-        out.summary = read_text(node["summary"]);
+        out.summary = read_text(child(keys, "summary"));
         return out;
     }
 
@@ -246,8 +248,8 @@ private:
 
     // Accepts {param: name} when `name` is a parameter of the current rule.
     bool param_reference(const YAML::Node& node, const std::string& what) {
-        if (!node.IsMap() || node.size() != 1 || !node["param"]) return false;
-        const YAML::Node name = node["param"];
+        if (!node.IsMap() || node.size() != 1 || !child(node, "param")) return false;
+        const YAML::Node name = child(node, "param");
         if (!current_ || !name.IsScalar() || !current_->param(name.Scalar())) {
             std::vector<std::string> names;
             if (current_)
@@ -380,39 +382,40 @@ Value read_value(Unit unit, const YAML::Node& node, const std::string& file, con
 RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, const std::vector<std::string>& games) {
     check_schema(file, Kind::rulebook);
     const YAML::Node& root = file.root;
+    const MapKeys top(root);
     RulebookFile out;
     out.root = root;
     Rulebook& book = out.own;
     book.file = file.name;
-    book.id = root["rulebook"].Scalar();
+    book.id = child(top, "rulebook").Scalar();
     const std::string stem = std::filesystem::path(file.name).stem().string();
     if (book.id != stem)
-        fail_at(file.name, root["rulebook"], "found the id '" + book.id + "' in " + stem +
+        fail_at(file.name, child(top, "rulebook"), "found the id '" + book.id + "' in " + stem +
                                                  ".yaml; expected the id to equal the file name ('" + stem + "')");
     book.lineage = {book.id};
-    book.title = read_text(root["title"]);
-    book.issuer = read_text(root["issuer"]);
-    book.game = root["game"].Scalar();
+    book.title = read_text(child(top, "title"));
+    book.issuer = read_text(child(top, "issuer"));
+    book.game = child(top, "game").Scalar();
     if (!games.empty() && std::find(games.begin(), games.end(), book.game) == games.end()) {
         std::string list;
         for (const auto& g : games) list += (list.empty() ? "" : ", ") + g;
-        fail_at(file.name, root["game"], "found the unknown game '" + book.game + "'; expected one of: " + list +
+        fail_at(file.name, child(top, "game"), "found the unknown game '" + book.game + "'; expected one of: " + list +
                                              did_you_mean(book.game, games));
     }
-    out.extends_node = root["extends"];
+    out.extends_node = child(top, "extends");
     if (out.extends_node.IsDefined()) book.extends = out.extends_node.Scalar();
-    book.adopted = scalar_or_empty(root["adopted"]);
-    book.effective = scalar_or_empty(root["effective"]);
-    if (const auto source = root["source"])
-        book.source = {scalar_or_empty(source["file"]), scalar_or_empty(source["part"]),
-                       scalar_or_empty(source["lines"]), scalar_or_empty(source["url"])};
-    if (const auto basis = root["category_basis"]; basis && basis["moves"])
-        book.category_basis_moves = static_cast<int>(read_value(Unit::moves, basis["moves"], file.name, "category_basis.moves").integer);
-    book.default_mode = scalar_or_empty(root["default_mode"]);
-    book.notes = read_text(root["notes"]);
+    book.adopted = scalar_or_empty(child(top, "adopted"));
+    book.effective = scalar_or_empty(child(top, "effective"));
+    if (const auto source = child(top, "source"))
+        book.source = {scalar_or_empty(child(source, "file")), scalar_or_empty(child(source, "part")),
+                       scalar_or_empty(child(source, "lines")), scalar_or_empty(child(source, "url"))};
+    if (const auto basis = child(top, "category_basis"); basis && child(basis, "moves"))
+        book.category_basis_moves = static_cast<int>(read_value(Unit::moves, child(basis, "moves"), file.name, "category_basis.moves").integer);
+    book.default_mode = scalar_or_empty(child(top, "default_mode"));
+    book.notes = read_text(child(top, "notes"));
 
     std::string hooks_text;
-    if (const auto hooks = root["hooks"]) {
+    if (const auto hooks = child(top, "hooks")) {
         const auto path = std::filesystem::path(file.name).parent_path() / hooks.Scalar();
         std::ifstream in(path, std::ios::binary);
         if (!in)
@@ -423,56 +426,58 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
         hooks_text = text.str();
         book.hooks_file = path.string();
     }
-    RuleChecker checker(registry, file.name, hooks_text, root["hooks"].IsDefined());
-    book.rules = read_rules(checker, root["rules"], book.id, book.hooks_file);
+    RuleChecker checker(registry, file.name, hooks_text, child(top, "hooks").IsDefined());
+    book.rules = read_rules(checker, child(top, "rules"), book.id, book.hooks_file);
 
-    if (const auto categories = root["categories"]) {
+    if (const auto categories = child(top, "categories")) {
         for (const auto& entry : categories) {
             const std::string name = entry.first.Scalar();
             const YAML::Node& node = entry.second;
-            if (node["removed"] && node["removed"].Scalar() == "true") {
+            const MapKeys keys(node);
+            if (child(keys, "removed") && child(keys, "removed").Scalar() == "true") {
                 out.removed_categories.insert(name);
                 continue;
             }
             Category category;
             category.name = name;
-            category.article = scalar_or_empty(node["article"]);
-            category.summary = read_text(node["summary"]);
+            category.article = scalar_or_empty(child(keys, "article"));
+            category.summary = read_text(child(keys, "summary"));
             category.from = {book.id, file.name, entry.first.Mark().line + 1};
-            if (const auto when = node["when"]) {
+            if (const auto when = child(keys, "when")) {
                 out.categories_with_when.insert(name);
-                const auto game_time = when["game_time"];
+                const auto game_time = child(when, "game_time");
                 const std::string what = "categories." + name + ".when.game_time.";
-                category.when = {bound(game_time["over"], file.name, what + "over"),
-                                 bound(game_time["at_least"], file.name, what + "at_least"),
-                                 bound(game_time["under"], file.name, what + "under"),
-                                 bound(game_time["at_most"], file.name, what + "at_most")};
+                category.when = {bound(child(game_time, "over"), file.name, what + "over"),
+                                 bound(child(game_time, "at_least"), file.name, what + "at_least"),
+                                 bound(child(game_time, "under"), file.name, what + "under"),
+                                 bound(child(game_time, "at_most"), file.name, what + "at_most")};
             }
-            category.rules = read_rules(checker, node["rules"], book.id, book.hooks_file);
+            category.rules = read_rules(checker, child(keys, "rules"), book.id, book.hooks_file);
             book.categories.emplace(name, std::move(category));
         }
     }
-    if (const auto modes = root["modes"]) {
+    if (const auto modes = child(top, "modes")) {
         for (const auto& entry : modes) {
             const std::string name = entry.first.Scalar();
             const YAML::Node& node = entry.second;
-            if (node["removed"] && node["removed"].Scalar() == "true") {
+            const MapKeys keys(node);
+            if (child(keys, "removed") && child(keys, "removed").Scalar() == "true") {
                 out.removed_modes.insert(name);
                 continue;
             }
             Mode mode;
             mode.name = name;
-            mode.article = scalar_or_empty(node["article"]);
-            mode.summary = read_text(node["summary"]);
+            mode.article = scalar_or_empty(child(keys, "article"));
+            mode.summary = read_text(child(keys, "summary"));
             mode.from = {book.id, file.name, entry.first.Mark().line + 1};
-            mode.rules = read_rules(checker, node["rules"], book.id, book.hooks_file);
+            mode.rules = read_rules(checker, child(keys, "rules"), book.id, book.hooks_file);
             book.modes.emplace(name, std::move(mode));
         }
     }
     if (!book.default_mode.empty() && !book.modes.count(book.default_mode) && book.extends.empty()) {
         std::vector<std::string> names;
         for (const auto& [name, _] : book.modes) names.push_back(name);
-        fail_at(file.name, root["default_mode"], "found the default mode '" + book.default_mode +
+        fail_at(file.name, child(top, "default_mode"), "found the default mode '" + book.default_mode +
                                                      "', which is not among the modes; expected one of the modes: " +
                                                      (names.empty() ? std::string("(none)") : names.front()) +
                                                      did_you_mean(book.default_mode, names));

@@ -35,8 +35,11 @@ Text read_text(const YAML::Node& node) {
     Text text;
     if (!node) return text;
     if (node.IsMap()) {
-        if (node["en"] && node["en"].IsScalar()) text.en = node["en"].Scalar();
-        if (node["ja"] && node["ja"].IsScalar()) text.ja = node["ja"].Scalar();
+        for (const auto& entry : node) {  // one walk for both keys
+            if (!entry.first.IsScalar() || !entry.second.IsScalar()) continue;
+            if (entry.first.Scalar() == "en") text.en = entry.second.Scalar();
+            else if (entry.first.Scalar() == "ja") text.ja = entry.second.Scalar();
+        }
     } else if (node.IsScalar()) {
         text.en = node.Scalar();
     }
@@ -68,36 +71,36 @@ Registry Registry::load(const std::filesystem::path& path) {
     check_schema(file, Kind::registry);
     Registry registry;
     registry.file_ = file.name;
-    for (const auto& entry : file.root["topics"]) {
+    for (const auto& entry : child(file.root, "topics")) {
         TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}};
-        if (const auto params = entry.second["params"]; params && params.IsMap()) {
+        if (const auto params = child(entry.second, "params"); params && params.IsMap()) {
             for (const auto& p : params) {
-                auto unit = unit_from_name(p.second["unit"].Scalar());
+                auto unit = unit_from_name(child(p.second, "unit").Scalar());
                 topic.params.push_back({p.first.Scalar(), unit.value_or(Unit::text), read_text(p.second)});
             }
         }
-        if (const auto options = entry.second["options"]; options && options.IsSequence())
+        if (const auto options = child(entry.second, "options"); options && options.IsSequence())
             for (const auto& o : options) topic.options.push_back(o.Scalar());
         registry.topic_names_.push_back(topic.name);
         registry.topics_.emplace(topic.name, std::move(topic));
     }
-    for (const auto& entry : file.root["effects"]) {
+    for (const auto& entry : child(file.root, "effects")) {
         EffectSpec effect{entry.first.Scalar(), {}, read_text(entry.second)};
-        if (const auto fields = entry.second["fields"]; fields && fields.IsMap())
+        if (const auto fields = child(entry.second, "fields"); fields && fields.IsMap())
             for (const auto& f : fields) effect.fields.emplace_back(f.first.Scalar(), f.second.Scalar());
         registry.effect_names_.push_back(effect.name);
         registry.effects_.emplace(effect.name, std::move(effect));
     }
-    for (const auto& entry : file.root["conditions"]) {
-        ConditionSpec condition{entry.first.Scalar(), entry.second["type"].Scalar(), read_text(entry.second)};
+    for (const auto& entry : child(file.root, "conditions")) {
+        ConditionSpec condition{entry.first.Scalar(), child(entry.second, "type").Scalar(), read_text(entry.second)};
         registry.condition_names_.push_back(condition.name);
         registry.conditions_.emplace(condition.name, std::move(condition));
     }
-    for (const auto& entry : file.root["roles"]) {
+    for (const auto& entry : child(file.root, "roles")) {
         registry.role_names_.push_back(entry.first.Scalar());
         registry.roles_.emplace(entry.first.Scalar(), NamedText{entry.first.Scalar(), read_text(entry.second)});
     }
-    if (const auto options = file.root["options"]; options && options.IsMap()) {
+    if (const auto options = child(file.root, "options"); options && options.IsMap()) {
         for (const auto& entry : options) {
             registry.option_names_.push_back(entry.first.Scalar());
             registry.options_.emplace(entry.first.Scalar(), NamedText{entry.first.Scalar(), read_text(entry.second)});

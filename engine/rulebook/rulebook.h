@@ -12,7 +12,9 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -155,8 +157,14 @@ struct Rulebook {
 // and its error recorded in problems(); the others stay usable.
 class Library {
 public:
-    // Loads every *.yaml under `dir` except dir/games/ (recursively) and resolves them.
-    static Library open(const std::filesystem::path& dir, const Registry& registry = Registry::bundled());
+    // Loads every *.yaml under `dir` except dir/games/ (recursively) and resolves them against the
+    // bundled registry (read, the first time, while the rulebooks are being read).
+    static Library open(const std::filesystem::path& dir);
+    // The same against `registry`.
+    static Library open(const std::filesystem::path& dir, const Registry& registry);
+    // The same against the registry in `registry_file`, read while the rulebooks are being read; the
+    // library keeps it. Throws InputError when the registry cannot be loaded.
+    static Library open(const std::filesystem::path& dir, const std::filesystem::path& registry_file);
 
     // Loads and resolves the rulebook file at `path` (parents are looked up beside it first, then in this
     // library). Throws InputError at the first problem.
@@ -175,8 +183,12 @@ public:
     const std::filesystem::path& dir() const { return dir_; }
 
 private:
+    static Library open_with(const std::filesystem::path& dir, const Registry* registry,
+                             const std::function<const Registry&()>& load_registry);
+
     std::filesystem::path dir_;
     const Registry* registry_ = nullptr;
+    std::shared_ptr<const Registry> owned_registry_;  // set by open(dir, registry_file)
     std::map<std::string, std::filesystem::path, std::less<>> index_;
     std::map<std::string, Rulebook, std::less<>> resolved_;
     std::vector<std::string> games_;

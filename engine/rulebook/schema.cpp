@@ -20,6 +20,8 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <mutex>
+#include <vector>
 
 namespace arbiter::rulebook {
 
@@ -33,8 +35,12 @@ struct LoadedSchema {
     valijson::Schema compiled;
 };
 
+// Schemas are compiled once per process; Library::open validates files on several threads at once.
+std::mutex schemas_mutex;
+
 const LoadedSchema& load_schema(const std::filesystem::path& path) {
     static std::map<std::string, std::unique_ptr<LoadedSchema>> cache;
+    std::lock_guard lock(schemas_mutex);
     auto& slot = cache[path.string()];
     if (!slot) {
         std::ifstream in(path);
@@ -52,6 +58,34 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
     }
     return *slot;
 }
+
+// valijson's Validator keeps each "pattern" regex it has compiled; a fresh Validator per file compiled them
+// all again, which cost as much as the validation itself. Validators are lent out one per caller, so
+// threads never share one, and returned for the next file.
+class ValidatorLoan {
+public:
+    ValidatorLoan() {
+        std::lock_guard lock(mutex_);
+        if (idle_.empty()) {
+            validator_ = std::make_unique<valijson::Validator>(valijson::Validator::kStrongTypes);
+        } else {
+            validator_ = std::move(idle_.back());
+            idle_.pop_back();
+        }
+    }
+    ~ValidatorLoan() {
+        std::lock_guard lock(mutex_);
+        idle_.push_back(std::move(validator_));
+    }
+    ValidatorLoan(const ValidatorLoan&) = delete;
+    ValidatorLoan& operator=(const ValidatorLoan&) = delete;
+    valijson::Validator& operator*() { return *validator_; }
+
+private:
+    static inline std::mutex mutex_;
+    static inline std::vector<std::unique_ptr<valijson::Validator>> idle_;
+    std::unique_ptr<valijson::Validator> validator_;
+};
 
 // Reads a plain scalar the way YAML 1.2's core schema (and so an editor's schema check) types it.
 json plain_scalar(const std::string& text) {
@@ -245,10 +279,14 @@ bool check_schema(const YamlFile& file, Kind kind) {
     if (!std::filesystem::exists(path)) return false;
     const LoadedSchema& schema = load_schema(path);
     const json target = to_json(file.root);
-    valijson::Validator validator(valijson::Validator::kStrongTypes);
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(target);
-    if (validator.validate(schema.compiled, adapter, &results)) return true;
+    bool valid = false;
+    {
+        ValidatorLoan validator;
+        valid = (*validator).validate(schema.compiled, adapter, &results);
+    }
+    if (valid) return true;
 
     // The deepest error is the cause; the ones above it only say a child failed.
     const valijson::ValidationResults::Error* chosen = nullptr;

@@ -185,6 +185,37 @@ struct Walker {
 
 }  // namespace
 
+namespace {
+
+// Most keys asked for are optional and missing: a new undefined node would cost seven allocations each
+// time, so every miss hands out a copy of this thread's one. Callers only read what they get.
+const YAML::Node& undefined_node() {
+    thread_local const YAML::Node undefined(YAML::NodeType::Undefined);
+    return undefined;
+}
+
+}  // namespace
+
+YAML::Node child(const YAML::Node& node, std::string_view key) {
+    if (node.IsDefined() && node.IsMap())
+        for (const auto& entry : node)
+            if (entry.first.IsScalar() && entry.first.Scalar() == key) return entry.second;
+    return undefined_node();
+}
+
+MapKeys::MapKeys(const YAML::Node& node) {
+    if (!node.IsDefined() || !node.IsMap()) return;
+    // The keys' text lives in the document, which the value handles kept here keep alive.
+    for (const auto& entry : node)
+        if (entry.first.IsScalar()) entries_.emplace_back(entry.first.Scalar(), entry.second);
+}
+
+YAML::Node MapKeys::get(std::string_view key) const {
+    for (const auto& [name, value] : entries_)
+        if (name == key) return value;
+    return undefined_node();
+}
+
 SourceLocation location_of(const std::string& file, const YAML::Mark& mark) {
     if (mark.line < 0) return {file, 0, 0};
     return {file, mark.line + 1, mark.column + 1};

@@ -12,6 +12,8 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace arbiter::rulebook {
 
@@ -49,6 +51,26 @@ YamlFile read_yaml_file(const std::filesystem::path& path);
 
 // Parses `text` as if read from a file called `name` (same checks as read_yaml_file).
 YamlFile parse_yaml_text(std::string_view text, std::string name);
+
+// Returns the value of `key` in the map `node`, or an undefined node (false, IsDefined() false, Scalar()
+// "") when `node` is not a map or has no such key; the undefined node is shared: read it, never assign
+// into it or through it (a NodeHandle stores it as a new null node). Use it instead of node["key"] to read: yaml-cpp 0.7
+// formats the key into an error text through a std::stringstream on every miss, which made optional keys
+// a tenth of the load time; and on a scalar node operator[] throws instead of reporting "missing".
+YAML::Node child(const YAML::Node& node, std::string_view key);
+
+// The entries of one map, walked once, for code that asks one map for many keys: yaml-cpp finds a key
+// by walking the map and copying a handle per entry, for every key asked.
+class MapKeys {
+public:
+    explicit MapKeys(const YAML::Node& node);
+    // As child(node, key).
+    YAML::Node get(std::string_view key) const;
+
+private:
+    std::vector<std::pair<std::string_view, YAML::Node>> entries_;
+};
+inline YAML::Node child(const MapKeys& keys, std::string_view key) { return keys.get(key); }
 
 // Returns file:line:column of `node` (yaml-cpp marks are 0-based; these are 1-based).
 SourceLocation location_of(const std::string& file, const YAML::Node& node);
