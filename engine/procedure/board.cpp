@@ -20,7 +20,8 @@ public:
     using Position = core::BasicPosition<BB>;
     static constexpr bool chess_like = std::is_same_v<BB, core::Bitboard>;
 
-    CoreBoard(Position start, std::string file) : start_(start), game_(std::move(start)), file_(std::move(file)) {}
+    CoreBoard(Position start, std::string file, AnalysisMemo* memo)
+        : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo) {}
 
     int side_to_move() const override { return int(pos().side_to_move()); }
     int ply() const override { return game_.ply(); }
@@ -86,16 +87,15 @@ public:
     std::optional<bool> cannot_checkmate(int side) const override {
         if constexpr (chess_like) {
             if (side < 0 || side > 1 || hands()) return std::nullopt;
-            const auto w = core::can_checkmate(pos(), core::Color(side));
-            if (w == core::Winnability::unknown) return std::nullopt;
-            return w == core::Winnability::cannot_checkmate;
+            return remembered(side == 0 ? "cannot mate (first) " : "cannot mate (second) ",
+                              [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
         return std::nullopt;
     }
 
     bool is_dead_position() const override {
         if constexpr (chess_like)
-            if (!hands()) return core::is_dead_position(pos()) == core::Winnability::cannot_checkmate;
+            if (!hands()) return remembered("dead ", [&] { return core::is_dead_position(pos()); }).value_or(false);
         return false;
     }
 
@@ -146,15 +146,41 @@ private:
     const Position& pos() const { return game_.position(); }
     bool hands() const { return pos().definition().hands; }
 
+    // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
+    template <class Analyze>
+    std::optional<bool> remembered(const char* question, Analyze analyze) const {
+        using Answer = AnalysisMemo::Answer;
+        std::string key;
+        if (memo_) {
+            // The FEN without its two move counters: the answer does not depend on them.
+            const std::string fen = pos().fen();
+            const std::size_t end = fen.rfind(' ', fen.rfind(' ') - 1);  // fen() always writes six fields
+            key = question + fen.substr(0, end);
+            if (const Answer* a = memo_->find(key)) {
+                if (*a == Answer::unknown) return std::nullopt;
+                return *a == Answer::yes;
+            }
+        }
+        const core::Winnability w = analyze();
+        const Answer a = w == core::Winnability::unknown          ? Answer::unknown
+                         : w == core::Winnability::cannot_checkmate ? Answer::yes
+                                                                     : Answer::no;
+        if (memo_) memo_->store(std::move(key), a);
+        if (a == Answer::unknown) return std::nullopt;
+        return a == Answer::yes;
+    }
+
     Position start_;
     core::BasicGame<BB> game_;
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    AnalysisMemo* memo_;        // may be null
 };
 
 }  // namespace
 
-std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file) {
+std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
+                                  AnalysisMemo* memo) {
     return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
         using BB = decltype(bb);
         using Position = core::BasicPosition<BB>;
@@ -163,7 +189,7 @@ std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML
             if (start && start.IsMap() && start["sfen"]) return Position::from_sfen(def, start["sfen"].Scalar(), file);
             return Position::start(def);
         }();
-        return std::make_unique<CoreBoard<BB>>(std::move(position), file);
+        return std::make_unique<CoreBoard<BB>>(std::move(position), file, memo);
     });
 }
 

@@ -12,10 +12,12 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 
 namespace arbiter::procedure {
 
@@ -70,8 +72,31 @@ public:
     virtual Impasse impasse(int side) const = 0;
 };
 
+// Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under
+// several rulebooks, or many timelines from one opening, ask about the same positions, and an answer costs up to a
+// few milliseconds of search. Keyed by the position's text without its move counters (exact, no hash collisions);
+// emptied when it grows past `capacity` entries. Not thread-safe, like the Runner that owns it.
+class AnalysisMemo {
+public:
+    static constexpr std::size_t capacity = 1 << 16;
+    enum class Answer : std::int8_t { unknown, yes, no };
+    // nullptr: not asked yet.
+    const Answer* find(const std::string& question) const {
+        const auto it = answers_.find(question);
+        return it == answers_.end() ? nullptr : &it->second;
+    }
+    void store(std::string question, Answer answer) {
+        if (answers_.size() >= capacity) answers_.clear();
+        answers_.emplace(std::move(question), answer);
+    }
+
+private:
+    std::unordered_map<std::string, Answer> answers_;
+};
+
 // The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}).
-// Throws InputError at `file` for a position that cannot be read.
-std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file);
+// Throws InputError at `file` for a position that cannot be read. `memo`, when given, outlives the board.
+std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
+                                  AnalysisMemo* memo = nullptr);
 
 }  // namespace arbiter::procedure

@@ -674,6 +674,9 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     if (!s.L) throw s.fail(ChunkHook, HookErrorKind::memory_limit, 0, "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
     lua_State* L = s.L;
     *static_cast<State**>(lua_getextraspace(L)) = &s;
+    // Generational collection: a call leaves only young garbage (its views and result tables), which a minor
+    // collection frees without walking the frozen libraries again.
+    lua_gc(L, LUA_GCGEN, 0, 0);
 
     lua_pushcfunction(L, open_sandbox);
     if (int status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);

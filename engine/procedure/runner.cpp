@@ -48,6 +48,7 @@ struct Runner::Caches {
     std::map<std::string, core::GameDefinitionPtr> games;
     std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
+    AnalysisMemo analysis;                                   // dead-position and mating-material answers
 };
 
 Runner::Runner(const rulebook::Library& library, RunOptions options)
@@ -76,9 +77,15 @@ struct Runner::State {
     const rulebook::Mode* mode = nullptr;
     core::GameDefinitionPtr def;
     std::unique_ptr<Board> game;
+    std::uint64_t board_version = 0;  // counts the changes of the board (moves, restarts)
+    mutable std::uint64_t position_version = ~std::uint64_t{0};
+    mutable std::string position_cache;
     std::optional<clock::Clock> clk;
     Run out;
     std::map<std::string, std::array<int, 2>> offences;
+    json hook_snapshot = json::object();                // what hooks read (snapshot()), kept between calls
+    const rulebook::Rule* hook_snapshot_rule = nullptr;  // whose parameters it shows
+    std::uint64_t hook_snapshot_version = ~std::uint64_t{0};
     struct IllegalMove {
         int offender;
         Ms at;
@@ -165,7 +172,14 @@ struct Runner::State {
     }
     const std::string& side_name(int side) const { return def->side_names[side & 1]; }
     int to_move() const { return game ? game->side_to_move() : 0; }
-    std::string position_text() const { return game ? game->position_text() : std::string(); }
+    // The position's text, written once per board state: every ruling carries it, and so does a hook's snapshot.
+    const std::string& position_text() const {
+        if (position_version != board_version) {
+            position_cache = game ? game->position_text() : std::string();
+            position_version = board_version;
+        }
+        return position_cache;
+    }
 
     Ms shown(int side) const {
         if (!clk) return Ms{0};
@@ -295,22 +309,42 @@ struct Runner::State {
         return *(hosts[r.hooks_file] = std::move(h));
     }
 
-    json snapshot(const rulebook::Rule& r, const Context& ctx) {
-        json s;
-        const int opp = role_side("opponent", ctx);
-        s["clock"] = {{"white", shown(0).count()}, {"black", shown(1).count()}};
+    // What a hook reads (docs/RULEBOOKS.md, Lua hooks): the clocks by side and by role, the rule's parameters, the
+    // offence counter and the position. One JSON tree per run, updated in place for each call: after the first
+    // call nothing is allocated (the position's text is rewritten only when the board changed), and the snapshot
+    // is most of a hook's cost beside the call itself.
+    const json& snapshot(const rulebook::Rule& r, const Context& ctx) {
+        auto& s = hook_snapshot;
+        const auto left = clocks();
+        auto reading = [&](int side) -> std::int64_t { return side == 0 || side == 1 ? left[side].count() : 0; };
+        json& clock = s["clock"];
+        clock[side_name(0)] = reading(0);
+        clock[side_name(1)] = reading(1);
         if (ctx.actor >= 0) {
-            s["clock"]["claimant"] = shown(role_side("claimant", ctx)).count();
-            s["clock"]["offender"] = shown(ctx.actor).count();
-            s["clock"]["opponent"] = shown(opp).count();
+            clock["claimant"] = reading(role_side("claimant", ctx));
+            clock["offender"] = reading(ctx.actor);
+            clock["opponent"] = reading(role_side("opponent", ctx));
+        } else if (clock.size() > 2) {
+            for (const char* role : {"claimant", "offender", "opponent"}) clock.erase(role);
         }
-        json params = json::object();
-        for (const auto& p : r.params) params[p.name] = param_value(r, p.name);
-        s["params"] = params;
-        s["counters"] = {{"offences", ctx.actor >= 0 ? offences[ctx.topic][ctx.actor] : 0}};
-        if (game)
-            s["position"] = {{"fen", game->position_text()}, {"side_to_move", side_name(to_move())},
-                             {"ply", game->ply()}};
+        if (hook_snapshot_rule != &r) {  // the rule's parameters with the event's settings: fixed for the run
+            json& params = s["params"] = json::object();
+            for (const auto& p : r.params) params[p.name] = param_value(r, p.name);
+            hook_snapshot_rule = &r;
+        }
+        int count = 0;
+        if (ctx.actor == 0 || ctx.actor == 1)
+            if (const auto it = offences.find(ctx.topic); it != offences.end()) count = it->second[ctx.actor];
+        s["counters"]["offences"] = count;
+        if (game) {
+            json& position = s["position"];
+            if (hook_snapshot_version != board_version || !position.contains("fen")) {
+                position["fen"] = position_text();
+                position["side_to_move"] = side_name(to_move());
+                position["ply"] = game->ply();
+                hook_snapshot_version = board_version;
+            }
+        }
         return s;
     }
 
@@ -422,6 +456,7 @@ struct Runner::State {
             // The game is played again from its start: the players exchange colours and each keeps the time left.
             const auto left = clocks();
             game->restart();
+            ++board_version;
             colours_swapped = !colours_swapped;
             touched = {false, false};
             illegal.reset();
@@ -569,6 +604,7 @@ struct Runner::State {
             if (!illegal->on_board) return;
         }
         game->play(parsed.move);
+        ++board_version;
         touched = {false, false};
         offer_by = offer_by == mover ? offer_by : -1;
         if (parsed.ok()) after_move(mover);
@@ -1063,7 +1099,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     }
     st.def = def;
     st.out.sides = {def->side_names[0], def->side_names[1]};
-    st.game = make_board(def, timeline.start, timeline.file);
+    st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
     // Time control, category, mode.
     std::optional<clock::TimeControl> control;
     if (timeline.event.time_control.IsDefined() && !timeline.event.time_control.IsNull()) {
