@@ -224,6 +224,16 @@ bool BasicPosition<BB>::drop_gives_mate(int type, int to) const {
 template <class BB>
 bool BasicPosition<BB>::has_legal_en_passant() const {
     if (ep_ == no_square) return false;
+    // Most double steps leave no capturer beside them: settle that without generating every move.
+    const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
+    bool capturer = false;
+    for (int t = 0; t < int(g.pieces.size()) && !capturer; ++t) {
+        if (!g.pieces[t].en_passant) continue;
+        for (Bitboard from = by_type_[t] & by_color_[side_]; from && !capturer;)
+            capturer = bool(tb.leap_capture[t][side_][pop_lsb(from)] & bit<BB>(ep_));
+    }
+    if (!capturer) return false;
     MoveList list;
     generate_legal(list);
     for (Move m : list)

@@ -521,45 +521,26 @@ int shown_table(lua_State* L, int idx) {
 json table_to_json(lua_State* L, int idx, int depth) {
     if (depth >= MaxDepth) throw BadResult{"", "tables nested deeper than " + std::to_string(MaxDepth) + " levels"};
     if (!lua_checkstack(L, 8)) throw BadResult{"", "no stack space to convert the result"};
-    if (const json* node = find_node(L, idx)) return *node;  // a part of the snapshot, returned as it is
-    idx = shown_table(L, lua_absindex(L, idx));
-    std::size_t count = 0;
+    idx = lua_absindex(L, idx);
+    // A table the hook built has no metatable: only views (parts of the snapshot, returned as they are) and frozen
+    // tables need looking up.
+    if (lua_getmetatable(L, idx)) {
+        lua_pop(L, 1);
+        if (const json* node = find_node(L, idx)) return *node;
+        idx = shown_table(L, idx);
+    }
+    // One walk: string keys fill an object at once; integer keys collect (key, value) pairs that become an array
+    // when they turn out to be exactly 1..n.
+    json out = json::array();
+    std::vector<std::pair<lua_Integer, json>> items;
     lua_Integer max_key = 0;
-    bool strings = false, integers = false;
+    bool strings = false;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
-        lua_pop(L, 1);
-        ++count;
-        if (lua_type(L, -1) == LUA_TSTRING) {
+        if (lua_type(L, -2) == LUA_TSTRING) {
+            if (!items.empty()) throw BadResult{"", "a table mixing string keys and integer keys"};
+            if (!strings) out = json::object();
             strings = true;
-        } else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1) {
-            integers = true;
-            max_key = std::max(max_key, lua_tointeger(L, -1));
-        } else {
-            std::string what = lua_type(L, -1) == LUA_TNUMBER ? "number key " + std::to_string(lua_tonumber(L, -1))
-                                                              : std::string(luaL_typename(L, -1)) + " key";
-            throw BadResult{"", "a table with a " + what + " (JSON keys are strings; arrays count from 1)"};
-        }
-    }
-    if (strings && integers) throw BadResult{"", "a table mixing string keys and integer keys"};
-    if (integers && static_cast<std::size_t>(max_key) != count)
-        throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
-                                std::to_string(count) + " values)"};
-    json out = strings ? json::object() : json::array();
-    if (integers) {
-        for (lua_Integer i = 1; i <= max_key; ++i) {
-            lua_rawgeti(L, idx, i);
-            try {
-                out.push_back(to_json(L, -1, depth + 1));
-            } catch (BadResult& e) {
-                e.path = "[" + std::to_string(i) + "]" + e.path;
-                throw;
-            }
-            lua_pop(L, 1);
-        }
-    } else if (strings) {
-        lua_pushnil(L);
-        while (lua_next(L, idx)) {
             std::size_t len;
             const char* key = lua_tolstring(L, -2, &len);
             std::string_view k(key, len);
@@ -570,8 +551,33 @@ json table_to_json(lua_State* L, int idx, int depth) {
                 e.path = "." + std::string(k) + e.path;
                 throw;
             }
-            lua_pop(L, 1);
+        } else if (lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1) {
+            if (strings) throw BadResult{"", "a table mixing string keys and integer keys"};
+            const lua_Integer i = lua_tointeger(L, -2);
+            max_key = std::max(max_key, i);
+            try {
+                items.emplace_back(i, to_json(L, -1, depth + 1));
+            } catch (BadResult& e) {
+                e.path = "[" + std::to_string(i) + "]" + e.path;
+                throw;
+            }
+        } else {
+            std::string what = lua_type(L, -2) == LUA_TNUMBER ? "number key " + std::to_string(lua_tonumber(L, -2))
+                                                               : std::string(luaL_typename(L, -2)) + " key";
+            throw BadResult{"", "a table with a " + what + " (JSON keys are strings; arrays count from 1)"};
         }
+        lua_pop(L, 1);
+    }
+    if (!items.empty()) {
+        if (static_cast<std::size_t>(max_key) != items.size())
+            throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
+                                    std::to_string(items.size()) + " values)"};
+        // lua_next gives the array part in order; a table built out of order comes back sorted.
+        if (!std::is_sorted(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; }))
+            std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+        auto& array = out.get_ref<json::array_t&>();
+        array.reserve(items.size());
+        for (auto& item : items) array.push_back(std::move(item.second));
     }
     return out;
 }

@@ -47,7 +47,21 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
 struct Runner::Caches {
     std::map<std::string, core::GameDefinitionPtr> games;
     std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
+    std::map<const rulebook::Rule*, LuaHost*> host_of;        // a hooked rule's host, found once
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
+    std::map<const rulebook::Case*, std::vector<std::pair<std::string, json>>> conditions;  // a case's `when`
+    // What hooks read (State::snapshot), kept between calls and runs and updated in place, so that a call
+    // allocates nothing for it once the tree has its shape.
+    struct HookSnapshot {
+        json tree = json::object();
+        const rulebook::Rule* params_of = nullptr;  // whose parameters `params` shows,
+        std::uint64_t params_run = 0;               // in which run (the event may set them)
+        std::uint64_t position_run = 0, position_version = 0;  // the board state `position` shows
+        json* clock[5] = {};                                    // its clock entries: sides, then roles
+        const void* sides = nullptr;                            // whose side names they are
+        bool roles = false;                                     // whether the roles are there
+    } snapshot;
+    std::uint64_t runs = 0;
     AnalysisMemo analysis;                                   // dead-position and mating-material answers
 };
 
@@ -62,7 +76,7 @@ namespace {
 struct Context {
     std::string topic;
     int actor = -1;               // offender / claimant / declarer / absent / mover
-    std::map<std::string, int> roles;  // explicit roles (claimant of a flag claim, who is not the actor)
+    std::map<std::string, int, std::less<>> roles;  // explicit roles (claimant of a flag claim, not the actor)
     json facts = json::object();
     int counted_offences = 0;
 };
@@ -83,9 +97,6 @@ struct Runner::State {
     std::optional<clock::Clock> clk;
     Run out;
     std::map<std::string, std::array<int, 2>> offences;
-    json hook_snapshot = json::object();                // what hooks read (snapshot()), kept between calls
-    const rulebook::Rule* hook_snapshot_rule = nullptr;  // whose parameters it shows
-    std::uint64_t hook_snapshot_version = ~std::uint64_t{0};
     struct IllegalMove {
         int offender;
         Ms at;
@@ -107,7 +118,9 @@ struct Runner::State {
     Ms now{0};
     bool ended = false;
 
-    State(Runner& r, const Timeline& t, const rulebook::Rulebook& b) : runner(r), timeline(t), book(b) {}
+    State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
+        : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
+    const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
 
     // ---- lookup
     const rulebook::Rule* rule(std::string_view topic) const {
@@ -165,7 +178,7 @@ struct Runner::State {
     }
 
     // ---- sides and clocks
-    int side_of(const std::string& name) const {
+    int side_of(std::string_view name) const {
         for (int i = 0; i < 2; ++i)
             if (def->side_names[i] == name) return i;
         return -1;
@@ -187,7 +200,7 @@ struct Runner::State {
     }
     std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
 
-    int role_side(const std::string& role, const Context& ctx) const {
+    int role_side(std::string_view role, const Context& ctx) const {
         if (auto it = ctx.roles.find(role); it != ctx.roles.end()) return it->second;
         if (role == "offender" || role == "claimant" || role == "declarer" || role == "absent" || role == "mover" ||
             role == "right_holder")
@@ -250,11 +263,19 @@ struct Runner::State {
         return std::nullopt;
     }
 
+    // A case's conditions as (name, value) pairs, read from the YAML once per Runner.
+    const std::vector<std::pair<std::string, json>>& conditions_of(const rulebook::Case& c) {
+        auto [it, fresh] = runner.caches_->conditions.try_emplace(&c);
+        if (fresh)
+            for (const auto& kv : c.when) it->second.emplace_back(kv.first.Scalar(), rulebook::yaml_to_json(kv.second));
+        return it->second;
+    }
+
     const rulebook::Case* match(const rulebook::Rule& r, const Context& ctx) {
         for (const auto& c : r.cases) {
             bool all = true;
-            for (const auto& kv : c.when) {
-                auto holds = condition(r, kv.first.Scalar(), rulebook::yaml_to_json(kv.second), ctx);
+            for (const auto& [name, value] : conditions_of(c)) {
+                auto holds = condition(r, name, value, ctx);
                 if (!holds || !*holds) {
                     all = false;
                     break;
@@ -297,8 +318,9 @@ struct Runner::State {
 
     LuaHost& host(const rulebook::Rule& r) {
         auto& hosts = runner.caches_->hosts;
+        if (auto known = runner.caches_->host_of.find(&r); known != runner.caches_->host_of.end()) return *known->second;
         auto it = hosts.find(r.hooks_file);
-        if (it != hosts.end()) return *it->second;
+        if (it != hosts.end()) return *(runner.caches_->host_of[&r] = it->second.get());
         std::ifstream in(r.hooks_file, std::ios::binary);
         if (!in)
             throw InputError({r.from.file, r.from.line, 0},
@@ -306,52 +328,84 @@ struct Runner::State {
         std::stringstream text;
         text << in.rdbuf();
         auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text.str());
-        return *(hosts[r.hooks_file] = std::move(h));
+        return *(runner.caches_->host_of[&r] = (hosts[r.hooks_file] = std::move(h)).get());
     }
 
     // What a hook reads (docs/RULEBOOKS.md, Lua hooks): the clocks by side and by role, the rule's parameters, the
-    // offence counter and the position. One JSON tree per run, updated in place for each call: after the first
-    // call nothing is allocated (the position's text is rewritten only when the board changed), and the snapshot
-    // is most of a hook's cost beside the call itself.
+    // offence counter and the position. One JSON tree per Runner, updated in place (Caches::HookSnapshot): the
+    // parameters are rebuilt only for another rule or run, the position only when the board changed.
     const json& snapshot(const rulebook::Rule& r, const Context& ctx) {
-        auto& s = hook_snapshot;
+        auto& kept = runner.caches_->snapshot;
+        json& s = kept.tree;
         const auto left = clocks();
         auto reading = [&](int side) -> std::int64_t { return side == 0 || side == 1 ? left[side].count() : 0; };
-        json& clock = s["clock"];
-        clock[side_name(0)] = reading(0);
-        clock[side_name(1)] = reading(1);
-        if (ctx.actor >= 0) {
-            clock["claimant"] = reading(role_side("claimant", ctx));
-            clock["offender"] = reading(ctx.actor);
-            clock["opponent"] = reading(role_side("opponent", ctx));
-        } else if (clock.size() > 2) {
-            for (const char* role : {"claimant", "offender", "opponent"}) clock.erase(role);
+        // The clock's entries are found once: the tree keeps its shape from call to call (std::map nodes stay put).
+        const bool roles = ctx.actor >= 0;
+        if (!kept.clock[0] || kept.sides != &def->side_names || kept.roles != roles) {
+            json& clock = s["clock"] = json::object();
+            kept.clock[0] = &clock[side_name(0)];
+            kept.clock[1] = &clock[side_name(1)];
+            int i = 2;
+            if (roles)
+                for (const char* role : {"claimant", "offender", "opponent"}) kept.clock[i++] = &clock[role];
+            kept.sides = &def->side_names;
+            kept.roles = roles;
         }
-        if (hook_snapshot_rule != &r) {  // the rule's parameters with the event's settings: fixed for the run
+        *kept.clock[0] = reading(0);
+        *kept.clock[1] = reading(1);
+        if (roles) {
+            *kept.clock[2] = reading(role_side("claimant", ctx));
+            *kept.clock[3] = reading(ctx.actor);
+            *kept.clock[4] = reading(role_side("opponent", ctx));
+        }
+        // The parameters as the rulebook gives them stay from run to run; an event that sets one of this rule's
+        // parameters (`set:`) has them rebuilt for its run.
+        bool event_sets = false;
+        for (const auto& set : timeline.event.set) event_sets = event_sets || set.topic == r.topic;
+        if (kept.params_of != &r || ((event_sets || kept.params_run != 0) && kept.params_run != serial)) {
             json& params = s["params"] = json::object();
             for (const auto& p : r.params) params[p.name] = param_value(r, p.name);
-            hook_snapshot_rule = &r;
+            kept.params_of = &r;
+            kept.params_run = event_sets ? serial : 0;
         }
         int count = 0;
         if (ctx.actor == 0 || ctx.actor == 1)
             if (const auto it = offences.find(ctx.topic); it != offences.end()) count = it->second[ctx.actor];
         s["counters"]["offences"] = count;
-        if (game) {
+        if (!game) {
+            s.erase("position");
+        } else if (kept.position_run != serial || kept.position_version != board_version) {
             json& position = s["position"];
-            if (hook_snapshot_version != board_version || !position.contains("fen")) {
-                position["fen"] = position_text();
-                position["side_to_move"] = side_name(to_move());
-                position["ply"] = game->ply();
-                hook_snapshot_version = board_version;
-            }
+            position["fen"] = position_text();
+            position["side_to_move"] = side_name(to_move());
+            position["ply"] = game->ply();
+            kept.position_run = serial;
+            kept.position_version = board_version;
         }
         return s;
     }
 
     // Applies one effect {name: fields}; appends what was applied to `ruling`.
     void apply(const rulebook::Rule& r, const json& effect, const Context& ctx, Ruling& ruling, int depth = 0) {
-        const std::string name = effect.begin().key();
+        const std::string& name = effect.begin().key();
         const json& f = effect.begin().value();
+        if (name == "hook") {
+            // A formula: its effects are applied as if the rule listed them.
+            const std::string hook = f.is_string() ? f.get<std::string>() : f.value("name", std::string());
+            if (!runner.options_.use_hooks) return;
+            json result = host(r).call(hook, snapshot(r, ctx));
+            if (!result.is_array() && !result.is_null())
+                throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
+                                "expected a list of effects");
+            if (result.is_array())
+                for (const auto& e : result) {
+                    if (!e.is_object() || e.size() != 1)
+                        throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
+                                        "expected each effect as a one-key table");
+                    if (depth < 4) apply(r, e, ctx, ruling, depth + 1);
+                }
+            return;
+        }
         json applied = {{"effect", name}};
         auto side_field = [&](const char* key) {
             if (!f.is_object() || !f.contains(key)) return -1;
@@ -368,21 +422,6 @@ struct Runner::State {
             }
             applied["to"] = side_name(side);
             applied["amount"] = *amount;
-        } else if (name == "hook") {
-            const std::string hook = f.is_string() ? f.get<std::string>() : f.value("name", std::string());
-            if (!runner.options_.use_hooks) return;
-            json result = host(r).call(hook, snapshot(r, ctx));
-            if (!result.is_array() && !result.is_null())
-                throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
-                                "expected a list of effects");
-            if (result.is_array())
-                for (const auto& e : result) {
-                    if (!e.is_object() || e.size() != 1)
-                        throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
-                                        "expected each effect as a one-key table");
-                    if (depth < 4) apply(r, e, ctx, ruling, depth + 1);
-                }
-            return;
         } else if (name == "stop_clocks") {
             if (clk && clk->running()) (void)clk->stop(now);
         } else if (name == "restart_clocks") {

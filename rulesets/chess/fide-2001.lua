@@ -12,13 +12,12 @@
 -- falls in a gap in the first and in the halving band in the second; both readings leave the claimant 1:00, so this
 -- function sends it to the "set to 1 min" band. Exactly 1:00 is inclusive in both texts ("1 分以上") and is left at
 -- 1:00 either way. Odd milliseconds: half is rounded down (the claimant keeps the extra millisecond).
+-- The cap is the rule's parameter claimant_deduction_max (a duration, so milliseconds), 3 min when a rulebook that
+-- extends this one drops it.
 function claimant_deduction(s)
   local t = s.clock.claimant
-  local cap = 180000
-  if s.params ~= nil and type(s.params.claimant_deduction_max) == "number" then
-    cap = s.params.claimant_deduction_max
-  end
   if t > 120000 then
+    local cap = s.params.claimant_deduction_max or 180000
     return {{deduct_time = {to = "claimant", amount = math.min(t // 2, cap)}}}
   elseif t >= 60000 then
     return {{set_time = {to = "claimant", amount = 60000}}}

@@ -12,6 +12,7 @@
 #include <benchmark/benchmark.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -22,7 +23,11 @@ using namespace arbiter::procedure;
 
 namespace {
 
-constexpr int Count = 10000;
+// 10,000 timelines; ARBITER_BENCH_TIMELINES=n runs fewer, for valgrind --tool=callgrind (instruction counts).
+const int Count = [] {
+    const char* n = std::getenv("ARBITER_BENCH_TIMELINES");
+    return n && std::atoi(n) > 0 ? std::atoi(n) : 10000;
+}();
 
 std::string clock_at(std::int64_t ms) {
     const std::int64_t s = ms / 1000;
