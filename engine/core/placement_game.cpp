@@ -3,6 +3,8 @@
 #include "core/error.h"
 
 #include <cctype>
+#include <stdexcept>
+#include <utility>
 
 namespace arbiter::core {
 
@@ -106,20 +108,37 @@ std::string placement_move_name(const Position& pos, Move m) {
     return pos.definition().square_name(m.to());
 }
 
-ParsedMove parse_placement_move(const Position& pos, std::string_view text) {
-    ParsedMove p;
+const char* to_string(PlacementRefusal r) {
+    switch (r) {
+    case PlacementRefusal::none: return "none";
+    case PlacementRefusal::square_occupied: return "square_occupied";
+    case PlacementRefusal::encloses_nothing: return "encloses_nothing";
+    case PlacementRefusal::pass_with_placement: return "pass_with_placement";
+    case PlacementRefusal::game_over: return "game_over";
+    }
+    return "?";
+}
+
+PlacementParse parse_placement(const Position& pos, std::string_view text) {
+    PlacementParse p;
     std::string t;
     for (char c : text) t += char(std::tolower(static_cast<unsigned char>(c)));
     const MoveList legal = pos.legal_moves();
-    if (t == "pass" || t == "--" || t == "pa") {
-        if (legal.size() == 1 && legal[0].kind() == MoveKind::pass) {
-            p.status = MoveParseStatus::ok;
-            p.move = legal[0];
-        } else {
-            p.status = MoveParseStatus::illegal;
-            p.message = legal.empty() ? "pass: the game is over" : "pass: a placement is possible, so no pass is allowed";
-        }
+    auto refuse = [&](PlacementRefusal why, std::string message) {
+        p.status = MoveParseStatus::illegal;
+        p.refusal = why;
+        p.message = std::move(message);
         return p;
+    };
+    if (t == "pass" || t == "--" || t == "pa") {
+        p.pass = true;
+        if (legal.contains(Move::pass())) {
+            p.status = MoveParseStatus::ok;
+            p.move = Move::pass();
+            return p;
+        }
+        if (legal.empty()) return refuse(PlacementRefusal::game_over, "pass: the game is over");
+        return refuse(PlacementRefusal::pass_with_placement, "pass: a placement is possible, so no pass is allowed");
     }
     const GameDefinition& g = pos.definition();
     int length = 0;
@@ -128,18 +147,61 @@ ParsedMove parse_placement_move(const Position& pos, std::string_view text) {
         p.message = "expected a square such as f5, or pass, got '" + std::string(text) + "'";
         return p;  // syntax_error
     }
-    p.attempted.piece_type = g.placement.piece;
-    p.attempted.to = sq;
+    p.square = sq;
     const Move m(g.placement.piece, sq, MoveKind::drop);
     if (legal.contains(m)) {
         p.status = MoveParseStatus::ok;
         p.move = m;
-    } else {
-        p.status = MoveParseStatus::illegal;
-        p.message = "illegal placement " + g.square_name(sq) + (pos.piece_on(sq) ? ": the square is occupied"
-                                                                                  : ": it encloses no line to turn");
+        return p;
+    }
+    const std::string name = "illegal placement " + g.square_name(sq);
+    if (pos.piece_on(sq) != no_piece) return refuse(PlacementRefusal::square_occupied, name + ": the square is occupied");
+    if (legal.empty()) return refuse(PlacementRefusal::game_over, name + ": the game is over");
+    return refuse(PlacementRefusal::encloses_nothing, name + ": it encloses no line to turn");
+}
+
+ParsedMove parse_placement_move(const Position& pos, std::string_view text) {
+    const PlacementParse r = parse_placement(pos, text);
+    ParsedMove p;
+    p.status = r.status;
+    p.move = r.move;
+    p.message = r.message;
+    if (!r.pass && r.square >= 0) {
+        p.attempted.piece_type = pos.definition().placement.piece;
+        p.attempted.to = r.square;
     }
     return p;
+}
+
+namespace {
+
+GameDefinitionPtr placement_definition(GameDefinitionPtr def) {
+    if (!def || !def->placement.enabled) throw std::invalid_argument("PlacementGame: the game has no placement section");
+    return def;
+}
+
+}  // namespace
+
+PlacementGame::PlacementGame(GameDefinitionPtr def) : pos_(Position::start(placement_definition(std::move(def)))) {}
+
+PlacementGame::PlacementGame(GameDefinitionPtr def, std::string_view board, const std::string& source)
+    : pos_(position_from_board_string(placement_definition(std::move(def)), board, source)) {}
+
+PlacementParse PlacementGame::play(std::string_view text) {
+    PlacementParse p = parse(text);
+    if (p.ok()) play(p.move);
+    return p;
+}
+
+void PlacementGame::play(Move m) {
+    Undo u;  // a placement game is never taken back here: the undo record is not kept
+    pos_.make(m, u);
+    moves_.push_back(m);
+}
+
+std::optional<PlacementResult> PlacementGame::result() const {
+    if (!is_over()) return std::nullopt;
+    return placement_result(pos_);
 }
 
 }  // namespace arbiter::core
