@@ -1,11 +1,13 @@
 // arbiter analyze: what the laws say about a position (legal moves, check, mate, stalemate,
 // insufficient material, dead position, who can still checkmate).
 #include "cli/command.h"
+#include "cli/position_arg.h"
 #include "core/analysis.h"
 #include "core/error.h"
 #include "core/game_files.h"
 #include "core/move_text.h"
 #include "core/notation.h"
+#include "core/placement_game.h"
 #include "core/unwinnable.h"
 #include "core/position.h"
 
@@ -58,6 +60,50 @@ nlohmann::json analyze(const core::Position& pos) {
     j["can_checkmate"] = {{g.side_names[0], winnable(a)}, {g.side_names[1], winnable(b)}};
     j["dead"] = a == core::Winnability::cannot_checkmate && b == core::Winnability::cannot_checkmate;
     return j;
+}
+
+// Placement games (othello): legal moves, a forced pass, the end of the game, the counts and the result.
+nlohmann::json analyze_placement(const core::Position& pos) {
+    const core::GameDefinition& g = pos.definition();
+    const core::MoveList legal = pos.legal_moves();
+    nlohmann::json j;
+    j["board"] = core::board_string(pos);
+    j["side_to_move"] = g.side_names[pos.side_to_move()];
+    j["legal_moves"] = nlohmann::json::array();
+    for (core::Move m : legal)
+        if (m.kind() != core::MoveKind::pass) j["legal_moves"].push_back(core::to_uci(pos, m));
+    j["legal_move_count"] = j["legal_moves"].size();
+    j["must_pass"] = core::must_pass(pos);
+    const bool over = core::is_placement_game_over(pos);
+    j["game_over"] = over;
+    const core::PieceCount c = core::count_pieces(pos);
+    j["pieces"] = {{g.side_names[0], c.pieces[0]}, {g.side_names[1], c.pieces[1]}};
+    j["empty"] = c.empty;
+    if (over) {
+        const core::PlacementResult r = core::placement_result(pos);
+        j["result"] = {{"winner", r.winner ? nlohmann::json(g.side_names[*r.winner]) : nlohmann::json(nullptr)},
+                       {"score", {{g.side_names[0], r.score[0]}, {g.side_names[1], r.score[1]}}}};
+    } else {
+        j["result"] = nullptr;
+    }
+    return j;
+}
+
+void print_placement_text(const nlohmann::json& j, const core::GameDefinition& g) {
+    std::cout << "position:     " << j["board"].get<std::string>() << '\n';
+    std::cout << "side to move: " << j["side_to_move"].get<std::string>() << '\n';
+    std::cout << "legal moves (" << j["legal_move_count"].get<int>() << "):";
+    for (const auto& m : j["legal_moves"]) std::cout << ' ' << m.get<std::string>();
+    std::cout << '\n';
+    std::cout << "must pass:    " << (j["must_pass"].get<bool>() ? "yes" : "no") << '\n';
+    std::cout << "game over:    " << (j["game_over"].get<bool>() ? "yes" : "no") << '\n';
+    for (int c = 0; c < 2; ++c) std::cout << g.side_names[c] << ": " << j["pieces"][g.side_names[c]].get<int>() << "  ";
+    std::cout << "empty: " << j["empty"].get<int>() << '\n';
+    if (!j["result"].is_null()) {
+        const auto& r = j["result"];
+        std::cout << "result:       " << (r["winner"].is_null() ? std::string("draw") : r["winner"].get<std::string>() + " wins")
+                  << ' ' << r["score"][g.side_names[0]].get<int>() << '-' << r["score"][g.side_names[1]].get<int>() << '\n';
+    }
 }
 
 void print_text(const nlohmann::json& j, const core::GameDefinition& g) {
@@ -133,8 +179,7 @@ template <class BB>
 int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& def) {
     using Pos = core::BasicPosition<BB>;
     auto read = [&](const std::string& text, const std::string& source) {
-        if (text == "startpos") return Pos::start(def);
-        return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+        return position_from_argument<BB>(def, text, source);
     };
     auto emit = [&](const Pos& pos, bool first_one) {
         nlohmann::json j = analyze_board(pos);
@@ -172,19 +217,19 @@ int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
     auto def = core::load_game(o.game, global.rulesets_dir);
     if (def->hands || def->bitboard_words != 1)
         return core::with_bitboard(*def, [&](auto bb) { return run_analyze_board<decltype(bb)>(o, def); });
+    const bool placement = def->placement.enabled;
     auto emit = [&](const core::Position& pos, bool first_one) {
-        nlohmann::json j = analyze(pos);
+        nlohmann::json j = placement ? analyze_placement(pos) : analyze(pos);
         if (o.format == "json") {
             std::cout << j.dump() << '\n';
         } else {
             if (!first_one) std::cout << '\n';
-            print_text(j, *def);
+            if (placement) print_placement_text(j, *def);
+            else print_text(j, *def);
         }
     };
     if (!o.position.empty()) {
-        core::Position pos = o.position == "startpos" ? core::Position::start(def)
-                                                      : core::Position::from_fen(def, o.position, "--position");
-        emit(pos, true);
+        emit(position_from_argument<core::Bitboard>(def, o.position, "--position"), true);
         return 0;
     }
     std::ifstream in(o.positions_file);
@@ -197,9 +242,9 @@ int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
         if (!line.empty() && line.back() == '\r') line.pop_back();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         try {
-            emit(core::Position::from_fen(def, line, o.positions_file), first_one);
+            emit(position_from_argument<core::Bitboard>(def, line, o.positions_file), first_one);
         } catch (const InputError& e) {
-            throw InputError({o.positions_file, number, 0}, e.message());
+            throw InputError({o.positions_file, number, e.where().column}, e.message());
         }
         first_one = false;
     }
@@ -216,12 +261,15 @@ Command analyze_command() {
             "line) and --format json: one JSON object a line, in order.\n"
             "Shogi (--game shogi, positions as SFEN): legal moves in USI, check, mate, no legal moves (a\n"
             "loss in shogi) and the impasse count per side (rook, bishop and their promotions 5, other\n"
-            "pieces 1, king 0; pieces in hand and in the far three ranks).",
+            "pieces 1, king 0; pieces in hand and in the far three ranks).\n"
+            "Othello (--game othello, positions as board strings): the legal placements, whether the side\n"
+            "to move must pass, whether the game is over, the disc counts and, when over, the result with\n"
+            "the empty squares given to the winner.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<AnalyzeOptions>();
                 app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
-                auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi), or startpos");
-                auto* many = app.add_option("--positions", o->positions_file, "File with one FEN (SFEN) a line");
+                auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos");
+                auto* many = app.add_option("--positions", o->positions_file, "File with one position (FEN, SFEN or board string) a line");
                 one->excludes(many);
                 app.add_option("--format", o->format, "text or json")
                     ->check(CLI::IsMember({"text", "json"}))

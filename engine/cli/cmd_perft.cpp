@@ -1,5 +1,6 @@
 // arbiter perft: counts the leaves of the legal move tree (the standard test of a move generator).
 #include "cli/command.h"
+#include "cli/position_arg.h"
 #include "core/game_files.h"
 #include "core/move_text.h"
 #include "core/notation.h"
@@ -35,16 +36,9 @@ std::string move_name(const core::BasicPosition<BB>& pos, core::Move m) {
 }
 
 template <class BB>
-std::string position_text(const core::BasicPosition<BB>& pos) {
-    return pos.definition().hands ? pos.sfen() : pos.fen();
-}
-
-template <class BB>
 int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
     using Pos = core::BasicPosition<BB>;
-    Pos pos = o.position == "startpos" ? Pos::start(def)
-              : def->hands             ? Pos::from_sfen(def, o.position, "--position")
-                                       : Pos::from_fen(def, o.position, "--position");
+    Pos pos = position_from_argument<BB>(def, o.position, "--position");
     struct Row {
         std::string move;
         std::uint64_t nodes;
@@ -52,7 +46,7 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
     std::vector<Row> rows;
     const auto t0 = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
-    if (o.divide) {
+    if (o.divide && !pos.legal_moves().empty()) {  // a finished game has no first move to divide by
         core::Undo undo;
         for (core::Move m : pos.legal_moves()) {
             std::string name = move_name(pos, m);
@@ -71,7 +65,7 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
     if (o.format == "json") {
         nlohmann::json j;
         j["game"] = o.game;
-        j["position"] = position_text(pos);
+        j["position"] = position_argument(pos);
         j["depth"] = o.depth;
         j["bulk"] = o.bulk;
         j["nodes"] = nodes;
@@ -104,12 +98,15 @@ Command perft_command() {
             "Counts every legal move sequence of the given depth (perft), the standard exactness test of a\n"
             "move generator. --bulk counts the last ply by the length of the legal move list, as\n"
             "Stockfish's perft does. --divide prints the count below each legal first move (UCI;\n"
-            "USI for games with hands such as shogi, whose positions are SFEN).\n"
-            "Example: arbiter perft --game chess --depth 5 --bulk --format json",
+            "USI for games with hands such as shogi, whose positions are SFEN; othello: f5 or pass,\n"
+            "positions as board strings). Othello counts a pass as a ply and a finished game as one leaf\n"
+            "whatever depth is left (the published table's convention).\n"
+            "Example: arbiter perft --game chess --depth 5 --bulk --format json\n"
+            "         arbiter perft --game othello --depth 9 --bulk",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<PerftOptions>();
                 app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
-                app.add_option("--position", o->position, "FEN (SFEN for shogi), or startpos")->capture_default_str();
+                app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos")->capture_default_str();
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");
                 app.add_flag("--divide", o->divide, "Print the count below each legal first move");

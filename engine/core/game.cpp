@@ -1,7 +1,10 @@
 #include "core/game.h"
 
+#include "core/placement_game.h"
+
 #include <algorithm>
 #include <cassert>
+#include <type_traits>
 
 namespace arbiter::core {
 
@@ -14,6 +17,7 @@ const char* to_string(Termination t) {
     case Termination::fivefold_repetition: return "fivefold_repetition";
     case Termination::fifty_moves: return "fifty_moves";
     case Termination::threefold_repetition: return "threefold_repetition";
+    case Termination::neither_side_can_move: return "neither_side_can_move";
     }
     return "?";
 }
@@ -215,6 +219,9 @@ std::optional<Outcome> BasicGame<BB>::outcome(bool claim_draw) const {
         return o;
     };
     // Game ended on the board.
+    if constexpr (std::is_same_v<BB, Bitboard>)  // placement boards are at most 64 squares
+        if (g.placement.enabled && pos_.legal_moves().empty())
+            return Outcome{Termination::neither_side_can_move, placement_result(pos_).winner};
     if (pos_.legal_moves().empty())
         return pos_.is_check() ? result(Termination::checkmate, g.no_moves_in_check)
                                : result(Termination::stalemate, g.no_moves_not_in_check);

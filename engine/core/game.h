@@ -22,6 +22,7 @@ enum class Termination {
     fivefold_repetition,    // 9.6.1
     fifty_moves,            // 9.3 (claim)
     threefold_repetition,   // 9.2 (claim)
+    neither_side_can_move,  // placement games (othello): the side with more pieces wins
 };
 const char* to_string(Termination t);
 

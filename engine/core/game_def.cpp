@@ -1,6 +1,7 @@
 #include "core/game_def.h"
 
 #include "core/error.h"
+#include "core/placement_game.h"
 
 #include <algorithm>
 #include <cctype>
@@ -347,7 +348,8 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         movement(pn, MoveMode::any, "");
         if (pn["move"]) movement(pn["move"], MoveMode::move, "move.");
         if (pn["capture"]) movement(pn["capture"], MoveMode::capture, "capture.");
-        if (p.vectors.empty()) r.fail(pn, "piece '" + p.name + "' has no movement (leap, ride, move or capture)");
+        if (p.vectors.empty() && !root["placement"])  // a placed piece (othello's disc) never moves
+            r.fail(pn, "piece '" + p.name + "' has no movement (leap, ride, move or capture)");
 
         if (YAML::Node ds = pn["double_step"]) {
             p.has_double_step = true;
@@ -468,6 +470,20 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
 
     g.compile();
     if (g.ray_overflow) r.fail(pieces, "too many rider directions (at most 48 rays, 16 rider vectors per piece)");
+    if (YAML::Node pf = root["perft"]; pf && pf["finished_game_leaves"]) {
+        g.perft_finished_game_leaves = r.integer(pf["finished_game_leaves"], "perft.finished_game_leaves");
+        if (g.perft_finished_game_leaves != 0 && g.perft_finished_game_leaves != 1)
+            r.fail(pf["finished_game_leaves"], "perft.finished_game_leaves: expected 0 or 1");
+    }
+    if (YAML::Node pl = root["placement"]) {
+        // A placement game writes its start as a board string (its own notation); the core keeps a FEN.
+        load_placement(g, pl, file);
+        try {
+            g.start_fen = board_string_to_fen(g, g.start_fen, file);
+        } catch (const InputError& e) {
+            r.fail(root["start"], "start: " + e.message());
+        }
+    }
     return def;
 }
 

@@ -3,6 +3,7 @@
 // Nothing about chess is written here; chess.yaml says it.
 #pragma once
 
+#include "core/placement.h"
 #include "core/types.h"
 
 #include <yaml-cpp/yaml.h>
@@ -114,8 +115,7 @@ struct RepetitionIdentity {
 };
 
 // Where the next game plugs in:
-//   othello: `placement: {flips: true}` compiles the eight flip rays per square; `pass` is allowed only
-//            when no placement exists; the end is "neither side can move", scored by disc count.
+//   othello: the `placement` section (core/placement.h): placements with flips, passes, counting.
 class GameDefinition : public BoardTables<Bitboard> {
 public:
     // Compiles a parsed YAML document; `file` names it in error messages. Throws InputError with
@@ -146,6 +146,11 @@ public:
     int repetition_automatic = 5;   // occurrences that end the game by themselves (0 = none)
     int move_rule_claim_plies = 100;
     int move_rule_automatic_plies = 150;
+    // Placement, flip and pass rules (othello); placement.enabled is false for other games.
+    PlacementRule placement;
+    // Perft convention for a finished game with depth left: 0 leaves (chess: a mate ends the line), or 1
+    // (the othello tables count a finished game as one leaf). YAML `perft: {finished_game_leaves: n}`.
+    int perft_finished_game_leaves = 0;
 
     // Geometry.
     int file_of(int sq) const { return sq % files; }

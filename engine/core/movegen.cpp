@@ -65,6 +65,7 @@ template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
     list.clear();
     const GameDefinition& g = *def_;
+    if (g.placement.enabled) return generate_placements(list);
     const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us], enemy = by_color_[them];

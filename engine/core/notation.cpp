@@ -1,5 +1,7 @@
 #include "core/notation.h"
 
+#include "core/placement_game.h"
+
 #include <cctype>
 
 namespace arbiter::core {
@@ -33,6 +35,7 @@ ParsedMove error(MoveParseStatus status, std::string message, AttemptedMove atte
 
 std::string to_uci(const Position& pos, Move m) {
     const GameDefinition& g = pos.definition();
+    if (g.placement.enabled) return placement_move_name(pos, m);  // "f5", "pass"
     if (m.kind() == MoveKind::pass) return "0000";
     std::string s = g.square_name(m.from()) + g.square_name(m.to());
     if (m.is_promotion()) s += lower(g.pieces[m.promotion_type()].letter);
@@ -41,6 +44,7 @@ std::string to_uci(const Position& pos, Move m) {
 
 std::string to_san(const Position& pos, Move m) {
     const GameDefinition& g = pos.definition();
+    if (g.placement.enabled) return placement_move_name(pos, m);
     if (m.kind() == MoveKind::castling) return g.castling[m.extra()].san + check_suffix(pos, m);
     const int type = type_of(pos.piece_on(m.from()));
     const PieceType& p = g.pieces[type];
@@ -240,6 +244,7 @@ ParsedMove parse_san(const Position& pos, std::string_view text) {
 }
 
 ParsedMove parse_move(const Position& pos, std::string_view text) {
+    if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
     ParsedMove san = parse_san(pos, text);
     if (san.ok()) return san;
     ParsedMove uci = parse_uci(pos, text);

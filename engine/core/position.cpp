@@ -138,6 +138,7 @@ std::uint64_t BasicPosition<BB>::repetition_key() const {
 template <class BB>
 void BasicPosition<BB>::make(Move m, Undo& u) {
     const GameDefinition& g = *def_;
+    if (g.placement.enabled) return make_placement(m, u);  // placements and passes only (placement_moves.cpp)
     u.key = key_;
     u.castling = castling_;
     u.en_passant = ep_;
@@ -217,6 +218,7 @@ void BasicPosition<BB>::make(Move m, Undo& u) {
 template <class BB>
 void BasicPosition<BB>::unmake(Move m, const Undo& u) {
     const GameDefinition& g = *def_;
+    if (g.placement.enabled) return unmake_placement(m, u);
     side_ = ~side_;
     if (side_ == second) --fullmove_;
     --move_number_;
@@ -277,6 +279,7 @@ template <bool Bulk>
 std::uint64_t BasicPosition<BB>::perft_rec(int depth) {
     MoveList list;
     generate_legal(list);
+    if (list.empty()) return std::uint64_t(def_->perft_finished_game_leaves);
     if (Bulk && depth == 1) return std::uint64_t(list.size());
     std::uint64_t nodes = 0;
     Undo u;

@@ -23,6 +23,7 @@ struct Undo {
     Square en_passant_victim;
     std::uint16_t halfmove;
     Square royal[2];
+    std::uint64_t flipped;  // placement games (64 squares at most): the pieces the placement turned over
 };
 
 // A position on a board whose squares fit in the bitboard type BB: std::uint64_t up to 64 squares
@@ -116,7 +117,7 @@ public:
     // legal move list (as Stockfish's perft does).
     std::uint64_t perft(int depth, bool bulk = true);
 
-    // Board editing for loaders (FEN, SFEN, later othello boards).
+    // Board editing for loaders (FEN, SFEN, othello board strings).
     void put_piece(int sq, Piece p);
     void remove_piece(int sq);
     void set_hand(Color c, int type, int count);
@@ -126,6 +127,10 @@ public:
 private:
     template <bool Bulk>
     std::uint64_t perft_rec(int depth);
+    // Placement games (placement_moves.cpp; boards of up to 64 squares, so only the 64-bit width plays one).
+    void generate_placements(MoveList& list) const;
+    void make_placement(Move m, Undo& undo);
+    void unmake_placement(Move m, const Undo& undo);
     void move_piece(int from, int to);
     std::uint64_t compute_key() const;
     void generate_drops(MoveList& list, Bitboard targets) const;

@@ -7,6 +7,7 @@
 #include "core/record/kif.h"
 #include "core/record/usi.h"
 #include "core/unwinnable.h"
+#include "procedure/placement_board.h"
 
 #include <type_traits>
 
@@ -181,6 +182,7 @@ private:
 
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo) {
+    if (def->placement.enabled) return make_placement_board(def, start, file);
     return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
         using BB = decltype(bb);
         using Position = core::BasicPosition<BB>;

@@ -12,17 +12,38 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 namespace arbiter::procedure {
 
 // How a game stands on the board right after a move, in the order a rulebook's topics are raised.
-enum class BoardEnd { none, checkmate, stalemate, dead_position };
+// neither_can_move: a placement game (othello) is over and is decided by counting the pieces.
+enum class BoardEnd { none, checkmate, stalemate, dead_position, neither_can_move };
+
+// A placement made otherwise than the rules say (othello's illegal acts, joa-othello 「直前の相手番に不正着手が
+// あった場合の指摘」): by the side not to move, with a piece of the other colour, with pieces left unturned or
+// turned that the move did not enclose, or with pieces knocked out of place. Squares as the game names them.
+struct Irregularity {
+    int by = -1;      // the side that placed, when it was not its turn; -1: the side to move
+    int colour = -1;  // the colour the placed piece shows, when not the placer's; -1: the placer's
+    std::vector<std::string> unturned;    // enclosed by the move but left as they were
+    std::vector<std::string> overturned;  // turned although the move did not enclose them
+    std::vector<std::string> displaced;   // knocked out of place (the colours are unchanged)
+    bool any() const { return by >= 0 || colour >= 0 || !unturned.empty() || !overturned.empty() || !displaced.empty(); }
+};
+
+// Pieces per side and empty squares, for a game decided by counting (othello).
+struct PieceCount {
+    std::array<int, 2> pieces{0, 0};
+    int empty = 0;
+};
 
 class Board {
 public:
@@ -70,6 +91,24 @@ public:
         bool royal_in_zone = false;
     };
     virtual Impasse impasse(int side) const = 0;
+
+    // Placement games (defaults for the others, which have none of these).
+    // Puts an irregular act on the board as it was done (`move` is a square or "pass"); returns why it cannot
+    // stand on this board, "" when it does. The act is then held like an illegal move the board can hold.
+    virtual std::string hold_irregular(std::string_view move, const Irregularity& act) {
+        (void)move, (void)act;
+        return "this game has no irregular placements";
+    }
+    // Goes back to the position before ply `ply` (0 = the start): an illegal act pointed out and corrected.
+    // False where the board cannot (it never holds what it could not take back).
+    virtual bool take_back_to(int ply) {
+        (void)ply;
+        return false;
+    }
+    // The count a placement game is decided by; nullopt for games that are not.
+    virtual std::optional<PieceCount> piece_count() const { return std::nullopt; }
+    // Neither side can move on the board as it stands (whatever held act put it there).
+    virtual bool neither_can_move() const { return false; }
 };
 
 // Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under
@@ -94,7 +133,8 @@ private:
     std::unordered_map<std::string, Answer> answers_;
 };
 
-// The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}).
+// The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}; a game with
+// a `placement` section reads {board: ...} and gets the placement board, procedure/placement_board.h).
 // Throws InputError at `file` for a position that cannot be read. `memo`, when given, outlives the board.
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo = nullptr);

@@ -79,6 +79,7 @@ struct Context {
     std::map<std::string, int, std::less<>> roles;  // explicit roles (claimant of a flag claim, not the actor)
     json facts = json::object();
     int counted_offences = 0;
+    int restore_ply = -1;  // where restore_position goes back to on the board (an illegal act it holds), -1: nowhere
 };
 
 }  // namespace
@@ -102,11 +103,16 @@ struct Runner::State {
         Ms at;
         bool on_board = false;  // the board holds it (shogi): it stands unless pointed out
         bool stood = false;     // the game ended with it unnoticed (ruled once)
+        int ply_before = -1;    // the board's ply before it (for restore_position)
+        std::vector<std::string> discs{};  // the discs a point-out must name (unturned, overturned, displaced)
     };
     int sennichites = 0;        // sennichite rulings so far (the first is replayed, the second decided)
     bool colours_swapped = false;
     std::optional<IllegalMove> illegal;
     std::array<bool, 2> touched{false, false};
+    std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
+    bool card_written = false;            // the result card ruling after the end (<game>.result_card)
+    std::optional<std::array<int, 2>> counted;  // the final count, when the game ended by counting
     int offer_by = -1;
     struct Open {
         Pending pending;
@@ -202,8 +208,11 @@ struct Runner::State {
 
     int role_side(std::string_view role, const Context& ctx) const {
         if (auto it = ctx.roles.find(role); it != ctx.roles.end()) return it->second;
-        if (role == "offender" || role == "claimant" || role == "declarer" || role == "absent" || role == "mover" ||
-            role == "right_holder")
+        if (role == "right_holder") {
+            const auto it = assigned.find("draw_win_right");
+            return it == assigned.end() ? -1 : it->second;
+        }
+        if (role == "offender" || role == "claimant" || role == "declarer" || role == "absent" || role == "mover")
             return ctx.actor;
         if (role == "opponent" || role == "present") return ctx.actor < 0 ? -1 : 1 - ctx.actor;
         if (role == "to_move") return to_move();
@@ -520,6 +529,15 @@ struct Runner::State {
                 for (const auto& o : f["options"]) p.options.push_back(o.get<std::string>());
             open.push_back({p, &r, ctx});
             applied["options"] = p.options;
+        } else if (name == "restore_position") {
+            // An illegal act the board holds is taken off it (one it could not hold never changed it); the clock
+            // of the side then to move runs.
+            if (ctx.restore_ply >= 0 && game) {
+                if (game->take_back_to(ctx.restore_ply)) applied["position"] = game->position_text();
+                if (clk && clk->running()) ensure_running(to_move());
+            }
+            if (f.is_object())
+                for (auto& [k, v] : f.items()) applied[k] = v;
         } else if (name == "warn" || name == "expel") {
             const int side = side_field(name == "warn" ? "to" : "who");
             if (side >= 0 && side <= 1) applied[name == "warn" ? "to" : "who"] = side_name(side);
@@ -625,8 +643,13 @@ struct Runner::State {
         raise("move.illegal", ctx, -1, "found when the next move was made");
     }
 
-    void on_move() {
-        const std::string text = entry->value.Scalar();
+    // `written`: the move when the entry's value is not it (a `pass: <side>` entry).
+    void on_move(const std::optional<std::string>& written = std::nullopt) {
+        if (!written && entry->value.IsMap()) {
+            on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
+            return;
+        }
+        const std::string text = written ? *written : entry->value.Scalar();
         const int mover = to_move();
         const auto parsed = game->read(text);
         if (parsed.status == core::MoveParseStatus::syntax_error)
@@ -634,12 +657,14 @@ struct Runner::State {
         // An illegal move the board could not hold is found when the next move is made (FIDE 7.4a); one the
         // board holds (shogi) stays open to be pointed out until the game ends.
         if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+        lapse_on_move(mover);
         if (ended) return;
         ensure_running(mover);
         if (clk) (void)clk->press(mover, now);
         if (!parsed.ok()) {
             // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.
             illegal = IllegalMove{mover, now, !parsed.move.is_none()};
+            illegal->ply_before = game->ply();
             if (!illegal->on_board) return;
         }
         game->play(parsed.move);
@@ -670,6 +695,7 @@ struct Runner::State {
         case BoardEnd::checkmate: raise_or_game_rule("result.checkmate", ctx, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: raise_or_game_rule("draw.stalemate", ctx, mover, def->no_moves_not_in_check); return;
         case BoardEnd::dead_position: raise("draw.dead_position", ctx, mover); return;
+        case BoardEnd::neither_can_move: on_counted_end(mover); return;
         case BoardEnd::none: break;
         }
         if (const auto* r = rule("shogi.sennichite")) {
@@ -860,12 +886,18 @@ struct Runner::State {
         ctx.facts["pointed_out_in_time"] = !ended;
         ctx.facts["official_record"] = fact("official_record");
         ctx.facts["before_next_round"] = fact("before_next_round");
+        add_point_out_facts(*r, v, ctx);
         // After the end the rule may still overturn the result; if it does not, the result stands as it was.
         const Result before = out.result;
         const bool was_ended = ended;
         ended = false;
+        const auto held = illegal;
         illegal.reset();
-        apply_rule(*r, ctx, claimant, "pointed out by " + who);
+        const int index = apply_rule(*r, ctx, claimant, "pointed out by " + who);
+        // A point-out the rule rejects (a disc not named) leaves the act open to a proper one.
+        if (index >= 0)
+            for (const auto& e : out.rulings[std::size_t(index)].effects)
+                if (e.value("effect", std::string()) == "reject_claim") illegal = held;
         if (was_ended && !ended) {
             out.result = before;
             ended = true;
@@ -1035,7 +1067,8 @@ struct Runner::State {
                 out.rulings.back().clocks_after = clocks();
                 return;
             }
-            if (const auto* c = match(*r, ctx); c) {
+            // Only a case that reads the decision answers it (the case that asked for it would ask again).
+            if (const auto* c = match(*r, ctx); c && c->when["arbiter_decision"]) {
                 apply_rule(*r, ctx, -1, "arbiter's decision: " + decision);
                 return;
             }
@@ -1077,6 +1110,215 @@ struct Runner::State {
                   "arbiter's decision '" + decision + "' not needed: rulebook " + book.id + " leaves nothing open to the arbiter here");
     }
 
+    // ---- placement games (othello): irregular acts held on the board, counting, rights, clock presses
+
+    // The object form of a move ({square: f5, by:, colour:, unturned: [...], overturned: [...], displaced: [...]}).
+    Irregularity read_irregularity(const YAML::Node& v) const {
+        Irregularity act;
+        if (v["by"]) act.by = read_side(v["by"]);
+        if (v["colour"]) act.colour = read_side(v["colour"]);
+        auto squares = [&](const char* key, std::vector<std::string>& into) {
+            if (const YAML::Node list = v[key])
+                for (const auto& sq : list) into.push_back(sq.Scalar());
+        };
+        squares("unturned", act.unturned);
+        squares("overturned", act.overturned);
+        squares("displaced", act.displaced);
+        return act;
+    }
+
+    // A move made otherwise than the rules say, as the timeline saw it: out of turn (`by`), with the other colour,
+    // with discs left unturned, turned too many or knocked out of place. The board holds it as it was done until
+    // the opponent points it out or lets it pass (joa-othello 「直前の相手番に不正着手があった場合の指摘」).
+    void on_irregular_move(const std::string& text, Irregularity act) {
+        if (act.by == to_move()) act.by = -1;
+        if (!act.any()) {
+            on_move(text);
+            return;
+        }
+        const int actor = act.by >= 0 ? act.by : to_move();
+        if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+        lapse_on_move(actor);
+        if (ended) return;
+        const int ply_before = game->ply();
+        if (const std::string why = game->hold_irregular(text, act); !why.empty())
+            throw error("move: found '" + text + "' as described: " + why, entry->value);
+        // The actor presses his clock; out of turn his clock was not running and the press changes nothing.
+        if (act.by < 0) {
+            ensure_running(actor);
+            if (clk) (void)clk->press(actor, now);
+        }
+        illegal = IllegalMove{actor, now, true};
+        illegal->ply_before = ply_before;
+        for (const auto* list : {&act.unturned, &act.overturned, &act.displaced})
+            illegal->discs.insert(illegal->discs.end(), list->begin(), list->end());
+        touched = {false, false};
+        on_illegal_move_held();
+    }
+
+    // The facts a point-out of a held act adds for the rule's cases: whether the players agree on it and whether
+    // it is small enough to correct (the timeline says; both by default), whether it was the game's last move (the
+    // board it left lets neither side move), whether the discs the rule says must be named were named
+    // (name_disc_required; the claim's `discs`), and where restore_position goes back to.
+    void add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const {
+        auto fact = [&](const char* key, bool otherwise) { return v[key] ? v[key].as<bool>() : otherwise; };
+        ctx.facts["players_agree"] = fact("players_agree", true);
+        ctx.facts["irregularity_correctable"] = fact("irregularity_correctable", true);
+        if (!illegal) return;
+        ctx.restore_ply = illegal->on_board ? illegal->ply_before : game->ply();
+        ctx.facts["last_move"] = illegal->on_board && game->neither_can_move();
+        bool named = true;
+        if (const json required = param_value(r, "name_disc_required"); required.is_boolean() && required.get<bool>()) {
+            std::vector<std::string> said;
+            if (const YAML::Node discs = v["discs"])
+                for (const auto& d : discs) said.push_back(d.Scalar());
+            for (const auto& d : illegal->discs) named = named && std::find(said.begin(), said.end(), d) != said.end();
+        }
+        ctx.facts["disc_named"] = named;
+    }
+
+    // The side that could point out a held act moves instead, and the rulebook allows a point-out only before that
+    // (`claim.deadline: before_own_next_move`): the act stands, ruled once.
+    void lapse_on_move(int mover) {
+        if (!illegal || !illegal->on_board || mover == illegal->offender) return;
+        const auto* r = rule(book.game + ".illegal_move_pointing");
+        if (!r || !r->claim || r->claim->deadline != "before_own_next_move") return;
+        lapse_illegal("not pointed out before " + side_name(mover) + "'s next move: the act stands");
+    }
+
+    void lapse_illegal(const std::string& why) {
+        const auto* r = rule(book.game + ".illegal_move_pointing");
+        if (!r || !illegal) return;
+        Context ctx;
+        ctx.actor = illegal->offender;
+        ctx.facts["claim_correct"] = true;
+        ctx.facts["pointed_out_in_time"] = false;
+        ctx.facts["official_record"] = false;
+        ctx.facts["before_next_round"] = false;
+        illegal.reset();
+        if (apply_rule(*r, ctx, -1, why) < 0) note_only(r->topic, -1, why);
+    }
+
+    // A game over on the board by counting (othello: neither side can move). The game's data says who wins (more
+    // pieces); the rulebook's <game>.game_end says whether empty squares go to the winner (empties_to_winner;
+    // without it the count is the discs on the board), and a tie goes to <game>.draw_win_right where the rulebook
+    // has one (joa-othello: the holder of the draw-win right wins a 32-32 game), else it is drawn.
+    void on_counted_end(int by) {
+        const auto count = game->piece_count();
+        if (!count) return;
+        const std::string topic = book.game + ".game_end";
+        const auto* r = rule(topic);
+        std::array<int, 2> discs = count->pieces;
+        const int winner = discs[0] == discs[1] ? -1 : discs[0] > discs[1] ? 0 : 1;
+        std::string how;
+        if (count->empty > 0) {
+            const json to_winner = r ? param_value(*r, "empties_to_winner") : json();
+            if (to_winner.is_boolean() && to_winner.get<bool>() && winner >= 0) {
+                discs[std::size_t(winner)] += count->empty;
+                how = ", given to the winner";
+            } else if (winner >= 0) {
+                how = ", not counted (the rulebook does not give them to the winner)";
+            }
+        }
+        counted = discs;
+        Ruling ruling;
+        ruling.at = now;
+        ruling.topic = topic;
+        ruling.article = r ? r->article : std::string();
+        if (r) ruling.summary = r->summary;
+        ruling.by = side_name(by);
+        ruling.note = "on the board " + side_name(0) + " " + std::to_string(count->pieces[0]) + ", " + side_name(1) + " " +
+                      std::to_string(count->pieces[1]) + ", " + std::to_string(count->empty) + " empty" + how;
+        ruling.effects.push_back({{"effect", "count"}, {"score", {{side_name(0), discs[0]}, {side_name(1), discs[1]}}}});
+        const auto pts = points();
+        if (winner >= 0) {
+            ruling.effects.push_back({{"effect", "win"}, {"who", side_name(winner)}});
+            out.rulings.push_back(std::move(ruling));
+            std::array<double, 2> score{};
+            score[std::size_t(winner)] = pts[0];
+            score[std::size_t(1 - winner)] = pts[2];
+            end_game(score, true, topic, out.rulings.back().article);
+            out.rulings.back().clocks_after = clocks();
+            return;
+        }
+        const std::string tie_topic = book.game + ".draw_win_right";
+        const auto* tie = rule(tie_topic);
+        if (!tie) ruling.effects.push_back({{"effect", "draw"}});
+        out.rulings.push_back(std::move(ruling));
+        if (!tie) {
+            end_game({pts[1], pts[1]}, true, topic, out.rulings.back().article);
+            out.rulings.back().clocks_after = clocks();
+            return;
+        }
+        out.rulings.back().clocks_after = clocks();
+        if (clk && clk->running()) (void)clk->stop(now);
+        Context ctx;
+        if (role_side("right_holder", ctx) < 0) {
+            note_only(tie_topic, -1, "a tie, and no entry assigned the right that decides it");
+            out.rulings.back().article = tie->article;
+            open.push_back({Pending{tie->topic, tie->article, {side_name(0), side_name(1)}, "Who holds the draw-win right?"}, tie, ctx});
+            return;
+        }
+        apply_rule(*tie, ctx, -1, "a tie: " + std::to_string(discs[0]) + "-" + std::to_string(discs[1]));
+    }
+
+    // The player who did not make the last move declares the end (joa-othello: after the last move, point out its
+    // illegality or declare the end): an act held on the board that was not pointed out stands, and the count decides.
+    void on_declare_end(int by) {
+        if (illegal && illegal->on_board) lapse_illegal("the end was declared without pointing the act out: it stands");
+        if (ended) return;
+        if (game->neither_can_move()) on_counted_end(by);
+        else note_only(book.game + ".game_end", by, "the game is not over on the board: a side can still move");
+    }
+
+    // Rights given before or during the game (othello: the draw-win right won or left at the hidden-stone guess,
+    // <game>.colour_choice).
+    void on_assign() {
+        std::string note;
+        for (const auto& kv : entry->value) {
+            assigned[kv.first.Scalar()] = read_side(kv.second);
+            note += (note.empty() ? "" : ", ") + kv.first.Scalar() + ": " + kv.second.Scalar();
+        }
+        const auto* r = rule(book.game + ".colour_choice");
+        if (!r) return;
+        note_only(r->topic, -1, note);
+        out.rulings.back().article = r->article;
+        out.rulings.back().summary = r->summary;
+    }
+
+    // A press of a clock button with no move (othello: white's press starts the game; the present player starts the
+    // absent one's clock): the presser's clock stops, the other side's runs.
+    void on_press(int side) {
+        if (!clk) return;
+        if (clk->running()) (void)clk->stop(now);
+        (void)clk->start(1 - side, now);
+    }
+
+    // After the game the result card (<game>.result_card), where the rulebook has one: a circle for the winner and a
+    // cross for the loser, and each side's disc difference where the rule keeps it (disc_difference) and the game
+    // was counted.
+    void write_result_card() {
+        if (!ended || card_written) return;
+        card_written = true;
+        const auto* r = rule(book.game + ".result_card");
+        if (!r || !out.result.score) return;
+        const auto& score = *out.result.score;
+        std::string note;
+        for (int side = 0; side < 2; ++side) {
+            const double mine = score[std::size_t(side)], theirs = score[std::size_t(1 - side)];
+            note += (side ? ", " : "") + side_name(side) + (mine > theirs ? " ○" : mine < theirs ? " ×" : " -");
+            const json wanted = param_value(*r, "disc_difference");
+            if (counted && wanted.is_boolean() && wanted.get<bool>()) {
+                const int d = (*counted)[std::size_t(side)] - (*counted)[std::size_t(1 - side)];
+                note += " " + std::string(d > 0 ? "+" : "") + std::to_string(d);
+            }
+        }
+        if (!out.result.rated) note += " (unrated)";
+        note_only(r->topic, -1, note);
+        out.rulings.back().article = r->article;
+        out.rulings.back().summary = r->summary;
+    }
+
     void on_entry() {
         const std::string& a = entry->action;
         // After the end only a point-out of an illegal move that stood can still change the result.
@@ -1091,8 +1333,11 @@ struct Runner::State {
         } else if (a == "arbiter") {
             on_arbiter();
         } else if (a == "arrive") {
-            ctx.actor = read_side(entry->value);
+            // `arrive: <side>`, or {by: <side>, forfeit: true} when the latecomer chooses to lose instead of playing.
+            const YAML::Node& v = entry->value;
+            ctx.actor = read_side(v.IsMap() ? v["by"] : v);
             ctx.facts["arrival_ms"] = now.count();
+            ctx.facts["latecomer_forfeits"] = v.IsMap() && v["forfeit"] && v["forfeit"].as<bool>();
             raise("clock.late_arrival", ctx, -1);
         } else if (a == "phone") {
             ctx.actor = read_side(entry->value);
@@ -1121,7 +1366,21 @@ struct Runner::State {
             ctx.facts["touched_piece"] = *owner == by ? "own" : "opponent";
             raise("move.touch", ctx, by);
         } else if (a == "declare") {
-            on_declare(read_side(entry->value["by"]));
+            if (entry->value["kind"].Scalar() == "game_end") on_declare_end(read_side(entry->value["by"]));
+            else on_declare(read_side(entry->value["by"]));
+        } else if (a == "pass") {
+            // `pass: <side>`: the side to move passes; anyone else passes out of turn.
+            const int side = read_side(entry->value);
+            if (side == to_move()) on_move("pass");
+            else {
+                Irregularity act;
+                act.by = side;
+                on_irregular_move("pass", act);
+            }
+        } else if (a == "press") {
+            on_press(read_side(entry->value));
+        } else if (a == "assign") {
+            on_assign();
         }
     }
 };
@@ -1164,6 +1423,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         const std::size_t before = st.out.rulings.size();
         st.on_entry();
         st.illegal_move_stood();
+        st.write_result_card();
         for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
             st.out.rulings[i].entry = int(&e - timeline.entries.data());
             st.out.rulings[i].position = st.position_text();

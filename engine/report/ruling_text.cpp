@@ -58,6 +58,8 @@ std::string describe_effect(const procedure::AppliedEffect& e, Lang lang) {
         const std::string t = clock::format_clock(Ms{e["amount"].get<std::int64_t>()});
         out += name == "add_time" ? " +" + t : name == "deduct_time" ? " -" + t : " =" + t;
     }
+    if (e.contains("score") && e["score"].is_object())
+        for (const auto& [side, points] : e["score"].items()) out += " " + side + " " + points.dump();
     if (e.contains("instead_of")) out += std::string(label(" (instead of ", "（", lang)) + e["instead_of"].get<std::string>() + label(")", "の代わり）", lang);
     if (e.contains("options")) {
         out += ":";

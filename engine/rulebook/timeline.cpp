@@ -97,7 +97,7 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
             throw InputError(location_of(file.name, entry),
                              "found an entry with " + std::to_string(actions) +
                                  " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
-                                 "resign, touch, observe, arbiter, declare, pass, assign");
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign");
         const YAML::Node at = entry["at"];
         auto time = clock::parse_duration(at.Scalar());
         if (!time)

@@ -178,3 +178,68 @@ BOOST_AUTO_TEST_CASE(declaration_with_27_points_differs_between_kyushu_team_play
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(compare_command_on_othello_rulebooks)
+
+BOOST_AUTO_TEST_CASE(a_game_ending_with_empty_squares_counts_differently_in_2014) {
+    // tests/timelines/othello/20: a 12-ply game (rule-cases.yaml othello-game-over-12-plies-both-colours) ends with
+    // black 1, white 15 and 48 empty squares. The seed's JOA rules do not give the empties to anyone (count 1-15);
+    // the 2014 revision (勝敗と石差の記録 14) gives them to the winner (1-63). White wins under both; the end row
+    // differs in its count, and the 2014 result card records the disc difference (-62 / +62).
+    const std::string file = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/othello/20-short-game-empty-squares-to-the-winner.yaml";
+    Output r = arbiter_compare("compare '" + file + "' --rulebooks joa-othello,joa-othello-2014 --format json");
+    BOOST_TEST(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    BOOST_TEST_REQUIRE(j["runs"].size() == 2u);
+    for (const auto& run : j["runs"]) {
+        BOOST_TEST(run["game"] == "othello");
+        BOOST_TEST(run["result"]["score"]["black"] == 0);
+        BOOST_TEST(run["result"]["score"]["white"] == 1);
+        BOOST_TEST(run["result"]["topic"] == "othello.game_end");
+    }
+    auto count_of = [&](int run) {
+        for (const auto& ruling : j["runs"][run]["rulings"])
+            if (ruling["topic"] == "othello.game_end")
+                for (const auto& e : ruling["effects"])
+                    if (e["effect"] == "count") return e["score"];
+        return nlohmann::json();
+    };
+    BOOST_TEST(count_of(0) == (nlohmann::json{{"black", 1}, {"white", 15}}));
+    BOOST_TEST(count_of(1) == (nlohmann::json{{"black", 1}, {"white", 63}}));
+    auto card_of = [&](int run) {
+        for (const auto& ruling : j["runs"][run]["rulings"])
+            if (ruling["topic"] == "othello.result_card") return ruling.value("note", std::string());
+        return std::string();
+    };
+    BOOST_TEST(card_of(0) == "black ×, white ○");
+    BOOST_TEST(card_of(1) == "black × -62, white ○ +62");
+    BOOST_TEST_REQUIRE(j["rows"].size() == 1u);  // only d1, the last move, is ruled on
+    BOOST_TEST(j["rows"][0]["at"] == 120000);     // 0:02:00
+    BOOST_TEST(j["rows"][0]["differs"] == true);
+
+    Output text = arbiter_compare("compare '" + file + "' --rulebooks joa-othello,joa-othello-2014");
+    BOOST_TEST(text.exit_code == 0);
+    BOOST_TEST(contains(text.out, "count black 1 white"), text.out);  // the cells wrap within 40 columns
+    BOOST_TEST(contains(text.out, "count black 1 white 63"), text.out);
+    int marked = 0;
+    std::istringstream lines(text.out);
+    for (std::string line; std::getline(lines, line);)
+        if (line.rfind("*  0:02:00", 0) == 0) ++marked;
+    BOOST_TEST(marked == 1, text.out);
+}
+
+BOOST_AUTO_TEST_CASE(the_same_32_32_game_is_ruled_alike) {
+    // tests/timelines/othello/01: 32-32 with the draw-win right on black: black wins under both books; no empty
+    // square is left, so nothing differs but the articles, and no row is marked.
+    const std::string file = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/othello/01-tie-32-32-draw-win-right-black.yaml";
+    Output r = arbiter_compare("compare '" + file + "' --rulebooks joa-othello,joa-othello-2014 --format json");
+    BOOST_TEST(r.exit_code == 0);
+    auto j = nlohmann::json::parse(r.out);
+    for (const auto& run : j["runs"]) {
+        BOOST_TEST(run["result"]["score"]["black"] == 1);
+        BOOST_TEST(run["result"]["topic"] == "othello.draw_win_right");
+    }
+    for (const auto& row : j["rows"]) BOOST_TEST(row["differs"] == false);
+}
+
+BOOST_AUTO_TEST_SUITE_END()

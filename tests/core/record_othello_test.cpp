@@ -1,7 +1,8 @@
-// Othello records (board string, transcript, GGF, WTHOR) read into the neutral GameRecord and replayed to their
-// recorded results with a tiny referee that lives in this file only (test scaffolding: the engine's othello
-// rules come later on the core). Data: tests/data/othello (see SOURCES.md there).
+// Othello records (board string, transcript, GGF, WTHOR) read into the neutral GameRecord and replayed on the
+// real core (rulesets/games/othello.yaml) to their recorded results. Data: tests/data/othello (see SOURCES.md).
 #include "core/error.h"
+#include "core/game.h"
+#include "core/placement_game.h"
 #include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
@@ -20,62 +21,31 @@ std::string othello_data(const std::string& name) {
 
 long ms(const std::optional<std::chrono::milliseconds>& t) { return t ? long(t->count()) : -1L; }
 
-// TEST SCAFFOLDING, not the engine: an 8x8 othello referee (place a disc, flip the bracketed lines of the
-// opponent's discs in the 8 directions; a move is legal if it flips at least one disc).
-struct TestOthelloReferee {
-    char cell[64];  // 'X', 'O', '-'; index = (row - 1) * 8 + (file - 'a'), as in the board string
-    char to_move;
+// The real core: rulesets/games/othello.yaml played by engine/core (placement, flip and pass rules).
+const core::GameDefinitionPtr& othello() {
+    static const core::GameDefinitionPtr def =
+        core::GameDefinition::load_file(std::string(ARBITER_SOURCE_DIR) + "/rulesets/games/othello.yaml");
+    return def;
+}
 
-    explicit TestOthelloReferee(const std::string& start) {
-        std::string s(start == "startpos" ? std::string(OthelloStart) : start);
-        for (int i = 0; i < 64; ++i) cell[i] = s[i];
-        to_move = s[65];
-    }
-    static char other(char side) { return side == 'X' ? 'O' : 'X'; }
-    int flips(int sq, char side, bool apply) {
-        if (sq < 0 || sq >= 64 || cell[sq] != '-') return 0;
-        int total = 0;
-        for (int dr = -1; dr <= 1; ++dr)
-            for (int df = -1; df <= 1; ++df) {
-                if (!dr && !df) continue;
-                int r = sq / 8 + dr, f = sq % 8 + df, n = 0;
-                while (r >= 0 && r < 8 && f >= 0 && f < 8 && cell[r * 8 + f] == other(side)) r += dr, f += df, ++n;
-                if (!n || r < 0 || r >= 8 || f < 0 || f >= 8 || cell[r * 8 + f] != side) continue;
-                total += n;
-                if (apply)
-                    for (int k = 1; k <= n; ++k) cell[(sq / 8 + dr * k) * 8 + sq % 8 + df * k] = side;
-            }
-        if (apply && total) cell[sq] = side;
-        return total;
-    }
-    bool can_move(char side) {
-        for (int sq = 0; sq < 64; ++sq)
-            if (flips(sq, side, false)) return true;
-        return false;
-    }
-    // Plays "f5" or "pass" for the side to move; false if illegal (a pass is legal only without a move).
-    bool play(const std::string& move) {
-        if (move == "pass") {
-            if (can_move(to_move)) return false;
-        } else if (move.size() != 2 || !flips((move[1] - '1') * 8 + (move[0] - 'a'), to_move, true)) {
-            return false;
-        }
-        to_move = other(to_move);
-        return true;
-    }
-    int count(char c) const {
-        int n = 0;
-        for (char x : cell) n += x == c;
-        return n;
-    }
-    bool over() { return !can_move('X') && !can_move('O'); }
+struct CoreOthello {
+    core::Game game;
+
+    explicit CoreOthello(const std::string& start)
+        : game(start == "startpos" ? core::Position::start(othello())
+                                   : core::position_from_board_string(othello(), start, "<start>")) {}
+    // Plays "f5" or "pass" for the side to move; false if illegal (a pass is legal only without a placement).
+    bool play(const std::string& move) { return game.play(move).ok(); }
+    bool must_pass() const { return core::must_pass(game.position()); }
+    int count(char c) const { return core::count_pieces(game.position()).pieces[c == 'X' ? core::first : core::second]; }
+    bool over() const { return core::is_placement_game_over(game.position()); }
 };
 
 // Replays a record; with `insert_passes` (WTHOR) a pass is played whenever the side to move has no move.
 // Returns false (after reporting) at the first illegal move.
-bool replay(TestOthelloReferee& ref, const GameRecord& r, bool insert_passes, const std::string& what) {
+bool replay(CoreOthello& ref, const GameRecord& r, bool insert_passes, const std::string& what) {
     for (std::size_t i = 0; i < r.moves.size(); ++i) {
-        if (insert_passes && r.moves[i].move != "pass" && !ref.can_move(ref.to_move)) ref.play("pass");
+        if (insert_passes && r.moves[i].move != "pass" && ref.must_pass()) ref.play("pass");
         if (!ref.play(r.moves[i].move)) {
             BOOST_ERROR(what << ": move " << i + 1 << " " << r.moves[i].move << " is illegal");
             return false;
@@ -134,7 +104,7 @@ BOOST_AUTO_TEST_CASE(woc_2007_final_transcript_replays_to_35_29) {
     BOOST_TEST(r.moves[1].line == 3);
     BOOST_TEST(r.moves[1].column == 3);
     BOOST_TEST(r.comment.find("Stephane Nicolet") != std::string::npos);
-    TestOthelloReferee ref(r.start);
+    CoreOthello ref(r.start);
     BOOST_REQUIRE(replay(ref, r, false, "woc"));
     BOOST_TEST(ref.count('X') == 35);
     BOOST_TEST(ref.count('O') == 29);
@@ -209,14 +179,15 @@ BOOST_AUTO_TEST_CASE(three_ggs_games_with_a_pass_komi_and_a_random_start) {
 
     const double margins[] = {0.0, 8.0, 8.0};  // RE, minus komi for game 2 (KM -0.5)
     for (int i = 0; i < 3; ++i) {
-        TestOthelloReferee ref(games[i].start);
+        CoreOthello ref(games[i].start);
         int start_discs = ref.count('X') + ref.count('O');
         BOOST_REQUIRE(replay(ref, games[i], false, "ggf game " + std::to_string(i + 1)));
         BOOST_TEST(ref.over());
+        BOOST_TEST(ref.game.outcome().has_value());
         BOOST_TEST(start_discs + int(games[i].moves.size()) - (i == 0 ? 1 : 0) == 64);  // full board
         BOOST_TEST(ref.count('X') - ref.count('O') == margins[i], "game " << i + 1);
     }
-    BOOST_TEST(TestOthelloReferee(g3.start).count('X') + TestOthelloReferee(g3.start).count('O') == 19);
+    BOOST_TEST(CoreOthello(g3.start).count('X') + CoreOthello(g3.start).count('O') == 19);
 }
 
 BOOST_AUTO_TEST_CASE(ggf_results_and_malformed_games) {
@@ -257,7 +228,7 @@ BOOST_AUTO_TEST_CASE(every_wthor_game_is_legal_and_matches_its_recorded_black_sc
         for (std::size_t i = 0; i < games.size(); ++i) {
             const GameRecord& g = games[i];
             std::string what = std::string(name) + " game " + std::to_string(i);
-            TestOthelloReferee ref(g.start);
+            CoreOthello ref(g.start);
             if (!replay(ref, g, true, what)) continue;
             BOOST_TEST(ref.over(), what);
             int black = ref.count('X'), white = ref.count('O'), empty = 64 - black - white;

@@ -63,6 +63,13 @@ BOOST_AUTO_TEST_CASE(chess_yaml_is_valid) {
     BOOST_TEST(schema_errors(doc) == "");
 }
 
+BOOST_AUTO_TEST_CASE(othello_yaml_is_valid) {
+    YAML::Node doc = YAML::LoadFile(std::string(ARBITER_SOURCE_DIR) + "/rulesets/games/othello.yaml");
+    BOOST_TEST(schema_errors(doc) == "");
+    doc["placement"]["pass"] = "sometimes";
+    BOOST_TEST(schema_errors(doc) != "");
+}
+
 BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused) {
     YAML::Node doc = YAML::LoadFile(std::string(ARBITER_SOURCE_DIR) + "/rulesets/games/chess.yaml");
     doc["pieces"][0]["flies"] = true;

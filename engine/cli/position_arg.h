@@ -1,0 +1,34 @@
+// The --position argument of perft and analyze: `startpos`, a FEN, an SFEN (games with hands) or the board
+// string of a placement game (othello), chosen by the game's definition; and how each command writes a
+// position back. Templates on the bitboard width, like the position (placement games fit in 64 bits).
+#pragma once
+
+#include "core/placement_game.h"
+#include "core/position.h"
+
+#include <string>
+#include <string_view>
+#include <type_traits>
+
+namespace arbiter::cli {
+
+// Reads `text` for the game of `def`; InputError (naming `source` and the column) when it does not read.
+template <class BB>
+core::BasicPosition<BB> position_from_argument(const core::GameDefinitionPtr& def, std::string_view text,
+                                               const std::string& source) {
+    using Pos = core::BasicPosition<BB>;
+    if (text == "startpos") return Pos::start(def);
+    if constexpr (std::is_same_v<BB, core::Bitboard>)
+        if (def->placement.enabled) return core::position_from_board_string(def, text, source);
+    return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+}
+
+// FEN, SFEN for games with hands, or the board string for a placement game.
+template <class BB>
+std::string position_argument(const core::BasicPosition<BB>& pos) {
+    if constexpr (std::is_same_v<BB, core::Bitboard>)
+        if (pos.definition().placement.enabled) return core::board_string(pos);
+    return pos.definition().hands ? pos.sfen() : pos.fen();
+}
+
+}  // namespace arbiter::cli
