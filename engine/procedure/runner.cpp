@@ -1288,6 +1288,20 @@ struct Runner::State {
 
     // A press of a clock button with no move (othello: white's press starts the game; the present player starts the
     // absent one's clock): the presser's clock stops, the other side's runs.
+    // Whether the clocks wait for a press: the rulebook names the side whose press starts the game (clock.start
+    // started_by; othello: white presses, black's clock runs) and the timeline's first act at the board is that
+    // side's press. A timeline that starts otherwise starts at the scheduled start, as if pressed at 0:00:00.
+    bool started_by_press() const {
+        const auto* r = rule("clock.start");
+        const json starter = r ? param_value(*r, "started_by") : json();
+        if (!starter.is_string() || side_of(starter.get<std::string>()) < 0) return false;
+        for (const auto& e : timeline.entries) {
+            if (e.action == "press") return e.value.IsScalar() && e.value.Scalar() == starter.get<std::string>();
+            if (e.action == "move" || e.action == "pass") return false;
+        }
+        return false;
+    }
+
     void on_press(int side) {
         if (!clk) return;
         if (clk->running()) (void)clk->stop(now);
@@ -1415,7 +1429,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
     if (control && control->is_timed()) {
         st.clk.emplace(*control);
-        (void)st.clk->start(st.game->side_to_move(), Ms{0});
+        if (!st.started_by_press()) (void)st.clk->start(st.game->side_to_move(), Ms{0});
     }
     for (const auto& e : timeline.entries) {
         st.entry = &e;
