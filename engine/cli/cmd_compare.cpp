@@ -1,5 +1,6 @@
-// `arbiter compare TIMELINE --rulebooks jca-1997,fide-2001,fide-2009 [--format text|md|json|html] [--lang en|ja]`:
-// the same timeline ruled under several rulebooks, side by side, differences marked.
+// `arbiter compare TIMELINE [--rulebooks a,b,...] [--format text|md|json|html] [--lang en|ja]`: the same timeline
+// ruled under several rulebooks, side by side, differences marked. Without --rulebooks: the editions of the
+// timeline's game (chess: the three the project compares; shogi, othello: every bundled rulebook of the game).
 #include "cli/command.h"
 #include "procedure/procedure.h"
 #include "report/compare_report.h"
@@ -11,25 +12,44 @@
 
 namespace arbiter::cli {
 
+namespace {
+
+// The rulebooks a timeline is compared under when none are named: the three chess editions the project exists to
+// compare, or every bundled rulebook of the timeline's game (its event's rulebook tells the game).
+std::string default_rulebooks(const std::string& file, const rulebook::Library& library) {
+    const auto timeline = procedure::load_timeline(file, library);
+    const rulebook::Rulebook* own = library.find(timeline.event.rulebook);
+    const std::string game = own ? own->game : "chess";
+    if (game == "chess") return "jca-1997,fide-2001,fide-2009";
+    std::string ids;
+    for (const rulebook::Rulebook* book : library.rulebooks())
+        if (book->game == game) ids += (ids.empty() ? "" : ",") + book->id;
+    return ids;
+}
+
+}  // namespace
+
 Command compare_command() {
     return {"compare", "Rule a timeline under several rulebooks side by side, differences marked",
             "Reads TIMELINE and rules it under each rulebook of --rulebooks (comma-separated ids of the same\n"
-            "game): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
+            "game; by default jca-1997,fide-2001,fide-2009 for a chess timeline, and every rulebook of the\n"
+            "game for shogi or othello): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
             "differently, final clocks and results at the bottom. --format html writes one self-contained page\n"
             "(inline CSS, no scripts, prints on A4) with a board diagram at each ruling. Exit 0; 2 for input\n"
             "that cannot be read.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto file = std::make_shared<std::string>();
-                auto books = std::make_shared<std::string>("jca-1997,fide-2001,fide-2009");
+                auto books = std::make_shared<std::string>();
                 auto lang = std::make_shared<std::string>("en");
                 auto format = std::make_shared<std::string>("text");
                 app.add_option("TIMELINE", *file, "Timeline file (YAML)")->required();
-                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->capture_default_str();
+                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated (default: the editions of the timeline's game)");
                 app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
                 return std::function<int()>([&global, file, books, lang, format] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     std::vector<std::string> ids;
+                    if (books->empty()) *books = default_rulebooks(*file, library);
                     std::stringstream list(*books);
                     for (std::string id; std::getline(list, id, ',');)
                         if (!id.empty()) ids.push_back(id);

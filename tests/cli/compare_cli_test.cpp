@@ -179,6 +179,34 @@ BOOST_AUTO_TEST_CASE(declaration_with_27_points_differs_between_kyushu_team_play
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(compare_command_default_rulebooks)
+
+// Without --rulebooks a timeline is compared under the editions of its own game: the three chess editions, or every
+// bundled rulebook of shogi or othello (the event's rulebook names the game).
+std::vector<std::string> rulebooks_compared(const std::string& fixture) {
+    const std::string file = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/" + fixture;
+    Output r = arbiter_compare("compare '" + file + "' --format json");
+    BOOST_TEST_REQUIRE(r.exit_code == 0, r.out);
+    std::vector<std::string> ids;
+    const auto j = nlohmann::json::parse(r.out);  // kept: a range over a temporary's member would dangle
+    for (const auto& run : j["runs"]) ids.push_back(run["rulebook"].get<std::string>());
+    return ids;
+}
+
+BOOST_AUTO_TEST_CASE(each_game_is_compared_under_its_own_rulebooks) {
+    BOOST_TEST(rulebooks_compared("chess/01-incorrect-claim-25min.yaml") ==
+                   (std::vector<std::string>{"jca-1997", "fide-2001", "fide-2009"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(rulebooks_compared("shogi/07-declaration-team-sente-27.yaml") ==
+                   (std::vector<std::string>{"csa-computer-shogi", "kyushu-shogi-2006"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(rulebooks_compared("othello/01-tie-32-32-draw-win-right-black.yaml") ==
+                   (std::vector<std::string>{"joa-othello", "joa-othello-2014"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE(compare_command_on_othello_rulebooks)
 
 BOOST_AUTO_TEST_CASE(a_game_ending_with_empty_squares_counts_differently_in_2014) {
