@@ -153,10 +153,11 @@ private:
         using Answer = AnalysisMemo::Answer;
         std::string key;
         if (memo_) {
-            // The FEN without its two move counters: the answer does not depend on them.
+            // The game and the FEN without its two move counters: the answer does not depend on them, and two
+            // games may write the same FEN for different rules.
             const std::string fen = pos().fen();
             const std::size_t end = fen.rfind(' ', fen.rfind(' ') - 1);  // fen() always writes six fields
-            key = question + fen.substr(0, end);
+            key = pos().definition().id + ' ' + question + fen.substr(0, end);
             if (const Answer* a = memo_->find(key)) {
                 if (*a == Answer::unknown) return std::nullopt;
                 return *a == Answer::yes;

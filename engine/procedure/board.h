@@ -113,8 +113,8 @@ public:
 
 // Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under
 // several rulebooks, or many timelines from one opening, ask about the same positions, and an answer costs up to a
-// few milliseconds of search. Keyed by the position's text without its move counters (exact, no hash collisions);
-// emptied when it grows past `capacity` entries. Not thread-safe, like the Runner that owns it.
+// few milliseconds of search. Keyed by the game and the position's text without its move counters (exact, no hash
+// collisions); emptied when it grows past `capacity` entries. Not thread-safe, like the Runner that owns it.
 class AnalysisMemo {
 public:
     static constexpr std::size_t capacity = 1 << 16;
