@@ -1,5 +1,7 @@
 #include "rulebook/yaml_source.h"
 
+#include "rulebook/yaml_build.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -244,10 +246,9 @@ YamlFile parse_yaml_text(std::string_view text, std::string name) {
     check_depth(text, name);
     YamlFile out{std::move(name), {}};
     try {
-        out.root = YAML::Load(std::string(text));
-    } catch (const YAML::ParserException& e) {
-        auto where = location_of(out.name, e.mark);
-        throw InputError(where, "YAML syntax error: " + e.msg + "; expected well-formed YAML");
+        out.root = build_yaml(text);
+    } catch (const YamlSyntaxError& e) {
+        throw InputError(location_of(out.name, e.mark), "YAML syntax error: " + e.message + "; expected well-formed YAML");
     } catch (const YAML::Exception& e) {
         throw InputError({out.name, 0, 0}, "YAML error: " + e.msg + "; expected well-formed YAML");
     }
