@@ -58,6 +58,7 @@ struct Runner::Caches {
         std::uint64_t params_run = 0;               // in which run (the event may set them)
         std::uint64_t position_run = 0, position_version = 0;  // the board state `position` shows
         json* clock[5] = {};                                    // its clock entries: sides, then roles
+        json* offences = nullptr;                               // its offence counter
         const void* sides = nullptr;                            // whose side names they are
         bool roles = false;                                     // whether the roles are there
     } snapshot;
@@ -380,7 +381,8 @@ struct Runner::State {
         int count = 0;
         if (ctx.actor == 0 || ctx.actor == 1)
             if (const auto it = offences.find(ctx.topic); it != offences.end()) count = it->second[ctx.actor];
-        s["counters"]["offences"] = count;
+        if (!kept.offences) kept.offences = &s["counters"]["offences"];
+        *kept.offences = count;
         if (!game) {
             s.erase("position");
         } else if (kept.position_run != serial || kept.position_version != board_version) {
@@ -400,7 +402,10 @@ struct Runner::State {
         const json& f = effect.begin().value();
         if (name == "hook") {
             // A formula: its effects are applied as if the rule listed them.
-            const std::string hook = f.is_string() ? f.get<std::string>() : f.value("name", std::string());
+            static const std::string unnamed;
+            const std::string& hook = f.is_string()                        ? f.get_ref<const std::string&>()
+                                      : f.contains("name") && f["name"].is_string() ? f["name"].get_ref<const std::string&>()
+                                                                                     : unnamed;
             if (!runner.options_.use_hooks) return;
             json result = host(r).call(hook, snapshot(r, ctx));
             if (!result.is_array() && !result.is_null())

@@ -12,13 +12,15 @@
 -- falls in a gap in the first and in the halving band in the second; both readings leave the claimant 1:00, so this
 -- function sends it to the "set to 1 min" band. Exactly 1:00 is inclusive in both texts ("1 分以上") and is left at
 -- 1:00 either way. Odd milliseconds: half is rounded down (the claimant keeps the extra millisecond).
+local min = math.min
+
 -- The cap is the rule's parameter claimant_deduction_max (a duration, so milliseconds), 3 min when a rulebook that
 -- extends this one drops it.
 function claimant_deduction(s)
   local t = s.clock.claimant
   if t > 120000 then
     local cap = s.params.claimant_deduction_max or 180000
-    return {{deduct_time = {to = "claimant", amount = math.min(t // 2, cap)}}}
+    return {{deduct_time = {to = "claimant", amount = min(t // 2, cap)}}}
   elseif t >= 60000 then
     return {{set_time = {to = "claimant", amount = 60000}}}
   end
