@@ -1041,6 +1041,18 @@ struct Runner::State {
         }
     }
 
+    // The ruling that records an arbiter's answer to the decision `o` left open.
+    Ruling& decision_ruling(const Open& o, const std::string& decision) {
+        Ruling ruling;
+        ruling.at = now;
+        ruling.topic = o.rule->topic;
+        ruling.article = o.pending.article;
+        ruling.summary = o.rule->summary;
+        ruling.note = "arbiter's decision: " + decision;
+        out.rulings.push_back(std::move(ruling));
+        return out.rulings.back();
+    }
+
     void on_arbiter() {
         const YAML::Node& v = entry->value;
         const std::string decision = v["decision"].Scalar();
@@ -1061,14 +1073,7 @@ struct Runner::State {
             if (side_of(decision) >= 0) {
                 // A side named as the outcome (a lot drawn): that side wins.
                 ctx.roles["winner"] = side_of(decision);
-                Ruling ruling;
-                ruling.at = now;
-                ruling.topic = r->topic;
-                ruling.article = o.pending.article;
-                ruling.summary = r->summary;
-                ruling.note = "arbiter's decision: " + decision;
-                out.rulings.push_back(std::move(ruling));
-                apply(*r, json{{"win", {{"who", "winner"}}}}, ctx, out.rulings.back());
+                apply(*r, json{{"win", {{"who", "winner"}}}}, ctx, decision_ruling(o, decision));
                 out.rulings.back().clocks_after = clocks();
                 return;
             }
@@ -1078,13 +1083,6 @@ struct Runner::State {
                 return;
             }
             // The decision is itself an effect of the vocabulary: apply it to the party the rule is about.
-            Ruling ruling;
-            ruling.at = now;
-            ruling.topic = r->topic;
-            ruling.article = o.pending.article;
-            ruling.summary = r->summary;
-            ruling.note = "arbiter's decision: " + decision;
-            out.rulings.push_back(std::move(ruling));
             json fields = json::object();
             const std::string role = r->topic.rfind("draw.", 0) == 0 || r->topic.rfind("clock.", 0) == 0 ? "claimant" : "offender";
             if (decision == "add_time")
@@ -1094,7 +1092,7 @@ struct Runner::State {
             else
                 fields["to"] = role;
             if (v["amount"]) fields["amount"] = v["amount"].Scalar();
-            apply(*r, json{{decision, fields}}, ctx, out.rulings.back());
+            apply(*r, json{{decision, fields}}, ctx, decision_ruling(o, decision));
             out.rulings.back().clocks_after = clocks();
             return;
         }

@@ -1,5 +1,7 @@
 // `arbiter perft` and `arbiter analyze` for othello: board strings in, legal moves, passes, the end of the
 // game and the counts out; a bad board string exits 2 naming its column.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
@@ -12,21 +14,11 @@
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using Run = arbiter::test::CliResult;
 
-// Runs `arbiter ARGS`; stderr goes to stdout when `with_errors`.
+// Runs `arbiter ARGS` (tests/cli/cli_run.h); stderr goes to stdout when `with_errors`.
 Run arbiter_run(const std::string& args, bool with_errors = false) {
-    std::string command = std::string("'") + ARBITER_BINARY + "' " + args + (with_errors ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+    return arbiter::test::run_arbiter(args, with_errors ? arbiter::test::Stderr::merge : arbiter::test::Stderr::discard);
 }
 
 nlohmann::json json_of(const std::string& args) {

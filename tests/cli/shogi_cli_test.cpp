@@ -1,5 +1,7 @@
 // `arbiter perft` and `arbiter analyze` with --game shogi: SFEN positions, USI moves in --divide, the
 // impasse count, and exit 2 with the column for a bad SFEN, by running the built executable.
+#include "cli/cli_run.h"
+
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
@@ -11,21 +13,11 @@
 
 namespace {
 
-struct Run {
-    int exit_code;
-    std::string out;
-};
+using Run = arbiter::test::CliResult;
 
-// Runs `arbiter <args>` (stderr appended to stdout when `with_stderr`) and returns its exit code and output.
+// Runs `arbiter ARGS` (tests/cli/cli_run.h); stderr goes to stdout when `with_stderr`.
 Run shogi_run(const std::string& args, bool with_stderr = false) {
-    std::string command = std::string("'") + ARBITER_BINARY + "' " + args + (with_stderr ? " 2>&1" : " 2>/dev/null");
-    FILE* pipe = popen(command.c_str(), "r");
-    BOOST_REQUIRE(pipe);
-    std::string out;
-    std::array<char, 4096> buf;
-    while (std::size_t n = std::fread(buf.data(), 1, buf.size(), pipe)) out.append(buf.data(), n);
-    int status = pclose(pipe);
-    return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+    return arbiter::test::run_arbiter(args, with_stderr ? arbiter::test::Stderr::merge : arbiter::test::Stderr::discard);
 }
 
 }  // namespace
