@@ -865,6 +865,18 @@ struct Runner::State {
         out.rulings.push_back(std::move(ruling));
     }
 
+    // The facts `<game>.illegal_move_pointing` reads about the illegal move held open: it was illegal, and whether
+    // it was pointed out in time, or afterwards from an official record before the next round.
+    Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const {
+        Context ctx;
+        ctx.actor = illegal->offender;
+        ctx.facts["claim_correct"] = true;
+        ctx.facts["pointed_out_in_time"] = in_time;
+        ctx.facts["official_record"] = official_record;
+        ctx.facts["before_next_round"] = before_next_round;
+        return ctx;
+    }
+
     // An illegal move pointed out where the rulebook says who may point one out and until when
     // (`<game>.illegal_move_pointing`): by a player (`claimant`) or by someone else (`who`: spectator, witness...),
     // during the game or, with the facts the rule asks for (an official record, before the next round), after it.
@@ -883,14 +895,9 @@ struct Runner::State {
             note_only(topic, -1, "under " + book.id + " (" + r->article + ") only the players may point out an illegal move");
             return;
         }
-        Context ctx;
-        ctx.actor = illegal->offender;
-        if (claimant >= 0) ctx.roles["claimant"] = claimant;
         auto fact = [&](const char* key) { return v[key] ? v[key].as<bool>() : false; };
-        ctx.facts["claim_correct"] = true;
-        ctx.facts["pointed_out_in_time"] = !ended;
-        ctx.facts["official_record"] = fact("official_record");
-        ctx.facts["before_next_round"] = fact("before_next_round");
+        Context ctx = illegal_move_context(!ended, fact("official_record"), fact("before_next_round"));
+        if (claimant >= 0) ctx.roles["claimant"] = claimant;
         add_point_out_facts(*r, v, ctx);
         // After the end the rule may still overturn the result; if it does not, the result stands as it was.
         const Result before = out.result;
@@ -916,12 +923,7 @@ struct Runner::State {
         const auto* r = rule(book.game + ".illegal_move_pointing");
         if (!r) return;
         illegal->stood = true;
-        Context ctx;
-        ctx.actor = illegal->offender;
-        ctx.facts["claim_correct"] = true;
-        ctx.facts["pointed_out_in_time"] = false;
-        ctx.facts["official_record"] = false;
-        ctx.facts["before_next_round"] = false;
+        Context ctx = illegal_move_context(false, false, false);
         const Result result = out.result;
         apply_rule(*r, ctx, -1, "not pointed out before the game ended: the move stands");
         out.result = result;
@@ -1192,12 +1194,7 @@ struct Runner::State {
     void lapse_illegal(const std::string& why) {
         const auto* r = rule(book.game + ".illegal_move_pointing");
         if (!r || !illegal) return;
-        Context ctx;
-        ctx.actor = illegal->offender;
-        ctx.facts["claim_correct"] = true;
-        ctx.facts["pointed_out_in_time"] = false;
-        ctx.facts["official_record"] = false;
-        ctx.facts["before_next_round"] = false;
+        Context ctx = illegal_move_context(false, false, false);
         illegal.reset();
         if (apply_rule(*r, ctx, -1, why) < 0) note_only(r->topic, -1, why);
     }
