@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <unordered_map>
 
 namespace arbiter::procedure {
 
@@ -46,6 +47,15 @@ struct LuaHostState {
     Clock::time_point deadline;
     enum class Stop { none, instructions, time } stop = Stop::none;
     int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
+
+    // The snapshot's views (see "snapshot to Lua"): each view table (by its address) -> the JSON node it shows
+    // and the call that last reached it. Only a view reached in the running call can be read.
+    struct View {
+        const nlohmann::json* node;
+        std::uint64_t call;
+    };
+    std::unordered_map<const void*, View> views;
+    std::uint64_t call = 0;  // serial of the latest call
 
     ~LuaHostState() {
         if (L) lua_close(L);
@@ -296,61 +306,66 @@ int finish_load(lua_State* L) {
 // ---- snapshot to Lua ---------------------------------------------------------------------------------------
 //
 // The snapshot is not copied into Lua. Each JSON object or array the hook reaches is an empty table (a view)
-// with one shared metatable whose __index reads the JSON node on demand. The views of the running call live in
-// a table at ViewsKey, mapping view -> node (a light userdata) and node -> view (so s.clock == s.clock); it is
-// dropped when the call ends, so a view kept past its call raises instead of reading freed JSON.
+// with one shared metatable whose __index reads the JSON node on demand. A view is made once per node address and
+// kept from call to call (the table at ViewsKey maps node -> view, State::views view -> node), so that a caller
+// which keeps its snapshot tree in place, as the timeline runner does, makes no view after its first calls.
+// Each call marks the views it reaches with its serial; a view kept by a hook past its call, whose node may be
+// gone, raises instead of reading it. A caller that passes a new tree each time makes new views, and past
+// MaxKeptViews the host forgets them all at the start of a call.
 
-char ViewsKey;     // registry key of the current call's views table
+char ViewsKey;     // registry key of the table node (light userdata) -> view
 char ViewMetaKey;  // registry key of the views' shared metatable
+constexpr std::size_t MaxKeptViews = 256;
 
 void push_node(lua_State* L, const json& j);
 
-// The JSON node behind the table at `idx` if it is a view of the running call; neither allocates nor raises.
-const json* find_node(lua_State* L, int idx) {
-    idx = lua_absindex(L, idx);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewsKey);
-    const void* node = nullptr;
-    if (lua_istable(L, -1)) {
-        lua_pushvalue(L, idx);
-        lua_rawget(L, -2);
-        node = lua_touserdata(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return static_cast<const json*>(node);
+// What the table at `idx` shows if it is a view; neither allocates nor raises.
+const State::View* find_view(lua_State* L, int idx) {
+    const State& s = state_of(L);
+    auto it = s.views.find(lua_topointer(L, idx));
+    return it == s.views.end() ? nullptr : &it->second;
 }
 
-// The JSON node behind the view at `idx`, or an error if the view outlived its call.
+// The JSON node behind the view at `idx`, or an error if the view was not reached in the running call.
 const json& node_of(lua_State* L, int idx) {
-    const json* node = find_node(L, idx);
-    if (!node) luaL_error(L, "a snapshot can be read only during the call it was given to");
-    return *node;
+    const State::View* view = find_view(L, idx);
+    if (!view || view->call != state_of(L).call) luaL_error(L, "a snapshot can be read only during the call it was given to");
+    return *view->node;
 }
 
-// Ends the call's views; the registry key stays (false, not nil) so that this never allocates.
-void close_views(lua_State* L) {
-    lua_pushboolean(L, 0);
+// Drops every kept view (protected: makes a new table). A view a hook still holds is no longer one.
+void forget_views(lua_State* L) {
+    lua_createtable(L, 0, 16);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+    state_of(L).views.clear();
 }
 
-// Pushes the view of an array or object node, the same table each time within a call.
-void push_view(lua_State* L, const json& j) {
-    const void* node = &j;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewsKey);
-    if (lua_rawgetp(L, -1, node) == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return;
+// Records that the view on top shows `j` in the running call. The map's allocation is the one C++ allocation made
+// inside a protected call: its failure becomes a Lua error, raised outside the handler.
+void mark_view(lua_State* L, const json& j) {
+    State& s = state_of(L);
+    bool stored = true;
+    try {
+        s.views.insert_or_assign(lua_topointer(L, -1), State::View{&j, s.call});
+    } catch (...) {
+        stored = false;
     }
-    lua_pop(L, 1);
-    lua_createtable(L, 0, 0);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewMetaKey);
-    lua_setmetatable(L, -2);
-    lua_pushvalue(L, -1);
-    lua_pushlightuserdata(L, const_cast<void*>(node));
-    lua_rawset(L, -4);  // views[view] = node
-    lua_pushvalue(L, -1);
-    lua_rawsetp(L, -3, node);  // views[node] = view
+    if (!stored) luaL_error(L, "not enough memory for the snapshot's views");
+}
+
+// Pushes the view of an array or object node: the same table for the same node.
+void push_view(lua_State* L, const json& j) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+    if (lua_rawgetp(L, -1, &j) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_createtable(L, 0, 0);
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &ViewMetaKey);
+        lua_setmetatable(L, -2);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, -3, &j);  // views[node] = view
+    }
     lua_remove(L, -2);
+    mark_view(L, j);
 }
 
 void push_node(lua_State* L, const json& j) {
@@ -452,23 +467,35 @@ void make_view_metatable(lua_State* L) {
     lua_pushboolean(L, 0);
     lua_setfield(L, -2, "__metatable");
     lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewMetaKey);
-    close_views(L);
+    forget_views(L);
+}
+
+// Protected, once the names are sorted: replaces the table name -> hook at HooksKey with a list in the order of
+// State::names, so that a call finds its hook by position rather than by making its name a Lua string.
+int list_hooks(lua_State* L) {
+    const auto& names = state_of(L).names;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
+    lua_createtable(L, static_cast<int>(names.size()), 0);
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        lua_getfield(L, 1, names[i].c_str());
+        lua_rawseti(L, 2, static_cast<lua_Integer>(i + 1));
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &HooksKey);
+    return 0;
 }
 
 struct CallArgs {
-    std::string_view hook;
+    lua_Integer hook;  // position in State::names, from 1
     const json* snapshot;
 };
 
-// Protected: looks the hook up, opens the call's views and calls the hook; leaves its results on the stack.
+// Protected: pushes the hook and the snapshot's root view and calls the hook; leaves its results on the stack.
 int call_hook(lua_State* L) {
     auto* args = static_cast<const CallArgs*>(lua_touserdata(L, 1));
     lua_settop(L, 0);
-    lua_createtable(L, 0, 8);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &ViewsKey);
+    if (state_of(L).views.size() > MaxKeptViews) forget_views(L);
     lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
-    lua_pushlstring(L, args->hook.data(), args->hook.size());
-    lua_rawget(L, 1);
+    lua_rawgeti(L, 1, args->hook);
     lua_remove(L, 1);
     push_node(L, *args->snapshot);
     lua_call(L, 1, LUA_MULTRET);
@@ -526,41 +553,36 @@ json table_to_json(lua_State* L, int idx, int depth) {
     // tables need looking up.
     if (lua_getmetatable(L, idx)) {
         lua_pop(L, 1);
-        if (const json* node = find_node(L, idx)) return *node;
+        if (const State::View* view = find_view(L, idx)) {
+            if (view->call != state_of(L).call) throw BadResult{"", "a part of the snapshot of an earlier call"};
+            return *view->node;
+        }
         idx = shown_table(L, idx);
     }
-    // One walk: string keys fill an object at once; integer keys collect (key, value) pairs that become an array
-    // when they turn out to be exactly 1..n.
-    json out = json::array();
-    std::vector<std::pair<lua_Integer, json>> items;
-    lua_Integer max_key = 0;
-    bool strings = false;
+    // One walk converts string keys into an object at once and counts integer keys; a table whose integer keys
+    // turn out to be exactly 1..n is then read in order as an array.
+    json out;  // null until the first string key makes it an object
+    lua_Integer count = 0, max_key = 0;
+    auto mixed = [] { return BadResult{"", "a table mixing string keys and integer keys"}; };
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) == LUA_TSTRING) {
-            if (!items.empty()) throw BadResult{"", "a table mixing string keys and integer keys"};
-            if (!strings) out = json::object();
-            strings = true;
+            if (count > 0) throw mixed();
+            if (out.is_null()) out = json::object();
             std::size_t len;
             const char* key = lua_tolstring(L, -2, &len);
             std::string_view k(key, len);
             if (!valid_utf8(k)) throw BadResult{"", "a key that is not valid UTF-8"};
             try {
-                out[std::string(k)] = to_json(L, -1, depth + 1);
+                out.get_ref<json::object_t&>().emplace(std::string(k), to_json(L, -1, depth + 1));
             } catch (BadResult& e) {
                 e.path = "." + std::string(k) + e.path;
                 throw;
             }
         } else if (lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1) {
-            if (strings) throw BadResult{"", "a table mixing string keys and integer keys"};
-            const lua_Integer i = lua_tointeger(L, -2);
-            max_key = std::max(max_key, i);
-            try {
-                items.emplace_back(i, to_json(L, -1, depth + 1));
-            } catch (BadResult& e) {
-                e.path = "[" + std::to_string(i) + "]" + e.path;
-                throw;
-            }
+            if (out.is_object()) throw mixed();
+            ++count;
+            max_key = std::max(max_key, lua_tointeger(L, -2));
         } else {
             std::string what = lua_type(L, -2) == LUA_TNUMBER ? "number key " + std::to_string(lua_tonumber(L, -2))
                                                                : std::string(luaL_typename(L, -2)) + " key";
@@ -568,16 +590,22 @@ json table_to_json(lua_State* L, int idx, int depth) {
         }
         lua_pop(L, 1);
     }
-    if (!items.empty()) {
-        if (static_cast<std::size_t>(max_key) != items.size())
-            throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
-                                    std::to_string(items.size()) + " values)"};
-        // lua_next gives the array part in order; a table built out of order comes back sorted.
-        if (!std::is_sorted(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; }))
-            std::sort(items.begin(), items.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-        auto& array = out.get_ref<json::array_t&>();
-        array.reserve(items.size());
-        for (auto& item : items) array.push_back(std::move(item.second));
+    if (out.is_object()) return out;
+    if (max_key != count)
+        throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
+                                std::to_string(count) + " values)"};
+    out = json::array();
+    auto& array = out.get_ref<json::array_t&>();
+    array.reserve(static_cast<std::size_t>(count));
+    for (lua_Integer i = 1; i <= count; ++i) {
+        lua_rawgeti(L, idx, i);
+        try {
+            array.push_back(to_json(L, -1, depth + 1));
+        } catch (BadResult& e) {
+            e.path = "[" + std::to_string(i) + "]" + e.path;
+            throw;
+        }
+        lua_pop(L, 1);
     }
     return out;
 }
@@ -680,9 +708,10 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     if (!s.L) throw s.fail(ChunkHook, HookErrorKind::memory_limit, 0, "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
     lua_State* L = s.L;
     *static_cast<State**>(lua_getextraspace(L)) = &s;
-    // Generational collection: a call leaves only young garbage (its views and result tables), which a minor
-    // collection frees without walking the frozen libraries again.
-    lua_gc(L, LUA_GCGEN, 0, 0);
+    // Generational collection: a call leaves only young garbage (its result tables), which a minor collection frees
+    // without walking the frozen libraries and the kept views again; one runs each time the heap has grown by as
+    // much as it held after the last major collection (minor multiplier 100%, Lua's default is 20%).
+    lua_gc(L, LUA_GCGEN, 100, 0);
 
     lua_pushcfunction(L, open_sandbox);
     if (int status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);
@@ -704,6 +733,8 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     }
     lua_settop(L, 0);
     std::sort(s.names.begin(), s.names.end());
+    lua_pushcfunction(L, list_hooks);
+    if (status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);
 }
 
 LuaHost::~LuaHost() = default;
@@ -722,14 +753,16 @@ std::size_t LuaHost::memory_used() const { return state_->used; }
 
 json LuaHost::call(std::string_view hook, const json& snapshot) {
     State& s = *state_;
-    if (!has_hook(hook)) {
+    auto named = std::lower_bound(s.names.begin(), s.names.end(), hook);
+    if (named == s.names.end() || *named != hook) {
         std::string known;
         for (const auto& n : s.names) known += (known.empty() ? "" : ", ") + n;
         throw s.fail(hook, HookErrorKind::missing, 0,
                      "no such function in the chunk (it defines: " + (known.empty() ? "nothing" : known) + ")");
     }
     lua_State* L = s.L;
-    CallArgs args{hook, &snapshot};
+    CallArgs args{static_cast<lua_Integer>(named - s.names.begin()) + 1, &snapshot};
+    ++s.call;  // the views reached before this call can no longer be read
     lua_settop(L, 0);
     lua_pushcfunction(L, call_hook);
     lua_pushlightuserdata(L, &args);
@@ -739,7 +772,6 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
     if (status != LUA_OK) {
         HookError e = s.error(hook, status);
         lua_settop(L, 0);
-        close_views(L);
         lua_gc(L, LUA_GCCOLLECT);
         throw e;
     }
@@ -749,11 +781,9 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
             throw BadResult{"", std::to_string(results) + " values (a hook returns one value)"};
         json out = results == 0 ? json() : to_json(L, 1, 0);
         lua_settop(L, 0);
-        close_views(L);
         return out;
     } catch (const BadResult& e) {
         lua_settop(L, 0);
-        close_views(L);
         throw s.fail(hook, HookErrorKind::bad_result, 0, "bad result" + (e.path.empty() ? "" : " at result" + e.path) + ": " + e.what);
     }
 }

@@ -79,7 +79,8 @@ public:
     // nil -> null, integer -> integer, float -> float (NaN and infinities refused), string -> string (UTF-8),
     // table with keys 1..n -> array, table with string keys -> object, {} -> []. Anything else, more than one
     // result, or nesting deeper than 32 is HookError(bad_result). Integer/float and effect shapes are the
-    // caller's to check.
+    // caller's to check. A caller that passes the same tree each time, updated in place, has its views reused
+    // (a view per node address): the cheap way to call a hook often.
     nlohmann::json call(std::string_view hook, const nlohmann::json& snapshot);
 
     // Bytes the Lua state holds now (counted by the host's allocator).

@@ -59,6 +59,7 @@ struct Runner::Caches {
         std::uint64_t position_run = 0, position_version = 0;  // the board state `position` shows
         json* clock[5] = {};                                    // its clock entries: sides, then roles
         json* offences = nullptr;                               // its offence counter
+        json* position[3] = {};                                 // its position entries: fen, side to move, ply
         const void* sides = nullptr;                            // whose side names they are
         bool roles = false;                                     // whether the roles are there
     } snapshot;
@@ -385,11 +386,18 @@ struct Runner::State {
         *kept.offences = count;
         if (!game) {
             s.erase("position");
-        } else if (kept.position_run != serial || kept.position_version != board_version) {
-            json& position = s["position"];
-            position["fen"] = position_text();
-            position["side_to_move"] = side_name(to_move());
-            position["ply"] = game->ply();
+            kept.position[0] = nullptr;
+        } else if (kept.position_run != serial || kept.position_version != board_version || !kept.position[0]) {
+            if (!kept.position[0]) {
+                json& position = s["position"];
+                kept.position[0] = &(position["fen"] = std::string());
+                kept.position[1] = &(position["side_to_move"] = std::string());
+                kept.position[2] = &position["ply"];
+            }
+            // Assigned into the strings in place: no allocation once they have grown to a position's length.
+            kept.position[0]->get_ref<std::string&>() = position_text();
+            kept.position[1]->get_ref<std::string&>() = side_name(to_move());
+            *kept.position[2] = game->ply();
             kept.position_run = serial;
             kept.position_version = board_version;
         }

@@ -117,6 +117,8 @@ function key_order(s) local keys = {} for k, v in pairs(s) do keys[#keys + 1] = 
 local kept_view
 function keep(s) kept_view = s.clock return 0 end
 function read_kept(s) return kept_view.claimant end
+function return_kept(s) return kept_view end
+function keep_or_read(s) if s.keep then kept_view = s.clock return 0 end return kept_view.claimant end
 )lua";
 
 BOOST_AUTO_TEST_CASE(snapshot_comes_back_unchanged) {
@@ -184,10 +186,22 @@ BOOST_AUTO_TEST_CASE(snapshot_integer_beyond_lua_range_is_an_error) {
 }
 
 BOOST_AUTO_TEST_CASE(repeated_calls_keep_memory_bounded) {
-    // Each call's views become garbage when it returns; Lua's collector keeps the state near its live size.
+    // A call's result tables become garbage when it returns, and views are kept per node: Lua's collector keeps
+    // the state near its live size.
     LuaHost host("fide-2001", "fide-2001.lua", Fide2001);
     std::size_t after_first = (host.call("claimant_deduction", claim_at(90'000)), host.memory_used());
     for (int i = 0; i < 20'000; ++i) host.call("claimant_deduction", claim_at(1'500'000 - i));
+    BOOST_TEST(host.memory_used() < after_first + (256u << 10));
+}
+
+BOOST_AUTO_TEST_CASE(views_of_many_distinct_snapshots_are_forgotten) {
+    // 2,000 snapshots alive at once, so that no two share an address: each call makes two views (the root and
+    // its clock), and the host forgets the kept views once there are more than a few hundred.
+    LuaHost host("fide-2001", "fide-2001.lua", Fide2001);
+    std::vector<json> snapshots;
+    for (int i = 0; i < 2'000; ++i) snapshots.push_back(claim_at(90'000 + i));
+    std::size_t after_first = (host.call("claimant_deduction", snapshots[0]), host.memory_used());
+    for (const auto& s : snapshots) BOOST_TEST(host.call("claimant_deduction", s) == set_to(60'000));
     BOOST_TEST(host.memory_used() < after_first + (256u << 10));
 }
 
@@ -196,6 +210,21 @@ BOOST_AUTO_TEST_CASE(snapshot_kept_past_its_call_cannot_be_read) {
     BOOST_TEST(host.call("keep", {{"clock", {{"claimant", 1}}}}) == json(0));
     HookError e = error_of(host, "read_kept", json::object());
     BOOST_TEST(to_string(e.kind()) == "runtime");
+    BOOST_TEST(e.detail() == "a snapshot can be read only during the call it was given to");
+    // Returned by a later call, it is not read either.
+    HookError returned = error_of(host, "return_kept", json::object());
+    BOOST_TEST(to_string(returned.kind()) == "bad_result");
+    BOOST_TEST(returned.detail() == "bad result: a part of the snapshot of an earlier call");
+}
+
+BOOST_AUTO_TEST_CASE(a_kept_view_raises_even_when_the_same_snapshot_comes_back) {
+    // Views are kept per node from call to call (the runner passes the same tree, updated in place). A view kept
+    // by the hook is still refused in a later call that has not reached that part of the snapshot itself.
+    LuaHost host(Book, "test.lua", Values);
+    json snapshot = {{"keep", true}, {"clock", {{"claimant", 1}}}};
+    BOOST_TEST(host.call("keep_or_read", snapshot) == json(0));
+    snapshot["keep"] = false;
+    HookError e = error_of(host, "keep_or_read", snapshot);
     BOOST_TEST(e.detail() == "a snapshot can be read only during the call it was given to");
 }
 
