@@ -1092,15 +1092,19 @@ struct Runner::State {
                 apply_rule(*r, ctx, -1, "arbiter's decision: " + decision);
                 return;
             }
-            // The decision is itself an effect of the vocabulary: apply it to the party the rule is about.
+            // The decision is itself an effect of the vocabulary: apply it to the party the rule is about, when the
+            // effect names a party (its `to` or `who` is a role in schemas/topics.yaml; restore_position's `to` is not).
             json fields = json::object();
             const std::string role = r->topic.rfind("draw.", 0) == 0 || r->topic.rfind("clock.", 0) == 0 ? "claimant" : "offender";
-            if (decision == "add_time")
-                fields["to"] = "opponent";
-            else if (decision == "lose" || decision == "win" || decision == "expel")
+            const auto* spec = runner.library_.registry().effect(decision);
+            auto names_party = [&](const char* field) {
+                const std::string* type = spec ? spec->field_type(field) : nullptr;
+                return type && *type == "role";
+            };
+            if (names_party("who"))
                 fields["who"] = decision == "win" ? "opponent" : role;
-            else
-                fields["to"] = role;
+            else if (names_party("to"))
+                fields["to"] = decision == "add_time" ? "opponent" : role;
             if (v["amount"]) fields["amount"] = v["amount"].Scalar();
             apply(*r, json{{decision, fields}}, ctx, decision_ruling(o, decision));
             out.rulings.back().clocks_after = clocks();

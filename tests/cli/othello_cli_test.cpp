@@ -119,3 +119,24 @@ BOOST_AUTO_TEST_CASE(bad_board_strings_exit_2_with_the_column) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(othello_arbiter_decisions)
+
+BOOST_AUTO_TEST_CASE(a_restored_position_names_the_position_and_no_party) {
+    // Fixture 18: the arbiter restores the position before f5 (black's illegal f5 taken back). restore_position's
+    // `to` is a choice (schemas/topics.yaml), not a role: the applied effect carries the position restored, the
+    // start position with black to move, and names no player.
+    const std::string file = std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/othello/18-players-disagree-arbiter-restores.yaml";
+    const auto out = json_of("run " + file + " --format json");
+    int restored = 0;
+    for (const auto& ruling : out["rulings"])
+        for (const auto& effect : ruling["effects"])
+            if (effect["effect"] == "restore_position") {
+                ++restored;
+                BOOST_TEST(!effect.contains("to"));
+                BOOST_TEST(effect["position"] == "---------------------------OX------XO--------------------------- X");
+            }
+    BOOST_TEST(restored == 1);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
