@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/game.h"
 #include "core/placement_game.h"
+#include "core/record/game_record.h"
 #include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
@@ -63,13 +64,6 @@ void expect_input_error(F f, int line, const std::string& what) {
         if (line) BOOST_TEST(e.where().line == line, what << ": " << e.what());
         BOOST_TEST(!e.message().empty());
     }
-}
-
-std::string bytes_of(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
 }
 
 }  // namespace
@@ -267,7 +261,7 @@ BOOST_AUTO_TEST_CASE(wthor_1977_1978_transcripts_match_an_independent_decoding) 
 }
 
 BOOST_AUTO_TEST_CASE(truncated_or_corrupt_wthor_bytes_are_refused) {
-    std::string db = bytes_of(othello_data("WTH_1977.wtb"));
+    std::string db = arbiter::core::record::read_whole_file(othello_data("WTH_1977.wtb"));
     BOOST_REQUIRE(db.size() == 832u);
     auto wthor = [](const std::string& bytes) { return [bytes] { read_wthor(bytes, "<w>"); }; };
     expect_input_error(wthor(""), 0, "empty");

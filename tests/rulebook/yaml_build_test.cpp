@@ -1,12 +1,12 @@
 // The front door's libyaml builder against yaml-cpp's own YAML::Load, the reference: for each document the two
 // trees must have the same shape, scalars, tags ("?" plain, "!" quoted or block), nulls and marks. Also every bundled
 // YAML file, which covers what the loaders meet in practice (flow and block styles, folded text, Japanese).
+#include "core/record/game_record.h"
 #include "rulebook/yaml_build.h"
 
 #include <boost/test/unit_test.hpp>
 
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -80,13 +80,6 @@ std::string compare(const std::string& text) {
     return difference(ours, theirs, "root", lines_of(text));
 }
 
-std::string read(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(libyaml_builder_matches_yaml_cpp)
@@ -131,7 +124,7 @@ BOOST_AUTO_TEST_CASE(every_bundled_yaml_file_builds_as_yaml_cpp_loads_it) {
         for (const auto& entry : std::filesystem::recursive_directory_iterator(std::filesystem::path(ARBITER_SOURCE_DIR) / dir))
             if (entry.path().extension() == ".yaml") {
                 ++files;
-                const std::string d = compare(read(entry.path()));
+                const std::string d = compare(arbiter::core::record::read_whole_file(entry.path().string()));
                 BOOST_TEST(d.empty(), entry.path().string() << ": " << d);
             }
     BOOST_TEST(files > 100);
