@@ -42,5 +42,6 @@ Command run_command();
 Command compare_command();
 Command event_command();
 Command diff_command();
+Command vocabulary_command();
 
 }  // namespace arbiter::cli

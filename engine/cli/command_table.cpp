@@ -7,7 +7,7 @@ const std::vector<Command>& command_table() {
         list_command(),  show_command(),    validate_command(),
         clock_command(), perft_command(),   analyze_command(),
         run_command(),   compare_command(),
-        event_command(), diff_command(),
+        event_command(), diff_command(), vocabulary_command(),
     };
     return table;
 }

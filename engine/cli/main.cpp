@@ -2,6 +2,7 @@
 // runs the chosen command and maps every failure to the documented exit codes.
 #include "cli/command.h"
 #include "core/error.h"
+#include "procedure/vocabulary.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -54,6 +55,8 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Every registry this process loads is held to the words the engine acts on (docs/VOCABULARY.md).
+    arbiter::rulebook::set_engine_words(&arbiter::procedure::implemented_words());
     try {
         return run(argc, argv);
     } catch (const arbiter::InputError& e) {

@@ -13,8 +13,7 @@ std::string field_label(const std::string& field, Lang lang) {
     if (lang == Lang::en) return field;
     static const std::pair<const char*, const char*> names[] = {
         {"article", "条"}, {"also", "関連条"}, {"effects", "効果"}, {"cases", "場合"}, {"ladder", "段階"},
-        {"discretion", "裁量"}, {"hook", "計算式"}, {"restore", "復元"}, {"claim", "申し立て"},
-        {"declaration", "宣言"}, {"on_tie", "同数時"}};
+        {"discretion", "裁量"}, {"hook", "計算式"}, {"restore", "復元"}, {"claim", "申し立て"}};
     for (const auto& [en, ja] : names)
         if (field == en) return ja;
     if (field.rfind("params.", 0) == 0) return "パラメータ " + field.substr(7);

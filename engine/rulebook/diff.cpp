@@ -81,8 +81,6 @@ std::vector<std::pair<std::string, std::string>> fields_of(const Rule& r) {
     out.push_back({"hook", r.hook});
     out.push_back({"restore", r.restore});
     out.push_back({"claim", r.claim ? "by " + r.claim->by + (r.claim->deadline.empty() ? "" : ", " + r.claim->deadline) : ""});
-    out.push_back({"declaration", node_flow(r.declaration)});
-    out.push_back({"on_tie", effects_text(r.on_tie)});
     return out;
 }
 

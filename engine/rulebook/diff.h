@@ -15,7 +15,7 @@ namespace arbiter::rulebook {
 
 // One compared aspect of a topic and its normalized form in each rulebook ("" = the rulebook's rule
 // does not have it; a rulebook without the rule shows "-"). Fields: article, also, params.<name>,
-// effects, cases, ladder, discretion, hook, restore, claim, declaration, on_tie.
+// effects, cases, ladder, discretion, hook, restore, claim.
 struct FieldDiff {
     std::string field;
     std::vector<std::string> values;  // one per rulebook

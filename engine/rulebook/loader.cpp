@@ -4,7 +4,9 @@
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
 
+#include <algorithm>
 #include <charconv>
+#include <set>
 #include <fstream>
 #include <sstream>
 
@@ -76,6 +78,8 @@ public:
             }
         }
         current_ = &rule;
+        referenced_.clear();
+        hooked_ = false;
         rule.effects = effects(child(keys, "effects"), "effects");
         if (const auto cases = child(keys, "cases")) {
             for (std::size_t i = 0; i < cases.size(); ++i) {
@@ -106,16 +110,9 @@ public:
             check_hook(hook);
             rule.hook = hook.Scalar();
         }
-        if (const auto claim = child(keys, "claim")) rule.claim = Claim{scalar_or_empty(child(claim, "by")), scalar_or_empty(child(claim, "deadline"))};
-        if (const auto declaration = child(keys, "declaration")) {
-            rule.declaration = declaration;
-            if (const auto conds = child(declaration, "conditions"))
-                for (std::size_t i = 0; i < conds.size(); ++i)
-                    conditions(conds[i], "declaration.conditions[" + std::to_string(i) + "]", false);
-            effects(child(declaration, "success"), "declaration.success");
-            effects(child(declaration, "failure"), "declaration.failure");
-        }
-        rule.on_tie = effects(child(keys, "on_tie"), "on_tie");
+        if (const auto claim = child(keys, "claim")) rule.claim = this->claim(claim);
+        refuse_unread_params(keys, rule);
+        if (topic->raised_by.empty()) refuse_unraised(keys, *topic);
         current_ = nullptr;
         return rule;
     }
@@ -125,6 +122,48 @@ private:
         std::string out;
         for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
         return out;
+    }
+
+    // Who may claim and until when: words of the registry's claimants and deadlines.
+    Claim claim(const YAML::Node& node) {
+        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline"))};
+        if (const auto by = child(node, "by"); by && !registry_.claimant(out.by))
+            fail_at(file_, by, prefix_ + "claim.by: found '" + out.by + "'; expected a claimant of " + registry_.file() +
+                                   " (" + join(registry_.claimant_names()) + ")" + did_you_mean(out.by, registry_.claimant_names()));
+        if (const auto deadline = child(node, "deadline"); deadline && !registry_.deadline(out.deadline))
+            fail_at(file_, deadline, prefix_ + "claim.deadline: found '" + out.deadline + "'; expected a deadline of " +
+                                         registry_.file() + did_you_mean(out.deadline, registry_.deadline_names()));
+        return out;
+    }
+
+    // A parameter acts where the engine reads it (rulebook::engine_words: procedure/params.h), where the rule
+    // refers to it ({param: name}), or where the rule's Lua hook may read it; anything else would be shown and
+    // never used.
+    void refuse_unread_params(const MapKeys& keys, const Rule& rule) {
+        const EngineWords* engine = engine_words();
+        if (!engine || !rule.hook.empty() || hooked_) return;
+        const auto params = child(keys, "params");
+        for (const auto& entry : params) {
+            const std::string name = entry.first.Scalar();
+            const std::string word = rule.topic + "." + name;
+            if (referenced_.count(name) ||
+                std::find(engine->params.begin(), engine->params.end(), word) != engine->params.end())
+                continue;
+            fail_at(file_, entry.first, prefix_ + "params: found '" + name +
+                                            "', which nothing reads: the engine does not, and no effect or case of this "
+                                            "rule refers to it ({param: " + name + "}); expected it used, or removed");
+        }
+    }
+
+    // A topic nothing raises (its registry entry has no raised_by) can carry text and parameters only: effects,
+    // cases, a ladder, a discretion, a hook, a claim or a restore there would be shown and never applied.
+    void refuse_unraised(const MapKeys& keys, const TopicSpec& topic) {
+        for (const char* key : {"effects", "cases", "ladder", "discretion", "hook", "claim", "restore"})
+            if (const auto node = child(keys, key))
+                fail_at(file_, node, prefix_ + "found " + key + " on a topic that nothing raises (" + topic.name +
+                                         " has no raised_by in " + registry_.file() +
+                                         "), so they would never apply; expected only article, summary, notes and params, "
+                                         "or a trigger for the topic in the registry");
     }
 
     Param param(const ParamSpec& spec, const YAML::Node& node) {
@@ -203,6 +242,7 @@ private:
         if (fields.IsScalar()) {
             // {hook: name}, {warn: offender}: one field written without its name.
             if (spec.name == "hook") {
+                hooked_ = true;
                 check_hook(fields);
                 return;
             }
@@ -222,14 +262,20 @@ private:
                 fail_at(file_, entry.first, prefix_ + what + ": found the unknown field '" + field + "'; expected " +
                                                 (names.empty() ? std::string("no fields") : "one of: " + join(names)) +
                                                 did_you_mean(field, names));
-            if (spec.name == "hook" && field == "name") check_hook(entry.second);
+            if (spec.name == "hook" && field == "name") {
+                hooked_ = true;
+                check_hook(entry.second);
+            }
             typed(*type, entry.second, what + "." + field);
         }
     }
 
     // Checks a value against a registry type name (effect fields and conditions share these).
     void typed(const std::string& type, const YAML::Node& node, const std::string& what) {
-        if (param_reference(node, what)) return;
+        if (const Param* p = param_reference(node, what)) {
+            unit_fits(type, *p, node, what);
+            return;
+        }
         const std::string here = prefix_ + what + ": ";
         if (type == "role") {
             if (!node.IsScalar() || !registry_.role(node.Scalar()))
@@ -246,9 +292,21 @@ private:
         }
     }
 
-    // Accepts {param: name} when `name` is a parameter of the current rule.
-    bool param_reference(const YAML::Node& node, const std::string& what) {
-        if (!node.IsMap() || node.size() != 1 || !child(node, "param")) return false;
+    // A {param: name} stands where a value of `type` is read: its unit must be that type (or, for a text, any
+    // word-like unit), or the engine would read a value it cannot use.
+    void unit_fits(const std::string& type, const Param& p, const YAML::Node& node, const std::string& what) {
+        const std::string unit(unit_name(p.value.unit));
+        const bool words = (type == "text" || type == "choice") && (unit == "text" || unit == "choice");
+        const bool whole = (type == "count" || type == "moves") && (unit == "count" || unit == "moves");
+        const bool number = (type == "points" || type == "fraction") && (unit == "points" || unit == "fraction");
+        if (unit == type || words || whole || number) return;
+        fail_at(file_, node, prefix_ + what + ": found {param: " + p.name + "}, a parameter in " + unit +
+                                 "; expected a parameter in " + type + " here");
+    }
+
+    // Accepts {param: name} when `name` is a parameter of the current rule; returns it.
+    const Param* param_reference(const YAML::Node& node, const std::string& what) {
+        if (!node.IsMap() || node.size() != 1 || !child(node, "param")) return nullptr;
         const YAML::Node name = child(node, "param");
         if (!current_ || !name.IsScalar() || !current_->param(name.Scalar())) {
             std::vector<std::string> names;
@@ -259,7 +317,8 @@ private:
                                      (names.empty() ? std::string("(none: the rule has no params)") : join(names)) +
                                      (name.IsScalar() ? did_you_mean(name.Scalar(), names) : ""));
         }
-        return true;
+        referenced_.insert(name.Scalar());
+        return current_->param(name.Scalar());
     }
 
     // Checks a map of condition -> value. In `unless`, values are outcomes (draw, win...), not checked here.
@@ -307,6 +366,8 @@ private:
     bool has_hooks_;
     std::string prefix_;
     const Rule* current_ = nullptr;
+    std::set<std::string> referenced_;  // parameters the current rule refers to ({param: name})
+    bool hooked_ = false;                // the current rule calls a hook (which may read any parameter)
 };
 
 RuleMap read_rules(RuleChecker& checker, const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {

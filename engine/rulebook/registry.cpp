@@ -2,6 +2,9 @@
 
 #include "rulebook/paths.h"
 #include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+
+#include <algorithm>
 
 namespace arbiter::rulebook {
 
@@ -17,7 +20,36 @@ const typename Map::mapped_type* lookup(const Map& map, std::string_view name) {
     return it == map.end() ? nullptr : &it->second;
 }
 
+const EngineWords* engine_words_in_force = nullptr;
+
+bool has(const std::vector<std::string_view>& words, std::string_view name) {
+    return std::find(words.begin(), words.end(), name) != words.end();
+}
+
+// A section of {name: {en, ja}} entries (options, triggers, claimants, deadlines).
+void read_named(const YAML::Node& section, std::vector<std::string>& names, std::map<std::string, NamedText, std::less<>>& into) {
+    if (!section || !section.IsMap()) return;
+    for (const auto& entry : section) {
+        names.push_back(entry.first.Scalar());
+        into.emplace(entry.first.Scalar(), NamedText{entry.first.Scalar(), read_text(entry.second)});
+    }
+}
+
+// Refuses, at its place in the registry file, a word of `section` that the engine does not act on.
+void check_acted_on(const YamlFile& file, const char* section, const std::vector<std::string_view>& words) {
+    for (const auto& entry : child(file.root, section)) {
+        if (has(words, entry.first.Scalar())) continue;
+        throw InputError(location_of(file.name, entry.first),
+                         std::string(section) + ": found '" + entry.first.Scalar() +
+                             "', which the engine does not act on; expected a word it implements (docs/VOCABULARY.md), "
+                             "or remove it from the registry");
+    }
+}
+
 }  // namespace
+
+void set_engine_words(const EngineWords* words) { engine_words_in_force = words; }
+const EngineWords* engine_words() { return engine_words_in_force; }
 
 std::optional<Unit> unit_from_name(std::string_view name) {
     for (const auto& [text, unit] : unit_names)
@@ -71,8 +103,13 @@ Registry Registry::load(const std::filesystem::path& path) {
     check_schema(file, Kind::registry);
     Registry registry;
     registry.file_ = file.name;
+    read_named(child(file.root, "options"), registry.option_names_, registry.options_);
+    read_named(child(file.root, "triggers"), registry.trigger_names_, registry.triggers_);
+    read_named(child(file.root, "claimants"), registry.claimant_names_, registry.claimants_);
+    read_named(child(file.root, "deadlines"), registry.deadline_names_, registry.deadlines_);
+    const EngineWords* engine = engine_words();
     for (const auto& entry : child(file.root, "topics")) {
-        TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}};
+        TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}, {}, {}};
         if (const auto params = child(entry.second, "params"); params && params.IsMap()) {
             for (const auto& p : params) {
                 auto unit = unit_from_name(child(p.second, "unit").Scalar());
@@ -81,6 +118,24 @@ Registry Registry::load(const std::filesystem::path& path) {
         }
         if (const auto options = child(entry.second, "options"); options && options.IsSequence())
             for (const auto& o : options) topic.options.push_back(o.Scalar());
+        if (const auto game = child(entry.second, "game")) topic.game = game.Scalar();
+        for (const auto& trigger : child(entry.second, "raised_by")) {
+            if (!registry.triggers_.count(trigger.Scalar()))
+                throw InputError(location_of(file.name, trigger),
+                                 topic.name + ".raised_by: found the unknown trigger '" + trigger.Scalar() +
+                                     "'; expected one of the registry's triggers" +
+                                     did_you_mean(trigger.Scalar(), registry.trigger_names_));
+            const auto names_topic = child(child(child(file.root, "triggers"), trigger.Scalar()), "names_topic");
+            if (!(names_topic && names_topic.Scalar() == "true"))
+                for (const auto& [other_name, other] : registry.topics_)
+                    if (std::find(other.raised_by.begin(), other.raised_by.end(), trigger.Scalar()) != other.raised_by.end() &&
+                        (other.game.empty() || topic.game.empty() || other.game == topic.game))
+                        throw InputError(location_of(file.name, trigger),
+                                         topic.name + ".raised_by: found the trigger '" + trigger.Scalar() + "', which " +
+                                             other_name + " is raised by already; expected each trigger to raise one "
+                                             "topic per game (give the topics a game)");
+            topic.raised_by.push_back(trigger.Scalar());
+        }
         registry.topic_names_.push_back(topic.name);
         registry.topics_.emplace(topic.name, std::move(topic));
     }
@@ -88,6 +143,7 @@ Registry Registry::load(const std::filesystem::path& path) {
         EffectSpec effect{entry.first.Scalar(), {}, read_text(entry.second)};
         if (const auto fields = child(entry.second, "fields"); fields && fields.IsMap())
             for (const auto& f : fields) effect.fields.emplace_back(f.first.Scalar(), f.second.Scalar());
+        if (const auto statement = child(entry.second, "statement")) effect.statement = statement.Scalar() == "true";
         registry.effect_names_.push_back(effect.name);
         registry.effects_.emplace(effect.name, std::move(effect));
     }
@@ -96,15 +152,13 @@ Registry Registry::load(const std::filesystem::path& path) {
         registry.condition_names_.push_back(condition.name);
         registry.conditions_.emplace(condition.name, std::move(condition));
     }
-    for (const auto& entry : child(file.root, "roles")) {
-        registry.role_names_.push_back(entry.first.Scalar());
-        registry.roles_.emplace(entry.first.Scalar(), NamedText{entry.first.Scalar(), read_text(entry.second)});
-    }
-    if (const auto options = child(file.root, "options"); options && options.IsMap()) {
-        for (const auto& entry : options) {
-            registry.option_names_.push_back(entry.first.Scalar());
-            registry.options_.emplace(entry.first.Scalar(), NamedText{entry.first.Scalar(), read_text(entry.second)});
-        }
+    read_named(child(file.root, "roles"), registry.role_names_, registry.roles_);
+    if (engine) {
+        check_acted_on(file, "triggers", engine->triggers);
+        check_acted_on(file, "claimants", engine->claimants);
+        check_acted_on(file, "deadlines", engine->deadlines);
+        check_acted_on(file, "conditions", engine->conditions);
+        check_acted_on(file, "effects", engine->effects);
     }
     return registry;
 }
@@ -119,5 +173,16 @@ const EffectSpec* Registry::effect(std::string_view name) const { return lookup(
 const ConditionSpec* Registry::condition(std::string_view name) const { return lookup(conditions_, name); }
 const NamedText* Registry::role(std::string_view name) const { return lookup(roles_, name); }
 const NamedText* Registry::option(std::string_view name) const { return lookup(options_, name); }
+const NamedText* Registry::trigger(std::string_view name) const { return lookup(triggers_, name); }
+const NamedText* Registry::claimant(std::string_view name) const { return lookup(claimants_, name); }
+const NamedText* Registry::deadline(std::string_view name) const { return lookup(deadlines_, name); }
+
+const TopicSpec* Registry::raised(std::string_view trigger, std::string_view game) const {
+    for (const auto& [name, topic] : topics_)
+        if ((topic.game.empty() || topic.game == game) &&
+            std::find(topic.raised_by.begin(), topic.raised_by.end(), trigger) != topic.raised_by.end())
+            return &topic;
+    return nullptr;
+}
 
 }  // namespace arbiter::rulebook

@@ -31,7 +31,9 @@ struct TopicSpec {
     std::string name;
     Text text;
     std::vector<ParamSpec> params;
-    std::vector<std::string> options;  // free words a discretion on this topic may list
+    std::vector<std::string> options;    // free words a discretion on this topic may list
+    std::string game;                    // the game whose triggers raise it; "" for every game
+    std::vector<std::string> raised_by;  // triggers that raise it; empty: text and parameters only
 
     const ParamSpec* param(std::string_view name) const;
     std::vector<std::string> param_names() const;
@@ -42,6 +44,7 @@ struct EffectSpec {
     std::string name;
     std::vector<std::pair<std::string, std::string>> fields;
     Text text;
+    bool statement = false;  // the ruling states it; the engine changes nothing
 
     const std::string* field_type(std::string_view field) const;
 };
@@ -57,6 +60,15 @@ struct NamedText {
     Text text;
 };
 
+// The words an engine acts on, by registry section; params as "topic.param". The procedure layer supplies its own
+// (procedure::implemented_words) through set_engine_words, and from then on every registry load refuses a word
+// the engine does not act on: the registry is the vocabulary, and nothing in it is only shown.
+struct EngineWords {
+    std::vector<std::string_view> triggers, claimants, deadlines, conditions, effects, params, claims, entries;
+};
+void set_engine_words(const EngineWords* words);
+const EngineWords* engine_words();
+
 class Registry {
 public:
     // Loads and checks a registry file (schema, then meaning). Throws InputError.
@@ -69,12 +81,20 @@ public:
     const ConditionSpec* condition(std::string_view name) const;
     const NamedText* role(std::string_view name) const;
     const NamedText* option(std::string_view name) const;
+    const NamedText* trigger(std::string_view name) const;
+    const NamedText* claimant(std::string_view name) const;
+    const NamedText* deadline(std::string_view name) const;
+    // The topic `trigger` raises in a rulebook of `game`, or null when it raises none there.
+    const TopicSpec* raised(std::string_view trigger, std::string_view game) const;
 
     const std::vector<std::string>& topic_names() const { return topic_names_; }
     const std::vector<std::string>& effect_names() const { return effect_names_; }
     const std::vector<std::string>& condition_names() const { return condition_names_; }
     const std::vector<std::string>& role_names() const { return role_names_; }
     const std::vector<std::string>& option_names() const { return option_names_; }
+    const std::vector<std::string>& trigger_names() const { return trigger_names_; }
+    const std::vector<std::string>& claimant_names() const { return claimant_names_; }
+    const std::vector<std::string>& deadline_names() const { return deadline_names_; }
 
     const std::string& file() const { return file_; }
 
@@ -84,8 +104,9 @@ private:
     std::map<std::string, EffectSpec, std::less<>> effects_;
     std::map<std::string, ConditionSpec, std::less<>> conditions_;
     std::map<std::string, NamedText, std::less<>> roles_;
-    std::map<std::string, NamedText, std::less<>> options_;
+    std::map<std::string, NamedText, std::less<>> options_, triggers_, claimants_, deadlines_;
     std::vector<std::string> topic_names_, effect_names_, condition_names_, role_names_, option_names_;
+    std::vector<std::string> trigger_names_, claimant_names_, deadline_names_;
 };
 
 // Reads {en, ja} from a localized-text node (missing parts stay empty).

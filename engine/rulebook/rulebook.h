@@ -92,8 +92,6 @@ struct Rule {
     std::string hook;
     std::optional<Claim> claim;
     std::string restore;
-    NodeHandle declaration;  // {conditions, success, failure} or undefined
-    std::vector<Effect> on_tie;
     Text notes;
     bool removed = false;
     std::string hooks_file;  // the Lua file of the rulebook that wrote this rule ("" if none)

@@ -5,6 +5,9 @@
 #include "core/position.h"
 #include "rulebook/event.h"
 #include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+
+#include <algorithm>
 
 #include <sstream>
 
@@ -61,6 +64,31 @@ void check_start_position(const YAML::Node& position, const std::string& file, c
     }
 }
 
+namespace {
+
+// An incident names a topic an incident may raise (raised_by: entry.incident) and facts that are conditions.
+void check_incident(const YAML::Node& incident, const std::string& file, const Registry& registry) {
+    const YAML::Node topic = incident["topic"];
+    const TopicSpec* spec = registry.topic(topic.Scalar());
+    std::vector<std::string> allowed;
+    for (const auto& name : registry.topic_names()) {
+        const auto& by = registry.topic(name)->raised_by;
+        if (std::find(by.begin(), by.end(), "entry.incident") != by.end()) allowed.push_back(name);
+    }
+    if (!spec || std::find(allowed.begin(), allowed.end(), topic.Scalar()) == allowed.end())
+        throw InputError(location_of(file, topic), "incident.topic: found '" + topic.Scalar() +
+                                                       "'; expected a topic an incident raises (raised_by: entry.incident in " +
+                                                       registry.file() + ")" + did_you_mean(topic.Scalar(), allowed));
+    for (const auto& fact : incident["facts"])
+        if (!registry.condition(fact.first.Scalar()))
+            throw InputError(location_of(file, fact.first), "incident.facts: found '" + fact.first.Scalar() +
+                                                                "'; expected a condition of " + registry.file() +
+                                                                did_you_mean(fact.first.Scalar(), registry.condition_names()));
+}
+
+
+}  // namespace
+
 void check_timeline(const YamlFile& file, const Library& library, const std::string& rulebook_override) {
     const YAML::Node& root = file.root;
     // The event: inline, or a file named relative to the timeline.
@@ -97,7 +125,8 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
             throw InputError(location_of(file.name, entry),
                              "found an entry with " + std::to_string(actions) +
                                  " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
-                                 "resign, touch, observe, arbiter, declare, pass, press, assign");
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident");
+        if (const YAML::Node incident = entry["incident"]) check_incident(incident, file.name, library.registry());
         const YAML::Node at = entry["at"];
         auto time = clock::parse_duration(at.Scalar());
         if (!time)

@@ -1,0 +1,176 @@
+// Case conditions (registry `conditions`): one evaluator each, found through the table below. A condition is
+// a fact the entry established (compared for equality), a bound on a counted fact, or something the runner
+// reads off the board, the clock or the run. nullopt: not known here (the case does not match).
+#include "procedure/run_state.h"
+
+#include "procedure/tables.h"
+#include "rulebook/schema.h"
+
+namespace arbiter::procedure {
+
+namespace {
+
+using State = Runner::State;
+using Evaluate = std::optional<bool> (*)(State&, std::string_view name, const json& value, const Context& ctx);
+
+// A fact the entry established: equal to the value the case names.
+std::optional<bool> fact(State&, std::string_view name, const json& value, const Context& ctx) {
+    const auto it = ctx.facts.find(std::string(name));
+    if (it == ctx.facts.end()) return std::nullopt;
+    return *it == value;
+}
+
+// `zone_points_at_least: 27` bounds the fact `zone_points`.
+std::optional<bool> at_least(State&, std::string_view name, const json& value, const Context& ctx) {
+    const auto it = ctx.facts.find(std::string(name.substr(0, name.size() - std::string_view("_at_least").size())));
+    if (it == ctx.facts.end() || !it->is_number() || !value.is_number()) return std::nullopt;
+    return it->get<double>() >= value.get<double>();
+}
+
+std::optional<bool> cannot_checkmate(State& st, int side, const json& value) {
+    if (!st.game || side < 0 || side > 1) return std::nullopt;
+    const auto c = st.game->cannot_checkmate(side);
+    if (!c || !value.is_boolean()) return std::nullopt;
+    return *c == value.get<bool>();
+}
+
+std::optional<bool> opponent_cannot_checkmate(State& st, std::string_view, const json& value, const Context& ctx) {
+    return cannot_checkmate(st, st.role_side("opponent", ctx), value);
+}
+
+std::optional<bool> claimant_cannot_checkmate(State& st, std::string_view, const json& value, const Context& ctx) {
+    return cannot_checkmate(st, st.role_side("claimant", ctx), value);
+}
+
+// The last period of the time control: as the entry found it (both flags), else the actor's clock now.
+std::optional<bool> final_period(State& st, std::string_view name, const json& value, const Context& ctx) {
+    if (ctx.facts.contains(std::string(name))) return fact(st, name, value, ctx);
+    if (!st.clk || !value.is_boolean()) return std::nullopt;
+    const int side = ctx.actor >= 0 ? ctx.actor : st.to_move();
+    return st.clk->reading(side, st.now).last_period == value.get<bool>();
+}
+
+std::optional<bool> time_left(State& st, std::string_view name, const json& value, const Context& ctx) {
+    const auto limit = State::as_ms(value);
+    if (!limit || ctx.actor < 0 || ctx.actor > 1) return std::nullopt;
+    const auto left = st.shown(ctx.actor).count();
+    return name == "time_left_at_most" ? left <= *limit : left > *limit;
+}
+
+std::optional<bool> moves_completed_at_least(State& st, std::string_view, const json& value, const Context&) {
+    if (!st.game || !value.is_number()) return std::nullopt;
+    return st.game->ply() / 2 >= value.get<std::int64_t>();
+}
+
+std::optional<bool> arrival_after(State&, std::string_view, const json& value, const Context& ctx) {
+    const auto limit = State::as_ms(value);
+    if (!ctx.facts.contains("arrival_ms") || !limit) return std::nullopt;
+    return ctx.facts["arrival_ms"].get<std::int64_t>() > *limit;
+}
+
+std::optional<bool> category(State& st, std::string_view, const json& value, const Context&) {
+    if (!value.is_string()) return std::nullopt;
+    return (st.category ? st.category->name : std::string()) == value.get<std::string>();
+}
+
+std::optional<bool> mode(State& st, std::string_view, const json& value, const Context&) {
+    if (!value.is_string()) return std::nullopt;
+    return (st.mode ? st.mode->name : std::string()) == value.get<std::string>();
+}
+
+std::optional<bool> offence_count(State& st, std::string_view, const json& value, const Context& ctx) {
+    if (ctx.actor < 0 || ctx.actor > 1 || !value.is_number_integer()) return std::nullopt;
+    return st.offences[ctx.topic][std::size_t(ctx.actor)] == value.get<std::int64_t>();
+}
+
+struct ConditionImpl {
+    std::string_view name;
+    Evaluate evaluate;
+};
+
+// One row per registry condition; the cross-check test holds this table and the registry to the same words.
+constexpr ConditionImpl table[] = {
+    {"opponent_cannot_checkmate", opponent_cannot_checkmate},
+    {"claimant_cannot_checkmate", claimant_cannot_checkmate},
+    {"final_period", final_period},
+    {"order_known", fact},
+    {"time_left_at_most", time_left},
+    {"time_left_over", time_left},
+    {"moves_completed_at_least", moves_completed_at_least},
+    {"claim_correct", fact},
+    {"arrival_after", arrival_after},
+    {"mode", mode},
+    {"category", category},
+    {"offence_count", offence_count},
+    {"occurrence", fact},
+    {"last_move", fact},
+    {"pointed_out_in_time", fact},
+    {"actor_side", fact},
+    {"king_in_zone", fact},
+    {"zone_points_at_least", at_least},
+    {"pieces_in_zone_at_least", at_least},
+    {"own_turn", fact},
+    {"not_in_check", fact},
+    {"sente_points_at_least", at_least},
+    {"gote_points_at_least", at_least},
+    {"official_record", fact},
+    {"before_next_round", fact},
+    {"clock_fault", fact},
+    {"disc_named", fact},
+    {"players_agree", fact},
+    {"irregularity_correctable", fact},
+    {"latecomer_forfeits", fact},
+    {"arbiter_decision", fact},
+    {"irregularity", fact},
+    {"forced_win_shown", fact},
+    {"sealed_move_defective", fact},
+    {"touched_piece", fact},
+    {"claim_announces_move", fact},
+};
+
+const ConditionImpl* find(std::string_view name) {
+    for (const auto& c : table)
+        if (c.name == name) return &c;
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string_view> condition_words() {
+    std::vector<std::string_view> names;
+    for (const auto& c : table) names.push_back(c.name);
+    return names;
+}
+
+bool is_fact_condition(std::string_view name) {
+    const auto* c = find(name);
+    return c && c->evaluate == fact;
+}
+
+std::optional<bool> Runner::State::condition(const rulebook::Rule& r, const std::string& name, const json& raw,
+                                              const Context& ctx) {
+    const auto* c = find(name);
+    if (!c) return std::nullopt;  // the loader admits registry conditions only, and each has a row
+    return c->evaluate(*this, name, resolve(r, raw), ctx);
+}
+
+// The first case of `r` whose conditions all hold (read from the YAML once per Runner).
+const rulebook::Case* Runner::State::match(const rulebook::Rule& r, const Context& ctx) {
+    for (const auto& c : r.cases) {
+        auto [it, fresh] = runner.caches_->conditions.try_emplace(&c);
+        if (fresh)
+            for (const auto& kv : c.when) it->second.emplace_back(kv.first.Scalar(), rulebook::yaml_to_json(kv.second));
+        bool all = true;
+        for (const auto& [name, value] : it->second) {
+            const auto holds = condition(r, name, value, ctx);
+            if (!holds || !*holds) {
+                all = false;
+                break;
+            }
+        }
+        if (all) return &c;
+    }
+    return nullptr;
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,156 @@
+// Declarations and counts: a declaration instead of a move (the declarer's impasse count), a game over on the
+// board decided by counting the pieces, the right that decides a tie, presses of the clock without a move, and
+// the result card after the end.
+#include "procedure/run_state.h"
+
+namespace arbiter::procedure {
+
+using State = Runner::State;
+
+// A declaration (shogi's entering-king declaration) or a request for the officials' count: the rule's cases read the
+// declarer's impasse count, both sides' total points, whose turn it is and whether the declarer is in check.
+void State::on_declare(int declarer) {
+    if (flag_down(declarer)) {
+        flag_fall(declarer, nobody, true, nobody);  // the declaration came after the time ran out
+        return;
+    }
+    if (clk && clk->running()) (void)clk->stop(now);
+    Context ctx;
+    ctx.actor = declarer;
+    // Points as the rule values pieces (major_value, minor_value), over the pieces the game counts as major.
+    auto value = [&](const params::Name& name, int fallback) {
+        const json v = param_of(Trigger::entry_declare, name.name);
+        return v.is_number() ? v.get<int>() : fallback;
+    };
+    const int major = value(params::major_value, 5), minor = value(params::minor_value, 1);
+    const Board::Impasse count = game->impasse(declarer);
+    const int zone_points = count.zone_major * major + count.zone_minor * minor;
+    const bool own_turn = declarer == to_move();
+    ctx.facts["actor_side"] = side_name(declarer);
+    ctx.facts["own_turn"] = own_turn;
+    ctx.facts["king_in_zone"] = count.royal_in_zone;
+    ctx.facts["zone_points"] = zone_points;
+    ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
+    ctx.facts["not_in_check"] = !(own_turn && game->in_check());
+    for (int side = 0; side < 2; ++side) {
+        const Board::Impasse all = game->impasse(side);
+        ctx.facts[side_name(side) + "_points"] = all.all_major * major + all.all_minor * minor;
+    }
+    const std::string note = "zone points " + std::to_string(zone_points) + ", pieces in zone " +
+                             std::to_string(count.pieces_in_zone) + (count.royal_in_zone ? ", king in zone" : ", king outside the zone");
+    if (raise(Trigger::entry_declare, ctx, declarer, note, true) < 0)
+        note_only(topic_of(Trigger::entry_declare), declarer, "no case of the rule applies: " + note);
+}
+
+// A game over on the board by counting (othello: neither side can move). The game's data says who wins (more
+// pieces); the rule on board.neither_can_move says whether empty squares go to the winner (empties_to_winner;
+// without it the count is the pieces on the board), and a tie goes to the rule on board.tie where the rulebook has
+// one (joa-othello: the holder of the draw-win right wins a 32-32 game), else it is drawn.
+void State::on_counted_end(int by) {
+    const auto count = game->piece_count();
+    if (!count) return;
+    const std::string& topic = topic_of(Trigger::board_neither_can_move);
+    const auto* r = rule(topic);
+    std::array<int, 2> discs = count->pieces;
+    const int winner = discs[0] == discs[1] ? nobody : discs[0] > discs[1] ? 0 : 1;
+    std::string how;
+    if (count->empty > 0) {
+        const json to_winner = r ? param_value(*r, params::empties_to_winner.name) : json();
+        if (to_winner.is_boolean() && to_winner.get<bool>() && winner >= 0) {
+            discs[std::size_t(winner)] += count->empty;
+            how = ", given to the winner";
+        } else if (winner >= 0) {
+            how = ", not counted (the rulebook does not give them to the winner)";
+        }
+    }
+    counted = discs;
+    Ruling ruling;
+    ruling.at = now;
+    ruling.topic = topic;
+    ruling.article = r ? r->article : std::string();
+    if (r) ruling.summary = r->summary;
+    ruling.by = side_name(by);
+    ruling.note = "on the board " + side_name(0) + " " + std::to_string(count->pieces[0]) + ", " + side_name(1) + " " +
+                  std::to_string(count->pieces[1]) + ", " + std::to_string(count->empty) + " empty" + how;
+    ruling.effects.push_back({{"effect", "count"}, {"score", {{side_name(0), discs[0]}, {side_name(1), discs[1]}}}});
+    const auto pts = points();
+    if (winner >= 0) {
+        ruling.effects.push_back({{"effect", "win"}, {"who", side_name(winner)}});
+        out.rulings.push_back(std::move(ruling));
+        std::array<double, 2> score{};
+        score[std::size_t(winner)] = pts[0];
+        score[std::size_t(1 - winner)] = pts[2];
+        end_game(score, true, topic, out.rulings.back().article);
+        out.rulings.back().clocks_after = clocks();
+        return;
+    }
+    const auto* tie = rule_for(Trigger::board_tie);
+    if (!tie) ruling.effects.push_back({{"effect", "draw"}});
+    out.rulings.push_back(std::move(ruling));
+    if (!tie) {
+        end_game({pts[1], pts[1]}, true, topic, out.rulings.back().article);
+        out.rulings.back().clocks_after = clocks();
+        return;
+    }
+    out.rulings.back().clocks_after = clocks();
+    if (clk && clk->running()) (void)clk->stop(now);
+    Context ctx;
+    if (role_side("right_holder", ctx) < 0) {
+        note_rule(*tie, nobody, "a tie, and no entry assigned the right that decides it");
+        open.push_back({Pending{tie->topic, tie->article, {side_name(0), side_name(1)}, "Who holds the draw-win right?"}, tie, ctx});
+        return;
+    }
+    apply_rule(*tie, ctx, nobody, "a tie: " + std::to_string(discs[0]) + "-" + std::to_string(discs[1]));
+}
+
+// The player who did not make the last move declares the end (joa-othello: after the last move, point out its
+// illegality or declare the end): an act held on the board that was not pointed out stands, and the count decides.
+void State::on_declare_end(int by) {
+    if (illegal && illegal->on_board) lapse_illegal("the end was declared without pointing the act out: it stands");
+    end_declared = true;
+    if (ended) return;
+    if (game->neither_can_move()) on_counted_end(by);
+    else note_only(topic_of(Trigger::entry_declare_end), by, "the game is not over on the board: a side can still move");
+}
+
+// Rights given before or during the game (othello: the draw-win right won or left at the hidden-stone guess).
+void State::on_assign() {
+    std::string note;
+    for (const auto& kv : entry->value) {
+        assigned[kv.first.Scalar()] = read_side(kv.second);
+        note += (note.empty() ? "" : ", ") + kv.first.Scalar() + ": " + kv.second.Scalar();
+    }
+    if (const auto* r = rule_for(Trigger::entry_assign)) note_rule(*r, nobody, note);
+}
+
+// A press of a clock button with no move (othello: white's press starts the game; the present player starts the
+// absent one's clock): the presser's clock stops, the other side's runs.
+void State::on_press(int side) {
+    if (!clk) return;
+    if (clk->running()) (void)clk->stop(now);
+    (void)clk->start(1 - side, now);
+}
+
+// After the game the result card, where the rulebook has a rule on game.ended: a circle for the winner and a cross
+// for the loser, and each side's disc difference where the rule keeps it (disc_difference) and the game was counted.
+void State::write_result_card() {
+    if (!ended || card_written) return;
+    card_written = true;
+    const auto* r = rule_for(Trigger::game_ended);
+    if (!r || !out.result.score) return;
+    const auto& score = *out.result.score;
+    std::string note;
+    const json wanted = param_value(*r, params::disc_difference.name);
+    for (int side = 0; side < 2; ++side) {
+        const double mine = score[std::size_t(side)], theirs = score[std::size_t(1 - side)];
+        note += (side ? ", " : "") + side_name(side) + (mine > theirs ? " ○" : mine < theirs ? " ×" : " -");
+        if (counted && wanted.is_boolean() && wanted.get<bool>()) {
+            const int d = (*counted)[std::size_t(side)] - (*counted)[std::size_t(1 - side)];
+            note += " " + std::string(d > 0 ? "+" : "") + std::to_string(d);
+        }
+    }
+    if (!out.result.rated) note += " (unrated)";
+    note_rule(*r, nobody, note);
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,98 @@
+// The arbiter's entries: an answer to the decision a ruling left open (checked against the options the rulebook
+// allows), or a decision of the arbiter's own (adjourn, a flag), or one this rulebook leaves no room for (noted).
+#include "procedure/run_state.h"
+
+#include <algorithm>
+
+namespace arbiter::procedure {
+
+using State = Runner::State;
+
+namespace {
+
+// The ruling that records an arbiter's answer to the decision `o` left open.
+Ruling& decision_ruling(State& st, const State::Open& o, const std::string& decision) {
+    Ruling& ruling = st.note_only(o.rule->topic, nobody, "arbiter's decision: " + decision);
+    ruling.article = o.pending.article;
+    ruling.summary = o.rule->summary;
+    return ruling;
+}
+
+void answer(State& st, const YAML::Node& v, const std::string& decision) {
+    State::Open o = st.open.back();
+    const auto& opts = o.pending.options;
+    if (std::find(opts.begin(), opts.end(), decision) == opts.end()) {
+        std::string list;
+        for (const auto& s : opts) list += (list.empty() ? "" : ", ") + s;
+        throw st.error("decision: found '" + decision + "'; rulebook " + st.book.id + " allows for " + o.pending.topic + " (" +
+                           o.pending.article + ") only: " + list,
+                       v["decision"]);
+    }
+    st.open.pop_back();
+    Context ctx = o.ctx;
+    ctx.facts["arbiter_decision"] = decision;
+    const auto* r = o.rule;
+    if (st.side_of(decision) >= 0) {
+        // A side named as the outcome (a lot drawn, the holder of a right): that side wins.
+        ctx.roles["winner"] = st.side_of(decision);
+        st.apply(*r, json{{"win", {{"who", "winner"}}}}, ctx, decision_ruling(st, o, decision));
+        st.out.rulings.back().clocks_after = st.clocks();
+        return;
+    }
+    // Only a case that reads the decision answers it (the case that asked for it would ask again).
+    if (const auto* c = st.match(*r, ctx); c && c->when["arbiter_decision"]) {
+        st.apply_rule(*r, ctx, nobody, "arbiter's decision: " + decision);
+        return;
+    }
+    // The decision is itself an effect of the vocabulary: applied to the party the open decision is about (the
+    // claimant of a claim, else the offender) when the effect names a party (its `to` or `who` is a role).
+    json fields = json::object();
+    const std::string party(ctx.party);
+    const auto* spec = st.registry().effect(decision);
+    auto names_party = [&](const char* field) {
+        const std::string* type = spec ? spec->field_type(field) : nullptr;
+        return type && *type == "role";
+    };
+    if (names_party("who")) fields["who"] = decision == "win" ? "opponent" : party;
+    else if (names_party("to")) fields["to"] = decision == "add_time" ? "opponent" : party;
+    if (v["amount"]) {
+        fields["amount"] = v["amount"].Scalar();
+        // The range the rulebook allows the arbiter (JCA 9.5b: at most 3 minutes from the claimant).
+        const auto amount = State::as_ms(fields["amount"]);
+        const auto most = State::as_ms(st.param_value(*r, params::deduction_max.name));
+        if (decision == "deduct_time" && amount && most && *amount > *most)
+            throw st.error("amount: found " + v["amount"].Scalar() + "; rulebook " + st.book.id + " allows the arbiter at most " +
+                               std::to_string(*most / 1000) + " s for " + r->topic + " (" + o.pending.article + ")",
+                           v["amount"]);
+    }
+    st.apply(*r, json{{decision, fields}}, ctx, decision_ruling(st, o, decision));
+    st.out.rulings.back().clocks_after = st.clocks();
+}
+
+}  // namespace
+
+void State::on_arbiter() {
+    const YAML::Node& v = entry->value;
+    const std::string decision = v["decision"].Scalar();
+    if (!open.empty()) {
+        answer(*this, v, decision);
+        return;
+    }
+    Context ctx;
+    if (decision == "adjourn") {
+        ctx.actor = v["sealed_by"] ? read_side(v["sealed_by"]) : to_move();
+        raise(Trigger::arbiter_adjourn, ctx, nobody, v["sealed_move"] ? "sealed move " + v["sealed_move"].Scalar() : "", true);
+        return;
+    }
+    if (decision == "flag") {
+        const int side = v["side"] ? read_side(v["side"]) : to_move();
+        flag_fall(side, nobody, flag_down(side), nobody);
+        return;
+    }
+    // Nothing is open: under this rulebook the situation leaves the arbiter no choice (a timeline written for one
+    // edition, compared under another). The entry is noted and changes nothing.
+    note_only(topic_of(Trigger::arbiter_unneeded), nobody,
+              "arbiter's decision '" + decision + "' not needed: rulebook " + book.id + " leaves nothing open to the arbiter here");
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,287 @@
+// Effects (registry `effects`): one handler each, found through the table below. A handler changes the run
+// (clocks, board, result, open decisions) and fills in what the ruling lists as applied. Statement effects
+// (registry `statement: true`) change nothing: the ruling states them and the players or the arbiter act.
+#include "procedure/run_state.h"
+
+#include "procedure/tables.h"
+#include "rulebook/schema.h"
+
+#include <algorithm>
+
+namespace arbiter::procedure {
+
+namespace {
+
+using State = Runner::State;
+
+// What a handler did with the ruling: list `applied` in it, or not (it listed it itself, or nothing applied).
+enum class Listed { yes, no };
+
+struct Apply {
+    State& st;
+    const rulebook::Rule& rule;
+    std::string_view name;
+    const json& fields;
+    const Context& ctx;
+    Ruling& ruling;
+    json& applied;
+
+    int side(const char* key) const {
+        if (!fields.is_object() || !fields.contains(key) || !fields[key].is_string()) return nobody;
+        return st.role_side(fields[key].get<std::string>(), ctx);
+    }
+    void add_note(const std::string& note) const { ruling.note += (ruling.note.empty() ? "" : "; ") + note; }
+};
+
+Listed clock_time(const Apply& a) {
+    const int side = a.side("to");
+    const auto amount = State::as_ms(a.st.resolve(a.rule, a.fields.value("amount", json())));
+    if (side < 0 || side > 1 || !amount) return Listed::no;
+    if (*amount < 0)
+        throw InputError({a.rule.from.file, a.rule.from.line, 0},
+                         a.rule.topic + ": " + std::string(a.name) + " of a negative amount; expected an amount of 0 or more");
+    if (auto& clk = a.st.clk) {
+        const Ms ms{*amount}, now = a.st.now;
+        if (a.name == "add_time") (void)clk->add_time(side, ms, now);
+        else if (a.name == "deduct_time") (void)clk->deduct_time(side, std::min(ms, a.st.shown(side)), now);
+        else (void)clk->set_time(side, ms, now);
+    }
+    a.applied["to"] = a.st.side_name(side);
+    a.applied["amount"] = *amount;
+    return Listed::yes;
+}
+
+Listed stop_clocks(const Apply& a) {
+    if (a.st.clk && a.st.clk->running()) (void)a.st.clk->stop(a.st.now);
+    return Listed::yes;
+}
+
+Listed restart_clocks(const Apply& a) {
+    if (a.st.clk && !a.st.clk->running()) (void)a.st.clk->restart(a.st.now);
+    return Listed::yes;
+}
+
+// lose, win, forfeit_unrated: the game ends with a score by role, unless a condition of `unless` holds (the
+// opponent cannot checkmate: a draw instead). A condition that cannot be settled leaves the arbiter to decide.
+Listed decisive(const Apply& a) {
+    State& st = a.st;
+    const int who = a.side("who");
+    if (who < 0 || who > 1) return Listed::no;
+    const int loser = a.name == "win" ? 1 - who : who;
+    const bool rated = a.name != "forfeit_unrated" && a.fields.value("rated", true);
+    const auto pts = st.points();
+    std::array<double, 2> score{};
+    score[std::size_t(loser)] = pts[2];
+    score[std::size_t(1 - loser)] = pts[0];
+    std::string outcome = a.name == "forfeit_unrated" ? "lose" : std::string(a.name);
+    if (a.fields.is_object() && a.fields.contains("unless") && a.fields["unless"].is_object()) {
+        Context c = a.ctx;
+        c.actor = loser;  // the conditions are about the loser's opponent (opponent_cannot_checkmate)
+        c.roles.erase("opponent");
+        for (auto& [cond, result] : a.fields["unless"].items()) {
+            const auto holds = st.condition(a.rule, cond, true, c);
+            if (!holds) {
+                a.add_note("condition " + cond + " could not be settled: the arbiter decides");
+                Pending p{a.ruling.topic, a.ruling.article, {std::string(a.name), result.get<std::string>()},
+                          "Can the opponent still checkmate? (" + cond + " unknown)"};
+                st.open.push_back({p, &a.rule, a.ctx});
+                a.applied["unless"] = {{cond, "unknown"}};
+                return Listed::yes;
+            }
+            if (*holds) {
+                outcome = result.get<std::string>();
+                a.applied["unless"] = {{cond, true}};
+            }
+        }
+    }
+    if (outcome == "draw") {
+        score = {pts[1], pts[1]};
+        a.applied = {{"effect", "draw"}, {"instead_of", a.name}};
+    } else {
+        a.applied["who"] = st.side_name(who);
+    }
+    if (!rated) a.applied["rated"] = false;
+    a.ruling.effects.push_back(a.applied);
+    st.end_game(score, rated, a.ruling.topic, a.ruling.article);
+    return Listed::no;
+}
+
+Listed draw(const Apply& a) {
+    const auto pts = a.st.points();
+    const bool rated = a.fields.is_object() ? a.fields.value("rated", true) : true;
+    if (!rated) a.applied["rated"] = false;
+    a.ruling.effects.push_back(a.applied);
+    a.st.end_game({pts[1], pts[1]}, rated, a.ruling.topic, a.ruling.article);
+    return Listed::no;
+}
+
+// Each side's own score (a role's or a side's name), for outcomes other than win, draw or loss.
+Listed score(const Apply& a) {
+    std::array<double, 2> score{};
+    for (int i = 0; i < 2; ++i)
+        if (a.fields.contains(a.st.side_name(i))) score[std::size_t(i)] = a.fields[a.st.side_name(i)].get<double>();
+    const bool rated = a.fields.value("rated", true);
+    a.applied["score"] = {{a.st.side_name(0), score[0]}, {a.st.side_name(1), score[1]}};
+    a.ruling.effects.push_back(a.applied);
+    a.st.end_game(score, rated, a.ruling.topic, a.ruling.article);
+    return Listed::no;
+}
+
+// The game is played again from its start: the players exchange colours and each keeps the time left.
+Listed replay_with_colours_swapped(const Apply& a) {
+    State& st = a.st;
+    const auto left = st.clocks();
+    st.game->restart();
+    ++st.board_version;
+    st.colours_swapped = !st.colours_swapped;
+    st.touched = {false, false};
+    st.illegal.reset();
+    if (st.clk) {
+        if (st.clk->running()) (void)st.clk->stop(st.now);
+        (void)st.clk->set_time(0, left[1], st.now);
+        (void)st.clk->set_time(1, left[0], st.now);
+    }
+    a.applied["clocks"] = {{st.side_name(0), left[1].count()}, {st.side_name(1), left[0].count()}};
+    a.add_note("replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0));
+    return Listed::yes;
+}
+
+// The game is annulled and a new one starts from the initial position with the time control's full time.
+Listed replay(const Apply& a) {
+    State& st = a.st;
+    st.game->restart();
+    ++st.board_version;
+    st.touched = {false, false};
+    st.illegal.reset();
+    st.offences.clear();
+    if (st.control && st.control->is_timed()) {
+        st.clk.emplace(*st.control);
+        (void)st.clk->start(st.game->side_to_move(), st.now);
+    }
+    a.add_note("a new game from the initial position");
+    return Listed::yes;
+}
+
+// Play is over: the clocks stop while the lot is drawn at the board, and the ruling asks for the side that won it.
+Listed decide_by_lot(const Apply& a) {
+    State& st = a.st;
+    if (st.clk && st.clk->running()) (void)st.clk->stop(st.now);
+    Pending p{a.ruling.topic, a.ruling.article, {st.side_name(0), st.side_name(1)}, "Which side won the lot?"};
+    st.open.push_back({p, &a.rule, a.ctx});
+    a.applied["options"] = p.options;
+    return Listed::yes;
+}
+
+Listed arbiter_decides(const Apply& a) {
+    Pending p{a.ruling.topic, a.ruling.article, {}, "The arbiter chooses."};
+    if (a.fields.is_object() && a.fields.contains("options"))
+        for (const auto& o : a.fields["options"]) p.options.push_back(o.get<std::string>());
+    a.st.open.push_back({p, &a.rule, a.ctx});
+    a.applied["options"] = p.options;
+    return Listed::yes;
+}
+
+// An illegal act the board holds is taken off it (one it could not hold never changed it); the clock of the
+// side then to move runs.
+Listed restore_position(const Apply& a) {
+    State& st = a.st;
+    if (a.ctx.restore_ply >= 0 && st.game) {
+        if (st.game->take_back_to(a.ctx.restore_ply)) a.applied["position"] = st.game->position_text();
+        ++st.board_version;
+        if (st.clk && st.clk->running()) st.ensure_running(st.to_move());
+    }
+    if (a.fields.is_object())
+        for (auto& [k, v] : a.fields.items()) a.applied[k] = v;
+    return Listed::yes;
+}
+
+// An adjournment: the clocks stop until the game is resumed.
+Listed adjourn(const Apply& a) {
+    stop_clocks(a);
+    return Listed::yes;
+}
+
+// A statement naming a party (warn: to, expel: who) or carrying fields: listed as the rulebook wrote it, with
+// the party's side.
+Listed statement(const Apply& a) {
+    if (a.fields.is_object())
+        for (auto& [k, v] : a.fields.items()) a.applied[k] = v;
+    for (const char* key : {"to", "who"})
+        if (const int side = a.side(key); side == 0 || side == 1) a.applied[key] = a.st.side_name(side);
+    return Listed::yes;
+}
+
+Listed hook(const Apply&) { return Listed::no; }  // handled by State::apply_hook
+
+using Handler = Listed (*)(const Apply&);
+struct EffectImpl {
+    std::string_view name;
+    Handler handler;
+};
+
+// One row per registry effect; the cross-check test holds this table and the registry to the same words.
+constexpr EffectImpl table[] = {
+    {"add_time", clock_time},
+    {"deduct_time", clock_time},
+    {"set_time", clock_time},
+    {"warn", statement},
+    {"lose", decisive},
+    {"win", decisive},
+    {"draw", draw},
+    {"score", score},
+    {"forfeit_unrated", decisive},
+    {"replay_with_colours_swapped", replay_with_colours_swapped},
+    {"decide_by_lot", decide_by_lot},
+    {"restore_position", restore_position},
+    {"replay", replay},
+    {"continue", statement},
+    {"reject_claim", statement},
+    {"stop_clocks", stop_clocks},
+    {"restart_clocks", restart_clocks},
+    {"must_move_touched", statement},
+    {"must_capture_touched", statement},
+    {"lose_right", statement},
+    {"adjourn", adjourn},
+    {"expel", statement},
+    {"arbiter_decides", arbiter_decides},
+    {"hook", hook},
+};
+
+const EffectImpl* find(std::string_view name) {
+    for (const auto& e : table)
+        if (e.name == name) return &e;
+    return nullptr;
+}
+
+}  // namespace
+
+std::vector<std::string_view> effect_words() {
+    std::vector<std::string_view> names;
+    for (const auto& e : table) names.push_back(e.name);
+    return names;
+}
+
+const json& Runner::State::effect_json(const rulebook::Effect& e) {
+    auto& cache = runner.caches_->effects;
+    auto it = cache.find(&e);
+    if (it != cache.end()) return it->second;
+    json fields = e.fields.IsDefined() && !e.fields.IsNull() ? rulebook::yaml_to_json(e.fields) : json::object();
+    return cache[&e] = json{{e.name, fields}};
+}
+
+// Applies one effect {name: fields}; appends what was applied to `ruling`.
+void Runner::State::apply(const rulebook::Rule& r, const json& effect, const Context& ctx, Ruling& ruling, int depth) {
+    const std::string& name = effect.begin().key();
+    const json& fields = effect.begin().value();
+    if (name == "hook") {
+        apply_hook(r, fields, ctx, ruling, depth);
+        return;
+    }
+    const auto* impl = find(name);
+    if (!impl)  // the loader and the hook's result check admit registry effects only, and each has a row
+        throw InputError({r.from.file, r.from.line, 0}, r.topic + ": found the effect '" + name + "', which the engine does not implement");
+    json applied = {{"effect", name}};
+    if (impl->handler(Apply{*this, r, name, fields, ctx, ruling, applied}) == Listed::yes) ruling.effects.push_back(applied);
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,277 @@
+// Timeline entries (docs/TIMELINES.md): one handler per entry kind, found through the table below, and what the
+// board says after a move (the board's triggers). Claims and observations are in claims.cpp, illegal acts in
+// illegal.cpp, declarations and counting in counting.cpp.
+#include "procedure/run_state.h"
+
+#include "procedure/tables.h"
+#include "rulebook/schema.h"
+
+namespace arbiter::procedure {
+
+using rulebook::location_of;
+using State = Runner::State;
+
+InputError State::error(const std::string& message, const YAML::Node& at) const {
+    return InputError(at.IsDefined() && !at.IsNull() ? location_of(timeline.file, at) : entry->where, message);
+}
+
+int State::read_side(const YAML::Node& node) const {
+    const std::string name = node.IsScalar() ? node.Scalar() : std::string();
+    const int side = side_of(name);
+    if (side < 0) throw error("found '" + name + "'; expected " + def->side_names[0] + " or " + def->side_names[1], node);
+    return side;
+}
+
+// `written`: the move when the entry's value is not it (a `pass: <side>` entry).
+void State::on_move(const std::optional<std::string>& written) {
+    if (!written && entry->value.IsMap()) {
+        on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
+        return;
+    }
+    const std::string text = written ? *written : entry->value.Scalar();
+    const int mover = to_move();
+    const auto parsed = game->read(text);
+    if (parsed.status == core::MoveParseStatus::syntax_error)
+        throw error("move: found '" + text + "': " + parsed.message, entry->value);
+    // An illegal move the board could not hold is found when the next move is made (FIDE 7.4a); one the board
+    // holds (shogi) stays open to be pointed out until the game ends.
+    if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+    lapse_on_move(mover);
+    if (ended) return;
+    ensure_running(mover);
+    if (clk) (void)clk->press(mover, now);
+    if (illegal) moved_since_illegal[std::size_t(mover)] = true;
+    if (!parsed.ok()) {
+        // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.
+        hold_illegal(mover, !parsed.move.is_none(), game->ply());
+        if (!illegal->on_board) return;
+    }
+    game->play(parsed.move);
+    ++board_version;
+    touched = {false, false};
+    offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
+    if (parsed.ok()) after_move(mover);
+    else on_illegal_move_held();
+}
+
+// What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.
+void State::after_move(int mover) {
+    Context ctx;
+    ctx.actor = mover;
+    switch (game->end_after_move()) {
+        case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
+        case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
+        case BoardEnd::dead_position: raise(Trigger::board_dead_position, ctx, mover); return;
+        case BoardEnd::neither_can_move: on_counted_end(mover); return;
+        case BoardEnd::none: break;
+    }
+    if (const auto n = param_of(Trigger::board_repetition, params::repetition_occurrences.name);
+        n.is_number() && game->repetition_count() == n.get<int>()) {
+        // Perpetual check: one side checked with every move since the position first occurred.
+        for (int side : {mover, 1 - mover})
+            if (game->checked_all_along(side)) {
+                Context p;
+                p.actor = side;
+                if (raise(Trigger::board_perpetual_check, p, side,
+                          "every move of " + side_name(side) + " since the position first occurred gave check", true) >= 0)
+                    return;
+            }
+        ctx.actor = nobody;
+        ctx.facts["occurrence"] = ++occurrences;
+        raise(Trigger::board_repetition, ctx, nobody, {}, true);
+        return;
+    }
+    if (const auto n = param_of(Trigger::board_move_limit, params::move_limit.name); n.is_number() && game->ply() == n.get<int>())
+        raise(Trigger::board_move_limit, ctx, nobody);
+}
+
+// A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):
+// with no rule on the trigger's topic, the game definition's result for "no legal move" applies.
+void State::on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result) {
+    Context ctx;
+    ctx.actor = mover;
+    if (rule_for(trigger)) {
+        raise(trigger, ctx, mover);
+        return;
+    }
+    const auto pts = points();
+    std::array<double, 2> score{pts[1], pts[1]};
+    const int stuck = 1 - mover;  // the side left without a legal move
+    if (result == core::NoMovesResult::loss) score = {pts[0], pts[0]}, score[std::size_t(stuck)] = pts[2];
+    if (result == core::NoMovesResult::win) score = {pts[2], pts[2]}, score[std::size_t(stuck)] = pts[0];
+    const std::string topic = topic_of(trigger).empty() ? std::string(trigger_name(trigger)) : topic_of(trigger);
+    note_only(topic, mover, "rulebook " + book.id + " leaves this to the game's rules (" + book.game + ")");
+    end_game(score, true, topic, "");
+    out.rulings.back().clocks_after = clocks();
+}
+
+void State::on_touch() {
+    const YAML::Node& v = entry->value;
+    const int by = read_side(v["by"]);
+    if (v["adjust"] && v["adjust"].as<bool>()) return;
+    const std::string square = v["square"].Scalar();
+    const auto owner = game->owner_at(square);
+    if (!owner) throw error("square: found '" + square + "'; expected a square of the board", v["square"]);
+    if (*owner < 0) return;  // nothing there: touching an empty square is no touch
+    touched[std::size_t(by)] = true;
+    if (illegal) touched_since_illegal[std::size_t(by)] = true;
+    offer_by = offer_by == 1 - by ? nobody : offer_by;  // touching a piece to move it declines an open offer
+    Context ctx;
+    ctx.actor = by;
+    ctx.facts["touched_piece"] = *owner == by ? "own" : "opponent";
+    raise(Trigger::entry_touch, ctx, by);
+}
+
+// `incident: {topic, offender, facts}`: the arbiter records what happened on a topic the registry lets an
+// incident raise, with the facts found (each a condition the rule's cases may read). Where the rule says until
+// when such a thing may be claimed, `pointed_out_in_time` says whether this was in time.
+void State::on_incident() {
+    const YAML::Node& v = entry->value;
+    const std::string topic = v["topic"].Scalar();
+    const auto* r = rule(topic);
+    Context ctx;
+    if (v["offender"]) ctx.actor = read_side(v["offender"]);
+    if (const YAML::Node facts = v["facts"])
+        for (const auto& kv : facts) ctx.facts[kv.first.Scalar()] = rulebook::yaml_to_json(kv.second);
+    if (!r) {
+        note_only(topic, ctx.actor, "rulebook " + book.id + " has no rule on " + topic + "; nothing follows");
+        return;
+    }
+    if (r->claim && !r->claim->deadline.empty() && !ctx.facts.contains("pointed_out_in_time"))
+        ctx.facts["pointed_out_in_time"] = admissible(*r, nobody, ctx, {});
+    if (apply_rule(*r, ctx, nobody, v["note"] ? v["note"].Scalar() : std::string()) < 0)
+        note_rule(*r, ctx.actor, "the rule's cases do not cover the facts given; nothing follows");
+}
+
+namespace {
+
+void on_arrive(State& st) {
+    // `arrive: <side>`, or {by: <side>, forfeit: true} when the latecomer chooses to lose instead of playing.
+    const YAML::Node& v = st.entry->value;
+    Context ctx;
+    ctx.actor = st.read_side(v.IsMap() ? v["by"] : v);
+    ctx.facts["arrival_ms"] = st.now.count();
+    ctx.facts["latecomer_forfeits"] = v.IsMap() && v["forfeit"] && v["forfeit"].as<bool>();
+    st.raise(Trigger::entry_arrive, ctx, nobody);
+}
+
+void on_phone(State& st) {
+    Context ctx;
+    ctx.actor = st.read_side(st.entry->value);
+    st.raise(Trigger::entry_phone, ctx, nobody, {}, true);
+}
+
+void on_resign(State& st) {
+    Context ctx;
+    ctx.actor = st.read_side(st.entry->value);
+    st.raise(Trigger::entry_resign, ctx, ctx.actor, {}, true);
+}
+
+void on_offer(State& st) { st.offer_by = st.read_side(st.entry->value["by"]); }
+
+// An agreement ends the game where the rulebook's rule says so; where the event requires the arbiter's consent
+// (draw.agreement arbiter_consent), the agreement waits for the arbiter's decision.
+void on_accept(State& st) {
+    Context ctx;
+    ctx.actor = st.read_side(st.entry->value);
+    const bool offered = st.offer_by >= 0 && st.offer_by != ctx.actor;
+    st.offer_by = nobody;
+    if (!offered) {
+        st.note_only(st.topic_of(Trigger::entry_accept), ctx.actor, "no open offer by the opponent to accept");
+        return;
+    }
+    const auto* r = st.rule_for(Trigger::entry_accept);
+    if (r && st.param_value(*r, params::arbiter_consent.name) == true) {
+        st.note_rule(*r, ctx.actor, "the players agree; the event requires the arbiter's consent");
+        st.open.push_back({Pending{r->topic, r->article, {"draw", "continue"}, "Does the arbiter consent to the draw?"}, r, ctx});
+        return;
+    }
+    st.raise(Trigger::entry_accept, ctx, ctx.actor, {}, true);
+}
+
+void on_decline(State& st) { st.offer_by = nobody; }
+void on_move_entry(State& st) { st.on_move(); }
+void on_claim_entry(State& st) { st.on_claim(); }
+void on_observe_entry(State& st) { st.on_observe(); }
+void on_arbiter_entry(State& st) { st.on_arbiter(); }
+void on_touch_entry(State& st) { st.on_touch(); }
+void on_incident_entry(State& st) { st.on_incident(); }
+void on_assign_entry(State& st) { st.on_assign(); }
+void on_press_entry(State& st) { st.on_press(st.read_side(st.entry->value)); }
+
+void on_declare_entry(State& st) {
+    const int by = st.read_side(st.entry->value["by"]);
+    if (st.entry->value["kind"].Scalar() == "game_end") st.on_declare_end(by);
+    else st.on_declare(by);
+}
+
+// `pass: <side>`: the side to move passes; anyone else passes out of turn.
+void on_pass(State& st) {
+    const int side = st.read_side(st.entry->value);
+    if (side == st.to_move()) {
+        st.on_move("pass");
+        return;
+    }
+    Irregularity act;
+    act.by = side;
+    st.on_irregular_move("pass", act);
+}
+
+struct EntryImpl {
+    std::string_view name;
+    void (*handle)(State&);
+};
+
+// One row per entry kind of schemas/timeline.schema.json; the cross-check test holds the two to the same words.
+constexpr EntryImpl table[] = {
+    {"move", on_move_entry},     {"claim", on_claim_entry},   {"observe", on_observe_entry}, {"arbiter", on_arbiter_entry},
+    {"arrive", on_arrive},       {"phone", on_phone},         {"resign", on_resign},         {"offer", on_offer},
+    {"accept", on_accept},       {"decline", on_decline},     {"touch", on_touch_entry},     {"declare", on_declare_entry},
+    {"pass", on_pass},           {"press", on_press_entry},   {"assign", on_assign_entry},   {"incident", on_incident_entry},
+};
+
+}  // namespace
+
+std::vector<std::string_view> entry_words() {
+    std::vector<std::string_view> names;
+    for (const auto& e : table) names.push_back(e.name);
+    return names;
+}
+
+void State::on_entry() {
+    const std::string& a = entry->action;
+    // After the end only a point-out of an illegal move that stood can still change the result.
+    if (ended && !(a == "observe" && entry->value["illegal_move"])) return;
+    for (const auto& e : table)
+        if (e.name == a) return e.handle(*this);
+    throw error("found the entry '" + a + "', which the runner does not implement");
+}
+
+// Whether the clocks wait for a press: the rulebook names the side whose press starts the game (clock.start
+// started_by; othello: white presses, black's clock runs) and the timeline's first act at the board is that
+// side's press. A timeline that starts otherwise starts at the scheduled start, as if pressed at 0:00:00.
+bool State::started_by_press() const {
+    const auto* r = rule(params::started_by.topic);
+    const json starter = r ? param_value(*r, params::started_by.name) : json();
+    if (!starter.is_string() || side_of(starter.get<std::string>()) < 0) return false;
+    for (const auto& e : timeline.entries) {
+        if (e.action == "press") return e.value.IsScalar() && e.value.Scalar() == starter.get<std::string>();
+        if (e.action == "move" || e.action == "pass") return false;
+    }
+    return false;
+}
+
+// When the clock of the side to move starts: at the scheduled start, or, where the rulebook says the absent
+// player's clock does not run (clock.late_arrival absent_clock_runs: false) and that player's arrival is the
+// timeline's first act, at the arrival.
+Ms State::clock_start() const {
+    if (param_of(Trigger::entry_arrive, params::absent_clock_runs.name) != false) return Ms{0};
+    for (const auto& e : timeline.entries) {
+        if (e.action != "arrive") return Ms{0};
+        const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
+        if (who.IsScalar() && side_of(who.Scalar()) == to_move()) return e.at;
+    }
+    return Ms{0};
+}
+
+}  // namespace arbiter::procedure

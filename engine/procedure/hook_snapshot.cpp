@@ -1,0 +1,141 @@
+// Lua hooks: the host of a hooked rule, the snapshot a hook reads, and the one place a hook's result becomes
+// effects, checked against the registry as strictly as the YAML effects the loader reads.
+#include "procedure/run_state.h"
+
+#include "rulebook/suggest.h"
+
+#include <fstream>
+#include <sstream>
+
+namespace arbiter::procedure {
+
+LuaHost& Runner::State::host(const rulebook::Rule& r) {
+    auto& caches = *runner.caches_;
+    if (auto known = caches.host_of.find(&r); known != caches.host_of.end()) return *known->second;
+    auto it = caches.hosts.find(r.hooks_file);
+    if (it != caches.hosts.end()) return *(caches.host_of[&r] = it->second.get());
+    std::ifstream in(r.hooks_file, std::ios::binary);
+    if (!in)
+        throw InputError({r.from.file, r.from.line, 0},
+                         "rulebook " + r.from.rulebook + ": hook file '" + r.hooks_file + "' cannot be read");
+    std::stringstream text;
+    text << in.rdbuf();
+    auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text.str());
+    return *(caches.host_of[&r] = (caches.hosts[r.hooks_file] = std::move(h)).get());
+}
+
+// What a hook reads (docs/RULEBOOKS.md, Lua hooks): the clocks by side and by role, the rule's parameters, the
+// offence counter and the position. One JSON tree per Runner, updated in place (Caches::HookSnapshot): the
+// parameters are rebuilt only for another rule or run, the position only when the board changed.
+const json& Runner::State::snapshot(const rulebook::Rule& r, const Context& ctx) {
+    auto& kept = runner.caches_->snapshot;
+    json& s = kept.tree;
+    const auto left = clocks();
+    auto reading = [&](int side) -> std::int64_t { return side == 0 || side == 1 ? left[std::size_t(side)].count() : 0; };
+    // The clock's entries are found once: the tree keeps its shape from call to call (std::map nodes stay put).
+    const bool roles = ctx.actor >= 0;
+    if (!kept.clock[0] || kept.sides != &def->side_names || kept.roles != roles) {
+        json& clock = s["clock"] = json::object();
+        kept.clock[0] = &clock[side_name(0)];
+        kept.clock[1] = &clock[side_name(1)];
+        int i = 2;
+        if (roles)
+            for (const char* role : {"claimant", "offender", "opponent"}) kept.clock[i++] = &clock[role];
+        kept.sides = &def->side_names;
+        kept.roles = roles;
+    }
+    *kept.clock[0] = reading(0);
+    *kept.clock[1] = reading(1);
+    if (roles) {
+        *kept.clock[2] = reading(role_side("claimant", ctx));
+        *kept.clock[3] = reading(ctx.actor);
+        *kept.clock[4] = reading(role_side("opponent", ctx));
+    }
+    // The parameters as the rulebook gives them stay from run to run; an event that sets one of this rule's
+    // parameters (`set:`) has them rebuilt for its run.
+    bool event_sets = false;
+    for (const auto& set : timeline.event.set) event_sets = event_sets || set.topic == r.topic;
+    if (kept.params_of != &r || ((event_sets || kept.params_run != 0) && kept.params_run != serial)) {
+        json& params = s["params"] = json::object();
+        for (const auto& p : r.params) params[p.name] = param_value(r, p.name);
+        kept.params_of = &r;
+        kept.params_run = event_sets ? serial : 0;
+    }
+    int count = 0;
+    if (ctx.actor == 0 || ctx.actor == 1)
+        if (const auto it = offences.find(ctx.topic); it != offences.end()) count = it->second[std::size_t(ctx.actor)];
+    if (!kept.offences) kept.offences = &s["counters"]["offences"];
+    *kept.offences = count;
+    if (!game) {
+        s.erase("position");
+        kept.position[0] = nullptr;
+    } else if (kept.position_run != serial || kept.position_version != board_version || !kept.position[0]) {
+        if (!kept.position[0]) {
+            json& position = s["position"];
+            kept.position[0] = &(position["fen"] = std::string());
+            kept.position[1] = &(position["side_to_move"] = std::string());
+            kept.position[2] = &position["ply"];
+        }
+        // Assigned into the strings in place: no allocation once they have grown to a position's length.
+        kept.position[0]->get_ref<std::string&>() = position_text();
+        kept.position[1]->get_ref<std::string&>() = side_name(to_move());
+        *kept.position[2] = game->ply();
+        kept.position_run = serial;
+        kept.position_version = board_version;
+    }
+    return s;
+}
+
+namespace {
+
+// A hook's effect, held to the registry: a known effect, known fields, roles that are roles, amounts that are
+// durations. Returns the problem, or "" when the effect is one the engine can apply as written.
+std::string check_hook_effect(const rulebook::Registry& registry, const json& e) {
+    if (!e.is_object() || e.size() != 1) return "expected each effect as a one-key table";
+    const std::string& name = e.begin().key();
+    const auto* spec = registry.effect(name);
+    if (!spec || name == "hook")
+        return "found the effect '" + name + "'; expected an effect of " + registry.file() +
+               rulebook::did_you_mean(name, registry.effect_names());
+    const json& fields = e.begin().value();
+    if (fields.is_null() || (fields.is_object() && fields.empty())) return {};
+    if (!fields.is_object()) return "effect '" + name + "': expected a table of fields";
+    for (const auto& [field, value] : fields.items()) {
+        const std::string* type = spec->field_type(field);
+        if (!type) {
+            std::vector<std::string> names;
+            for (const auto& f : spec->fields) names.push_back(f.first);
+            return "effect '" + name + "': found the unknown field '" + field + "'" + rulebook::did_you_mean(field, names);
+        }
+        if (*type == "role" && (!value.is_string() || !registry.role(value.get<std::string>())))
+            return "effect '" + name + "': field '" + field + "' must name a role of " + registry.file();
+        if (*type == "duration" && !Runner::State::as_ms(value))
+            return "effect '" + name + "': field '" + field + "' must be a duration (milliseconds or text such as 2min)";
+        if (*type == "points" && !value.is_number()) return "effect '" + name + "': field '" + field + "' must be a number";
+        if (*type == "boolean" && !value.is_boolean()) return "effect '" + name + "': field '" + field + "' must be true or false";
+    }
+    return {};
+}
+
+}  // namespace
+
+// A formula: its effects are applied as if the rule listed them.
+void Runner::State::apply_hook(const rulebook::Rule& r, const json& f, const Context& ctx, Ruling& ruling, int depth) {
+    static const std::string unnamed;
+    const std::string& hook = f.is_string()                                    ? f.get_ref<const std::string&>()
+                              : f.contains("name") && f["name"].is_string() ? f["name"].get_ref<const std::string&>()
+                                                                             : unnamed;
+    if (!runner.options_.use_hooks) return;
+    json result = host(r).call(hook, snapshot(r, ctx));
+    if (result.is_null()) return;
+    if (!result.is_array())
+        throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0}, "expected a list of effects");
+    const auto& registry = this->registry();
+    for (const auto& e : result)
+        if (auto problem = check_hook_effect(registry, e); !problem.empty())
+            throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0}, problem);
+    if (depth < 4)
+        for (const auto& e : result) apply(r, e, ctx, ruling, depth + 1);
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,191 @@
+// Illegal moves and acts: held open on the board or off it, pointed out (by the player the rule allows, in time),
+// found by the arbiter at the next move, or standing once the rule's deadline has passed.
+#include "procedure/run_state.h"
+
+#include <algorithm>
+
+namespace arbiter::procedure {
+
+using State = Runner::State;
+
+// The illegal move (or act) `offender` just made, held open until it is claimed, found or stands.
+void State::hold_illegal(int offender, bool on_board, int ply_before) {
+    illegal = IllegalMove{offender, now, on_board};
+    illegal->ply_before = ply_before;
+    touched_since_illegal = {false, false};
+    moved_since_illegal = {false, false};
+}
+
+// An illegal move that nobody claimed before the next move: the arbiter finds it (FIDE 7.4a).
+void State::find_illegal_by_arbiter() {
+    if (!illegal) return;
+    Context ctx;
+    ctx.actor = illegal->offender;
+    ctx.facts["claim_correct"] = true;
+    illegal.reset();
+    raise(Trigger::board_illegal_move, ctx, nobody, "found when the next move was made");
+}
+
+// An illegal move the board holds (a second pawn on a file, a pawn drop that mates) does not end the game by what
+// the board then shows. Where the rulebook says who may point it out, it waits for that; where it does not (the
+// CSA's server rules every move as it is made), it is ruled at once.
+void State::on_illegal_move_held() {
+    if (rule_for(Trigger::point_out_illegal_move)) return;
+    Context ctx;
+    ctx.actor = illegal->offender;
+    ctx.facts["claim_correct"] = true;
+    illegal.reset();
+    raise(Trigger::board_illegal_move, ctx, nobody, "ruled as the move was made", true);
+}
+
+// The facts the point-out rule reads about the illegal move held open: it was illegal, and whether it was pointed
+// out in time, or afterwards from an official record before the next round.
+Context State::illegal_move_context(bool in_time, bool official_record, bool before_next_round) const {
+    Context ctx;
+    ctx.actor = illegal->offender;
+    ctx.facts["claim_correct"] = true;
+    ctx.facts["pointed_out_in_time"] = in_time;
+    ctx.facts["official_record"] = official_record;
+    ctx.facts["before_next_round"] = before_next_round;
+    return ctx;
+}
+
+// An illegal move pointed out where the rulebook says who may point one out and until when (the point-out rule):
+// by a player (`claimant`) or by someone else (`who`: spectator, witness...), during the game or, with the facts
+// the rule asks for (an official record, before the next round), after it.
+void State::point_out_illegal(int claimant, const std::string& who, const YAML::Node& v) {
+    const auto* r = rule_for(Trigger::point_out_illegal_move);
+    if (!r) {
+        note_only(topic_of(Trigger::claim_illegal_move), claimant,
+                  "rulebook " + book.id + " has no rule on who may point out an illegal move");
+        return;
+    }
+    if (!illegal || illegal->offender == claimant) {
+        note_only(r->topic, claimant, "no illegal move by the opponent to point out");
+        return;
+    }
+    if (claimant < 0 && r->claim && r->claim->by != "anyone") {
+        note_only(r->topic, nobody, "under " + book.id + " (" + r->article + ") only the players may point out an illegal move");
+        return;
+    }
+    auto fact = [&](const char* key) { return v[key] ? v[key].as<bool>() : false; };
+    Context ctx = illegal_move_context(!ended, fact("official_record"), fact("before_next_round"));
+    if (claimant >= 0) ctx.roles["claimant"] = claimant;
+    add_point_out_facts(*r, v, ctx);
+    // After the end the rule may still overturn the result; if it does not, the result stands as it was.
+    const Result before = out.result;
+    const bool was_ended = ended;
+    ended = false;
+    const auto held = illegal;
+    illegal.reset();
+    const int index = apply_rule(*r, ctx, claimant, "pointed out by " + who);
+    // A point-out the rule rejects (a disc not named) leaves the act open to a proper one.
+    if (index >= 0)
+        for (const auto& e : out.rulings[std::size_t(index)].effects)
+            if (e.value("effect", std::string()) == "reject_claim") illegal = held;
+    if (was_ended && !ended) {
+        out.result = before;
+        ended = true;
+    }
+}
+
+// The game ended with an illegal move nobody pointed out: where a rulebook says who may point one out and until
+// when, the move stands (a ruling says so once).
+void State::illegal_move_stood() {
+    if (!ended || !illegal || illegal->stood) return;
+    const auto* r = rule_for(Trigger::point_out_illegal_move);
+    if (!r) return;
+    illegal->stood = true;
+    Context ctx = illegal_move_context(false, false, false);
+    const Result result = out.result;
+    apply_rule(*r, ctx, nobody, "not pointed out before the game ended: the move stands");
+    out.result = result;
+    ended = true;
+}
+
+// The object form of a move ({square: f5, by:, colour:, unturned: [...], overturned: [...], displaced: [...]}).
+Irregularity State::read_irregularity(const YAML::Node& v) const {
+    Irregularity act;
+    if (v["by"]) act.by = read_side(v["by"]);
+    if (v["colour"]) act.colour = read_side(v["colour"]);
+    auto squares = [&](const char* key, std::vector<std::string>& into) {
+        if (const YAML::Node list = v[key])
+            for (const auto& sq : list) into.push_back(sq.Scalar());
+    };
+    squares("unturned", act.unturned);
+    squares("overturned", act.overturned);
+    squares("displaced", act.displaced);
+    return act;
+}
+
+// A move made otherwise than the rules say, as the timeline saw it: out of turn (`by`), with the other colour, with
+// discs left unturned, turned too many or knocked out of place. The board holds it as it was done until the
+// opponent points it out or lets it pass (joa-othello 「直前の相手番に不正着手があった場合の指摘」).
+void State::on_irregular_move(const std::string& text, Irregularity act) {
+    if (act.by == to_move()) act.by = nobody;
+    if (!act.any()) {
+        on_move(text);
+        return;
+    }
+    const int actor = act.by >= 0 ? act.by : to_move();
+    if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+    lapse_on_move(actor);
+    if (ended) return;
+    const int ply_before = game->ply();
+    if (const std::string why = game->hold_irregular(text, act); !why.empty())
+        throw error("move: found '" + text + "' as described: " + why, entry->value);
+    // The actor presses his clock; out of turn his clock was not running and the press changes nothing.
+    if (act.by < 0) {
+        ensure_running(actor);
+        if (clk) (void)clk->press(actor, now);
+    }
+    hold_illegal(actor, true, ply_before);
+    for (const auto* list : {&act.unturned, &act.overturned, &act.displaced})
+        illegal->discs.insert(illegal->discs.end(), list->begin(), list->end());
+    touched = {false, false};
+    on_illegal_move_held();
+}
+
+// The facts a point-out of a held act adds for the rule's cases: whether the players agree on it and whether it
+// is small enough to correct (the timeline says; both by default), whether it was the game's last move (the board
+// it left lets neither side move), whether the discs the rule says must be named were named (name_disc_required;
+// the claim's `discs`), and where restore_position goes back to.
+void State::add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const {
+    auto fact = [&](const char* key, bool otherwise) { return v[key] ? v[key].as<bool>() : otherwise; };
+    ctx.facts["players_agree"] = fact("players_agree", true);
+    ctx.facts["irregularity_correctable"] = fact("irregularity_correctable", true);
+    if (!illegal) return;
+    ctx.restore_ply = illegal->on_board ? illegal->ply_before : game->ply();
+    ctx.facts["last_move"] = illegal->on_board && game->neither_can_move();
+    bool named = true;
+    if (const json required = param_value(r, params::name_disc_required.name); required.is_boolean() && required.get<bool>()) {
+        std::vector<std::string> said;
+        if (const YAML::Node discs = v["discs"])
+            for (const auto& d : discs) said.push_back(d.Scalar());
+        for (const auto& d : illegal->discs) named = named && std::find(said.begin(), said.end(), d) != said.end();
+    }
+    ctx.facts["disc_named"] = named;
+}
+
+// The side that could point out a held act moves instead, and the rule's deadline has passed for it (a deadline
+// that ends at the claimant's own next move): the act stands, ruled once.
+void State::lapse_on_move(int mover) {
+    if (!illegal || !illegal->on_board || mover == illegal->offender) return;
+    const auto* r = rule_for(Trigger::point_out_illegal_move);
+    if (!r || !r->claim || r->claim->deadline.empty()) return;
+    moved_since_illegal[std::size_t(mover)] = true;
+    const bool in_time = admissible(*r, mover, illegal_move_context(true, false, false), {});
+    moved_since_illegal[std::size_t(mover)] = false;
+    if (in_time) return;
+    lapse_illegal("not pointed out before " + side_name(mover) + "'s next move: the act stands");
+}
+
+void State::lapse_illegal(const std::string& why) {
+    const auto* r = rule_for(Trigger::point_out_illegal_move);
+    if (!r || !illegal) return;
+    Context ctx = illegal_move_context(false, false, false);
+    illegal.reset();
+    if (apply_rule(*r, ctx, nobody, why) < 0) note_only(r->topic, nobody, why);
+}
+
+}  // namespace arbiter::procedure

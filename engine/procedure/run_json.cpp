@@ -1,0 +1,42 @@
+// A run as the `arbiter run --format json` object (DESIGN.md section 3).
+#include "procedure/procedure.h"
+
+namespace arbiter::procedure {
+
+using nlohmann::json;
+
+nlohmann::json to_json(const Run& run) {
+    auto clocks = [&](const std::array<Ms, 2>& c) { return json{{run.sides[0], c[0].count()}, {run.sides[1], c[1].count()}}; };
+    // Points as DESIGN.md writes them: 1 and 0 as integers, 0.5 as a fraction.
+    auto points = [](double p) { return p == double(std::int64_t(p)) ? json(std::int64_t(p)) : json(p); };
+    json result = {{"status", run.result.status}};
+    if (run.result.score)
+        result["score"] = {{run.sides[0], points((*run.result.score)[0])}, {run.sides[1], points((*run.result.score)[1])}};
+    if (run.result.status == "ended") {
+        result["rated"] = run.result.rated;
+        result["topic"] = run.result.topic;
+        result["article"] = run.result.article;
+    }
+    json rulings = json::array();
+    for (const auto& r : run.rulings) {
+        json j = {{"at", r.at.count()},     {"topic", r.topic},     {"article", r.article},
+                  {"by", r.by},             {"effects", r.effects}, {"clocks_after", clocks(r.clocks_after)},
+                  {"summary", {{"en", r.summary.en}, {"ja", r.summary.ja}}}};
+        if (!r.note.empty()) j["note"] = r.note;
+        if (!r.position.empty()) j["position"] = r.position;
+        rulings.push_back(std::move(j));
+    }
+    json pending = json::array();
+    for (const auto& p : run.pending)
+        pending.push_back({{"topic", p.topic}, {"article", p.article}, {"options", p.options}, {"question", p.question}});
+    json out = {{"rulebook", run.rulebook}, {"game", run.game}, {"category", run.category.empty() ? "standard" : run.category}};
+    if (!run.mode.empty()) out["mode"] = run.mode;
+    if (run.colours_swapped) out["colours_swapped"] = true;
+    out["result"] = result;
+    out["clocks"] = clocks(run.clocks);
+    out["rulings"] = rulings;
+    out["pending"] = pending;
+    return out;
+}
+
+}  // namespace arbiter::procedure

@@ -1,0 +1,195 @@
+// The state of one run of the timeline runner, shared by the files that each implement one table of the
+// vocabulary (vocabulary.h lists them). Private to engine/procedure.
+#pragma once
+
+#include "clock/clock.h"
+#include "procedure/board.h"
+#include "procedure/lua_host.h"
+#include "procedure/params.h"
+#include "procedure/procedure.h"
+#include "procedure/vocabulary.h"
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace arbiter::procedure {
+
+using nlohmann::json;
+
+// A side of the board, or one of the two sentinels a role can resolve to.
+enum Side : int { nobody = -1, first = 0, second = 1, both_sides = 2 };
+
+// What an entry raises: the side it is about (offender, claimant, declarer...), the named roles, and the facts
+// the conditions read.
+struct Context {
+    std::string topic;
+    int actor = nobody;                              // offender / claimant / declarer / absent / mover
+    std::map<std::string, int, std::less<>> roles;   // explicit roles (claimant of a flag claim, not the actor)
+    json facts = json::object();
+    std::string_view party = "offender";  // the role an arbiter's decision applies to: the claimant of a claim
+    int restore_ply = -1;  // where restore_position goes back to on the board (an illegal act it holds), -1: nowhere
+};
+
+// Caches shared across runs (one per Runner).
+struct Runner::Caches {
+    std::map<std::string, core::GameDefinitionPtr> games;
+    std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
+    std::map<const rulebook::Rule*, LuaHost*> host_of;        // a hooked rule's host, found once
+    std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
+    std::map<const rulebook::Case*, std::vector<std::pair<std::string, json>>> conditions;  // a case's `when`
+    std::map<std::string, std::array<std::string, std::size_t(Trigger::count)>> topics;     // by game: trigger -> topic
+    // What hooks read (State::snapshot), kept between calls and runs and updated in place, so that a call
+    // allocates nothing for it once the tree has its shape.
+    struct HookSnapshot {
+        json tree = json::object();
+        const rulebook::Rule* params_of = nullptr;  // whose parameters `params` shows,
+        std::uint64_t params_run = 0;               // in which run (the event may set them)
+        std::uint64_t position_run = 0, position_version = 0;  // the board state `position` shows
+        json* clock[5] = {};                                    // its clock entries: sides, then roles
+        json* offences = nullptr;                               // its offence counter
+        json* position[3] = {};                                 // its position entries: fen, side to move, ply
+        const void* sides = nullptr;                            // whose side names they are
+        bool roles = false;                                     // whether the roles are there
+    } snapshot;
+    std::uint64_t runs = 0;
+    AnalysisMemo analysis;  // dead-position and mating-material answers
+};
+
+struct Runner::State {
+    Runner& runner;
+    const Timeline& timeline;
+    const rulebook::Rulebook& book;
+    const rulebook::Category* category = nullptr;
+    const rulebook::Mode* mode = nullptr;
+    core::GameDefinitionPtr def;
+    const std::array<std::string, std::size_t(Trigger::count)>* topics = nullptr;  // this game's trigger bindings
+    std::unique_ptr<Board> game;
+    std::uint64_t board_version = 0;  // counts the changes of the board (moves, restarts)
+    mutable std::uint64_t position_version = ~std::uint64_t{0};
+    mutable std::string position_cache;
+    std::optional<clock::TimeControl> control;
+    std::optional<clock::Clock> clk;
+    Run out;
+    std::map<std::string, std::array<int, 2>> offences;
+    struct IllegalMove {
+        int offender;
+        Ms at;
+        bool on_board = false;  // the board holds it (shogi): it stands unless pointed out
+        bool stood = false;     // the game ended with it unnoticed (ruled once)
+        int ply_before = -1;    // the board's ply before it (for restore_position)
+        std::vector<std::string> discs{};  // the discs a point-out must name (unturned, overturned, displaced)
+    };
+    int occurrences = 0;  // automatic repetition rulings so far (the first replayed, the second decided)
+    bool colours_swapped = false;
+    std::optional<IllegalMove> illegal;
+    std::array<bool, 2> touched{false, false};            // touched a piece since the last move
+    std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
+    std::array<bool, 2> moved_since_illegal{false, false};
+    std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
+    bool card_written = false;            // the result card ruling after the end
+    bool end_declared = false;            // the end of the game was declared (entry declare game_end)
+    std::optional<std::array<int, 2>> counted;  // the final count, when the game ended by counting
+    int offer_by = nobody;
+    struct Open {
+        Pending pending;
+        const rulebook::Rule* rule;
+        Context ctx;
+    };
+    std::vector<Open> open;
+    const Entry* entry = nullptr;
+    Ms now{0};
+    bool ended = false;
+    const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
+
+    State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
+        : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
+
+    const rulebook::Registry& registry() const { return runner.library_.registry(); }
+
+    // ---- rules and parameters (runner.cpp)
+    const rulebook::Rule* rule(std::string_view topic) const;
+    const std::string& topic_of(Trigger trigger) const { return (*topics)[std::size_t(trigger)]; }
+    const rulebook::Rule* rule_for(Trigger trigger) const;
+    json param_value(const rulebook::Rule& r, std::string_view name) const;
+    json param_of(Trigger trigger, std::string_view name) const;
+    json resolve(const rulebook::Rule& r, const json& v) const;
+    static std::optional<std::int64_t> as_ms(const json& v);
+    std::array<double, 3> points() const;
+    int repetition_occurrences() const;
+
+    // ---- sides, clocks, roles (runner.cpp)
+    int side_of(std::string_view name) const;
+    const std::string& side_name(int side) const { return def->side_names[side & 1]; }
+    int to_move() const { return game ? game->side_to_move() : 0; }
+    const std::string& position_text() const;
+    Ms shown(int side) const;
+    std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
+    bool flag_down(int side) const;
+    int role_side(std::string_view role, const Context& ctx) const;
+    void ensure_running(int side);
+
+    // ---- rulings (runner.cpp)
+    int raise(Trigger trigger, const Context& ctx, int by, const std::string& note = {}, bool needs_answer = false);
+    int apply_rule(const rulebook::Rule& r, Context ctx, int by, const std::string& note = {});
+    Ruling& note_only(const std::string& topic, int by, const std::string& note);
+    Ruling& note_rule(const rulebook::Rule& r, int by, const std::string& note);
+    void end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article);
+
+    // ---- conditions (conditions.cpp)
+    std::optional<bool> condition(const rulebook::Rule& r, const std::string& name, const json& raw, const Context& ctx);
+    const rulebook::Case* match(const rulebook::Rule& r, const Context& ctx);
+
+    // ---- effects (effects.cpp); a hook's effects (hook_snapshot.cpp)
+    const json& effect_json(const rulebook::Effect& e);
+    void apply(const rulebook::Rule& r, const json& effect, const Context& ctx, Ruling& ruling, int depth = 0);
+    void apply_hook(const rulebook::Rule& r, const json& fields, const Context& ctx, Ruling& ruling, int depth);
+    LuaHost& host(const rulebook::Rule& r);
+    const json& snapshot(const rulebook::Rule& r, const Context& ctx);
+
+    // ---- entries (entries.cpp)
+    InputError error(const std::string& message, const YAML::Node& at = YAML::Node()) const;
+    int read_side(const YAML::Node& node) const;
+    void on_entry();
+    void on_move(const std::optional<std::string>& written = std::nullopt);
+    void after_move(int mover);
+    void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
+    void on_touch();
+    void on_incident();
+    void on_arbiter();
+    bool started_by_press() const;
+    Ms clock_start() const;
+
+    // ---- claims (claims.cpp)
+    void on_claim();
+    bool admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind);
+    void flag_fall(int offender, int claimant, bool fallen, int by);
+    void on_observe();
+    bool is_listed_book_draw() const;
+
+    // ---- illegal moves and acts (illegal.cpp)
+    void find_illegal_by_arbiter();
+    void on_illegal_move_held();
+    void hold_illegal(int offender, bool on_board, int ply_before);
+    Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
+    void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
+    void illegal_move_stood();
+    Irregularity read_irregularity(const YAML::Node& v) const;
+    void on_irregular_move(const std::string& text, Irregularity act);
+    void add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const;
+    void lapse_on_move(int mover);
+    void lapse_illegal(const std::string& why);
+
+    // ---- declarations, counting, rights, presses, result cards (counting.cpp)
+    void on_declare(int declarer);
+    void on_counted_end(int by);
+    void on_declare_end(int by);
+    void on_assign();
+    void on_press(int side);
+    void write_result_card();
+};
+
+}  // namespace arbiter::procedure
