@@ -42,5 +42,7 @@ Command run_command();
 Command compare_command();
 Command event_command();
 Command diff_command();
+Command import_command();
+Command audit_command();
 
 }  // namespace arbiter::cli
