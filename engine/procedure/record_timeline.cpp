@@ -184,6 +184,10 @@ RecordFile RecordFile::open(const std::string& path) {
     const std::string bytes = core::record::read_whole_file(path);
     if (bytes.empty()) throw InputError({path, 0, 0}, "empty file: expected a game record");
     d->format = detect_record_format(path, bytes);
+    if (d->format != RecordFormat::wthor && d->format != RecordFormat::none)
+        if (const auto nul = bytes.find('\0'); nul != std::string::npos)
+            throw InputError({path, 0, 0}, "binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
+                                               std::string(record_format_name(d->format)) + " record is text");
     switch (d->format) {
         case RecordFormat::pgn: {
             // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte.
@@ -610,8 +614,6 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         for (const char* k : {"sente", "gote", "EVENT", "START_TIME", "TIME_LIMIT", "TIME"})
             if (const auto v = r.header(k); !v.empty()) b.header_comments.push_back(std::string(k) + ": " + v);
         b.control = csa_control(r, b);
-        // Games played on the CSA's wdoor server (floodgate) ended at 256 moves (csa-computer-shogi's 手数制限 notes it).
-        if (starts_with(r.header("EVENT"), "wdoor+")) b.sets.emplace_back("shogi.max_moves.moves", "256");
     }
     ClockTrack clocks(b.control, int(start.side_to_move()));
     std::array<std::optional<Ms>, 2> total{};
