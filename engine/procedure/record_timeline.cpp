@@ -178,10 +178,11 @@ int RecordFile::games() const {
     return int(data_->format == RecordFormat::pgn ? data_->pgn.size() : data_->records.size());
 }
 
-RecordFile RecordFile::open(const std::string& path) {
+RecordFile RecordFile::open(const std::string& path) { return read(core::record::read_whole_file(path), path); }
+
+RecordFile RecordFile::read(std::string_view bytes, const std::string& path) {
     auto d = std::make_unique<Data>();
     d->file = path;
-    const std::string bytes = core::record::read_whole_file(path);
     if (bytes.empty()) throw InputError({path, 0, 0}, "empty file: expected a game record");
     d->format = detect_record_format(path, bytes);
     if (d->format != RecordFormat::wthor && d->format != RecordFormat::none)

@@ -68,6 +68,8 @@ class RecordFile {
 public:
     // Reads and parses `path`; InputError (file:line:column) if it is not a record or cannot be read.
     static RecordFile open(const std::string& path);
+    // The same for a record's bytes; `name` is the file name (its extension counts) used in messages.
+    static RecordFile read(std::string_view bytes, const std::string& name);
     ~RecordFile();
     RecordFile(RecordFile&&) noexcept;
     RecordFile& operator=(RecordFile&&) noexcept;

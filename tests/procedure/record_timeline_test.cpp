@@ -383,3 +383,138 @@ BOOST_AUTO_TEST_CASE(each_bad_record) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(record_clocks_and_endings_become_entries)
+
+namespace {
+
+Ruled rule_bytes(const std::string& bytes, const std::string& name, int number = 1, const std::string& book = {}) {
+    static Runner runner(library());
+    const auto record = RecordFile::read(bytes, name);
+    auto game = record.game(number, library(), book);
+    auto run = runner.run(record_timeline(game, library()), *library().find(game.rulebook));
+    return {std::move(game), std::move(run)};
+}
+
+std::string read_error(const std::string& bytes, const std::string& name) {
+    try {
+        const auto record = RecordFile::read(bytes, name);
+        (void)record_timeline(record.game(1, library()), library());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(pgn_emt_and_increment) {
+    // 300+5, [%emt] on every ply: 3, 4, 10, 2, 6, 20, 1 s. Instants are the running sums: 0:03, 0:07, 0:17, 0:19,
+    // 0:25, 0:45, 0:46 (4.Qxf7#, a mate: 1-0, FIDE 2009 5.1a; nothing added for the ending).
+    // Clocks: White used 3 + 10 + 6 + 1 = 20 s and gained 4 x 5 s: 5:00. Black used 4 + 2 + 20 = 26 s, gained 15 s:
+    // 4:49.
+    const auto r = rule_bytes("[Event \"emt\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[TimeControl \"300+5\"]\n\n"
+                              "1. e4 {[%emt 0:00:03]} e5 {[%emt 0:00:04]} 2. Qh5 {[%emt 0:00:10]} Nc6 {[%emt 0:00:02]} "
+                              "3. Bc4 {[%emt 0:00:06]} Nf6 {[%emt 0:00:20]} 4. Qxf7# {[%emt 0:00:01]} 1-0\n",
+                              "emt.pgn");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:45\", move: \"Nf6\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:46\", move: \"Qxf7#\"}"));
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(ms(r.run, "white") == 300000);
+    BOOST_TEST(ms(r.run, "black") == 289000);
+    BOOST_TEST(r.game.recorded.ending == "checkmate");
+}
+
+BOOST_AUTO_TEST_CASE(pgn_clock_readings_with_increment_and_a_resignation) {
+    // 180+2. Time used = reading when the turn began + 2 - reading after: White 180 + 2 - 181 = 1; Black 180 + 2 - 179
+    // = 3; White 181 + 2 - 175 = 8; Black 179 + 2 - 180 = 1; White 175 + 2 - 160 = 17. Instants 0:01, 0:04, 0:12,
+    // 0:13, 0:30. 0-1 with no mate and Termination Normal: White resigned, at the last instant (Black to move).
+    // FIDE 2009 5.1b: 0-1. Clocks: White 2:40; Black 3:00, his clock running since 0:30.
+    const auto r = rule_bytes("[Event \"clk\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"180+2\"]\n"
+                              "[Termination \"Normal\"]\n\n1. d4 {[%clk 0:03:01]} d5 {[%clk 0:02:59]} 2. c4 {[%clk 0:02:55]} "
+                              "e6 {[%clk 0:03:00]} 3. Nc3 {[%clk 0:02:40]} 0-1\n",
+                              "clk.pgn");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:12\", move: \"c4\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:30\", resign: white}"));
+    BOOST_TEST(r.run.result.topic == "result.resignation");
+    BOOST_TEST(points(r.run, "black") == 1.0);
+    BOOST_TEST(ms(r.run, "white") == 160000);
+    BOOST_TEST(ms(r.run, "black") == 180000);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(pgn_second_game_drawn_by_repetition) {
+    // Game 2: the knights go out and back twice; after 4...Ng8 the start position stands for the third time with
+    // White to move, so the 1/2-1/2 is White's repetition claim (FIDE 2009 9.2), not an agreement.
+    const std::string pgn = "[Event \"one\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"two\"]\n[Result \"1/2-1/2\"]\n\n"
+                            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n";
+    const auto first = rule_bytes(pgn, "two.pgn", 1);
+    BOOST_TEST(first.game.count == 2);
+    BOOST_TEST(first.game.recorded.ending == "unknown");
+    BOOST_TEST(agree(first.game.recorded, first.run) == "null");
+    const auto r = rule_bytes(pgn, "two.pgn", 2);
+    BOOST_TEST(has(r.game.yaml, "claim: {by: white, kind: repetition}"));
+    BOOST_TEST(r.run.result.topic == "draw.repetition");
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
+    // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
+    // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
+    // = 0:10:37, where gote's claim is placed. CSA 持ち時間: gote wins.
+    const auto r = rule_bytes("V2.2\nN+A\nN-B\n$TIME_LIMIT:00:10+30\nPI\n+\n+7776FU,T5\n-3334FU,T7\n%TIME_UP\n", "t.csa");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:10:37\", claim: {by: gote, kind: flag}}"));
+    BOOST_TEST(r.run.result.topic == "clock.flag_fall");
+    BOOST_TEST(points(r.run, "gote") == 1.0);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(endings_the_record_does_not_hold_add_nothing) {
+    const std::string moves = "V2.2\nN+A\nN-B\nPI\n+\n+7776FU,T5\n-3334FU,T7\n";
+    // %CHUDAN: the game was stopped; no result to compare.
+    const auto chudan = rule_bytes(moves + "%CHUDAN\n", "c.csa");
+    BOOST_TEST(chudan.game.recorded.ending == "abort");
+    BOOST_TEST(chudan.run.result.status == "ongoing");
+    BOOST_TEST(agree(chudan.game.recorded, chudan.run) == "null");
+    // %ILLEGAL_MOVE with sente to move: sente lost by a move the record does not write. The timeline cannot show it:
+    // the ruling stays ongoing and disagrees with the recorded loss, with a warning; nothing is invented.
+    const auto illegal = rule_bytes(moves + "%ILLEGAL_MOVE\n", "i.csa");
+    BOOST_TEST(illegal.game.recorded.by == "sente");
+    BOOST_TEST(illegal.run.result.status == "ongoing");
+    BOOST_TEST(agree(illegal.game.recorded, illegal.run) == "false");
+    BOOST_TEST(illegal.game.warnings.size() == 1u);
+    // A KIF that says 千日手 after three moves: no position has repeated, so the rulebook does not end the game.
+    const auto kif = rule_bytes("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 千日手\n",
+                                "s.kif");
+    BOOST_TEST(kif.game.recorded.ending == "sennichite");
+    BOOST_TEST(kif.run.result.status == "ongoing");
+    BOOST_TEST(agree(kif.game.recorded, kif.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(agreements_and_resignations_where_a_rulebook_has_no_rule) {
+    // CSA %HIKIWAKE becomes an accepted offer (by the last mover, gote); GGF RE[-64.000:r] black's resignation at the
+    // sum of the move times 1.5 + 2 + 1 = 4.5 s. csa-computer-shogi has no draw.agreement rule and joa-othello-2014 no
+    // result.resignation rule: the runner notes that nothing follows, so both stay ongoing and disagree with the
+    // record, rather than a ruling being made up.
+    const auto draw = rule_bytes("V2.2\nN+A\nN-B\nPI\n+\n+7776FU,T5\n-3334FU,T7\n%HIKIWAKE\n", "h.csa");
+    BOOST_TEST(has(draw.game.yaml, "offer: {by: gote, kind: draw}"));
+    BOOST_TEST(has(draw.game.yaml, "accept: sente"));
+    BOOST_TEST(agree(draw.game.recorded, draw.run) == "false");
+    const auto resign = rule_bytes("(;GM[Othello]PC[test]PB[a]PW[b]TI[5:00]TY[8]RE[-64.000:r]BO[8 -------- -------- -------- "
+                                   "---O*--- ---*O--- -------- -------- -------- *]B[f5//1.5]W[d6//2]B[c3//1];)\n",
+                                   "r.ggf");
+    BOOST_TEST(has(resign.game.yaml, "{at: \"0:00:04.500\", resign: black}"));
+    BOOST_TEST(resign.game.recorded.score.at("white") == 1.0);
+    BOOST_TEST(agree(resign.game.recorded, resign.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {
+    // Sente's total goes from 0:00:07 (ply 1) to 0:00:05 (ply 3).
+    const auto message = read_error("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:07/00:00:07)\n"
+                                    "   2 ３四歩(33)   ( 0:05/00:00:05)\n   3 ２六歩(27)   ( 0:01/00:00:05)\n",
+                                    "back.kif");
+    BOOST_TEST(has(message, "back.kif:5:"));
+    BOOST_TEST(has(message, "game 1, ply 3"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
