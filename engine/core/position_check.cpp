@@ -26,18 +26,14 @@ StartLayout start_layout(const GameDefinition& g) {
     for (auto& side : s.lowest_rank) std::fill(std::begin(side), std::end(side), g.ranks);
     std::string_view text = g.start_fen;
     std::size_t i = 0;
-    int rank = g.ranks - 1, file = 0;
+    int rank = g.ranks - 1;
     bool promoted = false;
     for (; i < text.size() && text[i] != ' '; ++i) {
         char c = text[i];
         if (c == '/') {
             --rank;
-            file = 0;
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
-            int n = 0;
-            while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i]))) n = n * 10 + (text[i++] - '0');
-            --i;
-            file += n;
+            continue;  // empty squares: only ranks matter here
         } else if (c == '+') {
             promoted = true;
         } else {
@@ -52,7 +48,6 @@ StartLayout start_layout(const GameDefinition& g) {
                 int own_rank = side == 0 ? rank : g.ranks - 1 - rank;
                 s.lowest_rank[side][type] = std::min(s.lowest_rank[side][type], own_rank);
             }
-            ++file;
         }
     }
     if (g.hands) {  // SFEN: placement, side, hands
