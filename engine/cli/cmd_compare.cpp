@@ -2,6 +2,7 @@
 // ruled under several rulebooks, side by side, differences marked. Without --rulebooks: the editions of the
 // timeline's game (chess: the three the project compares; shogi, othello: every bundled rulebook of the game).
 #include "cli/command.h"
+#include "cli/record_arg.h"
 #include "procedure/procedure.h"
 #include "report/compare_report.h"
 #include "rulebook/paths.h"
@@ -16,15 +17,18 @@ namespace {
 
 // The rulebooks a timeline is compared under when none are named: the three chess editions the project exists to
 // compare, or every bundled rulebook of the timeline's game (its event's rulebook tells the game).
-std::string default_rulebooks(const std::string& file, const rulebook::Library& library) {
-    const auto timeline = procedure::load_timeline(file, library);
-    const rulebook::Rulebook* own = library.find(timeline.event.rulebook);
-    const std::string game = own ? own->game : "chess";
+std::string rulebooks_of_game(const std::string& game, const rulebook::Library& library) {
     if (game == "chess") return "jca-1997,fide-2001,fide-2009";
     std::string ids;
     for (const rulebook::Rulebook* book : library.rulebooks())
         if (book->game == game) ids += (ids.empty() ? "" : ",") + book->id;
     return ids;
+}
+
+std::string default_rulebooks(const std::string& file, const rulebook::Library& library) {
+    const auto timeline = procedure::load_timeline(file, library);
+    const rulebook::Rulebook* own = library.find(timeline.event.rulebook);
+    return rulebooks_of_game(own ? own->game : "chess", library);
 }
 
 }  // namespace
@@ -36,19 +40,32 @@ Command compare_command() {
             "game for shogi or othello): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
             "differently, final clocks and results at the bottom. --format html writes one self-contained page\n"
             "(inline CSS, no scripts, prints on A4) with a board diagram at each ruling. Exit 0; 2 for input\n"
-            "that cannot be read.",
+            "that cannot be read.\n" +
+                std::string(record_help()),
             [](CLI::App& app, const GlobalOptions& global) {
                 auto file = std::make_shared<std::string>();
                 auto books = std::make_shared<std::string>();
                 auto lang = std::make_shared<std::string>("en");
                 auto format = std::make_shared<std::string>("text");
-                app.add_option("TIMELINE", *file, "Timeline file (YAML)")->required();
+                auto game = std::make_shared<int>(0);
+                app.add_option("TIMELINE", *file, "Timeline file (YAML) or game record")->required();
+                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(CLI::PositiveNumber);
                 app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated (default: the editions of the timeline's game)");
                 app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
-                return std::function<int()>([&global, file, books, lang, format] {
+                return std::function<int()>([&global, file, books, lang, format, game] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     std::vector<std::string> ids;
+                    std::optional<procedure::RecordGame> record;
+                    std::optional<procedure::RecordFile> record_file;
+                    if (is_record(*file)) {
+                        record_file.emplace(procedure::RecordFile::open(*file));
+                        record = convert_record(*file, *game > 0 ? *game : 1, library, {});
+                        if (books->empty()) *books = rulebooks_of_game(record->game, library);
+                    } else if (*game > 0) {
+                        std::cerr << "arbiter: compare: --game applies to game records; " << *file << " is a timeline\n";
+                        return 2;
+                    }
                     if (books->empty()) *books = default_rulebooks(*file, library);
                     std::stringstream list(*books);
                     for (std::string id; std::getline(list, id, ',');)
@@ -57,8 +74,22 @@ Command compare_command() {
                     std::vector<procedure::Run> runs;
                     std::optional<procedure::Timeline> first;
                     for (const auto& id : ids) {
-                        auto timeline = procedure::load_timeline(*file, library, id);
-                        runs.push_back(runner.run(timeline, *library.find(id)));
+                        const rulebook::Rulebook* book = library.find(id);
+                        if (!book) {
+                            std::cerr << "arbiter: compare: no rulebook '" << id << "'\n";
+                            return 2;
+                        }
+                        if (record && book->game != record->game) {
+                            std::cerr << "arbiter: compare: rulebook '" << id << "' is a " << book->game << " rulebook; "
+                                      << *file << " records " << record->game << "\n";
+                            return 2;
+                        }
+                        // A record is converted for each rulebook (what an event may set depends on it).
+                        std::optional<procedure::RecordGame> converted;
+                        if (record) converted = record_file->game(record->number, library, id);
+                        auto timeline = converted ? procedure::record_timeline(*converted, library)
+                                                  : procedure::load_timeline(*file, library, id);
+                        runs.push_back(runner.run(timeline, *book));
                         if (!first) first = std::move(timeline);
                     }
                     if (!first) {
@@ -66,12 +97,26 @@ Command compare_command() {
                         return 2;
                     }
                     const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
-                    if (*format == "json")
-                        std::cout << report::compare_json(*first, runs).dump(2) << '\n';
+                    if (*format == "json") {
+                        auto out = report::compare_json(*first, runs);
+                        if (record) {
+                            // Each run gets the keys `run` adds; at the top, the record once and `agrees` per rulebook.
+                            for (std::size_t i = 0; i < runs.size(); ++i)
+                                procedure::add_record_keys(out["runs"][i], *record, runs[i]);
+                            procedure::add_record_keys(out, *record, runs.front());
+                            nlohmann::json agree = nlohmann::json::object();
+                            for (std::size_t i = 0; i < runs.size(); ++i) agree[runs[i].rulebook] = out["runs"][i]["agrees"];
+                            out["agrees"] = agree;
+                        }
+                        std::cout << out.dump(2) << '\n';
+                    }
                     else if (*format == "html")
                         std::cout << report::compare_html(*first, runs, l);
-                    else
+                    else {
                         std::cout << report::compare_text(*first, runs, l, *format == "md");
+                        if (record)
+                            for (const auto& run : runs) std::cout << run.rulebook << ": " << recorded_line(*record, run);
+                    }
                     return 0;
                 });
             }};

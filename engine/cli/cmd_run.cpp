@@ -1,6 +1,8 @@
-// `arbiter run TIMELINE [--rulebook ID] [--format text|json] [--lang en|ja]`: rules a timeline under one
-// rulebook (the event's, or --rulebook). Exits 0 whatever the result; 2 for a timeline that cannot be read.
+// `arbiter run TIMELINE|RECORD [--game N] [--rulebook ID] [--format text|json] [--lang en|ja]`: rules a timeline or
+// one game of a record under one rulebook (the event's, or --rulebook). Exits 0 whatever the result; 2 for input
+// that cannot be read.
 #include "cli/command.h"
+#include "cli/record_arg.h"
 #include "procedure/procedure.h"
 #include "report/ruling_text.h"
 #include "rulebook/paths.h"
@@ -15,18 +17,40 @@ Command run_command() {
             "Reads TIMELINE (docs/TIMELINES.md) and rules each entry under the event's rulebook, or --rulebook:\n"
             "rulings with topic, article, effects and clocks after; the result (score, rated); decisions the\n"
             "rulebook leaves to the arbiter as pending, with the options it allows. Exit 0 whatever the\n"
-            "result; 2 for a timeline that cannot be read or a decision the rulebook does not allow.",
+            "result; 2 for a timeline that cannot be read or a decision the rulebook does not allow.\n" +
+                std::string(record_help()),
             [](CLI::App& app, const GlobalOptions& global) {
                 auto file = std::make_shared<std::string>();
                 auto book_id = std::make_shared<std::string>();
                 auto lang = std::make_shared<std::string>("en");
                 auto format = std::make_shared<std::string>("text");
-                app.add_option("TIMELINE", *file, "Timeline file (YAML)")->required();
+                auto game = std::make_shared<int>(0);
+                app.add_option("TIMELINE", *file, "Timeline file (YAML) or game record")->required();
+                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(CLI::PositiveNumber);
                 app.add_option("--rulebook", *book_id, "Rulebook id, instead of the event's");
                 app.add_option("--lang", *lang, "Language of labels and summaries")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
-                return std::function<int()>([&global, file, book_id, lang, format] {
+                return std::function<int()>([&global, file, book_id, lang, format, game] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+                    const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
+                    if (is_record(*file)) {
+                        const auto record = convert_record(*file, *game > 0 ? *game : 1, library, *book_id);
+                        const auto timeline = procedure::record_timeline(record, library);
+                        procedure::Runner runner(library);
+                        const auto run = runner.run(timeline, *library.find(record.rulebook));
+                        if (*format == "json") {
+                            auto out = procedure::to_json(run);
+                            procedure::add_record_keys(out, record, run);
+                            std::cout << out.dump(2) << '\n';
+                        } else {
+                            std::cout << report::run_text(timeline, run, l) << recorded_line(record, run);
+                        }
+                        return 0;
+                    }
+                    if (*game > 0) {
+                        std::cerr << "arbiter: run: --game applies to game records; " << *file << " is a timeline\n";
+                        return 2;
+                    }
                     const auto timeline = procedure::load_timeline(*file, library, *book_id);
                     const auto* book = library.find(timeline.event.rulebook);
                     if (!book) {
@@ -38,7 +62,7 @@ Command run_command() {
                     if (*format == "json")
                         std::cout << procedure::to_json(run).dump(2) << '\n';
                     else
-                        std::cout << report::run_text(timeline, run, *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en);
+                        std::cout << report::run_text(timeline, run, l);
                     return 0;
                 });
             }};

@@ -220,7 +220,11 @@ Op Clock::adjust(int side, std::int64_t at, std::int64_t delta, bool set) {
     settle(at);
     Side& s = sides_[side];
     std::int64_t& value = s.in_overtime ? s.over : s.main;
-    value = set ? delta : value + delta;
+    // Saturating: an amount from data (a hook's effect may be any 64-bit integer) leaves the reading within
+    // +-max_duration instead of wrapping around.
+    constexpr std::int64_t limit = max_duration.count();
+    delta = std::clamp<std::int64_t>(delta, -limit, limit);
+    value = std::clamp<std::int64_t>(set ? delta : value + delta, -2 * limit, 2 * limit);
     if (value > 0) {
         s.flag_at = no_instant;
         return Op::ok;

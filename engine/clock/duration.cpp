@@ -124,35 +124,34 @@ Parsed<Ms> parse_duration(std::string_view text) {
     return parse_unit_form(text);
 }
 
+// The magnitude of a count as an unsigned number: -INT64_MIN does not fit in int64_t, its magnitude does.
+static std::uint64_t magnitude(std::int64_t v) {
+    return v < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+}
+
 std::string format_duration(Ms value) {
-    std::int64_t ms = value.count();
+    std::uint64_t ms = magnitude(value.count());
     std::string out;
-    if (ms < 0) {
-        out += '-';
-        ms = -ms;
-    }
+    if (value.count() < 0) out += '-';
     if (ms == 0) return out + "0s";
     for (const Unit& unit : units) {
-        std::int64_t n = ms / unit.ms;
+        std::uint64_t n = ms / static_cast<std::uint64_t>(unit.ms);
         if (n > 0) {
             out += std::to_string(n);
             out += unit.name;
-            ms -= n * unit.ms;
+            ms -= n * static_cast<std::uint64_t>(unit.ms);
         }
     }
     return out;
 }
 
 std::string format_clock(Ms value) {
-    std::int64_t ms = value.count();
+    std::uint64_t ms = magnitude(value.count());
     std::string out;
-    if (ms < 0) {
-        out += '-';
-        ms = -ms;
-    }
-    auto two = [](std::int64_t n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
+    if (value.count() < 0) out += '-';
+    auto two = [](std::uint64_t n) { return std::string(n < 10 ? "0" : "") + std::to_string(n); };
     out += std::to_string(ms / 3'600'000) + ':' + two(ms / 60'000 % 60) + ':' + two(ms / 1'000 % 60);
-    if (std::int64_t millis = ms % 1'000; millis != 0) {
+    if (std::uint64_t millis = ms % 1'000; millis != 0) {
         out += '.';
         out += millis < 100 ? (millis < 10 ? "00" : "0") : "";
         out += std::to_string(millis);

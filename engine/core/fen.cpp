@@ -60,11 +60,17 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
                 --rank;
                 file = 0;
             } else if (std::isdigit(static_cast<unsigned char>(c))) {
+                // The count saturates past the board's width (a longer run of digits can only be too many
+                // squares), so it never overflows however many digits the text holds.
                 int n = 0;
-                while (i < int(f.text.size()) && std::isdigit(static_cast<unsigned char>(f.text[i])))
-                    n = n * 10 + (f.text[i++] - '0');
+                while (i < int(f.text.size()) && std::isdigit(static_cast<unsigned char>(f.text[i]))) {
+                    if (n <= g.files) n = n * 10 + (f.text[i] - '0');
+                    ++i;
+                }
                 --i;
                 if (n == 0) fail(1, col, "an empty-square count must be at least 1");
+                if (n > g.files - file)
+                    fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
                 file += n;
                 if (file > g.files) fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
             } else {

@@ -1,6 +1,7 @@
 #include "core/pgn.h"
 
 #include "core/error.h"
+#include "core/record/bounded_read.h"
 
 #include <cctype>
 #include <fstream>
@@ -266,11 +267,7 @@ std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text)
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file) { return Reader(text, file).read(); }
 
 std::vector<PgnGame> read_pgn_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot read the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    std::string text = ss.str();
+    std::string text = record::read_regular_file(path, record::MaxInputFileBytes, "a readable PGN file");
     return read_pgn(text, path);
 }
 
@@ -281,6 +278,7 @@ Game replay(const GameDefinitionPtr& def, const PgnGame& pgn, const std::string&
         if (fen.empty()) throw InputError({file, pgn.line, 1}, "PGN: SetUp is 1 but there is no FEN tag");
         try {
             start = Position::from_fen(def, fen, file);
+            require_possible_position(start, file);
         } catch (const InputError& e) {
             throw InputError({file, pgn.line, 1}, "PGN: FEN tag: " + e.message());
         }

@@ -15,6 +15,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <optional>
 #include <unordered_map>
 
 namespace arbiter::procedure {
@@ -47,6 +48,9 @@ struct LuaHostState {
     Clock::time_point deadline;
     enum class Stop { none, instructions, time } stop = Stop::none;
     int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
+    // The result's conversion budget (LuaLimits::result_values, result_bytes), counted down while converting.
+    std::size_t values_left = 0;
+    std::size_t bytes_left = 0;
 
     // The snapshot's views (see "snapshot to Lua"): each view table (by its address) -> the JSON node it shows
     // and the call that last reached it. Only a view reached in the running call can be read.
@@ -103,7 +107,8 @@ void set_period(lua_State* L, State& s, std::uint64_t period) {
 void count_hook(lua_State* L, lua_Debug* ar) {
     auto& s = state_of(L);
     if (s.stop == State::Stop::none) {
-        s.remaining -= s.slice;
+        // remaining >= slice always (charge() keeps it so); equal means the budget is spent.
+        s.remaining -= std::min(s.remaining, s.slice);
         if (s.remaining == 0) {
             s.stop = State::Stop::instructions;
         } else if (Clock::now() >= s.deadline) {
@@ -193,20 +198,18 @@ int snapshot_newindex(lua_State* L) {
     return raise_at_lua_line(L);
 }
 
-// __pairs of a frozen table: iterates the hidden table behind it.
-int hidden_next(lua_State* L) {
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
+int ordered_pairs(lua_State* L);
+
+// __pairs of a frozen table: the fixed-order pairs of the hidden table behind it, with the frozen table as the
+// iteration's state, so that the writable hidden table is never handed to the hook (pairs(_G) once gave it out).
 int frozen_pairs(lua_State* L) {
-    lua_pushcfunction(L, hidden_next);
+    lua_pushcfunction(L, ordered_pairs);
     lua_getmetatable(L, 1);
     lua_getfield(L, -1, "__index");
     lua_remove(L, -2);
-    lua_pushnil(L);
+    lua_call(L, 1, 3);  // iterator (a closure over the sorted keys), hidden, nil
+    lua_pushvalue(L, 1);
+    lua_replace(L, -3);
     return 3;
 }
 
@@ -241,6 +244,335 @@ void freeze(lua_State* L, int t, const char* prefix) {
     lua_setmetatable(L, t);
 }
 
+// ---- work charged to the instruction budget ----------------------------------------------------------------
+//
+// A library function that loops over a count taken from its arguments (string.rep('', math.maxinteger),
+// table.move({}, 1, 2^62, 2), table.insert on a table whose __len says 2^62) runs inside one VM instruction, where
+// the count hook never fires. Each such function is wrapped: the wrapper charges the count to the budget first
+// and raises the stop, as the count hook does, when it does not fit.
+
+// The line of the innermost Lua function of the rulebook's chunk on the stack, 0 if none.
+int chunk_line(lua_State* L) {
+    const State& s = state_of(L);
+    lua_Debug ar;
+    for (int level = 0; lua_getstack(L, level, &ar); ++level) {
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0 && ar.source[0] == '@' && s.chunk_name == ar.source + 1)
+            return ar.currentline;
+    }
+    return 0;
+}
+
+// Charges `n` units of work; raises the stop (instruction limit) when they exceed what is left.
+void charge(lua_State* L, std::uint64_t n) {
+    State& s = state_of(L);
+    if (s.stop == State::Stop::none) {
+        // What is left once the armed slice is charged; keeps remaining >= slice for the count hook.
+        std::uint64_t available = s.remaining - std::min(s.remaining, s.slice);
+        if (n <= available) {
+            s.remaining -= n;
+            return;
+        }
+        s.stop = State::Stop::instructions;
+        s.stop_line = chunk_line(L);
+        set_period(L, s, 1);
+    }
+    lua_pushlightuserdata(L, &StopToken);
+    lua_error(L);
+}
+
+// The count of a range first..last as an unsigned number (0 when empty), without overflow.
+std::uint64_t span(lua_Integer first, lua_Integer last) {
+    if (last < first) return 0;
+    return static_cast<std::uint64_t>(last) - static_cast<std::uint64_t>(first) + 1;
+}
+
+// Calls the wrapped library function (upvalue 1) on the same arguments.
+int call_wrapped(lua_State* L) { return lua_tocfunction(L, lua_upvalueindex(1))(L); }
+
+std::uint64_t length_of(lua_State* L, int idx) {
+    lua_Integer n = luaL_len(L, idx);  // runs __len, a Lua function whose instructions count themselves
+    return n > 0 ? static_cast<std::uint64_t>(n) : 0;
+}
+
+// string.rep(s, n [, sep]): n copies of nothing cost n (the loop runs though nothing is written); copies of
+// something cost a unit per KiB written (the memory cap bounds one call, the charge bounds many); a result too big
+// for the memory left is not charged, since its allocation fails before any copy.
+int charged_rep(lua_State* L) {
+    std::size_t l = 0, lsep = 0;
+    luaL_checklstring(L, 1, &l);
+    lua_Integer n = luaL_checkinteger(L, 2);
+    luaL_optlstring(L, 3, "", &lsep);
+    if (n > 0) {
+        const State& s = state_of(L);
+        auto copies = static_cast<std::uint64_t>(n);
+        std::uint64_t each = std::uint64_t{l} + lsep;
+        std::uint64_t free = s.limits.memory_bytes > s.used ? s.limits.memory_bytes - s.used : 0;
+        if (each == 0) charge(L, copies);
+        else if (copies <= free / each) charge(L, copies * each / 1024);
+    }
+    return call_wrapped(L);
+}
+// table.move(a1, f, e, t [, a2]): e - f + 1 moves.
+int charged_move(lua_State* L) {
+    charge(L, span(luaL_checkinteger(L, 2), luaL_checkinteger(L, 3)));
+    return call_wrapped(L);
+}
+// table.concat(list [, sep [, i [, j]]]) and table.unpack(list [, i [, j]]): j - i + 1 elements, j = #list by default.
+int charged_range(lua_State* L, int first_arg) {
+    lua_Integer i = luaL_optinteger(L, first_arg, 1);
+    lua_Integer j = lua_isnoneornil(L, first_arg + 1) ? static_cast<lua_Integer>(length_of(L, 1))
+                                                      : luaL_checkinteger(L, first_arg + 1);
+    charge(L, span(i, j));
+    return call_wrapped(L);
+}
+int charged_concat(lua_State* L) { return charged_range(L, 3); }
+int charged_unpack(lua_State* L) { return charged_range(L, 2); }
+// table.insert and table.remove shift up to #list elements.
+int charged_shift(lua_State* L) {
+    charge(L, length_of(L, 1) + 1);
+    return call_wrapped(L);
+}
+// table.sort: about n log2 n comparisons.
+int charged_sort(lua_State* L) {
+    std::uint64_t n = length_of(L, 1);
+    std::uint64_t log = 1;
+    while ((std::uint64_t{1} << log) < n && log < 63) ++log;
+    charge(L, n > std::numeric_limits<std::uint64_t>::max() / log ? std::numeric_limits<std::uint64_t>::max() : n * log);
+    return call_wrapped(L);
+}
+
+// Replaces lib.name by `wrapper` over the original function.
+void wrap_field(lua_State* L, const char* lib, const char* name, lua_CFunction wrapper) {
+    lua_getglobal(L, lib);
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, wrapper, 1);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 1);
+}
+
+// ---- one order for every run -------------------------------------------------------------------------------
+//
+// Lua seeds its string hash from addresses and the time, so `next` over string keys differs from run to run.
+// The sandbox's next and pairs go through keys in a fixed order instead.
+
+int key_rank(lua_State* L, int idx) {
+    switch (lua_type(L, idx)) {
+    case LUA_TNUMBER: return lua_isinteger(L, idx) ? 0 : 1;
+    case LUA_TSTRING: return 2;
+    case LUA_TBOOLEAN: return 3;
+    default: return -1;
+    }
+}
+
+// The fixed order of two keys of ranks 0..3; neither allocates nor raises.
+bool key_less(lua_State* L, int a, int b) {
+    int ra = key_rank(L, a), rb = key_rank(L, b);
+    if (ra != rb) return ra < rb;
+    switch (ra) {
+    case 0: return lua_tointeger(L, a) < lua_tointeger(L, b);
+    case 1: return lua_tonumber(L, a) < lua_tonumber(L, b);
+    case 2: {
+        std::size_t la, lb;
+        const char* pa = lua_tolstring(L, a, &la);
+        const char* pb = lua_tolstring(L, b, &lb);
+        int c = std::memcmp(pa, pb, std::min(la, lb));
+        return c != 0 ? c < 0 : la < lb;
+    }
+    default: return !lua_toboolean(L, a) && lua_toboolean(L, b);
+    }
+}
+
+void check_key(lua_State* L, int idx) {
+    if (key_rank(L, idx) < 0)
+        luaL_error(L, "a table with a %s key has no fixed order for next/pairs in hooks", luaL_typename(L, idx));
+}
+
+// next(t [, k]): the smallest key after k in the fixed order, and its value. One walk of the table, charged.
+int ordered_next(lua_State* L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (!lua_isnil(L, 2)) check_key(L, 2);
+    std::uint64_t n = 0;
+    lua_pushnil(L);  // 3: the best key so far (nil: none)
+    lua_pushnil(L);  // 4: walking key
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        ++n;
+        check_key(L, 4);
+        if ((lua_isnil(L, 2) || key_less(L, 2, 4)) && (lua_isnil(L, 3) || key_less(L, 4, 3))) {
+            lua_pushvalue(L, 4);
+            lua_replace(L, 3);
+        }
+    }
+    charge(L, n);
+    if (lua_isnil(L, 3)) {
+        if (!lua_isnil(L, 2)) {  // as Lua's next: a key that is not in the table is an error
+            lua_pushvalue(L, 2);
+            if (lua_rawget(L, 1) == LUA_TNIL) return luaL_error(L, "invalid key to 'next'");
+        }
+        lua_pushnil(L);
+        return 1;
+    }
+    lua_pushvalue(L, 3);
+    lua_pushvalue(L, 3);
+    lua_rawget(L, 1);
+    return 2;
+}
+
+// The iterator pairs returns: upvalue 1 the sorted keys, upvalue 2 the position reached, upvalue 3 the table
+// (read there, not from the iteration's state, which for a frozen table is the frozen table).
+int sorted_iterate(lua_State* L) {
+    lua_Integer at = lua_tointeger(L, lua_upvalueindex(2));
+    lua_Integer count = static_cast<lua_Integer>(lua_rawlen(L, lua_upvalueindex(1)));
+    while (at < count) {
+        ++at;
+        lua_rawgeti(L, lua_upvalueindex(1), at);
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, lua_upvalueindex(3)) != LUA_TNIL) {  // a key removed during the traversal is skipped
+            lua_pushinteger(L, at);
+            lua_replace(L, lua_upvalueindex(2));
+            return 2;
+        }
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, at);
+    lua_replace(L, lua_upvalueindex(2));
+    lua_pushnil(L);
+    return 1;
+}
+
+// Sorts the array part 1..n of the table at `list` in the fixed order (insertion into a binary heap would need
+// no more: n log n swaps through the stack, no C++ allocation inside the protected call).
+void sort_keys(lua_State* L, int list, lua_Integer n) {
+    // Heap sort on the Lua table.
+    auto less_at = [&](lua_Integer a, lua_Integer b) {
+        lua_rawgeti(L, list, a);
+        lua_rawgeti(L, list, b);
+        bool r = key_less(L, -2, -1);
+        lua_pop(L, 2);
+        return r;
+    };
+    auto swap_at = [&](lua_Integer a, lua_Integer b) {
+        lua_rawgeti(L, list, a);
+        lua_rawgeti(L, list, b);
+        lua_rawseti(L, list, a);
+        lua_rawseti(L, list, b);
+    };
+    auto sift = [&](lua_Integer root, lua_Integer end) {
+        for (;;) {
+            lua_Integer child = 2 * root;
+            if (child > end) return;
+            if (child + 1 <= end && less_at(child, child + 1)) ++child;
+            if (!less_at(root, child)) return;
+            swap_at(root, child);
+            root = child;
+        }
+    };
+    for (lua_Integer i = n / 2; i >= 1; --i) sift(i, n);
+    for (lua_Integer end = n; end > 1; --end) {
+        swap_at(1, end);
+        sift(1, end - 1);
+    }
+}
+
+// pairs(t): __pairs when the table has one (views, frozen tables), else the keys in the fixed order.
+int ordered_pairs(lua_State* L) {
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_newtable(L);  // 2: the keys
+    lua_Integer n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 1)) {
+        lua_pop(L, 1);
+        check_key(L, -1);
+        lua_pushvalue(L, -1);
+        lua_rawseti(L, 2, ++n);
+    }
+    std::uint64_t log = 1;
+    while ((std::uint64_t{1} << log) < static_cast<std::uint64_t>(n) && log < 63) ++log;
+    charge(L, static_cast<std::uint64_t>(n) * log);
+    sort_keys(L, 2, n);
+    lua_pushinteger(L, 0);
+    lua_pushvalue(L, 1);
+    lua_pushcclosure(L, sorted_iterate, 3);
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+// tostring without addresses: a table, function or other reference without __tostring is its type name.
+int plain_tostring(lua_State* L) {
+    luaL_checkany(L, 1);
+    int t = lua_type(L, 1);
+    bool reference = t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD ||
+                     t == LUA_TLIGHTUSERDATA;
+    if (reference) {
+        if (luaL_getmetafield(L, 1, "__tostring") == LUA_TNIL) {
+            lua_pushstring(L, lua_typename(L, t));
+            return 1;
+        }
+        lua_pop(L, 1);
+    }
+    luaL_tolstring(L, 1, nullptr);
+    return 1;
+}
+
+// string.format without %p, and with references shown as plain_tostring shows them.
+int plain_format(lua_State* L) {
+    std::size_t len;
+    const char* f = luaL_checklstring(L, 1, &len);
+    for (std::size_t i = 0; i + 1 < len; ++i) {
+        if (f[i] != '%') continue;
+        std::size_t k = i + 1;
+        while (k < len && std::strchr("-+ #0123456789.", f[k])) ++k;
+        if (k < len && f[k] == 'p') return luaL_error(L, "string.format's %%p (an address) is not available in hooks");
+        i = k;  // "%%" skips its second '%'
+    }
+    int top = lua_gettop(L);
+    for (int i = 2; i <= top; ++i) {
+        int t = lua_type(L, i);
+        if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD || t == LUA_TLIGHTUSERDATA) {
+            lua_pushcfunction(L, plain_tostring);
+            lua_pushvalue(L, i);
+            lua_call(L, 1, 1);
+            lua_replace(L, i);
+        }
+    }
+    return call_wrapped(L);
+}
+
+// xpcall(f, handler, ...): the handler is skipped once a budget is spent. Lua runs a message handler with the
+// count hook off when the error came from the count hook, so a looping handler would escape every budget.
+int guarded_handler(lua_State* L) {
+    if (state_of(L).stop != State::Stop::none) return 1;  // the stop token, unchanged
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, lua_gettop(L) - 1, 1);
+    return 1;
+}
+int guarded_xpcall(lua_State* L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, guarded_handler, 1);
+    lua_replace(L, 2);
+    lua_pushboolean(L, 1);  // first result
+    lua_pushvalue(L, 1);    // function
+    lua_rotate(L, 3, 2);    // below the function's arguments
+    int status = lua_pcall(L, n - 2, LUA_MULTRET, 2);
+    if (status != LUA_OK) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - 2;
+}
+
 void remove_fields(lua_State* L, const char* table, std::initializer_list<const char*> fields) {
     if (table) lua_getglobal(L, table);
     else lua_pushglobaltable(L);
@@ -267,6 +599,18 @@ int open_sandbox(lua_State* L) {
     remove_fields(L, LUA_MATHLIBNAME, {"random", "randomseed"});
     lua_register(L, "load", text_load);
     lua_register(L, "setmetatable", safe_setmetatable);
+    lua_register(L, "next", ordered_next);
+    lua_register(L, "pairs", ordered_pairs);
+    lua_register(L, "tostring", plain_tostring);
+    lua_register(L, "xpcall", guarded_xpcall);
+    wrap_field(L, LUA_STRLIBNAME, "rep", charged_rep);
+    wrap_field(L, LUA_STRLIBNAME, "format", plain_format);
+    wrap_field(L, LUA_TABLIBNAME, "move", charged_move);
+    wrap_field(L, LUA_TABLIBNAME, "concat", charged_concat);
+    wrap_field(L, LUA_TABLIBNAME, "unpack", charged_unpack);
+    wrap_field(L, LUA_TABLIBNAME, "insert", charged_shift);
+    wrap_field(L, LUA_TABLIBNAME, "remove", charged_shift);
+    wrap_field(L, LUA_TABLIBNAME, "sort", charged_sort);
     make_view_metatable(L);
 
     lua_pushliteral(L, "");  // hide the strings' metatable, whose __index is the string library
@@ -507,6 +851,7 @@ int call_hook(lua_State* L) {
 struct BadResult {
     std::string path;  // from the value inward: "[1].deduct_time.amount"
     std::string what;
+    bool budget = false;  // the conversion budget ran out: no path (which value it ran out at depends on order)
 };
 
 bool valid_utf8(std::string_view s) {
@@ -529,6 +874,38 @@ bool valid_utf8(std::string_view s) {
 }
 
 json to_json(lua_State* L, int idx, int depth);
+
+// Counts one value of the result, and `bytes` of its text, against the conversion budget. A table or string that
+// the result reaches several times counts each time, as it is copied each time.
+void spend(lua_State* L, std::size_t bytes) {
+    State& s = state_of(L);
+    if (s.values_left == 0)
+        throw BadResult{"", "more than " + std::to_string(s.limits.result_values) +
+                                " values (a table or string reached twice counts twice)", true};
+    --s.values_left;
+    if (bytes > s.bytes_left)
+        throw BadResult{"", "more than " + format_bytes(s.limits.result_bytes) +
+                                " of text (a string reached twice counts twice)", true};
+    s.bytes_left -= bytes;
+}
+
+// Charges a part of the snapshot returned as it is, node by node.
+void spend_json(lua_State* L, const json& j) {
+    if (j.is_string()) {
+        spend(L, j.get_ref<const json::string_t&>().size());
+    } else if (j.is_object()) {
+        spend(L, 0);
+        for (const auto& [key, value] : j.items()) {
+            spend(L, key.size());
+            spend_json(L, value);
+        }
+    } else if (j.is_array()) {
+        spend(L, 0);
+        for (const auto& value : j) spend_json(L, value);
+    } else {
+        spend(L, 0);
+    }
+}
 
 // A frozen table (a library, the globals) converts as the hidden table behind it.
 int shown_table(lua_State* L, int idx) {
@@ -555,14 +932,18 @@ json table_to_json(lua_State* L, int idx, int depth) {
         lua_pop(L, 1);
         if (const State::View* view = find_view(L, idx)) {
             if (view->call != state_of(L).call) throw BadResult{"", "a part of the snapshot of an earlier call"};
+            spend_json(L, *view->node);
             return *view->node;
         }
         idx = shown_table(L, idx);
     }
+    spend(L, 0);
     // One walk converts string keys into an object at once and counts integer keys; a table whose integer keys
     // turn out to be exactly 1..n is then read in order as an array.
     json out;  // null until the first string key makes it an object
     lua_Integer count = 0, max_key = 0;
+    std::optional<BadResult> first_error;
+    std::string_view first_key;  // a key of the table, alive while the table is on the stack
     auto mixed = [] { return BadResult{"", "a table mixing string keys and integer keys"}; };
     lua_pushnil(L);
     while (lua_next(L, idx)) {
@@ -572,12 +953,21 @@ json table_to_json(lua_State* L, int idx, int depth) {
             std::size_t len;
             const char* key = lua_tolstring(L, -2, &len);
             std::string_view k(key, len);
+            spend(L, len);
             if (!valid_utf8(k)) throw BadResult{"", "a key that is not valid UTF-8"};
+            // Lua's hash order differs from run to run: of the values that cannot be converted, the one under the
+            // smallest key is reported, so that the message does not depend on the run.
+            int loop_top = lua_gettop(L);
             try {
                 out.get_ref<json::object_t&>().emplace(std::string(k), to_json(L, -1, depth + 1));
             } catch (BadResult& e) {
-                e.path = "." + std::string(k) + e.path;
-                throw;
+                if (e.budget) throw;
+                lua_settop(L, loop_top);
+                if (!first_error || k < first_key) {
+                    e.path = "." + std::string(k) + e.path;
+                    first_error = std::move(e);
+                    first_key = k;
+                }
             }
         } else if (lua_isinteger(L, -2) && lua_tointeger(L, -2) >= 1) {
             if (out.is_object()) throw mixed();
@@ -590,6 +980,7 @@ json table_to_json(lua_State* L, int idx, int depth) {
         }
         lua_pop(L, 1);
     }
+    if (first_error) throw *first_error;
     if (out.is_object()) return out;
     if (max_key != count)
         throw BadResult{"", "an array with holes (keys up to " + std::to_string(max_key) + ", " +
@@ -602,7 +993,7 @@ json table_to_json(lua_State* L, int idx, int depth) {
         try {
             array.push_back(to_json(L, -1, depth + 1));
         } catch (BadResult& e) {
-            e.path = "[" + std::to_string(i) + "]" + e.path;
+            if (!e.budget) e.path = "[" + std::to_string(i) + "]" + e.path;
             throw;
         }
         lua_pop(L, 1);
@@ -611,7 +1002,9 @@ json table_to_json(lua_State* L, int idx, int depth) {
 }
 
 json to_json(lua_State* L, int idx, int depth) {
-    switch (lua_type(L, idx)) {
+    int type = lua_type(L, idx);
+    if (type != LUA_TSTRING && type != LUA_TTABLE) spend(L, 0);  // tables count once they are known not views
+    switch (type) {
     case LUA_TNIL: return nullptr;
     case LUA_TBOOLEAN: return lua_toboolean(L, idx) != 0;
     case LUA_TNUMBER: {
@@ -623,6 +1016,7 @@ json to_json(lua_State* L, int idx, int depth) {
     case LUA_TSTRING: {
         std::size_t len;
         const char* p = lua_tolstring(L, idx, &len);
+        spend(L, len);
         if (!valid_utf8({p, len})) throw BadResult{"", "a string that is not valid UTF-8"};
         return std::string(p, len);
     }
@@ -779,6 +1173,8 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
     try {
         if (results > 1)
             throw BadResult{"", std::to_string(results) + " values (a hook returns one value)"};
+        s.values_left = s.limits.result_values;
+        s.bytes_left = s.limits.result_bytes;
         json out = results == 0 ? json() : to_json(L, 1, 0);
         lua_settop(L, 0);
         return out;

@@ -7,7 +7,10 @@
 // backtracking runs inside one C call that no instruction budget can interrupt), table, math (no random,
 // randomseed), utf8. No io, os, debug, package, require, coroutine. After the chunk has run, its globals and the
 // libraries are read-only, so a hook cannot keep state in globals (it can in its chunk's locals: keep hooks pure).
-// Iteration order of `pairs` over string keys differs from run to run (Lua seeds its string hash).
+// Output never depends on the run: `pairs` and `next` go through a table's keys in one fixed order (integers, then
+// floats, by value; strings bytewise; false, true; other keys are refused), not Lua's seeded hash order; `tostring`
+// of a table or function is its type name (no address); string.format has no %p; xpcall's message handler is not
+// run once a budget is spent (it would run with the count hook off).
 #pragma once
 
 #include "core/error.h"
@@ -24,13 +27,21 @@
 
 namespace arbiter::procedure {
 
-// What one hook call (and the chunk's first run) may use. The time limit catches what instruction counting cannot
-// see: library calls whose cost grows with their arguments (comparing two long strings is one instruction).
+// What one hook call (and the chunk's first run) may use. The instruction budget is the limit that decides: it is
+// deterministic, and library functions whose work grows with their arguments rather than with memory (string.rep,
+// table.move, table.concat, table.insert, table.remove, table.sort, table.unpack, next) charge that work to it.
+// The time limit is a backstop only, for what neither budget sees (comparing two long strings is one
+// instruction), far above what the instruction budget allows otherwise.
+// The result is converted under its own budget: every value reached counts, a subtable or string reached twice
+// counts twice (a result that shares subtables could otherwise expand to 2^30 values).
 struct LuaLimits {
-    std::uint64_t instructions = 1'000'000;    // Lua VM instructions per call
+    std::uint64_t instructions = 1'000'000;    // Lua VM instructions per call (and C work charged to them)
     std::size_t memory_bytes = 16u << 20;      // everything the Lua state holds, libraries included
-    std::chrono::milliseconds time{1000};      // wall time per call, checked every few thousand instructions
+    std::chrono::milliseconds time{1000};      // wall time per call (backstop), checked every few thousand instructions
+    std::size_t result_values = 100'000;       // values in the converted result, each reference counted
+    std::size_t result_bytes = 16u << 20;      // bytes of strings and keys in the converted result, likewise
 };
+
 
 enum class HookErrorKind { syntax, runtime, instruction_limit, memory_limit, time_limit, bad_result, missing };
 

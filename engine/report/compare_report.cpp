@@ -78,7 +78,7 @@ std::string md_escape(std::string s) {
 
 }  // namespace
 
-std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) {
+static std::string compare_text_unescaped(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) {
     const auto rows = detail::compare_rows(runs, lang);
     std::vector<std::string> header = {"", lang == Lang::ja ? "時刻" : "at", lang == Lang::ja ? "事象" : "entry"};
     for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + run.category + ")"));
@@ -143,5 +143,8 @@ nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vect
     }
     return out;
 }
+
+// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
+std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) { return terminal_safe(compare_text_unescaped(timeline, runs, lang, markdown)); }
 
 }  // namespace arbiter::report

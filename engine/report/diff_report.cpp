@@ -237,7 +237,7 @@ std::string parts_html(const RulebookDiff& diff, const std::vector<PartDiff>& pa
 
 }  // namespace
 
-std::string diff_text(const RulebookDiff& diff, Lang lang) {
+static std::string diff_text_unescaped(const RulebookDiff& diff, Lang lang) {
     const bool ja = lang == Lang::ja;
     std::string out;
     for (const Rulebook* b : diff.books) out += b->id + "  " + b->title.in(lang) + "\n";
@@ -250,7 +250,7 @@ std::string diff_text(const RulebookDiff& diff, Lang lang) {
     return out;
 }
 
-std::string diff_markdown(const RulebookDiff& diff, Lang lang) {
+static std::string diff_markdown_unescaped(const RulebookDiff& diff, Lang lang) {
     const bool ja = lang == Lang::ja;
     std::string ids;
     for (const Rulebook* b : diff.books) ids += (ids.empty() ? "" : " / ") + b->id;
@@ -303,5 +303,11 @@ std::string diff_html(const RulebookDiff& diff, Lang lang) {
     body += parts_html(diff, diff.modes, PartKind::mode, lang);
     return html_page(title, lang, body);
 }
+
+// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
+std::string diff_text(const RulebookDiff& diff, Lang lang) { return terminal_safe(diff_text_unescaped(diff, lang)); }
+
+// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
+std::string diff_markdown(const RulebookDiff& diff, Lang lang) { return terminal_safe(diff_markdown_unescaped(diff, lang)); }
 
 }  // namespace arbiter::report

@@ -3,6 +3,8 @@
 #include "clock/duration.h"
 #include "report/text_table.h"
 
+#include <cstdint>
+#include <limits>
 #include <sstream>
 
 namespace arbiter::report {
@@ -49,23 +51,39 @@ std::string describe_entry(const procedure::Entry& entry) {
     return entry.action + " " + scalar_text(v);
 }
 
+namespace {
+
+// An effect's field as text whatever its JSON type (a hook's effect may hold a number where a name belongs): a
+// string as it is, anything else as JSON. json::get<std::string> would throw a message without a place.
+std::string field_text(const nlohmann::json& j) { return j.is_string() ? j.get<std::string>() : j.dump(); }
+
+}  // namespace
+
 std::string describe_effect(const procedure::AppliedEffect& e, Lang lang) {
-    const std::string name = e.value("effect", std::string());
+    const std::string name = e.contains("effect") ? field_text(e["effect"]) : std::string();
     std::string out = name;
-    if (e.contains("to")) out += " " + e["to"].get<std::string>();
-    if (e.contains("who")) out += " " + e["who"].get<std::string>();
+    if (e.contains("to")) out += " " + field_text(e["to"]);
+    if (e.contains("who")) out += " " + field_text(e["who"]);
     if (e.contains("amount")) {
-        const std::string t = clock::format_clock(Ms{e["amount"].get<std::int64_t>()});
+        const auto& a = e["amount"];
+        // Any 64-bit amount prints (format_clock takes INT64_MIN); one that is not an integer prints as JSON.
+        const std::string t = a.is_number_integer() && !a.is_number_unsigned() ? clock::format_clock(Ms{a.get<std::int64_t>()})
+                              : a.is_number_unsigned() && a.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
+                                  ? clock::format_clock(Ms{static_cast<std::int64_t>(a.get<std::uint64_t>())})
+                                  : a.dump();
         out += name == "add_time" ? " +" + t : name == "deduct_time" ? " -" + t : " =" + t;
     }
     if (e.contains("score") && e["score"].is_object())
         for (const auto& [side, points] : e["score"].items()) out += " " + side + " " + points.dump();
-    if (e.contains("instead_of")) out += std::string(label(" (instead of ", "（", lang)) + e["instead_of"].get<std::string>() + label(")", "の代わり）", lang);
+    if (e.contains("instead_of")) out += std::string(label(" (instead of ", "（", lang)) + field_text(e["instead_of"]) + label(")", "の代わり）", lang);
     if (e.contains("options")) {
         out += ":";
-        for (const auto& o : e["options"]) out += " " + o.get<std::string>();
+        if (e["options"].is_array())
+            for (const auto& o : e["options"]) out += " " + field_text(o);
+        else
+            out += " " + field_text(e["options"]);
     }
-    if (e.contains("rated") && !e["rated"].get<bool>()) out += label(" (unrated)", "（レーティング対象外）", lang);
+    if (e.contains("rated") && e["rated"].is_boolean() && !e["rated"].get<bool>()) out += label(" (unrated)", "（レーティング対象外）", lang);
     return out;
 }
 
@@ -81,7 +99,7 @@ std::string describe_result(const procedure::Run& run, Lang lang) {
     return label("ongoing", "対局継続中", lang);
 }
 
-std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang) {
+static std::string run_text_unescaped(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang) {
     std::ostringstream out;
     out << label("Timeline: ", "タイムライン: ", lang) << timeline.name << "\n"
         << label("Rulebook: ", "規則: ", lang) << run.rulebook << " ("
@@ -109,5 +127,8 @@ std::string run_text(const procedure::Timeline& timeline, const procedure::Run& 
     }
     return out.str();
 }
+
+// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
+std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang) { return terminal_safe(run_text_unescaped(timeline, run, lang)); }
 
 }  // namespace arbiter::report

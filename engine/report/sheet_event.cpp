@@ -1,4 +1,5 @@
 #include "report/sheet_event.h"
+#include "report/text_table.h"
 
 #include "report/html_page.h"
 #include "report/rulebook_text.h"
@@ -181,7 +182,7 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
     return sheet;
 }
 
-std::string sheet_markdown(const Sheet& sheet) {
+static std::string sheet_markdown_unescaped(const Sheet& sheet) {
     std::string out = "# " + sheet.title + "\n\n";
     out += sheet.lang == Lang::ja ? "| 項目 | 内容 |\n|---|---|\n" : "| | |\n|---|---|\n";
     for (const auto& [label, value] : sheet.facts) out += "| " + md_escape_cell(label) + " | " + md_escape_cell(value) + " |\n";
@@ -220,5 +221,8 @@ std::string sheet_html(const Sheet& sheet) {
     body += "<footer>" + html_escape(sheet.footer) + "</footer>\n";
     return html_page(sheet.title, sheet.lang, body);
 }
+
+// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
+std::string sheet_markdown(const Sheet& sheet) { return terminal_safe(sheet_markdown_unescaped(sheet)); }
 
 }  // namespace arbiter::report

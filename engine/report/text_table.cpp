@@ -91,6 +91,45 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
     return lines;
 }
 
+std::string terminal_safe(std::string_view text) {
+    static const char* const hex = "0123456789abcdef";
+    std::string out;
+    out.reserve(text.size());
+    const auto* p = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+    std::size_t i = 0;
+    while (i < text.size()) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c < 0x80) {
+            if ((c < 0x20 && c != '\n' && c != '\t') || c == 0x7F) {
+                out += "\\x";
+                out += hex[c >> 4];
+                out += hex[c & 15];
+            } else {
+                out += static_cast<char>(c);
+            }
+            ++i;
+            continue;
+        }
+        utf8proc_int32_t cp = 0;
+        utf8proc_ssize_t n = utf8proc_iterate(p + i, static_cast<utf8proc_ssize_t>(text.size() - i), &cp);
+        if (n <= 0) {  // not UTF-8: the byte, visibly
+            out += "\\x";
+            out += hex[c >> 4];
+            out += hex[c & 15];
+            ++i;
+            continue;
+        }
+        if ((cp >= 0x80 && cp <= 0x9F) || (cp >= 0x202A && cp <= 0x202E) || (cp >= 0x2066 && cp <= 0x2069)) {
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4) out += hex[(cp >> shift) & 15];
+        } else {
+            out.append(text.substr(i, static_cast<std::size_t>(n)));
+        }
+        i += static_cast<std::size_t>(n);
+    }
+    return out;
+}
+
 std::string TextTable::render(int max_column) const {
     size_t columns = header_.size();
     for (const auto& row : rows_) columns = std::max(columns, row.size());

@@ -18,15 +18,25 @@ std::string pad_right(std::string_view utf8, int width);
 // and between any two wide characters (Japanese text has no spaces).
 std::vector<std::string> wrap(std::string_view utf8, int width);
 
-// A table of rows of cells; render() aligns columns, separating them by two spaces.
+// Text from data made safe for a terminal: control characters (C0 but newline and tab, DEL, C1), the
+// bidirectional overrides and isolates (U+202A-U+202E, U+2066-U+2069) and bytes that are not UTF-8 are written as
+// visible escapes (\x1b, \u202e), so that a rulebook or timeline cannot move the cursor, recolour or reorder what
+// the terminal shows. Text without them is returned unchanged; applying it twice changes nothing more.
+std::string terminal_safe(std::string_view text);
+
+// A table of rows of cells; render() aligns columns, separating them by two spaces. Cells are terminal_safe.
 class TextTable {
 public:
-    explicit TextTable(std::vector<std::string> header) : header_(std::move(header)) {}
-    void add_row(std::vector<std::string> row) { rows_.push_back(std::move(row)); }
+    explicit TextTable(std::vector<std::string> header) : header_(safe(std::move(header))) {}
+    void add_row(std::vector<std::string> row) { rows_.push_back(safe(std::move(row))); }
     // Renders with a rule under the header. A column wider than `max_column` wraps.
     std::string render(int max_column = 60) const;
 
 private:
+    static std::vector<std::string> safe(std::vector<std::string> row) {
+        for (auto& cell : row) cell = terminal_safe(cell);
+        return row;
+    }
     std::vector<std::string> header_;
     std::vector<std::vector<std::string>> rows_;
 };

@@ -141,6 +141,7 @@ YAML::Node build_yaml(std::string_view text) {
     yaml_parser_set_input_string(&p.parser, reinterpret_cast<const unsigned char*>(text.data()), text.size());
     yaml_parser_set_encoding(&p.parser, YAML_UTF8_ENCODING);
     Builder builder;
+    int documents = 0;
     for (;;) {
         Event e;
         if (!yaml_parser_parse(&p.parser, &e.event)) {
@@ -151,7 +152,12 @@ YAML::Node build_yaml(std::string_view text) {
         }
         switch (e.event.type) {
         case YAML_STREAM_END_EVENT: return builder.root();
-        case YAML_DOCUMENT_END_EVENT: return builder.root();  // the first document, as YAML::Load reads
+        case YAML_DOCUMENT_START_EVENT:
+            // One document per file: a second one was silently ignored (YAML::Load reads the first).
+            if (documents++ > 0)
+                throw YamlSyntaxError{mark_of(e.event.start_mark),
+                                      "a second YAML document (a file holds one)"};
+            break;
         case YAML_SCALAR_EVENT: builder.scalar(e.event); break;
         case YAML_ALIAS_EVENT: builder.alias(e.event); break;
         case YAML_SEQUENCE_START_EVENT: builder.open(e.event, YAML::NodeType::Sequence); break;

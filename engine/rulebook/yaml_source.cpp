@@ -2,6 +2,8 @@
 
 #include "rulebook/yaml_build.h"
 
+#include "core/record/bounded_read.h"
+
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -151,6 +153,17 @@ void check_depth(std::string_view text, const std::string& file) {
 struct Walker {
     const std::string& file;
     long nodes = 0;
+    std::size_t bytes = 0;  // scalar text, counted each time an alias reaches it
+
+    // An anchor on a 1 MiB scalar with a thousand aliases is a thousand readings of 1 MiB for every loader that
+    // reads the tree, though the node count stays small: scalar bytes count each time they are reached. Without
+    // aliases they never exceed the file's size, so the limit is the file limit.
+    void count_text(const YAML::Node& node) {
+        bytes += node.Scalar().size();
+        if (bytes > MaxYamlBytes)
+            throw InputError(location_of(file, node), "more than " + std::to_string(MaxYamlBytes) +
+                                                          " bytes of text once aliases are expanded; expected a smaller document");
+    }
 
     void walk(const YAML::Node& node, int depth) {
         if (++nodes > MaxYamlNodes) {
@@ -158,6 +171,7 @@ struct Walker {
             throw InputError(where, "more than " + std::to_string(MaxYamlNodes) +
                                         " nodes once aliases are expanded; expected a smaller document");
         }
+        if (node.IsScalar()) count_text(node);
         if (depth > MaxYamlDepth) {
             throw InputError(location_of(file, node), "nesting deeper than " + std::to_string(MaxYamlDepth) +
                                                           " levels; expected a shallower document");
@@ -168,6 +182,7 @@ struct Walker {
             std::unordered_map<std::string, YAML::Mark> seen;
             for (const auto& entry : node) {
                 if (entry.first.IsScalar()) {
+                    count_text(entry.first);
                     auto [it, inserted] = seen.emplace(entry.first.Scalar(), entry.first.Mark());
                     if (!inserted) {
                         auto first = location_of(file, it->second);
@@ -266,15 +281,8 @@ YamlFile read_yaml_file(const std::filesystem::path& path) {
     const std::string name = path.string();
     std::error_code ec;
     if (std::filesystem::is_directory(path, ec)) fail(name, 0, 0, "is a folder; expected a YAML file");
-    std::ifstream in(path, std::ios::binary);
-    if (!in) fail(name, 0, 0, "cannot open the file; expected a readable YAML file");
-    std::string text;
-    char buffer[65536];
-    while (in.read(buffer, sizeof buffer) || in.gcount() > 0) {
-        text.append(buffer, static_cast<std::size_t>(in.gcount()));
-        if (text.size() > MaxYamlBytes)
-            fail(name, 0, 0, "file larger than " + std::to_string(MaxYamlBytes) + " bytes; expected a smaller file");
-    }
+    // Only a regular file, and never more than MaxYamlBytes of it: a FIFO would block, /dev/zero never ends.
+    std::string text = core::record::read_regular_file(name, MaxYamlBytes, "a readable YAML file");
     if (text.empty()) fail(name, 1, 1, "empty file (0 bytes); expected a YAML document");
     return parse_yaml_text(text, name);
 }

@@ -1,5 +1,7 @@
 #include "core/record/game_record.h"
 
+#include "core/record/bounded_read.h"
+
 #include "core/error.h"
 
 #include <iconv.h>
@@ -107,11 +109,7 @@ std::string decode_japanese_text(std::string_view bytes, const std::string& file
 }
 
 std::string read_whole_file(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) throw InputError({path, 0, 0}, "cannot read the file");
-    std::ostringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
+    return read_regular_file(path, MaxInputFileBytes, "a readable game record file");
 }
 
 }  // namespace arbiter::core::record

@@ -1,0 +1,107 @@
+// Game records as timelines: a PGN, KIF, CSA, GGF, othello transcript or WTHOR file is turned into timeline YAML
+// text (docs/TIMELINES.md, "Game records"), which then goes through the same front door as a hand-written
+// timeline (read_timeline on rulebook::parse_yaml_text), so a record meets exactly the same checks.
+//
+// What a record says becomes entries: every move at the instant its clock reading or time used gives (the sum of
+// the times used so far; no time information: every entry at 0:00:00), and the record's own ending as the entry it
+// stands for: a resignation a `resign`, a time forfeit the opponent's flag claim at the instant the loser's flag
+// fell by the time control, a recorded agreement an offer by the last mover and its acceptance, a declaration
+// (jishogi) a `declare`. Endings the board shows (checkmate, stalemate, repetition, sennichite, the othello count)
+// add nothing: the rulebook rules them from the moves. Moves are replayed while converting, so a move the record
+// got wrong is an InputError naming file:line:column, the game and the ply.
+#pragma once
+
+#include "procedure/procedure.h"
+
+#include <nlohmann/json.hpp>
+
+#include <array>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::procedure {
+
+enum class RecordFormat { none, pgn, kif, csa, ggf, othello_transcript, wthor };
+
+// "pgn", "kif", "csa", "ggf", "transcript", "wthor" ("" for none).
+std::string_view record_format_name(RecordFormat format);
+
+// The record format of a file, from its extension first (.pgn, .kif/.kifu, .csa, .ggf, .wtb) and its content
+// otherwise ("[Event " / "1." PGN, "手合割" / "手数----" KIF, "V2" / "PI" / "+7776FU" CSA, "(;GM[Othello]" GGF, a run of
+// squares like "f5d6c3" an othello transcript). `none` for anything else (a YAML timeline, for instance).
+RecordFormat detect_record_format(const std::string& path, std::string_view bytes);
+// The same for a file on disk (reads at most its first 4 KB); `none` if it cannot be read.
+RecordFormat record_format_of_file(const std::string& path);
+
+// The record's own result and ending, as it wrote them.
+struct RecordedEnding {
+    std::string ending;  // checkmate, resignation, time_forfeit, draw_agreed, repetition, fifty_moves, stalemate,
+                         // sennichite, declaration, illegal_move, abort, max_moves, game_over, unknown
+    std::string by;      // the side that resigned, lost on time, declared, offered the draw, acted illegally ("")
+    std::string text;    // as written: the PGN Result and Termination, "投了", "%TORYO", "RE[+8.500]"
+    std::map<std::string, double> score;  // points per side name; empty when the record gives no result
+};
+
+// One game of a record, converted.
+struct RecordGame {
+    std::string file;
+    RecordFormat format = RecordFormat::none;
+    int number = 1;  // 1-based, in the file
+    int count = 1;   // games in the file
+    std::string game;  // chess, shogi, othello
+    std::string rulebook;
+    std::string yaml;  // the timeline text (what `arbiter import` prints)
+    RecordedEnding recorded;
+    std::vector<std::string> warnings;  // noisy data the conversion met ("game 1, ply 12: ...")
+};
+
+// The rulebook a record of `game` is ruled under without --rulebook: fide-2009 (chess), csa-computer-shogi (shogi:
+// the rules the CSA and floodgate records were played under), joa-othello-2014 (othello: the rules in force).
+std::string default_record_rulebook(std::string_view game);
+
+// A record file read once; its games converted one at a time (a WTHOR file holds thousands).
+class RecordFile {
+public:
+    // Reads and parses `path`; InputError (file:line:column) if it is not a record or cannot be read.
+    static RecordFile open(const std::string& path);
+    // The same for a record's bytes; `name` is the file name (its extension counts) used in messages.
+    static RecordFile read(std::string_view bytes, const std::string& name);
+    ~RecordFile();
+    RecordFile(RecordFile&&) noexcept;
+    RecordFile& operator=(RecordFile&&) noexcept;
+
+    RecordFormat format() const;
+    int games() const;
+    const std::string& file() const;
+
+    // Converts game `number` (1-based). `rulebook_id` is the rulebook written into the event (empty: the default
+    // for the record's game); it must be a rulebook of the library for that game. InputError for a number out of
+    // range, a move that cannot be played (with the game and the ply), a clock reading that goes up.
+    RecordGame game(int number, const rulebook::Library& library, const std::string& rulebook_id = {}) const;
+
+    struct Data;
+
+private:
+    explicit RecordFile(std::unique_ptr<Data> data);
+    std::unique_ptr<Data> data_;
+};
+
+// The converted game read as a timeline through the front door (schema and meaning checks included).
+Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override = {});
+
+// {"ending", "by", "text", "score"}: what the JSON output calls `recorded`.
+nlohmann::json recorded_json(const RecordedEnding& recorded);
+
+// Whether the run's ruling matches the record's: nullopt when there is nothing to compare (the record gives no
+// result, or the rulebook leaves the result to the arbiter: pending); false when the run did not end or ended with
+// another score.
+std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
+
+// Adds `record` ({file, format, game, games}), `recorded`, `agrees` and `warnings` to a run's JSON object.
+void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run);
+
+}  // namespace arbiter::procedure

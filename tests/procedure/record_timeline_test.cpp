@@ -1,0 +1,520 @@
+// Game records ruled from the file (procedure/record_timeline.h): every real record under tests/data (copies of
+// /work/shared/data/games, provenance in tests/data/games/SOURCES.md) converted to a timeline, read through the
+// front door and ruled. Each expected value is worked below from the record itself (its moves, clock readings and
+// ending) and the rule texts, not from this engine's output.
+#include "procedure/record_timeline.h"
+
+#include "core/error.h"
+#include "core/game.h"
+#include "core/move_text.h"
+#include "core/game_files.h"
+#include "core/record/csa.h"
+#include "rulebook/yaml_source.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <string>
+
+namespace fs = std::filesystem;
+using namespace arbiter;
+using namespace arbiter::procedure;
+
+namespace {
+
+const fs::path Root(ARBITER_SOURCE_DIR);
+std::string data(const std::string& rel) { return (Root / "tests/data" / rel).string(); }
+
+const rulebook::Library& library() {
+    static const auto lib = rulebook::Library::open(Root / "rulesets");
+    return lib;
+}
+
+struct Ruled {
+    RecordGame game;
+    Run run;
+};
+
+Ruled rule(const std::string& file, int number = 1, const std::string& book = {}) {
+    static Runner runner(library());
+    const auto record = RecordFile::open(file);
+    auto game = record.game(number, library(), book);
+    const auto timeline = record_timeline(game, library());
+    auto run = runner.run(timeline, *library().find(game.rulebook));
+    return {std::move(game), std::move(run)};
+}
+
+// The same after editing the imported YAML (what an arbiter does with `arbiter import`).
+Run rule_text(const std::string& yaml, const std::string& book) {
+    static Runner runner(library());
+    const auto timeline = read_timeline(rulebook::parse_yaml_text(yaml, "<edited>"), library());
+    return runner.run(timeline, *library().find(book));
+}
+
+double points(const Run& run, const std::string& side) {
+    BOOST_REQUIRE(run.result.score);
+    return (*run.result.score)[run.sides[0] == side ? 0 : 1];
+}
+long long ms(const Run& run, const std::string& side) { return run.clocks[run.sides[0] == side ? 0 : 1].count(); }
+
+// The message of the InputError a conversion throws ("" if none).
+std::string conversion_error(const std::string& file, int number = 1) {
+    try {
+        const auto record = RecordFile::open(file);
+        (void)record_timeline(record.game(number, library()), library());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+// "true", "false" or "null", as the JSON output writes `agrees`.
+std::string agree(const RecordedEnding& recorded, const Run& run) {
+    const auto a = agrees(recorded, run);
+    return !a ? "null" : *a ? "true" : "false";
+}
+
+bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+
+}  // namespace
+
+namespace arbiter::procedure {
+std::ostream& operator<<(std::ostream& out, RecordFormat f) { return out << record_format_name(f); }
+}  // namespace arbiter::procedure
+
+BOOST_AUTO_TEST_SUITE(record_formats_are_found_from_extension_and_content)
+
+BOOST_AUTO_TEST_CASE(extensions_and_contents) {
+    BOOST_TEST(detect_record_format("a.pgn", "") == RecordFormat::pgn);
+    BOOST_TEST(detect_record_format("a.KIF", "") == RecordFormat::kif);
+    BOOST_TEST(detect_record_format("a.csa", "") == RecordFormat::csa);
+    BOOST_TEST(detect_record_format("a.ggf", "") == RecordFormat::ggf);
+    BOOST_TEST(detect_record_format("a.wtb", "") == RecordFormat::wthor);
+    BOOST_TEST(detect_record_format("a.yaml", "[Event \"x\"]") == RecordFormat::none);  // a timeline stays a timeline
+    BOOST_TEST(detect_record_format("game", "[Event \"x\"]\n\n1. e4 *") == RecordFormat::pgn);
+    BOOST_TEST(detect_record_format("game", "手合割：平手\n") == RecordFormat::kif);
+    BOOST_TEST(detect_record_format("game", "V2.2\nPI\n+\n") == RecordFormat::csa);
+    BOOST_TEST(detect_record_format("game", "(;GM[Othello]PC[x];)") == RecordFormat::ggf);
+    BOOST_TEST(detect_record_format("game.txt", "# a game\nf5d6c3d3c4\n") == RecordFormat::othello_transcript);
+    BOOST_TEST(detect_record_format("notes.txt", "timeline: x\n") == RecordFormat::none);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_chess_records_are_ruled_from_the_file)
+
+BOOST_AUTO_TEST_CASE(lichess_blitz_checkmate) {
+    // lichess hvB20kxq, 180+0, ends 39.Rd7# with [%clk] on every ply. The final position is checkmate (verified with
+    // python-chess, SOURCES.md): FIDE 2009 5.1a, 1-0, which is the record's Result. No entry stands for the ending.
+    // Instants: without increment the time a side used is 3:00 minus its last reading: White's last is 0:00:55
+    // (2:05 used), Black's 0:00:16 (2:44 used); the mate comes at 2:05 + 2:44 = 4:49 after the start.
+    const auto r = rule(data("chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn"));
+    BOOST_TEST(r.game.rulebook == "fide-2009");
+    BOOST_TEST(r.run.result.status == "ended");
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(r.run.result.article == "5.1a");
+    BOOST_TEST(points(r.run, "white") == 1.0);
+    BOOST_TEST(ms(r.run, "white") == 55000);
+    BOOST_TEST(ms(r.run, "black") == 16000);
+    BOOST_TEST(has(r.game.yaml, "at: \"0:04:49\", move: \"Rd7#\""));
+    BOOST_TEST(r.game.recorded.ending == "checkmate");
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+    BOOST_TEST(r.game.warnings.empty());
+}
+
+BOOST_AUTO_TEST_CASE(lichess_bullet_time_forfeit) {
+    // lichess VsUqVhC2, 60+0, Termination "Time forfeit", 0-1, 70 plies. White's last reading is 0:00:04 (after
+    // 35.Re3), Black's 0:00:16 (after 35...Bxe3): used 0:56 and 0:44, so the last move is at 1:40 and White's flag
+    // falls 4 s later, at 1:44. The forfeit becomes Black's flag claim at 1:44. FIDE 2009 6.9: the player whose
+    // flag fell loses unless the opponent cannot checkmate by any series of legal moves; Black has a rook, a bishop
+    // and pawns: 0-1, as recorded. Clocks: White 0, Black 0:16.
+    const auto r = rule(data("chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:01:44\", claim: {by: black, kind: flag}}"));
+    BOOST_TEST(r.run.result.status == "ended");
+    BOOST_TEST(r.run.result.topic == "clock.flag_fall");
+    BOOST_TEST(r.run.result.article == "6.9");
+    BOOST_TEST(points(r.run, "black") == 1.0);
+    BOOST_TEST(ms(r.run, "white") == 0);
+    BOOST_TEST(ms(r.run, "black") == 16000);
+    BOOST_TEST(r.game.recorded.ending == "time_forfeit");
+    BOOST_TEST(r.game.recorded.by == "white");
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(world_championship_draw_by_agreement) {
+    // WCC 2023 game 1, 1/2-1/2 after 49.Ke3, no clock comments. The final position is neither stalemate nor dead and
+    // has not occurred three times (Black could not claim), so the draw was agreed: White, who made the last move,
+    // offers and Black accepts (FIDE 2009 5.2c: the game is drawn upon agreement). No readings: every entry at
+    // 0:00:00. TimeControl 40/7200:20/3600:900+30: two hours each, one more hour once 40 moves are made (both
+    // made 49), no increment before move 61: 3:00:00 each.
+    const auto r = rule(data("chess/games/chess-wcc2023-game1-nepomniachtchi-ding.pgn"));
+    BOOST_TEST(has(r.game.yaml, "offer: {by: white, kind: draw}"));
+    BOOST_TEST(has(r.game.yaml, "accept: black"));
+    BOOST_TEST(r.run.result.topic == "draw.agreement");
+    BOOST_TEST(r.run.result.article == "5.2c");
+    BOOST_TEST(points(r.run, "white") == 0.5);
+    BOOST_TEST(ms(r.run, "white") == 3 * 3600 * 1000);
+    BOOST_TEST(ms(r.run, "black") == 3 * 3600 * 1000);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+    BOOST_TEST(r.game.warnings.empty());  // no [%clk] at all is not noise
+}
+
+BOOST_AUTO_TEST_CASE(dgt_record_with_a_wrong_move_is_an_error_at_the_ply) {
+    // Figueira 2017 (DGT board export): 57...Re1 is illegal in the recorded position (SOURCES.md: python-chess
+    // stops there after 113 plies). Black's 57th move is ply 2 * 56 + 2 = 114, written on line 45 of the file.
+    const auto message = conversion_error(data("chess/games/chess-otb-figueira-2017-dgt-clocks.pgn"));
+    BOOST_TEST(has(message, "chess-otb-figueira-2017-dgt-clocks.pgn:45:"));
+    BOOST_TEST(has(message, "game 1, ply 114"));
+    BOOST_TEST(has(message, "Re1"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_shogi_records_are_ruled_from_the_file)
+
+BOOST_AUTO_TEST_CASE(dojo81_time_up) {
+    // 81Dojo, 持ち時間 5分+30秒 (five minutes, then 30 s byoyomi), 193 moves, then "194 Time-up": gote, to move,
+    // lost on time. The ending becomes sente's flag claim. CSA 持ち時間: a player who uses up his time loses:
+    // sente 1-0, as recorded. Gote's 108th ply is written 0:30 in a 30 s period: by the clock model a period is used
+    // up when the reading reaches zero, so the data is noisy there and a warning says so (81Dojo rounds).
+    const auto r = rule(data("shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif"));
+    BOOST_TEST(r.game.rulebook == "csa-computer-shogi");
+    BOOST_TEST(has(r.game.yaml, "time_control: {time: 5min, byoyomi: {periods: 1, time: 30s}}"));
+    BOOST_TEST(has(r.game.yaml, "claim: {by: sente, kind: flag}"));
+    BOOST_TEST(r.run.result.topic == "clock.flag_fall");
+    BOOST_TEST(r.run.result.article == "持ち時間");
+    BOOST_TEST(points(r.run, "sente") == 1.0);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+    BOOST_REQUIRE(r.game.warnings.size() == 1u);
+    BOOST_TEST(has(r.game.warnings[0], "ply 108"));
+}
+
+BOOST_AUTO_TEST_CASE(professional_shift_jis_kif_resignation) {
+    // Habu-Fujii, 順位戦 2006, Shift_JIS with CRLF, 王 for the king: 181 moves, "182 投了": gote resigns, sente wins
+    // ("まで181手で先手の勝ち"). CSA 投了: the resigning side loses. 持ち時間：6時間, no time per move: 6:00:00 each.
+    const auto r = rule(data("shogi/habu-vs-fujii-2006-junisen.sjis.kif"));
+    BOOST_TEST(has(r.game.yaml, "resign: gote"));
+    BOOST_TEST(r.run.result.topic == "result.resignation");
+    BOOST_TEST(points(r.run, "sente") == 1.0);
+    BOOST_TEST(ms(r.run, "sente") == 6 * 3600 * 1000);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(sennichite_kif) {
+    // elmo vs yaselmo, "86 千日手": after 85 moves the position (gote to move) has occurred 4 times (SOURCES.md).
+    // CSA 千日手: a draw. Kyushu (3): played again with colours exchanged, so the run goes on (as in the fixture
+    // tests/timelines/shogi/30-sennichite-kif-csa-draw.yaml). Recorded: a draw, so Kyushu's ruling disagrees.
+    const auto csa = rule(data("shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif"));
+    BOOST_TEST(csa.run.result.topic == "shogi.sennichite");
+    BOOST_TEST(points(csa.run, "sente") == 0.5);
+    BOOST_TEST(agree(csa.game.recorded, csa.run) == "true");
+    const auto kyushu = rule(data("shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif"), 1, "kyushu-shogi-2006");
+    BOOST_TEST(kyushu.run.result.status == "ongoing");
+    BOOST_TEST(agree(kyushu.game.recorded, kyushu.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(entering_king_declaration_csa) {
+    // elmo vs yaselmo, CSA V2.2, 258 moves, "%JISHOGI" with the comment "Win by entering king declaration". The
+    // record does not name the declarer: after 258 plies sente is to move, and only the side to move may declare.
+    // CSA 入玉宣言法 (sente needs 28 points, gote 27; king in the zone, 10 pieces there, not in check). The count
+    // of the final position is taken here from the core's impasse tally, and the rule applied to it by hand.
+    const auto r = rule(data("shogi/elmo-vs-yaselmo-jishogi-declaration.csa"));
+    BOOST_TEST(has(r.game.yaml, "declare: {by: sente, kind: impasse}"));
+    BOOST_TEST(r.run.result.topic == "shogi.impasse");
+    const auto record = core::record::read_csa_file(data("shogi/elmo-vs-yaselmo-jishogi-declaration.csa"));
+    using BB = core::WideBitboard<2>;
+    const auto def = core::load_game("shogi", (Root / "rulesets").string());
+    core::BasicGame<BB> game(core::BasicPosition<BB>::start(def));
+    for (const auto& m : record.moves) game.play(core::parse_usi(game.position(), m.move));
+    BOOST_TEST(int(game.position().side_to_move()) == 0);
+    const auto count = core::impasse_count(game.position(), core::first);
+    const bool valid = count.royal_in_zone && count.pieces_in_zone >= 10 && count.points >= 28;
+    BOOST_TEST(valid);  // the engine declared only a winning declaration, as the comment says
+    BOOST_TEST(points(r.run, "sente") == (valid ? 1.0 : 0.0));
+    BOOST_TEST(agree(r.game.recorded, r.run) == "null");  // %JISHOGI gives no score
+}
+
+BOOST_AUTO_TEST_CASE(floodgate_server_tests) {
+    // rule-cases.yaml shogi-server-game-*: the outcomes the CSA reference server's tests expect, re-derived there.
+    const std::string dir = data("shogi/floodgate/");
+    // oute_sennichite: sente checks through the repetition: perpetual check, sente loses (winner gote).
+    const auto o1 = rule(dir + "oute_sennichite.csa");
+    BOOST_TEST(o1.run.result.topic == "shogi.perpetual_check");
+    BOOST_TEST(points(o1.run, "gote") == 1.0);
+    // oute_sennichite2: gote is the checker: sente wins.
+    BOOST_TEST(points(rule(dir + "oute_sennichite2.csa").run, "sente") == 1.0);
+    // oute_sennichite3: winner gote.
+    BOOST_TEST(points(rule(dir + "oute_sennichite3.csa").run, "gote") == 1.0);
+    // not_sennichite: no draw may be declared during the 90 moves: the game goes on.
+    BOOST_TEST(rule(dir + "not_sennichite.csa").run.result.status == "ongoing");
+    // jishogi_kachi: gote sends %KACHI after move 315. Final SFEN (rule-cases.yaml)
+    //   +P+P1+P+PK1+P1/8G/3+P+S+P+P+P+L/9/8+B/3g+s+r3/+p1+p+s1+p+p+p1/+r2+n+pk+p+p1/1+p7 w 2GNbs2n3l 316
+    //   gote's zone = ranks g, h, i: rank g +p +p +s +p +p +p (6 pieces, 6 points); rank h +r +n +p k +p +p (5 pieces
+    //   besides the king, 5 + 4 = 9 points); rank i +p (1). Hand b s 2n 3l = 5 + 1 + 2 + 3 = 11. Points 6 + 9 + 1 +
+    //   11 = 27, pieces 12, king in the zone: gote needs 27 under CSA: valid, gote wins (the 2006 log said otherwise).
+    //   Recorded: %KACHI is a claim of the win by gote: the ruling agrees.
+    const auto kachi = rule(dir + "jishogi_kachi.csa");
+    BOOST_TEST(has(kachi.game.yaml, "declare: {by: gote, kind: impasse}"));
+    BOOST_TEST(kachi.run.result.topic == "shogi.impasse");
+    BOOST_TEST(points(kachi.run, "gote") == 1.0);
+    BOOST_TEST(agree(kachi.game.recorded, kachi.run) == "true");
+    // The gps game ends "%TORYO" with sente to move: sente resigns, gote wins.
+    const auto toryo = rule(dir + "wdoor+floodgate-900-0+gps_normal+gps_l+20100507120007.csa");
+    BOOST_TEST(has(toryo.game.yaml, "time_control: \"900\""));  // floodgate-900-0: 900 s, no byoyomi
+    BOOST_TEST(points(toryo.run, "gote") == 1.0);
+    BOOST_TEST(agree(toryo.game.recorded, toryo.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(what_an_arbiter_adds_to_an_imported_record) {
+    const std::string dir = data("shogi/floodgate/");
+    // uchifuzume: the record stops before gote's -0064FU (P*6d), a pawn-drop mate. Added by hand after the last
+    // move, CSA 反則 rules it at once (no point-out rule): gote loses.
+    auto uchi = rule(dir + "uchifuzume.csa");
+    BOOST_TEST(uchi.run.result.status == "ongoing");
+    const auto illegal = rule_text(uchi.game.yaml + "  - {at: \"0:16:13\", move: P*6d}\n", "csa-computer-shogi");
+    BOOST_TEST(illegal.result.status == "ended");
+    BOOST_TEST(points(illegal, "sente") == 1.0);
+    // not_uchifuzume: gote's next drop -0092FU (P*9b) is legal: the game goes on.
+    auto fine = rule(dir + "not_uchifuzume.csa");
+    BOOST_TEST(rule_text(fine.game.yaml + "  - {at: \"1:00:00\", move: P*9b}\n", "csa-computer-shogi").result.status == "ongoing");
+    // max_moves_draw: 256 plies. csa-computer-shogi's limit is 320 (recent championships): the game goes on. The
+    // server that played it drew at 256 (floodgate, as the rulebook notes); the event sets it: a draw at ply 256.
+    auto max = rule(dir + "max_moves_draw.csa");
+    BOOST_TEST(max.run.result.status == "ongoing");
+    std::string edited = max.game.yaml;
+    const std::string book = "rulebook: csa-computer-shogi, ";
+    BOOST_REQUIRE(edited.find(book) != std::string::npos);
+    edited.insert(edited.find(book) + book.size(), "set: {shogi.max_moves.moves: 256}, ");
+    const auto drawn = rule_text(edited, "csa-computer-shogi");
+    BOOST_TEST(drawn.result.topic == "shogi.max_moves");
+    BOOST_TEST(points(drawn, "sente") == 0.5);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(real_othello_records_are_ruled_from_the_file)
+
+BOOST_AUTO_TEST_CASE(ggf_games) {
+    const std::string file = data("othello/ggs-games-from-nboard-ggf-test.ggf");
+    // Game 1 (Saio1200-Saio3000, RE[+0.000]): a forced B[pass], ends 32-32. JOA: a tie goes to the holder of the
+    // draw-win right, which no record holds: pending, so nothing to compare with the recorded draw.
+    const auto g1 = rule(file, 1);
+    BOOST_TEST(g1.run.result.status == "pending");
+    BOOST_TEST(g1.game.recorded.score.at("black") == 0.5);
+    BOOST_TEST(agree(g1.game.recorded, g1.run) == "null");
+    // Game 2 (komi game, KM[-0.500], RE[+8.500]): the board's count is black +8 (36-28); the rulebook counts discs
+    // only: black wins, as recorded.
+    const auto g2 = rule(file, 2);
+    BOOST_TEST(points(g2.run, "black") == 1.0);
+    BOOST_TEST(agree(g2.game.recorded, g2.run) == "true");
+    // Game 3 (synchro random 19-disc start, white to move, RE[+8.000]): black wins.
+    const auto g3 = rule(file, 3);
+    BOOST_TEST(has(g3.game.yaml, "start: {board: "));
+    BOOST_TEST(points(g3.run, "black") == 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(woc_final_transcript) {
+    // WOC 2007 final game 1, 60 moves, no passes: the board fills, 35-29 for black (Nicolet), as the file's comment
+    // says. JOA: more discs wins; no empty squares to give: black wins.
+    const auto r = rule(data("othello/woc2007-final-game1-nicolet-tominaga.txt"));
+    BOOST_TEST(r.game.format == RecordFormat::othello_transcript);
+    BOOST_TEST(points(r.run, "black") == 1.0);
+    bool counted = false;
+    for (const auto& ruling : r.run.rulings)
+        for (const auto& e : ruling.effects)
+            if (e.value("effect", "") == "count") {
+                counted = true;
+                BOOST_TEST(e["score"]["black"] == 35);
+                BOOST_TEST(e["score"]["white"] == 29);
+            }
+    BOOST_TEST(counted);
+}
+
+BOOST_AUTO_TEST_CASE(wthor_databases) {
+    // WTHOR leaves passes out; they are added where a side has no placement. SOURCES.md: every game's recorded score
+    // follows "empties to the winner" (joa-othello-2014), so every decided game agrees; a recorded 32 is a tie,
+    // which JOA leaves to the draw-win right (pending): not comparable, never a disagreement.
+    for (const char* name : {"othello/WTH_1977.wtb", "othello/WTH_1978.wtb", "othello/WTH_2013.wtb"}) {
+        const auto record = RecordFile::open(data(name));
+        const int expected_games = std::string(name).find("1977") != std::string::npos   ? 12
+                                   : std::string(name).find("1978") != std::string::npos ? 8
+                                                                                         : 2303;
+        BOOST_TEST(record.games() == expected_games);
+        static Runner runner(library());
+        int disagreements = 0, ties = 0;
+        for (int n = 1; n <= record.games(); ++n) {
+            const auto game = record.game(n, library());
+            const auto run = runner.run(record_timeline(game, library()), *library().find(game.rulebook));
+            const auto a = agrees(game.recorded, run);
+            if (!a) {
+                ++ties;
+                BOOST_TEST(game.recorded.score.at("black") == 0.5);
+            } else if (!*a) {
+                ++disagreements;
+            }
+        }
+        BOOST_TEST(disagreements == 0, name);
+        if (expected_games == 12) BOOST_TEST(ties == 0);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(bad_records_are_errors_with_file_game_and_ply)
+
+BOOST_AUTO_TEST_CASE(each_bad_record) {
+    // Each names the file and line (or byte), and for a move or a clock the game and the ply.
+    const std::string dir = data("games/bad/");
+    BOOST_TEST(has(conversion_error(dir + "truncated.pgn"), "truncated.pgn:6:"));
+    BOOST_TEST(has(conversion_error(dir + "latin1.pgn"), "latin1.pgn:3:"));
+    // Game 2 of the file: 1.e4 e5 2.Ke3 (the king cannot reach e3 from e1): ply 3.
+    BOOST_TEST(has(conversion_error(dir + "illegal-move-game-2.pgn", 2), "game 2, ply 3"));
+    BOOST_TEST(conversion_error(dir + "illegal-move-game-2.pgn", 1).empty());
+    // 180+0: Black's reading goes from 2:57 to 2:59 on ply 4 with nothing to add.
+    BOOST_TEST(has(conversion_error(dir + "clock-goes-up.pgn"), "game 1, ply 4"));
+    BOOST_TEST(has(conversion_error(dir + "binary.pgn"), "binary data"));
+    BOOST_TEST(has(conversion_error(dir + "truncated.wtb"), "truncated.wtb"));
+    // Gote's bishop drop on 5e (ply 6) after sente's bishop already stands there.
+    BOOST_TEST(has(conversion_error(dir + "illegal-drop.kif"), "game 1, ply 6"));
+    // Sente drops a pawn on file 5, where his pawn on 5g still stands (nifu), at ply 13.
+    BOOST_TEST(has(conversion_error(dir + "nifu.csa"), "game 1, ply 13"));
+    BOOST_TEST(has(conversion_error(dir + "wrong-encoding-euc-jp.kif"), "neither UTF-8 nor Shift_JIS"));
+    BOOST_TEST(has(conversion_error(data("chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn"), 2), "holds 1 game"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(record_clocks_and_endings_become_entries)
+
+namespace {
+
+Ruled rule_bytes(const std::string& bytes, const std::string& name, int number = 1, const std::string& book = {}) {
+    static Runner runner(library());
+    const auto record = RecordFile::read(bytes, name);
+    auto game = record.game(number, library(), book);
+    auto run = runner.run(record_timeline(game, library()), *library().find(game.rulebook));
+    return {std::move(game), std::move(run)};
+}
+
+std::string read_error(const std::string& bytes, const std::string& name) {
+    try {
+        const auto record = RecordFile::read(bytes, name);
+        (void)record_timeline(record.game(1, library()), library());
+    } catch (const InputError& e) {
+        return e.what();
+    }
+    return {};
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(pgn_emt_and_increment) {
+    // 300+5, [%emt] on every ply: 3, 4, 10, 2, 6, 20, 1 s. Instants are the running sums: 0:03, 0:07, 0:17, 0:19,
+    // 0:25, 0:45, 0:46 (4.Qxf7#, a mate: 1-0, FIDE 2009 5.1a; nothing added for the ending).
+    // Clocks: White used 3 + 10 + 6 + 1 = 20 s and gained 4 x 5 s: 5:00. Black used 4 + 2 + 20 = 26 s, gained 15 s:
+    // 4:49.
+    const auto r = rule_bytes("[Event \"emt\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"1-0\"]\n[TimeControl \"300+5\"]\n\n"
+                              "1. e4 {[%emt 0:00:03]} e5 {[%emt 0:00:04]} 2. Qh5 {[%emt 0:00:10]} Nc6 {[%emt 0:00:02]} "
+                              "3. Bc4 {[%emt 0:00:06]} Nf6 {[%emt 0:00:20]} 4. Qxf7# {[%emt 0:00:01]} 1-0\n",
+                              "emt.pgn");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:45\", move: \"Nf6\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:46\", move: \"Qxf7#\"}"));
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(ms(r.run, "white") == 300000);
+    BOOST_TEST(ms(r.run, "black") == 289000);
+    BOOST_TEST(r.game.recorded.ending == "checkmate");
+}
+
+BOOST_AUTO_TEST_CASE(pgn_clock_readings_with_increment_and_a_resignation) {
+    // 180+2. Time used = reading when the turn began + 2 - reading after: White 180 + 2 - 181 = 1; Black 180 + 2 - 179
+    // = 3; White 181 + 2 - 175 = 8; Black 179 + 2 - 180 = 1; White 175 + 2 - 160 = 17. Instants 0:01, 0:04, 0:12,
+    // 0:13, 0:30. 0-1 with no mate and Termination Normal: White resigned, at the last instant (Black to move).
+    // FIDE 2009 5.1b: 0-1. Clocks: White 2:40; Black 3:00, his clock running since 0:30.
+    const auto r = rule_bytes("[Event \"clk\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"0-1\"]\n[TimeControl \"180+2\"]\n"
+                              "[Termination \"Normal\"]\n\n1. d4 {[%clk 0:03:01]} d5 {[%clk 0:02:59]} 2. c4 {[%clk 0:02:55]} "
+                              "e6 {[%clk 0:03:00]} 3. Nc3 {[%clk 0:02:40]} 0-1\n",
+                              "clk.pgn");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:12\", move: \"c4\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:30\", resign: white}"));
+    BOOST_TEST(r.run.result.topic == "result.resignation");
+    BOOST_TEST(points(r.run, "black") == 1.0);
+    BOOST_TEST(ms(r.run, "white") == 160000);
+    BOOST_TEST(ms(r.run, "black") == 180000);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(pgn_second_game_drawn_by_repetition) {
+    // Game 2: the knights go out and back twice; after 4...Ng8 the start position stands for the third time with
+    // White to move, so the 1/2-1/2 is White's repetition claim (FIDE 2009 9.2), not an agreement.
+    const std::string pgn = "[Event \"one\"]\n[Result \"*\"]\n\n1. e4 *\n\n[Event \"two\"]\n[Result \"1/2-1/2\"]\n\n"
+                            "1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 Ng8 1/2-1/2\n";
+    const auto first = rule_bytes(pgn, "two.pgn", 1);
+    BOOST_TEST(first.game.count == 2);
+    BOOST_TEST(first.game.recorded.ending == "unknown");
+    BOOST_TEST(agree(first.game.recorded, first.run) == "null");
+    const auto r = rule_bytes(pgn, "two.pgn", 2);
+    BOOST_TEST(has(r.game.yaml, "claim: {by: white, kind: repetition}"));
+    BOOST_TEST(r.run.result.topic == "draw.repetition");
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
+    // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
+    // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
+    // = 0:10:37, where gote's claim is placed. CSA 持ち時間: gote wins.
+    const auto r = rule_bytes("V2.2\nN+A\nN-B\n$TIME_LIMIT:00:10+30\nPI\n+\n+7776FU,T5\n-3334FU,T7\n%TIME_UP\n", "t.csa");
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:10:37\", claim: {by: gote, kind: flag}}"));
+    BOOST_TEST(r.run.result.topic == "clock.flag_fall");
+    BOOST_TEST(points(r.run, "gote") == 1.0);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
+BOOST_AUTO_TEST_CASE(endings_the_record_does_not_hold_add_nothing) {
+    const std::string moves = "V2.2\nN+A\nN-B\nPI\n+\n+7776FU,T5\n-3334FU,T7\n";
+    // %CHUDAN: the game was stopped; no result to compare.
+    const auto chudan = rule_bytes(moves + "%CHUDAN\n", "c.csa");
+    BOOST_TEST(chudan.game.recorded.ending == "abort");
+    BOOST_TEST(chudan.run.result.status == "ongoing");
+    BOOST_TEST(agree(chudan.game.recorded, chudan.run) == "null");
+    // %ILLEGAL_MOVE with sente to move: sente lost by a move the record does not write. The timeline cannot show it:
+    // the ruling stays ongoing and disagrees with the recorded loss, with a warning; nothing is invented.
+    const auto illegal = rule_bytes(moves + "%ILLEGAL_MOVE\n", "i.csa");
+    BOOST_TEST(illegal.game.recorded.by == "sente");
+    BOOST_TEST(illegal.run.result.status == "ongoing");
+    BOOST_TEST(agree(illegal.game.recorded, illegal.run) == "false");
+    BOOST_TEST(illegal.game.warnings.size() == 1u);
+    // A KIF that says 千日手 after three moves: no position has repeated, so the rulebook does not end the game.
+    const auto kif = rule_bytes("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 千日手\n",
+                                "s.kif");
+    BOOST_TEST(kif.game.recorded.ending == "sennichite");
+    BOOST_TEST(kif.run.result.status == "ongoing");
+    BOOST_TEST(agree(kif.game.recorded, kif.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(agreements_and_resignations_where_a_rulebook_has_no_rule) {
+    // CSA %HIKIWAKE becomes an accepted offer (by the last mover, gote); GGF RE[-64.000:r] black's resignation at the
+    // sum of the move times 1.5 + 2 + 1 = 4.5 s. csa-computer-shogi has no draw.agreement rule and joa-othello-2014 no
+    // result.resignation rule: the runner notes that nothing follows, so both stay ongoing and disagree with the
+    // record, rather than a ruling being made up.
+    const auto draw = rule_bytes("V2.2\nN+A\nN-B\nPI\n+\n+7776FU,T5\n-3334FU,T7\n%HIKIWAKE\n", "h.csa");
+    BOOST_TEST(has(draw.game.yaml, "offer: {by: gote, kind: draw}"));
+    BOOST_TEST(has(draw.game.yaml, "accept: sente"));
+    BOOST_TEST(agree(draw.game.recorded, draw.run) == "false");
+    const auto resign = rule_bytes("(;GM[Othello]PC[test]PB[a]PW[b]TI[5:00]TY[8]RE[-64.000:r]BO[8 -------- -------- -------- "
+                                   "---O*--- ---*O--- -------- -------- -------- *]B[f5//1.5]W[d6//2]B[c3//1];)\n",
+                                   "r.ggf");
+    BOOST_TEST(has(resign.game.yaml, "{at: \"0:00:04.500\", resign: black}"));
+    BOOST_TEST(resign.game.recorded.score.at("white") == 1.0);
+    BOOST_TEST(agree(resign.game.recorded, resign.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {
+    // Sente's total goes from 0:00:07 (ply 1) to 0:00:05 (ply 3).
+    const auto message = read_error("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:07/00:00:07)\n"
+                                    "   2 ３四歩(33)   ( 0:05/00:00:05)\n   3 ２六歩(27)   ( 0:01/00:00:05)\n",
+                                    "back.kif");
+    BOOST_TEST(has(message, "back.kif:5:"));
+    BOOST_TEST(has(message, "game 1, ply 3"));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
