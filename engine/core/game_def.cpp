@@ -271,6 +271,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
     GameDefinition& g = *def;
     g.id = r.text(r.require(root, "game"), "game");
     g.title = root["title"] ? r.text(root["title"], "title") : g.id;
+    if (const YAML::Node diagram = root["diagram"]; diagram && diagram["style"]) g.diagram_style = r.text(diagram["style"], "diagram.style");
     if (root["sides"]) {
         auto sides = r.strings(root["sides"], "sides");
         if (sides.size() != 2) r.fail(root["sides"], "sides: expected exactly two names");
@@ -403,6 +404,11 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
                     if (v.range != 1) r.fail(d["may_mate"], "drop.may_mate: false is supported for leapers only");
         }
         if (pn["impasse_points"]) p.impasse_points = r.integer(pn["impasse_points"], "impasse_points");
+        p.glyphs[0] = p.glyphs[1] = std::string(1, p.letter);
+        if (const YAML::Node glyphs = pn["glyphs"]; glyphs && glyphs.IsSequence() && glyphs.size() >= 1) {
+            p.glyphs[0] = p.glyphs[1] = r.text(glyphs[0], "glyphs");
+            if (glyphs.size() >= 2) p.glyphs[1] = r.text(glyphs[1], "glyphs");
+        }
     }
     for (const PieceType& p : g.pieces)
         if (p.promoted && g.pieces[p.hand_type].promoted)

@@ -62,6 +62,7 @@ struct PieceType {
     bool drop_one_per_file = false; // nifu: no drop on a file that holds an own piece of this type
     bool drop_may_mate = true;      // false (uchifuzume): a drop of it may not give mate
     int impasse_points = 1;         // points in an impasse count (royal pieces count 0)
+    std::string glyphs[2];          // what a board diagram shows for it, per side (default: the letter)
     std::vector<Vector> vectors;       // as written in the data, first side's view
     Promotion promotion;
     bool promotes() const { return !promotion.to.empty(); }
@@ -127,6 +128,7 @@ public:
     std::string id;
     std::string title;
     std::string side_names[2] = {"white", "black"};
+    std::string diagram_style = "western";  // how a report draws the board (game.schema.json diagram.style)
     int files = 0;
     int ranks = 0;
     int squares = 0;

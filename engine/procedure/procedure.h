@@ -20,6 +20,10 @@
 #include <string>
 #include <vector>
 
+namespace arbiter::core {
+class GameDefinition;
+}
+
 namespace arbiter::procedure {
 
 using clock::Ms;
@@ -87,6 +91,7 @@ struct Result {
 struct Run {
     std::string rulebook;
     std::string game;      // the rulebook's game id (chess, shogi, othello, ...)
+    std::shared_ptr<const core::GameDefinition> definition;  // the game's data (what reports draw boards from)
     std::string category;  // "" for the base rules (standard play)
     std::string mode;
     std::array<std::string, 2> sides{"white", "black"};

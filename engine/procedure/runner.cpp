@@ -310,6 +310,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         def = core::load_game(book.game, dir.string());
     }
     st.def = def;
+    st.out.definition = def;
     // Which topic each trigger raises in this game: the registry's raised_by, found once per game.
     auto [bound, fresh] = caches_->topics.try_emplace(book.game);
     if (fresh)

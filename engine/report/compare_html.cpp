@@ -33,73 +33,6 @@ div.ruling + div.ruling { border-top: 1px dotted #999; margin-top: 1mm; padding-
 div.ruling .summary { font-size: 9pt; color: #444; }
 )css";
 
-// The side-to-move field of a FEN or SFEN ("w", "b"), or "".
-std::string_view side_field(std::string_view position) {
-    const auto space = position.find(' ');
-    if (space == std::string_view::npos || space + 1 >= position.size()) return {};
-    return position.substr(space + 1, 1);
-}
-
-bool file_char(char c, char last) { return c >= 'a' && c <= last; }
-bool rank_char(char c, char last) { return c >= '1' && c <= last; }
-
-bool shows(const BoardDiagram& d, int column, int row, std::optional<bool> second, std::string_view piece) {
-    for (const auto& p : d.pieces)
-        if (p.column == column && p.row == row && (!second || p.second == *second) && (piece.empty() || p.label == piece)) return true;
-    return false;
-}
-
-// The square a chess move (SAN "Nf3", "exd8=Q+", "O-O", or coordinates "e2e4") went to, if the diagram shows the
-// mover's piece there.
-std::optional<std::pair<int, int>> chess_destination(std::string move, std::string_view position, const BoardDiagram& d) {
-    while (!move.empty() && std::string_view("+#!?").find(move.back()) != std::string_view::npos) move.pop_back();
-    const std::string_view side = side_field(position);
-    if (move.empty() || side.empty()) return std::nullopt;
-    const bool mover_second = side == "w";  // White to move: Black made the last move
-    if (move.rfind("O-O", 0) == 0 || move.rfind("0-0", 0) == 0) {
-        const int column = move.size() >= 5 ? 2 : 6;
-        const int row = mover_second ? 0 : 7;
-        if (shows(d, column, row, mover_second, "K")) return std::pair{column, row};
-        return std::nullopt;
-    }
-    std::optional<std::size_t> at;
-    for (std::size_t i = 0; i + 1 < move.size(); ++i)
-        if (file_char(move[i], 'h') && rank_char(move[i + 1], '8')) at = i;
-    if (!at) return std::nullopt;
-    const int column = move[*at] - 'a', row = 8 - (move[*at + 1] - '0');
-    std::string piece;
-    const bool coordinates = move.size() >= 4 && file_char(move[0], 'h') && rank_char(move[1], '8') && file_char(move[2], 'h') &&
-                             rank_char(move[3], '8');
-    const char after = *at + 2 < move.size() ? move[*at + 2] : '\0';
-    const char promoted = static_cast<char>(std::toupper(static_cast<unsigned char>(after == '=' && *at + 3 < move.size() ? move[*at + 3] : after)));
-    if (std::string_view("KQRBN").find(move[0]) != std::string_view::npos) piece = std::string(1, move[0]);
-    else if (promoted && std::string_view("QRBN").find(promoted) != std::string_view::npos) piece = std::string(1, promoted);
-    else if (!coordinates) piece = "P";
-    if (shows(d, column, row, mover_second, piece)) return std::pair{column, row};
-    return std::nullopt;
-}
-
-// The square a shogi move in USI ("7g7f", "8h2b+", "P*5e") went to, if the diagram shows the mover's piece there.
-std::optional<std::pair<int, int>> shogi_destination(const std::string& move, std::string_view position, const BoardDiagram& d) {
-    const std::string_view side = side_field(position);
-    if (move.size() < 4 || side.empty()) return std::nullopt;
-    const bool drop = move[1] == '*';
-    const bool board_move = rank_char(move[0], '9') && file_char(move[1], 'i');
-    if (!(drop || board_move) || !rank_char(move[2], '9') || !file_char(move[3], 'i')) return std::nullopt;
-    const int column = 9 - (move[2] - '0'), row = move[3] - 'a';
-    if (shows(d, column, row, side == "b", "")) return std::pair{column, row};  // sente to move: gote made it
-    return std::nullopt;
-}
-
-// The square an othello move ("d3") went to, if a disc is there.
-std::optional<std::pair<int, int>> othello_destination(const std::string& move, const BoardDiagram& d) {
-    if (move.size() != 2 || !file_char(static_cast<char>(std::tolower(static_cast<unsigned char>(move[0]))), 'h') || !rank_char(move[1], '8'))
-        return std::nullopt;
-    const int column = std::tolower(static_cast<unsigned char>(move[0])) - 'a', row = move[1] - '1';
-    if (shows(d, column, row, std::nullopt, "")) return std::pair{column, row};
-    return std::nullopt;
-}
-
 // The value of the last `move` entry at or before entry `index`, or "".
 std::string last_move(const procedure::Timeline& timeline, int index) {
     for (int i = index; i >= 0; --i) {
@@ -110,16 +43,11 @@ std::string last_move(const procedure::Timeline& timeline, int index) {
 }
 
 // A <figure> with the diagram of `position`, or "" when the game cannot be drawn (or the position is empty).
-std::string figure(const std::string& game, const std::string& position, const std::string& move, const std::string& caption) {
+std::string figure(const procedure::Run& run, const std::string& position, const std::string& move, const std::string& caption) {
     BoardDiagram d;
-    if (position.empty() || !diagram_for_game(game, position, d)) return {};
-    std::optional<std::pair<int, int>> to;
-    if (!move.empty()) {
-        if (game == "chess") to = chess_destination(move, position, d);
-        else if (game == "shogi") to = shogi_destination(move, position, d);
-        else if (game == "othello") to = othello_destination(move, d);
-    }
-    if (to) d.marked.push_back(*to);
+    if (position.empty() || !run.definition || !diagram_of(*run.definition, position, d)) return {};
+    if (!move.empty())
+        if (const auto to = destination_of(*run.definition, move, d)) d.marked.push_back(*to);
     d.caption = caption;
     return "<figure class=\"board\">" + board_svg(d) + "<figcaption>" + html_escape(caption) + "</figcaption></figure>";
 }
@@ -168,7 +96,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
         if (shared) {
             for (std::size_t k = 0; k < runs.size(); ++k)
                 if (!row.rulings[k].empty()) {
-                    body += figure(runs[k].game, *positions.begin(), move, caption);
+                    body += figure(runs[k], *positions.begin(), move, caption);
                     break;
                 }
         }
@@ -178,7 +106,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
             if (row.rulings[k].empty()) body += "<span class=\"absent\">-</span>";
             for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang);
             if (!shared && !row.rulings[k].empty())
-                body += figure(runs[k].game, row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
+                body += figure(runs[k], row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
             body += "</td>";
         }
         body += "</tr>\n";

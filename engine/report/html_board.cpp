@@ -2,6 +2,8 @@
 
 #include "report/html_page.h"
 
+#include "core/game_def.h"
+
 #include <cctype>
 
 namespace arbiter::report {
@@ -20,13 +22,13 @@ std::string text_at(int x, int y, std::string_view s, std::string_view attribute
 }
 
 std::string column_label(const BoardDiagram& d, int c) {
-    if (d.style == BoardStyle::shogi) return num(d.columns - c);
+    if (d.style == BoardStyle::japanese) return num(d.columns - c);
     return std::string(1, static_cast<char>('a' + c % 26));
 }
 
 std::string row_label(const BoardDiagram& d, int r) {
-    if (d.style == BoardStyle::chess) return num(d.rows - r);
-    if (d.style == BoardStyle::shogi) return r < 10 ? kanji_numbers[r] : num(r + 1);
+    if (d.style == BoardStyle::western) return num(d.rows - r);
+    if (d.style == BoardStyle::japanese) return r < 10 ? kanji_numbers[r] : num(r + 1);
     return num(r + 1);
 }
 
@@ -37,15 +39,15 @@ std::string board_svg(const BoardDiagram& d) {
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" role=\"img\" width=\"" + num(width) + "\" height=\"" +
                       num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\">";
     out += "<title>" + html_escape(d.caption) + "</title>";
-    const char* light = d.style == BoardStyle::chess ? "#f0d9b5" : d.style == BoardStyle::shogi ? "#e8c77a" : "#2e8b57";
-    const char* dark = d.style == BoardStyle::chess ? "#b58863" : light;
+    const char* light = d.style == BoardStyle::western ? "#f0d9b5" : d.style == BoardStyle::japanese ? "#e8c77a" : "#2e8b57";
+    const char* dark = d.style == BoardStyle::western ? "#b58863" : light;
     for (int r = 0; r < d.rows; ++r)
         for (int c = 0; c < d.columns; ++c) {
             // Chess colours a1 dark: the bottom-left square (row rows-1, column 0) is dark.
-            const bool is_dark = d.style == BoardStyle::chess && (c + (d.rows - 1 - r)) % 2 == 0;
+            const bool is_dark = d.style == BoardStyle::western && (c + (d.rows - 1 - r)) % 2 == 0;
             out += "<rect x=\"" + num(margin + c * cell) + "\" y=\"" + num(margin + r * cell) + "\" width=\"" + num(cell) +
                    "\" height=\"" + num(cell) + "\" fill=\"" + (is_dark ? dark : light) + "\"" +
-                   (d.style == BoardStyle::chess ? "" : " stroke=\"#222\" stroke-width=\"1\"") + "/>";
+                   (d.style == BoardStyle::western ? "" : " stroke=\"#222\" stroke-width=\"1\"") + "/>";
         }
     for (const auto& [c, r] : d.marked)
         if (c >= 0 && c < d.columns && r >= 0 && r < d.rows)
@@ -56,20 +58,20 @@ std::string board_svg(const BoardDiagram& d) {
     const std::string small = "font-size=\"12\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#333\"";
     for (int c = 0; c < d.columns; ++c) {
         const int x = margin + c * cell + cell / 2;
-        const int y = d.style == BoardStyle::chess ? height - 6 : 15;
+        const int y = d.style == BoardStyle::western ? height - 6 : 15;
         out += text_at(x, y, column_label(d, c), small);
     }
     for (int r = 0; r < d.rows; ++r) {
-        const int x = d.style == BoardStyle::shogi ? width - margin / 2 : margin / 2;
+        const int x = d.style == BoardStyle::japanese ? width - margin / 2 : margin / 2;
         out += text_at(x, margin + r * cell + cell / 2 + 4, row_label(d, r), small);
     }
     for (const BoardPiece& p : d.pieces) {
         if (p.column < 0 || p.column >= d.columns || p.row < 0 || p.row >= d.rows) continue;
         const int cx = margin + p.column * cell + cell / 2, cy = margin + p.row * cell + cell / 2;
-        if (d.style == BoardStyle::othello) {
+        if (d.style == BoardStyle::discs) {
             out += "<circle cx=\"" + num(cx) + "\" cy=\"" + num(cy) + "\" r=\"" + num(cell / 2 - 4) + "\" fill=\"" +
                    (p.second ? "#fafafa" : "#111") + "\" stroke=\"#000\" stroke-width=\"1\"/>";
-        } else if (d.style == BoardStyle::shogi) {
+        } else if (d.style == BoardStyle::japanese) {
             // A pentagonal piece pointing at the opponent; gote's pieces are turned half round.
             const std::string g = p.second ? " transform=\"rotate(180 " + num(cx) + " " + num(cy) + ")\"" : "";
             out += "<g" + g + "><path d=\"M" + num(cx) + " " + num(cy - 17) + " L" + num(cx + 13) + " " + num(cy - 11) + " L" +
@@ -91,87 +93,110 @@ std::string board_svg(const BoardDiagram& d) {
     return out + "</svg>";
 }
 
-bool chess_diagram_from_fen(std::string_view fen, BoardDiagram& out) {
-    out = BoardDiagram{};
-    out.style = BoardStyle::chess;
-    const std::string_view placement = fen.substr(0, fen.find(' '));
-    int row = 0, column = 0;
-    for (char ch : placement) {
-        if (ch == '/') {
-            if (column != 8) return false;
-            ++row, column = 0;
-        } else if (ch >= '1' && ch <= '8') {
-            column += ch - '0';
-        } else if (std::string_view("KQRBNPkqrbnp").find(ch) != std::string_view::npos) {
-            if (column >= 8 || row >= 8) return false;
-            out.pieces.push_back({column++, row, std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(ch)))),
-                                  std::islower(static_cast<unsigned char>(ch)) != 0});
-        } else {
-            return false;
-        }
-        if (column > 8) return false;
-    }
-    return row == 7 && column == 8;
+// The diagram style a game's data names (game.schema.json diagram.style).
+std::optional<BoardStyle> style_named(std::string_view name) {
+    static constexpr std::pair<std::string_view, BoardStyle> styles[] = {
+        {"western", BoardStyle::western}, {"japanese", BoardStyle::japanese}, {"discs", BoardStyle::discs}};
+    for (const auto& [word, style] : styles)
+        if (word == name) return style;
+    return std::nullopt;
 }
 
-bool shogi_diagram_from_sfen(std::string_view sfen, BoardDiagram& out) {
+bool diagram_of(const core::GameDefinition& def, std::string_view position, BoardDiagram& out) {
     out = BoardDiagram{};
-    out.columns = out.rows = 9;
-    out.style = BoardStyle::shogi;
-    auto kanji = [](char piece, bool promoted) -> std::string {
-        switch (std::tolower(static_cast<unsigned char>(piece))) {
-            case 'k': return piece == 'K' ? "玉" : "王";
-            case 'r': return promoted ? "龍" : "飛";
-            case 'b': return promoted ? "馬" : "角";
-            case 'g': return "金";
-            case 's': return promoted ? "成銀" : "銀";
-            case 'n': return promoted ? "成桂" : "桂";
-            case 'l': return promoted ? "成香" : "香";
-            case 'p': return promoted ? "と" : "歩";
-            default: return "";
+    out.columns = def.files;
+    out.rows = def.ranks;
+    const auto style = style_named(def.diagram_style);
+    if (!style) return false;
+    out.style = *style;
+    if (def.placement.enabled) {
+        // The board string: one cell per square, in the data's order (the first cell at the top left).
+        const std::size_t cells = std::size_t(def.files) * std::size_t(def.ranks);
+        if (position.size() < cells) return false;
+        const auto& piece = def.pieces[std::size_t(def.placement.piece)];
+        for (std::size_t i = 0; i < cells; ++i) {
+            const char ch = position[i];
+            if (ch == def.placement.board_cell[2]) continue;
+            if (ch != def.placement.board_cell[0] && ch != def.placement.board_cell[1]) return false;
+            const bool second = ch == def.placement.board_cell[1];
+            out.pieces.push_back({int(i % std::size_t(def.files)), int(i / std::size_t(def.files)), piece.glyphs[second], second});
         }
-    };
-    const std::string_view board = sfen.substr(0, sfen.find(' '));
-    int row = 0, column = 0;
+        return true;
+    }
+    // FEN and SFEN write the ranks from the top of the diagram down, '/' between them, a count for empty
+    // squares, upper case for the first side and '+' before a promoted piece's unpromoted letter.
+    const std::string_view board = position.substr(0, position.find(' '));
+    int row = 0, column = 0, empty = 0;
     bool promoted = false;
+    auto flush = [&] {
+        column += empty;
+        empty = 0;
+        return column <= def.files;
+    };
     for (char ch : board) {
+        if (ch >= '0' && ch <= '9') {
+            if (promoted || (empty == 0 && ch == '0')) return false;
+            empty = empty * 10 + (ch - '0');
+            if (empty > def.files) return false;
+            continue;
+        }
+        if (!flush()) return false;
         if (ch == '/') {
-            if (column != 9 || promoted) return false;
+            if (column != def.files || promoted) return false;
             ++row, column = 0;
-        } else if (ch >= '1' && ch <= '9') {
+            continue;
+        }
+        if (ch == '+') {
             if (promoted) return false;
-            column += ch - '0';
-        } else if (ch == '+') {
             promoted = true;
-        } else {
-            const std::string label = kanji(ch, promoted);
-            if (label.empty() || column >= 9 || row >= 9) return false;
-            if (promoted && (label == "玉" || label == "王" || label == "金")) return false;
-            out.pieces.push_back({column++, row, label, std::islower(static_cast<unsigned char>(ch)) != 0});
+            continue;
+        }
+        int type = def.piece_by_letter(ch);
+        if (type < 0 || column >= def.files || row >= def.ranks) return false;
+        if (promoted) {
+            int found = -1;
+            for (std::size_t t = 0; t < def.pieces.size(); ++t)
+                if (def.pieces[t].promoted && def.pieces[t].hand_type == type) found = int(t);
+            if (found < 0) return false;
+            type = found;
             promoted = false;
         }
-        if (column > 9) return false;
+        const bool second = std::islower(static_cast<unsigned char>(ch)) != 0;
+        out.pieces.push_back({column++, row, def.pieces[std::size_t(type)].glyphs[second], second});
     }
-    return row == 8 && column == 9 && !promoted;
+    return flush() && row == def.ranks - 1 && column == def.files && !promoted;
 }
 
-bool othello_diagram_from_board(std::string_view board, BoardDiagram& out) {
-    out = BoardDiagram{};
-    out.style = BoardStyle::othello;
-    if (board.size() < 64) return false;
-    for (int i = 0; i < 64; ++i) {
-        const char ch = board[static_cast<std::size_t>(i)];
-        if (ch == 'X' || ch == 'O') out.pieces.push_back({i % 8, i / 8, "", ch == 'O'});
-        else if (ch != '-') return false;
+std::optional<std::pair<int, int>> destination_of(const core::GameDefinition& def, std::string_view move, const BoardDiagram& d) {
+    // The square named last in the move's text (SAN "exd8=Q", coordinates "e2e4", USI "7g7f", "P*5e", "f5").
+    std::optional<std::pair<int, int>> best;
+    std::size_t best_end = 0;
+    for (int f = 0; f < def.files; ++f)
+        for (int r = 0; r < def.ranks; ++r) {
+            const std::string name = def.file_names[std::size_t(f)] + def.rank_names[std::size_t(r)];
+            for (auto at = move.find(name); at != std::string_view::npos; at = move.find(name, at + 1))
+                if (at + name.size() >= best_end) {
+                    best_end = at + name.size();
+                    best = std::pair{f, def.placement.enabled ? r : def.ranks - 1 - r};
+                }
+        }
+    // A move that opens with a piece's letter (SAN "Ke2", a drop "P*5e") must show that piece there.
+    const int named = !move.empty() && std::isupper(static_cast<unsigned char>(move[0])) ? def.piece_by_letter(move[0]) : -1;
+    auto shown = [&](std::pair<int, int> square) {
+        for (const auto& p : d.pieces)
+            if (p.column == square.first && p.row == square.second)
+                return named < 0 || p.label == def.pieces[std::size_t(named)].glyphs[p.second];
+        return false;
+    };
+    if (best) return shown(*best) ? best : std::nullopt;
+    // A castling move names no square: the king's destination under the game's castling rule of that name.
+    std::string_view san = move.substr(0, move.find_first_of("+#!?"));
+    for (const auto& c : def.castling) {
+        if (c.san != san) continue;
+        const std::pair<int, int> to{def.file_of(c.king_to), def.ranks - 1 - def.rank_of(c.king_to)};
+        if (shown(to)) return to;
     }
-    return true;
-}
-
-bool diagram_for_game(std::string_view game, std::string_view position, BoardDiagram& out) {
-    if (game == "chess") return chess_diagram_from_fen(position, out);
-    if (game == "shogi") return shogi_diagram_from_sfen(position, out);
-    if (game == "othello") return othello_diagram_from_board(position, out);
-    return false;
+    return std::nullopt;
 }
 
 }  // namespace arbiter::report

@@ -2,14 +2,21 @@
 // chess letters, shogi kanji (the second player's pieces turned upside down) or othello discs.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
 
+namespace arbiter::core {
+class GameDefinition;
+}
+
 namespace arbiter::report {
 
-enum class BoardStyle { chess, shogi, othello };
+// How a board is drawn (a game's diagram.style): letters on a chequered board, glyphs with the second side's
+// turned round and kanji rank numbers, or discs.
+enum class BoardStyle { western, japanese, discs };
 
 // A piece at a square counted from the diagram's top-left corner (column 0 = left, row 0 = top).
 // `label` is the letter or kanji shown (ignored for discs); `second` marks black / gote / white discs.
@@ -23,7 +30,7 @@ struct BoardPiece {
 struct BoardDiagram {
     int columns = 8;
     int rows = 8;
-    BoardStyle style = BoardStyle::chess;
+    BoardStyle style = BoardStyle::western;
     std::vector<BoardPiece> pieces;
     std::vector<std::pair<int, int>> marked;  // (column, row) squares to highlight, e.g. the last move
     std::string caption;                      // plain text, escaped when drawn
@@ -34,19 +41,12 @@ struct BoardDiagram {
 // and 一..九 down the right side; othello a.. on top and 1.. down the left side.
 std::string board_svg(const BoardDiagram& diagram);
 
-// The piece placement of a FEN (first field) as a chess diagram; letters in upper case for both sides.
-// Returns false when the placement is not 8 ranks of 8 squares.
-bool chess_diagram_from_fen(std::string_view fen, BoardDiagram& out);
+// The diagram of a position written in the game's own notation (procedure::Ruling::position): the board string of a
+// placement game, else the first field of its FEN or SFEN; glyphs and the drawing style come from the game's data
+// (rulesets/games/*.yaml: diagram.style, pieces[].glyphs). Returns false for a position that cannot be drawn.
+bool diagram_of(const core::GameDefinition& def, std::string_view position, BoardDiagram& out);
 
-// The board of an SFEN (first field) as a shogi diagram in kanji (promoted pieces: と, 成香, 成桂,
-// 成銀, 馬, 龍). Returns false when the board is not 9 ranks of 9 squares.
-bool shogi_diagram_from_sfen(std::string_view sfen, BoardDiagram& out);
-
-// An othello board written as 64 characters a1..h1, a2..h2, ... (X black, O white, - empty).
-bool othello_diagram_from_board(std::string_view board, BoardDiagram& out);
-
-// The diagram of a position written in `game`'s notation (procedure::Ruling::position): FEN for chess, SFEN for
-// shogi, the board string for othello. Returns false for another game or a position that cannot be drawn.
-bool diagram_for_game(std::string_view game, std::string_view position, BoardDiagram& out);
+// The square a move's text names last (its destination), when the diagram shows a piece there.
+std::optional<std::pair<int, int>> destination_of(const core::GameDefinition& def, std::string_view move, const BoardDiagram& d);
 
 }  // namespace arbiter::report

@@ -7,6 +7,8 @@
 // the mark inset by 2): column c, row r (row 0 = the top of the diagram) -> x = 22 + 40c + 2, y = 22 + 40r + 2.
 #include "report/compare_report.h"
 
+#include "core/game_files.h"
+
 #include <boost/test/unit_test.hpp>
 
 using namespace arbiter;
@@ -34,6 +36,10 @@ procedure::Timeline timeline_with(const std::vector<std::pair<std::string, std::
 procedure::Run run_with(std::string rulebook, std::string game, int entry, std::string position, std::string article = "1.1") {
     procedure::Run run;
     run.rulebook = std::move(rulebook);
+    try {  // the game's data, as the runner hands it to reports; a game with no data file has none
+        run.definition = arbiter::core::load_game(game, std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+    } catch (const InputError&) {
+    }
     run.game = std::move(game);
     procedure::Ruling r;
     r.entry = entry;

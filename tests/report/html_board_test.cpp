@@ -3,11 +3,24 @@
 #include "report/html_board.h"
 #include "report/html_page.h"
 
+#include "core/game_files.h"
+
 #include <boost/test/unit_test.hpp>
+
+#include <map>
+#include <string>
 
 using namespace arbiter::report;
 
 namespace {
+
+// The bundled game definitions: the diagram's glyphs and style come from their data.
+const arbiter::core::GameDefinition& game(const char* id) {
+    static std::map<std::string, arbiter::core::GameDefinitionPtr> games;
+    auto& def = games[id];
+    if (!def) def = arbiter::core::load_game(id, std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+    return *def;
+}
 
 const BoardPiece* at(const BoardDiagram& d, int column, int row) {
     for (const auto& p : d.pieces)
@@ -27,7 +40,7 @@ BOOST_AUTO_TEST_SUITE(board_diagrams_put_pieces_where_the_notation_says)
 
 BOOST_AUTO_TEST_CASE(chess_start_position) {
     BoardDiagram d;
-    BOOST_REQUIRE(chess_diagram_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", d));
+    BOOST_REQUIRE(diagram_of(game("chess"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", d));
     BOOST_TEST(d.pieces.size() == 32u);
     // e1 is column 4 of the bottom row (row 7); the white king.
     BOOST_REQUIRE(at(d, 4, 7));
@@ -47,16 +60,16 @@ BOOST_AUTO_TEST_CASE(chess_start_position) {
 
 BOOST_AUTO_TEST_CASE(bad_placements_are_refused) {
     BoardDiagram d;
-    BOOST_TEST(!chess_diagram_from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP", d));
-    BOOST_TEST(!chess_diagram_from_fen("rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", d));
-    BOOST_TEST(!chess_diagram_from_fen("xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", d));
-    BOOST_TEST(!shogi_diagram_from_sfen("9/9/9", d));
-    BOOST_TEST(!othello_diagram_from_board("XO", d));
+    BOOST_TEST(!diagram_of(game("chess"), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP", d));
+    BOOST_TEST(!diagram_of(game("chess"), "rnbqkbnrr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", d));
+    BOOST_TEST(!diagram_of(game("chess"), "xnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", d));
+    BOOST_TEST(!diagram_of(game("shogi"), "9/9/9", d));
+    BOOST_TEST(!diagram_of(game("othello"), "XO", d));
 }
 
 BOOST_AUTO_TEST_CASE(shogi_start_position_in_kanji) {
     BoardDiagram d;
-    BOOST_REQUIRE(shogi_diagram_from_sfen("lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", d));
+    BOOST_REQUIRE(diagram_of(game("shogi"), "lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1", d));
     BOOST_TEST(d.pieces.size() == 40u);
     // 5九 (column 4 from the left, bottom row): sente's king 玉; 2八 (column 7, row 7): sente's rook 飛.
     BOOST_TEST(at(d, 4, 8)->label == "玉");
@@ -67,7 +80,7 @@ BOOST_AUTO_TEST_CASE(shogi_start_position_in_kanji) {
     BOOST_TEST(count(svg, "rotate(180") == 20u);  // gote's 20 pieces turned round
     BOOST_TEST(svg.find(">九</text>") != std::string::npos);
     BoardDiagram promoted;
-    BOOST_REQUIRE(shogi_diagram_from_sfen("8k/9/9/9/9/9/9/9/+P+L+R5K b - 1", promoted));
+    BOOST_REQUIRE(diagram_of(game("shogi"), "8k/9/9/9/9/9/9/9/+P+L+R5K b - 1", promoted));
     BOOST_TEST(at(promoted, 0, 8)->label == "と");
     BOOST_TEST(at(promoted, 1, 8)->label == "成香");
     BOOST_TEST(at(promoted, 2, 8)->label == "龍");
@@ -81,7 +94,7 @@ BOOST_AUTO_TEST_CASE(othello_discs) {
     board[4 * 8 + 3] = 'X';
     board[4 * 8 + 4] = 'O';
     BoardDiagram d;
-    BOOST_REQUIRE(othello_diagram_from_board(board + " X", d));
+    BOOST_REQUIRE(diagram_of(game("othello"), board + " X", d));
     BOOST_TEST(d.pieces.size() == 4u);
     BOOST_TEST(at(d, 3, 3)->second);   // d4 white
     BOOST_TEST(!at(d, 4, 3)->second);  // e4 black
