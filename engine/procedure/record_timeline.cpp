@@ -289,6 +289,7 @@ struct Build {
     RecordedEnding recorded;
     std::vector<std::string> warnings;
     bool warned_flag = false;
+    bool illegal_held = false;  // the record's last move is its illegal move, held on the board
 
     std::string where(int ply) const { return "game " + std::to_string(number) + ", ply " + std::to_string(ply); }
     [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
@@ -543,9 +544,11 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string event = r.header("EVENT");
-    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d+)-(\d+)\+)");
+    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d+)-(\d+)(F?)\+)");
     if (std::regex_search(event, m, event_re)) {
-        auto c = control_of(std::stol(m[1]), std::stol(m[2]), 0);
+        // "-600-10F": 600 s and a 10 s Fischer increment; "-900-0", "-0-30": main time and byoyomi.
+        const bool fischer = m[3].length() > 0;
+        auto c = control_of(std::stol(m[1]), fischer ? 0 : std::stol(m[2]), fischer ? std::stol(m[2]) : 0);
         if (c.is_timed()) return c;
     }
     return std::nullopt;
@@ -624,6 +627,19 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         const auto& pos = game.position();
         const int mover = int(pos.side_to_move());
         const core::ParsedMove parsed = core::read_usi(pos, m.move);
+        // The last move of a record that ends by the mover's illegal move (KIF 反則勝ち, CSA %-ILLEGAL_ACTION after
+        // sente's move...) is held on the board as written, and the opponent points it out.
+        const bool last = ply == int(r.moves.size());
+        if (!parsed.ok() && last && r.termination == Termination::illegal_move && r.terminated_by == mover &&
+            parsed.status == core::MoveParseStatus::illegal && !(parsed.move == core::Move::none())) {
+            game.play_illegal(parsed.move);
+            clocks.press(mover, m.elapsed.value_or(Ms{0}));
+            b.entries.push_back({clocks.now(), "move: " + m.move, "illegal: " + parsed.message});
+            b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
+                                 "the record's ending: " + r.termination_text});
+            b.illegal_held = true;
+            continue;
+        }
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move " + m.move + " cannot be played: " + parsed.message);
         if (m.total) {
@@ -663,6 +679,14 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             }
             break;
         case Termination::impasse:
+            if (r.format == "kif" && r.terminated_by < 0) {
+                // KIF 持将棋: the players agreed the impasse (a draw), as professional and club games end it.
+                rec.ending = "impasse_agreed";
+                rec.by = b.sides[1 - to_move];
+                set_score(rec, b.sides, std::nullopt, true);
+                add_agreement(b, clocks, 1 - to_move);
+                break;
+            }
             rec.ending = "declaration";
             rec.by = b.sides[actor];
             if (r.terminated_by < 0)
@@ -682,7 +706,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.ending = "illegal_move";
             rec.by = b.sides[actor];
             set_score(rec, b.sides, 1 - actor, false);
-            b.warn("the record ends by an illegal move (\"" + r.termination_text +
+            if (!b.illegal_held) b.warn("the record ends by an illegal move (\"" + r.termination_text +
                    "\") that it does not hold: the timeline ends with the last legal move");
             break;
         case Termination::abort: rec.ending = "abort"; break;
@@ -698,6 +722,25 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             break;
         case Termination::game_over:
         case Termination::unknown: rec.ending = "unknown"; break;
+    }
+    // KIF's summary line ("まで181手で先手の勝ち", "まで85手で千日手") says who won in the record's words: it fills a
+    // score the ending leaves open and is checked against one it gives.
+    if (r.format == "kif") {
+        const std::string summary = r.header("まで");
+        std::optional<int> winner;
+        bool draw = false;
+        if (summary.find("先手の勝ち") != std::string::npos || summary.find("下手の勝ち") != std::string::npos) winner = 0;
+        else if (summary.find("後手の勝ち") != std::string::npos || summary.find("上手の勝ち") != std::string::npos) winner = 1;
+        else if (summary.find("千日手") != std::string::npos || summary.find("持将棋") != std::string::npos ||
+                 summary.find("引き分け") != std::string::npos)
+            draw = true;
+        if (winner || draw) {
+            RecordedEnding said;
+            set_score(said, b.sides, winner, draw);
+            if (rec.score.empty()) rec.score = said.score;
+            else if (rec.score != said.score)
+                b.warn("the summary line \"" + summary + "\" gives another result than the ending \"" + r.termination_text + "\"");
+        }
     }
 }
 
@@ -852,7 +895,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (number < 1 || number > n)
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
-    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, {}, false};
+    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, {}, false, false};
     if (data_->format == RecordFormat::pgn) {
         convert_pgn(b, data_->pgn[std::size_t(number - 1)], library);
     } else {

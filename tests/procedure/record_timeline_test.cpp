@@ -508,6 +508,55 @@ BOOST_AUTO_TEST_CASE(agreements_and_resignations_where_a_rulebook_has_no_rule) {
     BOOST_TEST(agree(resign.game.recorded, resign.run) == "false");
 }
 
+BOOST_AUTO_TEST_CASE(kif_illegal_last_move_is_held_and_pointed_out) {
+    // 1.７六歩 ３四歩 2.７五歩 ３五歩 3.７四歩 ３六歩 4.同歩 (sente takes the pawn on 3f: a pawn in hand, his own pawn now on
+    // 3f) ８四歩 5.３五歩打: a second sente pawn on file 3 (nifu), then "反則勝ち": gote wins by sente's illegal move.
+    // The move is held as written and gote points it out. CSA 反則: an illegal move loses at once. Kyushu (5): pointed
+    // out during the game and established, the offender loses. Both: gote wins, as recorded.
+    const std::string kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/)\n   2 ３四歩(33)   ( 0:01/)\n"
+                            "   3 ７五歩(76)   ( 0:01/)\n   4 ３五歩(34)   ( 0:01/)\n   5 ７四歩(75)   ( 0:01/)\n"
+                            "   6 ３六歩(35)   ( 0:01/)\n   7 同　歩(37)   ( 0:01/)\n   8 ８四歩(83)   ( 0:01/)\n"
+                            "   9 ３五歩打   ( 0:02/)\n  10 反則勝ち\n";
+    for (const char* book : {"csa-computer-shogi", "kyushu-shogi-2006"}) {
+        const auto r = rule_bytes(kif, "nifu.kif", 1, book);
+        BOOST_TEST(has(r.game.yaml, "{at: \"0:00:10\", move: P*3e}"));
+        BOOST_TEST(has(r.game.yaml, "claim: {by: gote, kind: illegal_move}"));
+        BOOST_TEST(points(r.run, "gote") == 1.0, book);
+        BOOST_TEST(agree(r.game.recorded, r.run) == "true", book);
+        BOOST_TEST(r.game.warnings.empty());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(kif_summary_line_and_other_endings) {
+    const std::string head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    // 時間切れ with sente to move (ply 3): sente lost on time. No 持ち時間, so no clock can show the flag: the claim is
+    // at the last instant with a warning, and the rulebook does not end the game (disagrees: nothing invented).
+    const auto flag = rule_bytes(head + "   3 時間切れ\nまで2手で時間切れにより後手の勝ち\n", "t.kif");
+    BOOST_TEST(flag.game.recorded.ending == "time_forfeit");
+    BOOST_TEST(flag.game.recorded.by == "sente");
+    BOOST_TEST(flag.run.result.status == "ongoing");
+    BOOST_TEST(flag.game.warnings.size() == 1u);
+    // 投了 at ply 3 (sente resigns) but the summary says sente won: the record contradicts itself: a warning, the
+    // ending line's reading kept.
+    const auto wrong = rule_bytes(head + "   3 投了\nまで2手で先手の勝ち\n", "w.kif");
+    BOOST_TEST(points(wrong.run, "gote") == 1.0);
+    BOOST_REQUIRE(wrong.game.warnings.size() == 1u);
+    BOOST_TEST(has(wrong.game.warnings[0], "summary line"));
+    // 持将棋 in a KIF: the players agreed the impasse: an offer by the last mover (gote), accepted; recorded a draw.
+    const auto impasse = rule_bytes(head + "   3 持将棋\nまで2手で持将棋\n", "j.kif");
+    BOOST_TEST(has(impasse.game.yaml, "offer: {by: gote, kind: draw}"));
+    BOOST_TEST(impasse.game.recorded.score.at("sente") == 0.5);
+}
+
+BOOST_AUTO_TEST_CASE(csa_time_controls) {
+    // floodgate event names: "-600-10F" 600 s with a 10 s increment (PGN form 600+10); "-900-0" 900 s.
+    const std::string game = "PI\n+\n+7776FU\nT5\n%TORYO\n";
+    BOOST_TEST(has(rule_bytes("V2\n$EVENT:wdoor+floodgate-600-10F+a+b+2020\n" + game, "a.csa").game.yaml, "time_control: \"600+10\""));
+    BOOST_TEST(has(rule_bytes("V2\n$EVENT:wdoor+floodgate-900-0+a+b+2020\n" + game, "b.csa").game.yaml, "time_control: \"900\""));
+    BOOST_TEST(has(rule_bytes("V2.2\n$TIME_LIMIT:01:30+60\n" + game, "c.csa").game.yaml,
+                   "time_control: {time: 1h30min, byoyomi: {periods: 1, time: 1min}}"));
+}
+
 BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {
     // Sente's total goes from 0:00:07 (ply 1) to 0:00:05 (ply 3).
     const auto message = read_error("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:07/00:00:07)\n"
