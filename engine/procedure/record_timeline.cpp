@@ -432,8 +432,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         return;
     }
     set_score(r, b.sides, winner, draw);
+    if (const auto tag = pgn.tag("Result"); !tag.empty() && tag != pgn.result)
+        b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken");
     const auto outcome = game.outcome();
-    if (termination == "time forfeit") {
+    if (pgn.moves.empty() && termination != "time forfeit") {
+        // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
+        r.ending = "unknown";
+        b.warn("a result without any move (a forfeit?) stands for no entry");
+    } else if (termination == "time forfeit") {
         const int loser = winner ? 1 - *winner : to_move;
         r.ending = "time_forfeit";
         r.by = b.sides[loser];
