@@ -14,7 +14,7 @@
 namespace arbiter::cli {
 
 Command audit_command() {
-    return {"audit", "Rule every game of many records and check each against its recorded result",
+    return {"audit", "Rule every game of many records and check each against its own result",
             "Reads each FILE (a game record: PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb) and rules every\n"
             "game under --rulebook, each of --rulebooks (comma-separated; those of another game than the record's\n"
             "are skipped), or the default for the game (fide-2009, csa-computer-shogi, joa-othello-2014).\n"
