@@ -458,6 +458,22 @@ BOOST_AUTO_TEST_CASE(pgn_second_game_drawn_by_repetition) {
     BOOST_TEST(agree(r.game.recorded, r.run) == "true");
 }
 
+BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
+    // 60+0, White's first reading 0:01:02 is above the 60 s a player starts with (a clock set by hand, say): taken
+    // as no time used, with a warning naming the ply. Black's 0:00:58 after his first move: 2 s, at 0:00:02.
+    // White's next reading 0:00:55 counts from the 60 s the clock shows: 5 s, at 0:00:07. No result: nothing added.
+    const auto r = rule_bytes("[Event \"x\"]\n[TimeControl \"60+0\"]\n[Result \"*\"]\n\n"
+                              "1. e4 {[%clk 0:01:02]} e5 {[%clk 0:00:58]} 2. Nf3 {[%clk 0:00:55]} *\n",
+                              "above.pgn");
+    BOOST_REQUIRE(r.game.warnings.size() == 1u);
+    BOOST_TEST(has(r.game.warnings[0], "ply 1"));
+    BOOST_TEST(has(r.game.warnings[0], "above"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:00\", move: \"e4\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:02\", move: \"e5\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:07\", move: \"Nf3\"}"));
+    BOOST_TEST(r.run.result.status == "ongoing");
+}
+
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
     // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
     // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
