@@ -189,16 +189,21 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path) {
         if (const auto nul = bytes.find('\0'); nul != std::string::npos)
             throw InputError({path, 0, 0}, "binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
                                                std::string(record_format_name(d->format)) + " record is text");
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of a PGN, GGF or transcript text; the KIF and
+    // CSA readers drop it themselves.
+    std::string_view text = bytes;
+    if (d->format == RecordFormat::pgn || d->format == RecordFormat::ggf || d->format == RecordFormat::othello_transcript)
+        if (starts_with(text, "\xEF\xBB\xBF")) text.remove_prefix(3);
     switch (d->format) {
         case RecordFormat::pgn: {
             // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte.
-            d->pgn = core::read_pgn(bytes, path);
+            d->pgn = core::read_pgn(text, path);
             break;
         }
         case RecordFormat::kif: d->records.push_back(core::record::read_kif(bytes, path)); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
-        case RecordFormat::ggf: d->records = core::record::read_ggf(bytes, path); break;
-        case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(bytes, path)); break;
+        case RecordFormat::ggf: d->records = core::record::read_ggf(text, path); break;
+        case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(text, path)); break;
         case RecordFormat::wthor: d->records = core::record::read_wthor(bytes, path); break;
         case RecordFormat::none:
             throw InputError({path, 1, 1},

@@ -474,6 +474,13 @@ BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
     BOOST_TEST(r.run.result.status == "ongoing");
 }
 
+BOOST_AUTO_TEST_CASE(pgn_with_a_byte_order_mark_and_crlf) {
+    // 1.f3 e5 2.g4 Qh4#: Black mates on ply 4 (FIDE 2009 5.1a, 0-1), in a file saved with a BOM and CRLF lines.
+    const auto r = rule_bytes("\xEF\xBB\xBF[Event \"x\"]\r\n[Result \"0-1\"]\r\n\r\n1. f3 e5 2. g4 Qh4# 0-1\r\n", "bom.pgn");
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(points(r.run, "black") == 1.0);
+}
+
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
     // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
     // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
