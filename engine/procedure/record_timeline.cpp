@@ -482,7 +482,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
 
 // Reads a number of whole units ("6時間", "5分", "30秒") from the start of `s`; advances `s`.
 std::optional<long> read_japanese_duration(std::string& s) {
-    static const std::regex part(R"(^(\d+)(時間|分|秒))");
+    static const std::regex part(R"(^(\d{1,6})(時間|分|秒))");
     long total = 0;
     bool any = false;
     std::smatch m;
@@ -535,7 +535,7 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
 std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
     std::smatch m;
     const std::string limit = r.header("TIME_LIMIT");
-    static const std::regex limit_re(R"(^(\d+):(\d{2})\+(\d+)$)");
+    static const std::regex limit_re(R"(^(\d{1,4}):(\d{2})\+(\d{1,6})$)");
     if (!limit.empty()) {
         if (std::regex_match(limit, m, limit_re)) {
             auto c = control_of(std::stol(m[1]) * 3600 + std::stol(m[2]) * 60, std::stol(m[3]), 0);
@@ -545,7 +545,7 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string time = r.header("TIME");
-    static const std::regex time_re(R"(^(\d+)(?:\+(\d+)(?:\+(\d+))?)?$)");
+    static const std::regex time_re(R"(^(\d{1,7})(?:\+(\d{1,6})(?:\+(\d{1,6}))?)?$)");
     if (!time.empty()) {
         if (std::regex_match(time, m, time_re)) {
             auto c = control_of(std::stol(m[1]), m[2].matched ? std::stol(m[2]) : 0, m[3].matched ? std::stol(m[3]) : 0);
@@ -555,7 +555,7 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string event = r.header("EVENT");
-    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d+)-(\d+)(F?)\+)");
+    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d{1,7})-(\d{1,6})(F?)\+)");
     if (std::regex_search(event, m, event_re)) {
         // "-600-10F": 600 s and a 10 s Fischer increment; "-900-0", "-0-30": main time and byoyomi.
         const bool fischer = m[3].length() > 0;
@@ -579,7 +579,10 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
         if (s.empty()) return 0;
         long total = 0, field = 0;
         for (char c : s) {
-            if (std::isdigit(static_cast<unsigned char>(c))) field = field * 10 + (c - '0');
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                field = field * 10 + (c - '0');
+                if (field > 10'000'000 || total > 10'000'000) return std::nullopt;  // no game is that long
+            }
             else if (c == ':') {
                 total = (total + field) * 60;
                 field = 0;

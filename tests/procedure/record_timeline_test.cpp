@@ -481,6 +481,15 @@ BOOST_AUTO_TEST_CASE(pgn_with_a_byte_order_mark_and_crlf) {
     BOOST_TEST(points(r.run, "black") == 1.0);
 }
 
+BOOST_AUTO_TEST_CASE(time_controls_out_of_range_are_warnings) {
+    // Numbers no clock can hold are not read (a warning; the event gets no control), never an overflow.
+    const auto csa = rule_bytes("V2.2\n$TIME_LIMIT:99999999999999999999:00+00\nPI\n+\n+7776FU,T5\n", "big.csa");
+    BOOST_TEST(csa.game.warnings.size() == 1u);
+    BOOST_TEST(!has(csa.game.yaml, "time_control"));
+    const auto kif = rule_bytes("手合割：平手\n持ち時間：99999999999999999時間\n手数----指手---------消費時間--\n   1 ７六歩(77)\n", "big.kif");
+    BOOST_TEST(kif.game.warnings.size() == 1u);
+}
+
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
     // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
     // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
