@@ -358,6 +358,31 @@ BOOST_AUTO_TEST_CASE(wthor_databases) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(wthor_passes_are_added) {
+    // WTH_2013.wtb game 0 (here game 1), as the shared data's independent decode (wthor-decoded.tsv) gives it: 60
+    // moves, one pass (implicit in WTHOR), final 26-38 with no empty square, recorded black discs 26. The timeline
+    // holds the 60 moves and the one pass the replay adds; JOA: white has more discs and wins, as recorded.
+    const auto r = rule(data("othello/WTH_2013.wtb"), 1);
+    int passes = 0, moves = 0;
+    for (std::size_t at = r.game.yaml.find("move: "); at != std::string::npos; at = r.game.yaml.find("move: ", at + 1)) {
+        ++moves;
+        passes += r.game.yaml.compare(at, 10, "move: pass") == 0;
+    }
+    BOOST_TEST(moves == 61);
+    BOOST_TEST(passes == 1);
+    BOOST_TEST(points(r.run, "white") == 1.0);
+    bool counted = false;
+    for (const auto& ruling : r.run.rulings)
+        for (const auto& e : ruling.effects)
+            if (e.value("effect", "") == "count") {
+                counted = true;
+                BOOST_TEST(e["score"]["black"] == 26);
+                BOOST_TEST(e["score"]["white"] == 38);
+            }
+    BOOST_TEST(counted);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(bad_records_are_errors_with_file_game_and_ply)
