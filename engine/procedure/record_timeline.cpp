@@ -228,7 +228,7 @@ struct Out {
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
 class ClockTrack {
 public:
-    ClockTrack(std::optional<clock::TimeControl> control, int first_mover) : first_(first_mover) {
+    ClockTrack(std::optional<clock::TimeControl> control, int first_mover) {
         if (control && control->is_timed()) {
             try {
                 clock_.emplace(*control);
@@ -273,7 +273,6 @@ public:
     }
 
 private:
-    int first_ = 0;
     Ms now_{0};
     std::optional<clock::Clock> clock_;
 };
@@ -289,7 +288,6 @@ struct Build {
     std::optional<clock::TimeControl> control;
     std::string event_name;
     std::vector<std::string> header_comments;
-    std::vector<std::pair<std::string, std::string>> sets;  // event parameters the record implies (topic.param, value)
     std::vector<Out> entries;
     RecordedEnding recorded;
     std::vector<std::string> warnings;
@@ -847,23 +845,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
     }
 }
 
-// Whether `book` lets an event set `key` (topic.param).
-bool event_may_set(const rulebook::Rulebook& book, const std::string& key) {
-    const auto dot = key.rfind('.');
-    const auto rule = book.rules.find(std::string_view(key).substr(0, dot));
-    if (rule == book.rules.end()) return false;
-    for (const auto& p : rule->second.params)
-        if (p.name == key.substr(dot + 1)) return p.event_may_set;
-    return false;
-}
-
-std::string write_yaml(Build& b, const rulebook::Rulebook& book, RecordFormat format) {
-    const std::string& rulebook_id = book.id;
-    std::vector<std::pair<std::string, std::string>> sets;
-    for (const auto& [key, value] : b.sets) {
-        if (event_may_set(book, key)) sets.emplace_back(key, value);
-        else b.warn(key + " = " + value + " (what the record's server used) is not a parameter " + rulebook_id + " lets an event set: left out");
-    }
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format) {
     std::ostringstream y;
     y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
       << b.count << ".\n";
@@ -883,11 +865,6 @@ std::string write_yaml(Build& b, const rulebook::Rulebook& book, RecordFormat fo
     if (b.control) {
         if (auto pgn = clock::format_pgn_time_control(*b.control)) y << ", time_control: " << yaml_quoted(*pgn);
         else y << ", time_control: " << clock::format_yaml_time_control(*b.control);
-    }
-    if (!sets.empty()) {
-        y << ", set: {";
-        for (std::size_t i = 0; i < sets.size(); ++i) y << (i ? ", " : "") << sets[i].first << ": " << sets[i].second;
-        y << "}";
     }
     y << "}\n";
     y << "start: " << b.start_yaml << '\n';
@@ -909,7 +886,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (number < 1 || number > n)
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
-    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, {}, false, false};
+    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false};
     if (data_->format == RecordFormat::pgn) {
         convert_pgn(b, data_->pgn[std::size_t(number - 1)], library);
     } else {
@@ -930,7 +907,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (book->game != b.game)
         throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
                                                   std::to_string(number) + " of this record is " + b.game);
-    out.yaml = write_yaml(b, *book, data_->format);
+    out.yaml = write_yaml(b, out.rulebook, data_->format);
     out.recorded = std::move(b.recorded);
     out.warnings = std::move(b.warnings);
     return out;
