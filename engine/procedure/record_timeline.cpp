@@ -354,7 +354,8 @@ std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) 
 
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
     const std::string variant = lower(pgn.tag("Variant"));
-    if (!variant.empty() && variant != "standard" && variant != "chess")
+    // lichess writes "From Position" for a standard game set up from a FEN.
+    if (!variant.empty() && variant != "standard" && variant != "chess" && variant != "from position")
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";

@@ -515,6 +515,21 @@ BOOST_AUTO_TEST_CASE(time_controls_out_of_range_are_warnings) {
     BOOST_TEST(kif.game.warnings.size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(pgn_from_a_position_and_variants) {
+    // lichess "From Position": White Kg6 Qa7, Black Kh8, White to move: 1.Qg7 attacks h8; g8 and h7 are covered by
+    // the queen (h7 by the king too) and the queen on g7 is guarded by the king: mate (FIDE 2009 5.1a, 1-0).
+    const auto r = rule_bytes("[Event \"x\"]\n[Variant \"From Position\"]\n[SetUp \"1\"]\n"
+                              "[FEN \"7k/Q7/6K1/8/8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Qg7# 1-0\n",
+                              "fen.pgn");
+    BOOST_TEST(has(r.game.yaml, "start: {fen: \"7k/Q7/6K1/8/8/8/8/8 w - - 0 1\"}"));
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(points(r.run, "white") == 1.0);
+    // Chess960 castles otherwise: refused, naming the game.
+    const auto message = read_error("[Event \"x\"]\n[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. e4 *\n", "960.pgn");
+    BOOST_TEST(has(message, "960.pgn:1:"));
+    BOOST_TEST(has(message, "Chess960"));
+}
+
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
     // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
     // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
