@@ -78,6 +78,10 @@ BOOST_AUTO_TEST_CASE(rulebook_of_another_game_is_refused) {
     const auto r = run_arbiter("run " + Bullet + " --rulebook csa-computer-shogi", Stderr::merge);
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(contains(r.out, "shogi rulebook"));
+    const auto c = run_arbiter("compare " + Bullet + " --rulebooks fide-2009,joa-othello", Stderr::merge);
+    BOOST_TEST(c.exit_code == 2);
+    BOOST_TEST(contains(c.out, "othello rulebook"));
+    BOOST_TEST(run_arbiter("run " + Bullet + " --rulebook no-such-book").exit_code == 2);
 }
 
 BOOST_AUTO_TEST_CASE(compare_rules_a_record_under_each_rulebook_of_its_game) {
