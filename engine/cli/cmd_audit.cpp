@@ -14,13 +14,14 @@
 namespace arbiter::cli {
 
 Command audit_command() {
-    return {"audit", "Rule every game of many records and check each against its recorded result",
+    return {"audit", "Rule every game of many records and check each against its own result",
             "Reads each FILE (a game record: PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb) and rules every\n"
             "game under --rulebook, each of --rulebooks (comma-separated; those of another game than the record's\n"
             "are skipped), or the default for the game (fide-2009, csa-computer-shogi, joa-othello-2014).\n"
             "--format jsonl streams one object per game and rulebook: {file, game, rulebook, recorded, result,\n"
-            "agrees, warnings} or {file, game, error}. Text: counts (agree, disagree, not comparable, errors), then\n"
-            "each disagreement and error. Exit 0 when every game was read; 2 when any could not be.",
+            "agrees, warnings} or {file, game, error}. Text: games, rulings (one per game and rulebook): agree,\n"
+            "disagree, not comparable (no recorded result, or pending), errors; then each disagreement and error.\n"
+            "Exit 0 when every game was read; 2 when any could not be.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto files = std::make_shared<std::vector<std::string>>();
                 auto book = std::make_shared<std::string>();
@@ -104,7 +105,9 @@ Command audit_command() {
                         }
                     }
                     if (!jsonl) {
-                        std::cout << games << (games == 1 ? " game" : " games") << ": " << agree << " agree, " << disagree
+                        const long rulings = agree + disagree + open;
+                        std::cout << games << (games == 1 ? " game, " : " games, ") << rulings
+                                  << (rulings == 1 ? " ruling: " : " rulings: ") << agree << " agree, " << disagree
                                   << " disagree, " << open << " not comparable, " << errors << (errors == 1 ? " error" : " errors")
                                   << '\n';
                         for (const auto& note : notes) std::cout << note << '\n';

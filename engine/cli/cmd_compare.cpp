@@ -34,7 +34,7 @@ std::string default_rulebooks(const std::string& file, const rulebook::Library& 
 }  // namespace
 
 Command compare_command() {
-    return {"compare", "Rule a timeline under several rulebooks side by side, differences marked",
+    return {"compare", "Rule a timeline or record under several rulebooks, differences marked",
             "Reads TIMELINE and rules it under each rulebook of --rulebooks (comma-separated ids of the same\n"
             "game; by default jca-1997,fide-2001,fide-2009 for a chess timeline, and every rulebook of the\n"
             "game for shogi or othello): one column per rulebook for every entry any of them rules on, '*' where they rule\n"

@@ -11,7 +11,7 @@
 namespace arbiter::cli {
 
 Command import_command() {
-    return {"import", "Print one game of a record (PGN, KIF, CSA, GGF, WTHOR...) as timeline YAML",
+    return {"import", "Print one game of a record (PGN, KIF, CSA, GGF, WTHOR) as a timeline",
             "Reads RECORD and prints game --game N (1-based, the first by default) as a timeline (docs/TIMELINES.md,\n"
             "\"Game records\"): every move at the instant its clock reading or time used gives, the time control and\n"
             "the event from the record's headers, and its ending as an entry (a resignation, the opponent's flag\n"

@@ -13,7 +13,7 @@
 namespace arbiter::cli {
 
 Command run_command() {
-    return {"run", "Rule a timeline (moves, claims, arrivals, phones) under one rulebook",
+    return {"run", "Rule a timeline or a game record under one rulebook",
             "Reads TIMELINE (docs/TIMELINES.md) and rules each entry under the event's rulebook, or --rulebook:\n"
             "rulings with topic, article, effects and clocks after; the result (score, rated); decisions the\n"
             "rulebook leaves to the arbiter as pending, with the options it allows. Exit 0 whatever the\n"

@@ -13,7 +13,7 @@
 namespace arbiter::cli {
 
 Command validate_command() {
-    return {"validate", "Check YAML files (rulebook, game, event, timeline, registry)",
+    return {"validate", "Check YAML files (rulebook, event, timeline...) and game records",
             "Checks each FILE: its kind comes from its top key; its schema (schemas/<kind>.schema.json) and its\n"
             "meaning are checked (topics and names against schemas/topics.yaml, extends, references, times that\n"
             "never go back, start positions). Prints `FILE: ok (<kind>)` per valid file and each error as\n"

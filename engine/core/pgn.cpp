@@ -167,6 +167,8 @@ private:
                 while (is_digit(peek())) {
                     n = n * 10 + (peek() - '0');
                     advance();
+                    // PGN 8.2.4: a NAG is 0 to 255 (and a longer number overflowed int).
+                    if (n > 255) fail("expected a NAG from $0 to $255");
                 }
                 if (g.moves.empty()) fail("NAG before the first move");
                 g.moves.back().nags.push_back(n);

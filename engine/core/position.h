@@ -163,8 +163,8 @@ private:
 // rules it out: a piece where it must have promoted or could never move again, a forward-only piece behind the
 // ranks it starts from, two pieces on one file that drops allow one per file and that never leave their file,
 // more pieces of a kind than the game has (with hands: both sides, hands and promoted ones included) or than
-// missing promoting pieces explain (without). The checks are read from the definition; placement games (othello)
-// have none of them. from_fen and from_sfen do not apply them (perft suites and test vectors use such positions on
+// missing promoting pieces explain (without); in a placement game (othello), a square occupied at the start that
+// is empty (pieces are never taken). The checks are read from the definition. from_fen and from_sfen do not apply them (perft suites and test vectors use such positions on
 // purpose); a reader of positions to analyse or play calls require_possible_position after them.
 template <class BB>
 std::string impossible_position(const BasicPosition<BB>& pos);

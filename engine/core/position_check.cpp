@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <string_view>
+#include <vector>
 
 namespace arbiter::core {
 
@@ -14,6 +15,7 @@ namespace {
 // What the start position holds: pieces per side and type (on the board and in hand), and for each type the lowest
 // rank it stands on, counted from its own side's edge (ranks - 1 when it is not on the board at all).
 struct StartLayout {
+    std::vector<bool> occupied;  // by square
     int on_board[2][max_piece_types] = {};
     int in_hand[2][max_piece_types] = {};
     int lowest_rank[2][max_piece_types] = {};
@@ -26,14 +28,20 @@ StartLayout start_layout(const GameDefinition& g) {
     for (auto& side : s.lowest_rank) std::fill(std::begin(side), std::end(side), g.ranks);
     std::string_view text = g.start_fen;
     std::size_t i = 0;
-    int rank = g.ranks - 1;
+    s.occupied.assign(std::size_t(g.squares), false);
+    int rank = g.ranks - 1, file = 0;
     bool promoted = false;
     for (; i < text.size() && text[i] != ' '; ++i) {
         char c = text[i];
         if (c == '/') {
             --rank;
+            file = 0;
         } else if (std::isdigit(static_cast<unsigned char>(c))) {
-            continue;  // empty squares: only ranks matter here
+            int n = 0;
+            while (i < text.size() && std::isdigit(static_cast<unsigned char>(text[i])) && n <= g.files)
+                n = n * 10 + (text[i++] - '0');
+            --i;
+            file += n;
         } else if (c == '+') {
             promoted = true;
         } else {
@@ -48,6 +56,8 @@ StartLayout start_layout(const GameDefinition& g) {
                 int own_rank = side == 0 ? rank : g.ranks - 1 - rank;
                 s.lowest_rank[side][type] = std::min(s.lowest_rank[side][type], own_rank);
             }
+            if (file >= 0 && file < g.files && rank >= 0 && rank < g.ranks) s.occupied[std::size_t(g.square(file, rank))] = true;
+            ++file;
         }
     }
     if (g.hands) {  // SFEN: placement, side, hands
@@ -88,9 +98,16 @@ std::string plural(int n, const std::string& name) { return std::to_string(n) + 
 template <class BB>
 std::string impossible_position(const BasicPosition<BB>& pos) {
     const GameDefinition& g = pos.definition();
-    if (g.placement.enabled) return {};  // placement pieces come from an unlimited supply and never move
-    const BoardTables<BB>& tables = g.template tables<BB>();
     const StartLayout start = start_layout(g);
+    if (g.placement.enabled) {
+        // Pieces come from an unlimited supply, never move and are never taken (a flip turns them over): a square
+        // occupied at the start stays occupied. Nothing else here applies.
+        for (int sq = 0; sq < g.squares; ++sq)
+            if (start.occupied[std::size_t(sq)] && !pos.piece_on(sq))
+                return "an empty " + g.square_name(sq) + ", occupied from the start (pieces are never taken)";
+        return {};
+    }
+    const BoardTables<BB>& tables = g.template tables<BB>();
     const int types = int(g.pieces.size());
 
     // 1. Each piece where it can stand: not where it must have promoted, not where it could never move again, not

@@ -150,9 +150,12 @@ int safe_setmetatable(lua_State* L) {
 }
 
 // load(chunk [, chunkname [, mode [, env]]]) for text chunks given as strings; the mode is always "t".
+void charge(lua_State* L, std::uint64_t n);
+
 int text_load(lua_State* L) {
     std::size_t len;
     const char* chunk = luaL_checklstring(L, 1, &len);
+    charge(L, len / 64);  // compiling costs more per byte than copying
     const char* name = luaL_optstring(L, 2, "=(load)");
     bool has_env = !lua_isnone(L, 4);
     if (luaL_loadbufferx(L, chunk, len, name, "t") != LUA_OK) {
@@ -338,6 +341,17 @@ int charged_sort(lua_State* L) {
     std::uint64_t log = 1;
     while ((std::uint64_t{1} << log) < n && log < 63) ++log;
     charge(L, n > std::numeric_limits<std::uint64_t>::max() / log ? std::numeric_limits<std::uint64_t>::max() : n * log);
+    return call_wrapped(L);
+}
+
+// String functions whose work grows with the text they read or write (upper, sub, byte, format, utf8.len...): a
+// unit per KiB of their string arguments, so that a loop over a 1 MiB string pays for every pass. (The `..`
+// operator and comparisons of long strings are VM instructions that no wrapper sees: the time limit's part.)
+int charged_bytes(lua_State* L) {
+    std::uint64_t bytes = 0;
+    for (int i = 1, top = lua_gettop(L); i <= top; ++i)
+        if (lua_type(L, i) == LUA_TSTRING) bytes += lua_rawlen(L, i);
+    charge(L, bytes / 1024);
     return call_wrapped(L);
 }
 
@@ -534,6 +548,10 @@ int plain_format(lua_State* L) {
         i = k;  // "%%" skips its second '%'
     }
     int top = lua_gettop(L);
+    std::uint64_t bytes = 0;  // as charged_bytes
+    for (int i = 1; i <= top; ++i)
+        if (lua_type(L, i) == LUA_TSTRING) bytes += lua_rawlen(L, i);
+    charge(L, bytes / 1024);
     for (int i = 2; i <= top; ++i) {
         int t = lua_type(L, i);
         if (t == LUA_TTABLE || t == LUA_TFUNCTION || t == LUA_TUSERDATA || t == LUA_TTHREAD || t == LUA_TLIGHTUSERDATA) {
@@ -605,6 +623,9 @@ int open_sandbox(lua_State* L) {
     lua_register(L, "xpcall", guarded_xpcall);
     wrap_field(L, LUA_STRLIBNAME, "rep", charged_rep);
     wrap_field(L, LUA_STRLIBNAME, "format", plain_format);
+    for (const char* f : {"byte", "char", "lower", "upper", "reverse", "sub", "pack", "unpack"})
+        wrap_field(L, LUA_STRLIBNAME, f, charged_bytes);
+    for (const char* f : {"char", "codepoint", "len", "offset"}) wrap_field(L, LUA_UTF8LIBNAME, f, charged_bytes);
     wrap_field(L, LUA_TABLIBNAME, "move", charged_move);
     wrap_field(L, LUA_TABLIBNAME, "concat", charged_concat);
     wrap_field(L, LUA_TABLIBNAME, "unpack", charged_unpack);

@@ -189,16 +189,21 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path) {
         if (const auto nul = bytes.find('\0'); nul != std::string::npos)
             throw InputError({path, 0, 0}, "binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
                                                std::string(record_format_name(d->format)) + " record is text");
+    // A UTF-8 byte order mark (editors on Windows write one) is not part of a PGN, GGF or transcript text; the KIF and
+    // CSA readers drop it themselves.
+    std::string_view text = bytes;
+    if (d->format == RecordFormat::pgn || d->format == RecordFormat::ggf || d->format == RecordFormat::othello_transcript)
+        if (starts_with(text, "\xEF\xBB\xBF")) text.remove_prefix(3);
     switch (d->format) {
         case RecordFormat::pgn: {
             // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte.
-            d->pgn = core::read_pgn(bytes, path);
+            d->pgn = core::read_pgn(text, path);
             break;
         }
         case RecordFormat::kif: d->records.push_back(core::record::read_kif(bytes, path)); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
-        case RecordFormat::ggf: d->records = core::record::read_ggf(bytes, path); break;
-        case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(bytes, path)); break;
+        case RecordFormat::ggf: d->records = core::record::read_ggf(text, path); break;
+        case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(text, path)); break;
         case RecordFormat::wthor: d->records = core::record::read_wthor(bytes, path); break;
         case RecordFormat::none:
             throw InputError({path, 1, 1},
@@ -223,7 +228,7 @@ struct Out {
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
 class ClockTrack {
 public:
-    ClockTrack(std::optional<clock::TimeControl> control, int first_mover) : first_(first_mover) {
+    ClockTrack(std::optional<clock::TimeControl> control, int first_mover) {
         if (control && control->is_timed()) {
             try {
                 clock_.emplace(*control);
@@ -268,7 +273,6 @@ public:
     }
 
 private:
-    int first_ = 0;
     Ms now_{0};
     std::optional<clock::Clock> clock_;
 };
@@ -284,11 +288,11 @@ struct Build {
     std::optional<clock::TimeControl> control;
     std::string event_name;
     std::vector<std::string> header_comments;
-    std::vector<std::pair<std::string, std::string>> sets;  // event parameters the record implies (topic.param, value)
     std::vector<Out> entries;
     RecordedEnding recorded;
     std::vector<std::string> warnings;
     bool warned_flag = false;
+    bool illegal_held = false;  // the record's last move is its illegal move, held on the board
 
     std::string where(int ply) const { return "game " + std::to_string(number) + ", ply " + std::to_string(ply); }
     [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
@@ -350,7 +354,8 @@ std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) 
 
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
     const std::string variant = lower(pgn.tag("Variant"));
-    if (!variant.empty() && variant != "standard" && variant != "chess")
+    // lichess writes "From Position" for a standard game set up from a FEN.
+    if (!variant.empty() && variant != "standard" && variant != "chess" && variant != "from position")
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
@@ -431,8 +436,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         return;
     }
     set_score(r, b.sides, winner, draw);
+    if (const auto tag = pgn.tag("Result"); !tag.empty() && tag != pgn.result)
+        b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken");
     const auto outcome = game.outcome();
-    if (termination == "time forfeit") {
+    if (pgn.moves.empty() && termination != "time forfeit") {
+        // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
+        r.ending = "unknown";
+        b.warn("a result without any move (a forfeit?) stands for no entry");
+    } else if (termination == "time forfeit") {
         const int loser = winner ? 1 - *winner : to_move;
         r.ending = "time_forfeit";
         r.by = b.sides[loser];
@@ -470,7 +481,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
 
 // Reads a number of whole units ("6時間", "5分", "30秒") from the start of `s`; advances `s`.
 std::optional<long> read_japanese_duration(std::string& s) {
-    static const std::regex part(R"(^(\d+)(時間|分|秒))");
+    static const std::regex part(R"(^(\d{1,6})(時間|分|秒))");
     long total = 0;
     bool any = false;
     std::smatch m;
@@ -523,7 +534,7 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
 std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
     std::smatch m;
     const std::string limit = r.header("TIME_LIMIT");
-    static const std::regex limit_re(R"(^(\d+):(\d{2})\+(\d+)$)");
+    static const std::regex limit_re(R"(^(\d{1,4}):(\d{2})\+(\d{1,6})$)");
     if (!limit.empty()) {
         if (std::regex_match(limit, m, limit_re)) {
             auto c = control_of(std::stol(m[1]) * 3600 + std::stol(m[2]) * 60, std::stol(m[3]), 0);
@@ -533,7 +544,7 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string time = r.header("TIME");
-    static const std::regex time_re(R"(^(\d+)(?:\+(\d+)(?:\+(\d+))?)?$)");
+    static const std::regex time_re(R"(^(\d{1,7})(?:\+(\d{1,6})(?:\+(\d{1,6}))?)?$)");
     if (!time.empty()) {
         if (std::regex_match(time, m, time_re)) {
             auto c = control_of(std::stol(m[1]), m[2].matched ? std::stol(m[2]) : 0, m[3].matched ? std::stol(m[3]) : 0);
@@ -543,9 +554,11 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string event = r.header("EVENT");
-    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d+)-(\d+)\+)");
+    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d{1,7})-(\d{1,6})(F?)\+)");
     if (std::regex_search(event, m, event_re)) {
-        auto c = control_of(std::stol(m[1]), std::stol(m[2]), 0);
+        // "-600-10F": 600 s and a 10 s Fischer increment; "-900-0", "-0-30": main time and byoyomi.
+        const bool fischer = m[3].length() > 0;
+        auto c = control_of(std::stol(m[1]), fischer ? 0 : std::stol(m[2]), fischer ? std::stol(m[2]) : 0);
         if (c.is_timed()) return c;
     }
     return std::nullopt;
@@ -565,7 +578,10 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
         if (s.empty()) return 0;
         long total = 0, field = 0;
         for (char c : s) {
-            if (std::isdigit(static_cast<unsigned char>(c))) field = field * 10 + (c - '0');
+            if (std::isdigit(static_cast<unsigned char>(c))) {
+                field = field * 10 + (c - '0');
+                if (field > 10'000'000 || total > 10'000'000) return std::nullopt;  // no game is that long
+            }
             else if (c == ':') {
                 total = (total + field) * 60;
                 field = 0;
@@ -624,6 +640,19 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         const auto& pos = game.position();
         const int mover = int(pos.side_to_move());
         const core::ParsedMove parsed = core::read_usi(pos, m.move);
+        // The last move of a record that ends by the mover's illegal move (KIF 反則勝ち, CSA %-ILLEGAL_ACTION after
+        // sente's move...) is held on the board as written, and the opponent points it out.
+        const bool last = ply == int(r.moves.size());
+        if (!parsed.ok() && last && r.termination == Termination::illegal_move && r.terminated_by == mover &&
+            parsed.status == core::MoveParseStatus::illegal && !(parsed.move == core::Move::none())) {
+            game.play_illegal(parsed.move);
+            clocks.press(mover, m.elapsed.value_or(Ms{0}));
+            b.entries.push_back({clocks.now(), "move: " + m.move, "illegal: " + parsed.message});
+            b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
+                                 "the record's ending: " + r.termination_text});
+            b.illegal_held = true;
+            continue;
+        }
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move " + m.move + " cannot be played: " + parsed.message);
         if (m.total) {
@@ -663,6 +692,14 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             }
             break;
         case Termination::impasse:
+            if (r.format == "kif" && r.terminated_by < 0) {
+                // KIF 持将棋: the players agreed the impasse (a draw), as professional and club games end it.
+                rec.ending = "impasse_agreed";
+                rec.by = b.sides[1 - to_move];
+                set_score(rec, b.sides, std::nullopt, true);
+                add_agreement(b, clocks, 1 - to_move);
+                break;
+            }
             rec.ending = "declaration";
             rec.by = b.sides[actor];
             if (r.terminated_by < 0)
@@ -682,7 +719,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.ending = "illegal_move";
             rec.by = b.sides[actor];
             set_score(rec, b.sides, 1 - actor, false);
-            b.warn("the record ends by an illegal move (\"" + r.termination_text +
+            if (!b.illegal_held) b.warn("the record ends by an illegal move (\"" + r.termination_text +
                    "\") that it does not hold: the timeline ends with the last legal move");
             break;
         case Termination::abort: rec.ending = "abort"; break;
@@ -698,6 +735,25 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             break;
         case Termination::game_over:
         case Termination::unknown: rec.ending = "unknown"; break;
+    }
+    // KIF's summary line ("まで181手で先手の勝ち", "まで85手で千日手") says who won in the record's words: it fills a
+    // score the ending leaves open and is checked against one it gives.
+    if (r.format == "kif") {
+        const std::string summary = r.header("まで");
+        std::optional<int> winner;
+        bool draw = false;
+        if (summary.find("先手の勝ち") != std::string::npos || summary.find("下手の勝ち") != std::string::npos) winner = 0;
+        else if (summary.find("後手の勝ち") != std::string::npos || summary.find("上手の勝ち") != std::string::npos) winner = 1;
+        else if (summary.find("千日手") != std::string::npos || summary.find("持将棋") != std::string::npos ||
+                 summary.find("引き分け") != std::string::npos)
+            draw = true;
+        if (winner || draw) {
+            RecordedEnding said;
+            set_score(said, b.sides, winner, draw);
+            if (rec.score.empty()) rec.score = said.score;
+            else if (rec.score != said.score)
+                b.warn("the summary line \"" + summary + "\" gives another result than the ending \"" + r.termination_text + "\"");
+        }
     }
 }
 
@@ -790,23 +846,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
     }
 }
 
-// Whether `book` lets an event set `key` (topic.param).
-bool event_may_set(const rulebook::Rulebook& book, const std::string& key) {
-    const auto dot = key.rfind('.');
-    const auto rule = book.rules.find(std::string_view(key).substr(0, dot));
-    if (rule == book.rules.end()) return false;
-    for (const auto& p : rule->second.params)
-        if (p.name == key.substr(dot + 1)) return p.event_may_set;
-    return false;
-}
-
-std::string write_yaml(Build& b, const rulebook::Rulebook& book, RecordFormat format) {
-    const std::string& rulebook_id = book.id;
-    std::vector<std::pair<std::string, std::string>> sets;
-    for (const auto& [key, value] : b.sets) {
-        if (event_may_set(book, key)) sets.emplace_back(key, value);
-        else b.warn(key + " = " + value + " (what the record's server used) is not a parameter " + rulebook_id + " lets an event set: left out");
-    }
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format) {
     std::ostringstream y;
     y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
       << b.count << ".\n";
@@ -826,11 +866,6 @@ std::string write_yaml(Build& b, const rulebook::Rulebook& book, RecordFormat fo
     if (b.control) {
         if (auto pgn = clock::format_pgn_time_control(*b.control)) y << ", time_control: " << yaml_quoted(*pgn);
         else y << ", time_control: " << clock::format_yaml_time_control(*b.control);
-    }
-    if (!sets.empty()) {
-        y << ", set: {";
-        for (std::size_t i = 0; i < sets.size(); ++i) y << (i ? ", " : "") << sets[i].first << ": " << sets[i].second;
-        y << "}";
     }
     y << "}\n";
     y << "start: " << b.start_yaml << '\n';
@@ -852,7 +887,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (number < 1 || number > n)
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
-    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, {}, false};
+    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false};
     if (data_->format == RecordFormat::pgn) {
         convert_pgn(b, data_->pgn[std::size_t(number - 1)], library);
     } else {
@@ -873,7 +908,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (book->game != b.game)
         throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
                                                   std::to_string(number) + " of this record is " + b.game);
-    out.yaml = write_yaml(b, *book, data_->format);
+    out.yaml = write_yaml(b, out.rulebook, data_->format);
     out.recorded = std::move(b.recorded);
     out.warnings = std::move(b.warnings);
     return out;

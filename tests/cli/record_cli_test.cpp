@@ -78,6 +78,10 @@ BOOST_AUTO_TEST_CASE(rulebook_of_another_game_is_refused) {
     const auto r = run_arbiter("run " + Bullet + " --rulebook csa-computer-shogi", Stderr::merge);
     BOOST_TEST(r.exit_code == 2);
     BOOST_TEST(contains(r.out, "shogi rulebook"));
+    const auto c = run_arbiter("compare " + Bullet + " --rulebooks fide-2009,joa-othello", Stderr::merge);
+    BOOST_TEST(c.exit_code == 2);
+    BOOST_TEST(contains(c.out, "othello rulebook"));
+    BOOST_TEST(run_arbiter("run " + Bullet + " --rulebook no-such-book").exit_code == 2);
 }
 
 BOOST_AUTO_TEST_CASE(compare_rules_a_record_under_each_rulebook_of_its_game) {
@@ -137,12 +141,32 @@ BOOST_AUTO_TEST_CASE(audit_streams_every_game) {
     std::istringstream in(r.out);
     for (std::string line; std::getline(in, line);) BOOST_TEST(nlohmann::json::parse(line)["agrees"] == true);
     const auto text = run_arbiter("audit tests/data/othello/WTH_1977.wtb tests/data/othello/WTH_1978.wtb");
-    BOOST_TEST(contains(text.out, "20 games: 20 agree, 0 disagree, 0 not comparable, 0 errors"));
+    BOOST_TEST(contains(text.out, "20 games, 20 rulings: 20 agree, 0 disagree, 0 not comparable, 0 errors"));
     // A file with a wrong move among them: exit 2, the others still ruled.
     const auto mixed = run_arbiter("audit tests/data/othello/WTH_1978.wtb tests/data/games/bad/illegal-move-game-2.pgn");
     BOOST_TEST(mixed.exit_code == 2);
-    BOOST_TEST(contains(mixed.out, "10 games: 8 agree, 0 disagree, 1 not comparable, 1 error"));
+    BOOST_TEST(contains(mixed.out, "10 games, 9 rulings: 8 agree, 0 disagree, 1 not comparable, 1 error"));
     BOOST_TEST(contains(mixed.out, "game 2, ply 3"));
+}
+
+BOOST_AUTO_TEST_CASE(audit_under_several_rulebooks) {
+    // The sennichite KIF under both shogi rulebooks (fide-2009 is for chess: skipped): CSA draws as recorded (agrees),
+    // Kyushu replays the game (disagrees). One JSON line per rulebook.
+    const auto r = run_arbiter("audit " + Sennichite + " --rulebooks csa-computer-shogi,kyushu-shogi-2006,fide-2009 --format jsonl");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(lines(r.out) == 2);
+    std::istringstream in(r.out);
+    std::string line;
+    std::getline(in, line);
+    BOOST_TEST(nlohmann::json::parse(line)["rulebook"] == "csa-computer-shogi");
+    BOOST_TEST(nlohmann::json::parse(line)["agrees"] == true);
+    std::getline(in, line);
+    BOOST_TEST(nlohmann::json::parse(line)["rulebook"] == "kyushu-shogi-2006");
+    BOOST_TEST(nlohmann::json::parse(line)["agrees"] == false);
+    const auto text = run_arbiter("audit " + Sennichite + " --rulebooks csa-computer-shogi,kyushu-shogi-2006");
+    BOOST_TEST(contains(text.out, "1 game, 2 rulings: 1 agree, 1 disagree, 0 not comparable, 0 errors"));
+    BOOST_TEST(contains(text.out, "disagrees: " + Sennichite + " game 1 under kyushu-shogi-2006"));
+    BOOST_TEST(run_arbiter("audit " + Sennichite + " --rulebooks no-such-book").exit_code == 2);
 }
 
 BOOST_AUTO_TEST_CASE(bad_records_exit_2_never_crash) {

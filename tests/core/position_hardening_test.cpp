@@ -4,6 +4,7 @@
 
 #include "core/error.h"
 #include "core/game_files.h"
+#include "core/placement_game.h"
 #include "core/position.h"
 
 #include <boost/test/unit_test.hpp>
@@ -137,6 +138,18 @@ BOOST_AUTO_TEST_CASE(three_rooks_and_forty_pawns_in_shogi) {
 BOOST_AUTO_TEST_CASE(a_shogi_pawn_on_the_last_rank) {
     BOOST_TEST(shogi_problem("P3k4/9/9/9/9/9/9/9/4K4 b - 1") ==
                "p: impossible position: a sente pawn on 9a, where it could never move again" + Tail);
+}
+
+// Othello discs are never taken: the four centre squares, occupied at the start, are never empty again. The start
+// board string has d4 (square 27, 'O' at index 27) and e4, d5, e5; here d4 is '-'.
+BOOST_AUTO_TEST_CASE(an_empty_othello_centre) {
+    const GameDefinitionPtr othello = load_game("othello");
+    auto board = [&](const std::string& text) { return impossible(position_from_board_string(othello, text, "b")); };
+    BOOST_TEST(board("---------------------------OX------XO--------------------------- X") == "(possible)");
+    BOOST_TEST(board("----------------------------X------XO--------------------------- X") ==
+               "p: impossible position: an empty d4, occupied from the start (pieces are never taken)" + Tail);
+    // A full board of one colour is possible (every disc turned): nothing counts discs.
+    BOOST_TEST(board(std::string(64, 'X') + " O") == "(possible)");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -44,6 +44,8 @@ function table_name(s) return tostring({}) .. ' ' .. tostring(ok) end
 function address(s) return string.format('%p', {}) end
 function format_table(s) return string.format('%s|%5.1f', {}, 2.25) end
 function pairs_of_view(s) local out = {} for k, v in pairs(s) do out[#out + 1] = k .. '=' .. v end return table.concat(out, ',') end
+function upper_loop(s) local t = string.rep('x', 1 << 20) for i = 1, 2000 do local _ = t:upper() end return 0 end
+function load_loop(s) local src = 'return ' .. string.rep(' ', 1 << 20) .. '1' for i = 1, 2000 do load(src) end return 0 end
 )lua";
 
 const LuaLimits Patient{.time = std::chrono::seconds(600)};
@@ -104,6 +106,19 @@ BOOST_AUTO_TEST_CASE(insert_into_a_long_table_stops_at_the_instruction_limit) {
 BOOST_AUTO_TEST_CASE(looping_message_handler_cannot_escape_the_budget) {
     LuaHost host = make();
     check_stop(host, "looping_handler", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded", 7);
+}
+
+// string.upper of 1 MiB is one instruction that writes 1 MiB: charged a unit per KiB, 2000 passes cost 2 048 000,
+// twice the budget (before, the loop's few thousand instructions passed and the hook returned 0).
+BOOST_AUTO_TEST_CASE(string_functions_pay_per_kib_of_text) {
+    LuaHost host = make();
+    check_stop(host, "upper_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded", 25);
+}
+
+// Compiling 1 MiB of text is charged a unit per 64 bytes: 16 384 a call, so 2000 calls are 32x the budget.
+BOOST_AUTO_TEST_CASE(load_pays_per_byte_compiled) {
+    LuaHost host = make();
+    check_stop(host, "load_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded", 26);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -358,6 +358,31 @@ BOOST_AUTO_TEST_CASE(wthor_databases) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(wthor_passes_are_added) {
+    // WTH_2013.wtb game 0 (here game 1), as the shared data's independent decode (wthor-decoded.tsv) gives it: 60
+    // moves, one pass (implicit in WTHOR), final 26-38 with no empty square, recorded black discs 26. The timeline
+    // holds the 60 moves and the one pass the replay adds; JOA: white has more discs and wins, as recorded.
+    const auto r = rule(data("othello/WTH_2013.wtb"), 1);
+    int passes = 0, moves = 0;
+    for (std::size_t at = r.game.yaml.find("move: "); at != std::string::npos; at = r.game.yaml.find("move: ", at + 1)) {
+        ++moves;
+        passes += r.game.yaml.compare(at, 10, "move: pass") == 0;
+    }
+    BOOST_TEST(moves == 61);
+    BOOST_TEST(passes == 1);
+    BOOST_TEST(points(r.run, "white") == 1.0);
+    bool counted = false;
+    for (const auto& ruling : r.run.rulings)
+        for (const auto& e : ruling.effects)
+            if (e.value("effect", "") == "count") {
+                counted = true;
+                BOOST_TEST(e["score"]["black"] == 26);
+                BOOST_TEST(e["score"]["white"] == 38);
+            }
+    BOOST_TEST(counted);
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(bad_records_are_errors_with_file_game_and_ply)
@@ -458,6 +483,53 @@ BOOST_AUTO_TEST_CASE(pgn_second_game_drawn_by_repetition) {
     BOOST_TEST(agree(r.game.recorded, r.run) == "true");
 }
 
+BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
+    // 60+0, White's first reading 0:01:02 is above the 60 s a player starts with (a clock set by hand, say): taken
+    // as no time used, with a warning naming the ply. Black's 0:00:58 after his first move: 2 s, at 0:00:02.
+    // White's next reading 0:00:55 counts from the 60 s the clock shows: 5 s, at 0:00:07. No result: nothing added.
+    const auto r = rule_bytes("[Event \"x\"]\n[TimeControl \"60+0\"]\n[Result \"*\"]\n\n"
+                              "1. e4 {[%clk 0:01:02]} e5 {[%clk 0:00:58]} 2. Nf3 {[%clk 0:00:55]} *\n",
+                              "above.pgn");
+    BOOST_REQUIRE(r.game.warnings.size() == 1u);
+    BOOST_TEST(has(r.game.warnings[0], "ply 1"));
+    BOOST_TEST(has(r.game.warnings[0], "above"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:00\", move: \"e4\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:02\", move: \"e5\"}"));
+    BOOST_TEST(has(r.game.yaml, "{at: \"0:00:07\", move: \"Nf3\"}"));
+    BOOST_TEST(r.run.result.status == "ongoing");
+}
+
+BOOST_AUTO_TEST_CASE(pgn_with_a_byte_order_mark_and_crlf) {
+    // 1.f3 e5 2.g4 Qh4#: Black mates on ply 4 (FIDE 2009 5.1a, 0-1), in a file saved with a BOM and CRLF lines.
+    const auto r = rule_bytes("\xEF\xBB\xBF[Event \"x\"]\r\n[Result \"0-1\"]\r\n\r\n1. f3 e5 2. g4 Qh4# 0-1\r\n", "bom.pgn");
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(points(r.run, "black") == 1.0);
+}
+
+BOOST_AUTO_TEST_CASE(time_controls_out_of_range_are_warnings) {
+    // Numbers no clock can hold are not read (a warning; the event gets no control), never an overflow.
+    const auto csa = rule_bytes("V2.2\n$TIME_LIMIT:99999999999999999999:00+00\nPI\n+\n+7776FU,T5\n", "big.csa");
+    BOOST_TEST(csa.game.warnings.size() == 1u);
+    BOOST_TEST(!has(csa.game.yaml, "time_control"));
+    const auto kif = rule_bytes("手合割：平手\n持ち時間：99999999999999999時間\n手数----指手---------消費時間--\n   1 ７六歩(77)\n", "big.kif");
+    BOOST_TEST(kif.game.warnings.size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(pgn_from_a_position_and_variants) {
+    // lichess "From Position": White Kg6 Qa7, Black Kh8, White to move: 1.Qg7 attacks h8; g8 and h7 are covered by
+    // the queen (h7 by the king too) and the queen on g7 is guarded by the king: mate (FIDE 2009 5.1a, 1-0).
+    const auto r = rule_bytes("[Event \"x\"]\n[Variant \"From Position\"]\n[SetUp \"1\"]\n"
+                              "[FEN \"7k/Q7/6K1/8/8/8/8/8 w - - 0 1\"]\n[Result \"1-0\"]\n\n1. Qg7# 1-0\n",
+                              "fen.pgn");
+    BOOST_TEST(has(r.game.yaml, "start: {fen: \"7k/Q7/6K1/8/8/8/8/8 w - - 0 1\"}"));
+    BOOST_TEST(r.run.result.topic == "result.checkmate");
+    BOOST_TEST(points(r.run, "white") == 1.0);
+    // Chess960 castles otherwise: refused, naming the game.
+    const auto message = read_error("[Event \"x\"]\n[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. e4 *\n", "960.pgn");
+    BOOST_TEST(has(message, "960.pgn:1:"));
+    BOOST_TEST(has(message, "Chess960"));
+}
+
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
     // $TIME_LIMIT:00:10+30: 10 minutes, then 30 s byoyomi. +7776FU in 5 s, -3334FU in 7 s, then %TIME_UP with sente
     // to move. Sente has 9:55 of main time from 0:00:12, then a 30 s period: the flag falls at 0:00:12 + 9:55 + 0:30
@@ -506,6 +578,55 @@ BOOST_AUTO_TEST_CASE(agreements_and_resignations_where_a_rulebook_has_no_rule) {
     BOOST_TEST(has(resign.game.yaml, "{at: \"0:00:04.500\", resign: black}"));
     BOOST_TEST(resign.game.recorded.score.at("white") == 1.0);
     BOOST_TEST(agree(resign.game.recorded, resign.run) == "false");
+}
+
+BOOST_AUTO_TEST_CASE(kif_illegal_last_move_is_held_and_pointed_out) {
+    // 1.７六歩 ３四歩 2.７五歩 ３五歩 3.７四歩 ３六歩 4.同歩 (sente takes the pawn on 3f: a pawn in hand, his own pawn now on
+    // 3f) ８四歩 5.３五歩打: a second sente pawn on file 3 (nifu), then "反則勝ち": gote wins by sente's illegal move.
+    // The move is held as written and gote points it out. CSA 反則: an illegal move loses at once. Kyushu (5): pointed
+    // out during the game and established, the offender loses. Both: gote wins, as recorded.
+    const std::string kif = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/)\n   2 ３四歩(33)   ( 0:01/)\n"
+                            "   3 ７五歩(76)   ( 0:01/)\n   4 ３五歩(34)   ( 0:01/)\n   5 ７四歩(75)   ( 0:01/)\n"
+                            "   6 ３六歩(35)   ( 0:01/)\n   7 同　歩(37)   ( 0:01/)\n   8 ８四歩(83)   ( 0:01/)\n"
+                            "   9 ３五歩打   ( 0:02/)\n  10 反則勝ち\n";
+    for (const char* book : {"csa-computer-shogi", "kyushu-shogi-2006"}) {
+        const auto r = rule_bytes(kif, "nifu.kif", 1, book);
+        BOOST_TEST(has(r.game.yaml, "{at: \"0:00:10\", move: P*3e}"));
+        BOOST_TEST(has(r.game.yaml, "claim: {by: gote, kind: illegal_move}"));
+        BOOST_TEST(points(r.run, "gote") == 1.0, book);
+        BOOST_TEST(agree(r.game.recorded, r.run) == "true", book);
+        BOOST_TEST(r.game.warnings.empty());
+    }
+}
+
+BOOST_AUTO_TEST_CASE(kif_summary_line_and_other_endings) {
+    const std::string head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
+    // 時間切れ with sente to move (ply 3): sente lost on time. No 持ち時間, so no clock can show the flag: the claim is
+    // at the last instant with a warning, and the rulebook does not end the game (disagrees: nothing invented).
+    const auto flag = rule_bytes(head + "   3 時間切れ\nまで2手で時間切れにより後手の勝ち\n", "t.kif");
+    BOOST_TEST(flag.game.recorded.ending == "time_forfeit");
+    BOOST_TEST(flag.game.recorded.by == "sente");
+    BOOST_TEST(flag.run.result.status == "ongoing");
+    BOOST_TEST(flag.game.warnings.size() == 1u);
+    // 投了 at ply 3 (sente resigns) but the summary says sente won: the record contradicts itself: a warning, the
+    // ending line's reading kept.
+    const auto wrong = rule_bytes(head + "   3 投了\nまで2手で先手の勝ち\n", "w.kif");
+    BOOST_TEST(points(wrong.run, "gote") == 1.0);
+    BOOST_REQUIRE(wrong.game.warnings.size() == 1u);
+    BOOST_TEST(has(wrong.game.warnings[0], "summary line"));
+    // 持将棋 in a KIF: the players agreed the impasse: an offer by the last mover (gote), accepted; recorded a draw.
+    const auto impasse = rule_bytes(head + "   3 持将棋\nまで2手で持将棋\n", "j.kif");
+    BOOST_TEST(has(impasse.game.yaml, "offer: {by: gote, kind: draw}"));
+    BOOST_TEST(impasse.game.recorded.score.at("sente") == 0.5);
+}
+
+BOOST_AUTO_TEST_CASE(csa_time_controls) {
+    // floodgate event names: "-600-10F" 600 s with a 10 s increment (PGN form 600+10); "-900-0" 900 s.
+    const std::string game = "PI\n+\n+7776FU\nT5\n%TORYO\n";
+    BOOST_TEST(has(rule_bytes("V2\n$EVENT:wdoor+floodgate-600-10F+a+b+2020\n" + game, "a.csa").game.yaml, "time_control: \"600+10\""));
+    BOOST_TEST(has(rule_bytes("V2\n$EVENT:wdoor+floodgate-900-0+a+b+2020\n" + game, "b.csa").game.yaml, "time_control: \"900\""));
+    BOOST_TEST(has(rule_bytes("V2.2\n$TIME_LIMIT:01:30+60\n" + game, "c.csa").game.yaml,
+                   "time_control: {time: 1h30min, byoyomi: {periods: 1, time: 1min}}"));
 }
 
 BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {

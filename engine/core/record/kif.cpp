@@ -94,7 +94,7 @@ struct Ending {
     int actor;  // 0: the side to move did it (resigned, flagged, declared...), 1: the other side, -1: nobody
 };
 
-constexpr std::array<Ending, 14> Endings = {{
+constexpr std::array<Ending, 15> Endings = {{
     {"投了", Termination::resign, 0},
     {"詰み", Termination::checkmate, -1},
     {"千日手", Termination::sennichite, -1},
@@ -103,6 +103,7 @@ constexpr std::array<Ending, 14> Endings = {{
     {"宣言勝ち", Termination::impasse, 0},
     {"切れ負け", Termination::time_up, 0},
     {"Time-up", Termination::time_up, 0},
+    {"時間切れ", Termination::time_up, 0},
     {"反則負け", Termination::illegal_move, 0},
     {"反則勝ち", Termination::illegal_move, 1},
     {"中断", Termination::abort, -1},
