@@ -2,7 +2,7 @@
 // game, or --game N, converted to a timeline and read through the same checks).
 #include "cli/command.h"
 #include "cli/record_arg.h"
-#include "procedure/record_timeline.h"
+#include "records/record_timeline.h"
 #include "rulebook/paths.h"
 #include "rulebook/validate.h"
 

@@ -1,9 +1,9 @@
 // A game record where a timeline is accepted (run, compare, validate, import, audit): the file's format is found
-// from its extension and content (procedure/record_timeline.h), one game is converted (--game N, 1-based), and the
+// from its extension and content (records/record_timeline.h), one game is converted (--game N, 1-based), and the
 // conversion's warnings go to stderr.
 #pragma once
 
-#include "procedure/record_timeline.h"
+#include "records/record_timeline.h"
 
 #include <iostream>
 #include <optional>

@@ -1,6 +1,6 @@
 // Game records as timeline YAML (record_timeline.h): the formats, the replay that checks every move, the instants
 // worked from the record's clocks, and the record's ending as the entry it stands for.
-#include "procedure/record_timeline.h"
+#include "records/record_timeline.h"
 
 #include "clock/clock.h"
 #include "clock/duration.h"

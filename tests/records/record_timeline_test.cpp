@@ -1,8 +1,8 @@
-// Game records ruled from the file (procedure/record_timeline.h): every real record under tests/data (copies of
+// Game records ruled from the file (records/record_timeline.h): every real record under tests/data (copies of
 // /work/shared/data/games, provenance in tests/data/games/SOURCES.md) converted to a timeline, read through the
 // front door and ruled. Each expected value is worked below from the record itself (its moves, clock readings and
 // ending) and the rule texts, not from this engine's output.
-#include "procedure/record_timeline.h"
+#include "records/record_timeline.h"
 
 #include "core/error.h"
 #include "core/game.h"
