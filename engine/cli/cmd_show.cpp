@@ -30,6 +30,10 @@ void print_effects(const std::vector<Effect>& effects, const Registry& registry,
 void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
     const bool ja = lang == Lang::ja;
     std::cout << '\n' << rule.topic << "  " << rule.article;
+    if (rule.removed) {
+        std::cout << (ja ? "  （この区分では適用しない）\n" : "  (does not apply here)\n");
+        return;
+    }
     if (!rule.also.empty()) {
         std::cout << (ja ? "  (関連 " : "  (also ");
         for (std::size_t i = 0; i < rule.also.size(); ++i) std::cout << (i ? ", " : "") << rule.also[i];
@@ -47,11 +51,14 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
     }
     for (std::size_t i = 0; i < rule.cases.size(); ++i) {
         std::cout << "  " << (ja ? "場合 " : "case ") << i + 1 << (rule.cases[i].article.empty() ? "" : " (" + rule.cases[i].article + ")") << ":\n";
+        if (rule.cases[i].when && !rule.cases[i].when.IsNull())
+            std::cout << (ja ? "    条件: " : "    when: ") << report::conditions_in_words(rule.cases[i].when, registry, lang) << '\n';
         if (!rule.cases[i].summary.empty()) std::cout << "    " << rule.cases[i].summary.in(lang) << '\n';
         print_effects(rule.cases[i].effects, registry, lang, "    ");
     }
     for (std::size_t i = 0; i < rule.ladder.size(); ++i) {
         std::cout << "  " << (ja ? "違反 " : "offence ") << i + 1 << (i + 1 == rule.ladder.size() ? "+" : "") << ":\n";
+        if (!rule.ladder[i].summary.empty()) std::cout << "    " << rule.ladder[i].summary.in(lang) << '\n';
         print_effects(rule.ladder[i].effects, registry, lang, "    ");
     }
     if (rule.discretion) {
@@ -59,7 +66,10 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
         for (std::size_t i = 0; i < rule.discretion->options.size(); ++i) std::cout << (i ? ", " : "") << rule.discretion->options[i];
         std::cout << '\n';
     }
-    if (!rule.hook.empty()) std::cout << "  hook: " << rule.hook << '\n';
+    if (rule.discretion && !rule.discretion->summary.empty()) std::cout << "    " << rule.discretion->summary.in(lang) << '\n';
+    if (rule.claim) std::cout << (ja ? "  申し立て: " : "  claim: ") << report::claim_in_words(*rule.claim, registry, lang) << '\n';
+    if (!rule.restore.empty()) std::cout << (ja ? "  局面の復元: " : "  restore: ") << rule.restore << '\n';
+    if (!rule.hook.empty()) std::cout << (ja ? "  計算式: " : "  hook: ") << rule.hook << '\n';
     if (!rule.notes.empty()) std::cout << "  " << (ja ? "注: " : "note: ") << rule.notes.in(lang) << '\n';
     std::cout << (ja ? "  出典: " : "  from: ") << report::provenance_in_words(rule.from) << '\n';
 }
@@ -94,8 +104,9 @@ void print_header(const Rulebook& book, Lang lang) {
 Command show_command() {
     return {"show", "Show a resolved rulebook rule by rule, with where each rule came from",
             "Prints rulebook ID after `extends` is resolved: its header, then each rule with its topic, article,\n"
-            "summary, parameters (value, unit, whether an event may set them), effects in words and the\n"
-            "file:line it came from. --topic keeps one topic or a prefix (draw, draw.repetition).",
+            "summary, parameters (value, unit, whether an event may set them), effects in words, cases with\n"
+            "their conditions, ladders, discretion, who may claim and until when, hooks and the file:line it came\n"
+            "from; then the rules each category and mode brings. --topic keeps one topic or a prefix (draw, draw.repetition).",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto id = std::make_shared<std::string>();
                 auto topic = std::make_shared<std::string>();
@@ -140,6 +151,20 @@ Command show_command() {
                     } else {
                         print_header(*book, language);
                         for (const Rule* rule : rules) print_rule(*rule, library.registry(), language);
+                        // What each category and mode changes, rule by rule, for the topics shown.
+                        auto print_part = [&](const char* kind, const std::string& name, const std::string& article,
+                                              const Text& summary, const RuleMap& map) {
+                            std::vector<const Rule*> part;
+                            for (const auto& [t, rule] : map)
+                                if (topic->empty() || t == *topic || t.rfind(*topic + ".", 0) == 0) part.push_back(&rule);
+                            if (part.empty()) return;
+                            std::cout << "\n== " << kind << ' ' << name << (article.empty() ? "" : "  " + article) << '\n';
+                            if (!summary.empty()) std::cout << "  " << summary.in(language) << '\n';
+                            for (const Rule* rule : part) print_rule(*rule, library.registry(), language);
+                        };
+                        const bool ja = language == Lang::ja;
+                        for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", name, c.article, c.summary, c.rules);
+                        for (const auto& [name, m] : book->modes) print_part(ja ? "方式" : "mode", name, m.article, m.summary, m.rules);
                     }
                     return 0;
                 });

@@ -53,6 +53,41 @@ nlohmann::json effects_json(const std::vector<Effect>& effects) {
     return out;
 }
 
+nlohmann::json rule_json(const Rule& rule) {
+    nlohmann::json params = nlohmann::json::array();
+    for (const auto& p : rule.params) {
+        nlohmann::json param = {{"name", p.name}, {"unit", std::string(unit_name(p.value.unit))}, {"value", value_json(p.value)},
+                                {"event_may_set", p.event_may_set}};
+        if (p.min) param["min"] = value_json(*p.min);
+        if (p.max) param["max"] = value_json(*p.max);
+        params.push_back(param);
+    }
+    nlohmann::json r = {{"topic", rule.topic},
+                        {"article", rule.article},
+                        {"also", rule.also},
+                        {"summary", text_json(rule.summary)},
+                        {"params", params},
+                        {"effects", effects_json(rule.effects)},
+                        {"from", {{"rulebook", rule.from.rulebook}, {"file", rule.from.file}, {"line", rule.from.line}}}};
+    if (rule.removed) r["removed"] = true;
+    if (!rule.hook.empty()) r["hook"] = rule.hook;
+    if (!rule.ladder.empty()) {
+        r["ladder"] = nlohmann::json::array();
+        for (const auto& step : rule.ladder) r["ladder"].push_back({{"effects", effects_json(step.effects)}, {"summary", text_json(step.summary)}});
+    }
+    if (!rule.cases.empty()) {
+        r["cases"] = nlohmann::json::array();
+        for (const auto& c : rule.cases)
+            r["cases"].push_back({{"when", yaml_to_json(c.when)}, {"effects", effects_json(c.effects)}, {"article", c.article},
+                                  {"summary", text_json(c.summary)}});
+    }
+    if (rule.discretion) r["discretion"] = {{"summary", text_json(rule.discretion->summary)}, {"options", rule.discretion->options}};
+    if (rule.claim) r["claim"] = {{"by", rule.claim->by}, {"deadline", rule.claim->deadline}};
+    if (!rule.restore.empty()) r["restore"] = rule.restore;
+    if (!rule.notes.empty()) r["notes"] = text_json(rule.notes);
+    return r;
+}
+
 }  // namespace
 
 std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang) {
@@ -68,6 +103,18 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
         details = value_words(fields, registry, lang);
     }
     return out + " (" + details + ")";
+}
+
+std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang) {
+    return value_words(when, registry, lang);
+}
+
+std::string claim_in_words(const Claim& claim, const Registry& registry, Lang lang) {
+    std::string out;
+    if (const NamedText* by = registry.claimant(claim.by)) out = claim.by + " (" + by->text.in(lang) + ")";
+    if (const NamedText* until = registry.deadline(claim.deadline))
+        out += (out.empty() ? "" : "; ") + claim.deadline + " (" + until->text.in(lang) + ")";
+    return out;
 }
 
 std::string param_in_words(const Param& param, Lang lang) {
@@ -109,35 +156,17 @@ nlohmann::json rulebook_json(const Rulebook& book, const std::vector<const Rule*
         out["modes"].push_back({{"name", name}, {"summary", text_json(mode.summary)}, {"rules", topics}});
     }
     out["rules"] = nlohmann::json::array();
-    for (const Rule* rule : rules) {
-        nlohmann::json params = nlohmann::json::array();
-        for (const auto& p : rule->params) {
-            nlohmann::json param = {{"name", p.name}, {"unit", std::string(unit_name(p.value.unit))}, {"value", value_json(p.value)},
-                                    {"event_may_set", p.event_may_set}};
-            if (p.min) param["min"] = value_json(*p.min);
-            if (p.max) param["max"] = value_json(*p.max);
-            params.push_back(param);
-        }
-        nlohmann::json r = {{"topic", rule->topic},
-                            {"article", rule->article},
-                            {"also", rule->also},
-                            {"summary", text_json(rule->summary)},
-                            {"params", params},
-                            {"effects", effects_json(rule->effects)},
-                            {"from", {{"rulebook", rule->from.rulebook}, {"file", rule->from.file}, {"line", rule->from.line}}}};
-        if (!rule->hook.empty()) r["hook"] = rule->hook;
-        if (!rule->ladder.empty()) {
-            r["ladder"] = nlohmann::json::array();
-            for (const auto& step : rule->ladder) r["ladder"].push_back({{"effects", effects_json(step.effects)}});
-        }
-        if (!rule->cases.empty()) {
-            r["cases"] = nlohmann::json::array();
-            for (const auto& c : rule->cases)
-                r["cases"].push_back({{"when", yaml_to_json(c.when)}, {"effects", effects_json(c.effects)}, {"article", c.article}});
-        }
-        if (rule->discretion) r["discretion"] = {{"summary", text_json(rule->discretion->summary)}, {"options", rule->discretion->options}};
-        out["rules"].push_back(r);
-    }
+    for (const Rule* rule : rules) out["rules"].push_back(rule_json(*rule));
+    // The rules a category or a mode brings, in full, for the topics asked for.
+    auto details = [&](const RuleMap& map) {
+        nlohmann::json list = nlohmann::json::array();
+        for (const auto& [topic, rule] : map)
+            for (const Rule* wanted : rules)
+                if (wanted->topic == topic) list.push_back(rule_json(rule));
+        return list;
+    };
+    for (auto& category : out["categories"]) category["rule_details"] = details(book.categories.at(category["name"].get<std::string>()).rules);
+    for (auto& mode : out["modes"]) mode["rule_details"] = details(book.modes.at(mode["name"].get<std::string>()).rules);
     return out;
 }
 

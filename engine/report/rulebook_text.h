@@ -15,11 +15,19 @@ std::string effect_in_words(const rulebook::Effect& effect, const rulebook::Regi
 // Writes a parameter: "default_time = 0s (duration; an event may set it, 0s..1h)".
 std::string param_in_words(const rulebook::Param& param, rulebook::Lang lang);
 
+// Writes a case's conditions: "The clocks are in the last period of the time control -> true; ...".
+std::string conditions_in_words(const YAML::Node& when, const rulebook::Registry& registry, rulebook::Lang lang);
+
+// Writes who may claim and until when from the registry's claimants and deadlines.
+std::string claim_in_words(const rulebook::Claim& claim, const rulebook::Registry& registry, rulebook::Lang lang);
+
 // Writes where a rule came from: "rulesets/chess/fide-2001.yaml:42 (fide-2001)".
 std::string provenance_in_words(const rulebook::Provenance& from);
 
 // The resolved rulebook as JSON (stable field names: id, title, game, extends, lineage, effective,
-// adopted, source, categories, modes, rules[topic, article, also, summary, params, effects, from]).
+// adopted, source, categories, modes, rules[topic, article, also, summary, params, effects, cases, ladder,
+// discretion, hook, claim, restore, notes, from]); categories and modes list their topics (`rules`) and the rules
+// themselves (`rule_details`, filtered like `rules` by the topics given).
 nlohmann::json rulebook_json(const rulebook::Rulebook& book, const std::vector<const rulebook::Rule*>& rules);
 
 }  // namespace arbiter::report

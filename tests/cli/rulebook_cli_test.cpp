@@ -61,6 +61,23 @@ BOOST_AUTO_TEST_CASE(show_prints_resolved_rules_with_provenance) {
     BOOST_TEST(!contains(r.out, "move.illegal"));
 }
 
+BOOST_AUTO_TEST_CASE(show_prints_every_part_of_a_rule_and_the_categories_rules) {
+    // FIDE 2001 B4 (rapidplay): the claim's deadline, the case conditions and the category's own rule are shown.
+    Result r = run_arbiter("show fide-2001 --topic move.irregular_position");
+    BOOST_TEST(r.code == 0, r.all);
+    BOOST_TEST(contains(r.out, "when: The kind of irregular position found"), r.out);
+    BOOST_TEST(contains(r.out, "== category rapid  B1"), r.out);
+    BOOST_TEST(contains(r.out, "claim: either"), r.out);
+    BOOST_TEST(contains(r.out, "before_each_player_has_made_three_moves (Before each player has completed three moves.)"), r.out);
+    Result json = run_arbiter("show fide-2001 --topic move.irregular_position --format json");
+    const auto doc = nlohmann::json::parse(json.out);
+    bool found = false;
+    for (const auto& c : doc["categories"])
+        for (const auto& rule : c["rule_details"])
+            found = found || rule.value("claim", nlohmann::json::object()).value("deadline", "") == "before_each_player_has_made_three_moves";
+    BOOST_TEST(found);
+}
+
 BOOST_AUTO_TEST_CASE(show_topic_prefix_and_language) {
     Result r = run_arbiter(fixtures + "show base-a --topic draw --lang ja");
     BOOST_TEST(r.code == 0);
