@@ -95,7 +95,7 @@ Command audit_command() {
                                     } else if (a && !*a) {
                                         notes.push_back("disagrees: " + file + " game " + std::to_string(n) + " under " + id + ": " +
                                                         recorded_line(converted, run).substr(0, recorded_line(converted, run).size() - 1) +
-                                                        "; ruled " + run.result.status +
+                                                        "; ruled " + std::string(procedure::status_name(run.result.status)) +
                                                         (run.result.topic.empty() ? "" : " (" + run.result.topic + ")"));
                                     }
                                 }

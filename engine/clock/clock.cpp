@@ -5,6 +5,19 @@
 
 namespace arbiter::clock {
 
+std::string_view describe(Op op) {
+    switch (op) {
+        case Op::ok: return "applied";
+        case Op::bad_side: return "the side is not one of the two";
+        case Op::instant_in_past: return "the instant precedes the clock's last operation";
+        case Op::clock_not_running: return "no clock is running";
+        case Op::clock_running: return "a clock is already running";
+        case Op::nothing_to_restart: return "there is no interrupted turn to restart";
+        case Op::negative_amount: return "the amount is negative";
+    }
+    return "refused";
+}
+
 Clock::Clock(const TimeControl& control) : control_(control) {
     if (!control_.is_timed()) throw std::invalid_argument("a clock needs a timed control, not unknown or none");
     if (auto problem = check(control_)) throw std::invalid_argument("time control: " + *problem);

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <string_view>
 
 namespace arbiter::clock {
 
@@ -47,6 +48,9 @@ enum class Op : std::uint8_t {
     nothing_to_restart, // restart with no interrupted turn
     negative_amount,    // add or deduct of a negative amount
 };
+
+// The reason in words ("the instant precedes the last operation's").
+std::string_view describe(Op op);
 
 // One side's clock at an instant.
 struct Reading {

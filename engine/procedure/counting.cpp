@@ -14,7 +14,7 @@ void State::on_declare(int declarer) {
         flag_fall(declarer, nobody, true, nobody);  // the declaration came after the time ran out
         return;
     }
-    if (clk && clk->running()) (void)clk->stop(now);
+    if (clk && clk->running()) on_clock(clk->stop(now), "stop");
     Context ctx;
     ctx.actor = declarer;
     // Points as the rule values pieces (major_value, minor_value), over the pieces the game counts as major.
@@ -93,7 +93,7 @@ void State::on_counted_end(int by) {
         return;
     }
     out.rulings.back().clocks_after = clocks();
-    if (clk && clk->running()) (void)clk->stop(now);
+    if (clk && clk->running()) on_clock(clk->stop(now), "stop");
     Context ctx;
     if (role_side("right_holder", ctx) < 0) {
         note_rule(*tie, nobody, "a tie, and no entry assigned the right that decides it");
@@ -127,8 +127,8 @@ void State::on_assign() {
 // absent one's clock): the presser's clock stops, the other side's runs.
 void State::on_press(int side) {
     if (!clk) return;
-    if (clk->running()) (void)clk->stop(now);
-    (void)clk->start(1 - side, now);
+    if (clk->running()) on_clock(clk->stop(now), "stop");
+    on_clock(clk->start(1 - side, now), "start");
 }
 
 // After the game the result card, where the rulebook has a rule on game.ended: a circle for the winner and a cross

@@ -42,9 +42,9 @@ Listed clock_time(const Apply& a) {
                          a.rule.topic + ": " + std::string(a.name) + " of a negative amount; expected an amount of 0 or more");
     if (auto& clk = a.st.clk) {
         const Ms ms{*amount}, now = a.st.now;
-        if (a.name == "add_time") (void)clk->add_time(side, ms, now);
-        else if (a.name == "deduct_time") (void)clk->deduct_time(side, std::min(ms, a.st.shown(side)), now);
-        else (void)clk->set_time(side, ms, now);
+        if (a.name == "add_time") a.st.on_clock(clk->add_time(side, ms, now), "add time");
+        else if (a.name == "deduct_time") a.st.on_clock(clk->deduct_time(side, std::min(ms, a.st.shown(side)), now), "deduct time");
+        else a.st.on_clock(clk->set_time(side, ms, now), "set the time");
     }
     a.applied["to"] = a.st.side_name(side);
     a.applied["amount"] = *amount;
@@ -52,12 +52,12 @@ Listed clock_time(const Apply& a) {
 }
 
 Listed stop_clocks(const Apply& a) {
-    if (a.st.clk && a.st.clk->running()) (void)a.st.clk->stop(a.st.now);
+    if (a.st.clk && a.st.clk->running()) a.st.on_clock(a.st.clk->stop(a.st.now), "stop");
     return Listed::yes;
 }
 
 Listed restart_clocks(const Apply& a) {
-    if (a.st.clk && !a.st.clk->running()) (void)a.st.clk->restart(a.st.now);
+    if (a.st.clk && !a.st.clk->running()) a.st.on_clock(a.st.clk->restart(a.st.now), "restart");
     return Listed::yes;
 }
 
@@ -137,9 +137,9 @@ Listed replay_with_colours_swapped(const Apply& a) {
     st.touched = {false, false};
     st.illegal.reset();
     if (st.clk) {
-        if (st.clk->running()) (void)st.clk->stop(st.now);
-        (void)st.clk->set_time(0, left[1], st.now);
-        (void)st.clk->set_time(1, left[0], st.now);
+        if (st.clk->running()) st.on_clock(st.clk->stop(st.now), "stop");
+        st.on_clock(st.clk->set_time(0, left[1], st.now), "set the time");
+        st.on_clock(st.clk->set_time(1, left[0], st.now), "set the time");
     }
     a.applied["clocks"] = {{st.side_name(0), left[1].count()}, {st.side_name(1), left[0].count()}};
     a.add_note("replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0));
@@ -156,7 +156,7 @@ Listed replay(const Apply& a) {
     st.offences.clear();
     if (st.control && st.control->is_timed()) {
         st.clk.emplace(*st.control);
-        (void)st.clk->start(st.game->side_to_move(), st.now);
+        st.on_clock(st.clk->start(st.game->side_to_move(), st.now), "start");
     }
     a.add_note("a new game from the initial position");
     return Listed::yes;
@@ -165,7 +165,7 @@ Listed replay(const Apply& a) {
 // Play is over: the clocks stop while the lot is drawn at the board, and the ruling asks for the side that won it.
 Listed decide_by_lot(const Apply& a) {
     State& st = a.st;
-    if (st.clk && st.clk->running()) (void)st.clk->stop(st.now);
+    if (st.clk && st.clk->running()) st.on_clock(st.clk->stop(st.now), "stop");
     Pending p{a.ruling.topic, a.ruling.article, {st.side_name(0), st.side_name(1)}, "Which side won the lot?"};
     st.open.push_back({p, &a.rule, a.ctx});
     a.applied["options"] = p.options;

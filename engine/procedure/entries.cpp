@@ -39,7 +39,7 @@ void State::on_move(const std::optional<std::string>& written) {
     lapse_on_move(mover);
     if (ended) return;
     ensure_running(mover);
-    if (clk) (void)clk->press(mover, now);
+    if (clk) on_clock(clk->press(mover, now), "press");
     if (illegal) moved_since_illegal[std::size_t(mover)] = true;
     if (!parsed.ok()) {
         // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.

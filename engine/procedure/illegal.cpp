@@ -137,7 +137,7 @@ void State::on_irregular_move(const std::string& text, Irregularity act) {
     // The actor presses his clock; out of turn his clock was not running and the press changes nothing.
     if (act.by < 0) {
         ensure_running(actor);
-        if (clk) (void)clk->press(actor, now);
+        if (clk) on_clock(clk->press(actor, now), "press");
     }
     hold_illegal(actor, true, ply_before);
     for (const auto* list : {&act.unturned, &act.overturned, &act.displaced})

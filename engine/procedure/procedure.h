@@ -13,11 +13,13 @@
 #include <nlohmann/json.hpp>
 
 #include <array>
+#include <cstdint>
 #include <filesystem>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::core {
@@ -80,8 +82,12 @@ struct Pending {
     std::string question;
 };
 
+// Where a game stands: going on, waiting for an arbiter's decision, or over.
+enum class Status : std::uint8_t { ongoing, pending, ended };
+std::string_view status_name(Status status);  // "ongoing", "pending", "ended" (the JSON's words)
+
 struct Result {
-    std::string status = "ongoing";  // ended | ongoing | pending
+    Status status = Status::ongoing;
     std::optional<std::array<double, 2>> score;
     bool rated = true;
     std::string topic;

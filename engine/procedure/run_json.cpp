@@ -5,14 +5,23 @@ namespace arbiter::procedure {
 
 using nlohmann::json;
 
+std::string_view status_name(Status status) {
+    switch (status) {
+        case Status::ongoing: return "ongoing";
+        case Status::pending: return "pending";
+        case Status::ended: return "ended";
+    }
+    return "ongoing";
+}
+
 nlohmann::json to_json(const Run& run) {
     auto clocks = [&](const std::array<Ms, 2>& c) { return json{{run.sides[0], c[0].count()}, {run.sides[1], c[1].count()}}; };
     // Points as DESIGN.md writes them: 1 and 0 as integers, 0.5 as a fraction.
     auto points = [](double p) { return p == double(std::int64_t(p)) ? json(std::int64_t(p)) : json(p); };
-    json result = {{"status", run.result.status}};
+    json result = {{"status", status_name(run.result.status)}};
     if (run.result.score)
         result["score"] = {{run.sides[0], points((*run.result.score)[0])}, {run.sides[1], points((*run.result.score)[1])}};
-    if (run.result.status == "ended") {
+    if (run.result.status == Status::ended) {
         result["rated"] = run.result.rated;
         result["topic"] = run.result.topic;
         result["article"] = run.result.article;

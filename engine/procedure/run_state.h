@@ -131,6 +131,8 @@ struct Runner::State {
     bool flag_down(int side) const;
     int role_side(std::string_view role, const Context& ctx) const;
     void ensure_running(int side);
+    // Every clock operation's status is read: one the clock refuses is an error at the entry that asked for it.
+    void on_clock(clock::Op op, std::string_view what) const;
 
     // ---- rulings (runner.cpp)
     int raise(Trigger trigger, const Context& ctx, int by, const std::string& note = {}, bool needs_answer = false);

@@ -171,12 +171,18 @@ int Runner::State::role_side(std::string_view role, const Context& ctx) const {
     return side_of(role);
 }
 
+void Runner::State::on_clock(clock::Op op, std::string_view what) const {
+    if (op == clock::Op::ok) return;
+    throw InputError(entry ? entry->where : SourceLocation{timeline.file, 0, 0},
+                     "the clock cannot " + std::string(what) + " here: " + std::string(clock::describe(op)));
+}
+
 void Runner::State::ensure_running(int side) {
     if (!clk) return;
     auto running = clk->running();
     if (running && *running == side) return;
-    if (running) (void)clk->stop(now);
-    (void)clk->start(side, now);
+    if (running) on_clock(clk->stop(now), "stop");
+    on_clock(clk->start(side, now), "start");
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -184,12 +190,12 @@ void Runner::State::ensure_running(int side) {
 
 void Runner::State::end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article) {
     ended = true;
-    out.result.status = "ended";
+    out.result.status = Status::ended;
     out.result.score = score;
     out.result.rated = rated;
     out.result.topic = topic;
     out.result.article = article;
-    if (clk && clk->running()) (void)clk->stop(now);
+    if (clk && clk->running()) on_clock(clk->stop(now), "stop");
     open.clear();
 }
 
@@ -330,7 +336,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
     if (st.control && st.control->is_timed()) {
         st.clk.emplace(*st.control);
-        if (!st.started_by_press()) (void)st.clk->start(st.game->side_to_move(), st.clock_start());
+        if (!st.started_by_press()) st.on_clock(st.clk->start(st.game->side_to_move(), st.clock_start()), "start");
     }
     for (const auto& e : timeline.entries) {
         st.entry = &e;
@@ -346,7 +352,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         if (options_.keep_snapshots) {
             Run::Snapshot s;
             s.result = st.out.result;
-            if (!st.ended) s.result.status = st.open.empty() ? "ongoing" : "pending";
+            if (!st.ended) s.result.status = st.open.empty() ? Status::ongoing : Status::pending;
             s.clocks = st.clocks();
             s.rulings = st.out.rulings.size();
             for (const auto& o : st.open) s.pending.push_back(o.pending);
@@ -355,7 +361,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     }
     for (const auto& o : st.open) st.out.pending.push_back(o.pending);
     st.out.colours_swapped = st.colours_swapped;
-    if (!st.ended) st.out.result.status = st.open.empty() ? "ongoing" : "pending";
+    if (!st.ended) st.out.result.status = st.open.empty() ? Status::ongoing : Status::pending;
     st.out.clocks = st.clocks();
     return std::move(st.out);
 }

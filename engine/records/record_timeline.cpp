@@ -936,8 +936,8 @@ nlohmann::json recorded_json(const RecordedEnding& recorded) {
 }
 
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run) {
-    if (recorded.score.empty() || run.result.status == "pending") return std::nullopt;
-    if (run.result.status != "ended" || !run.result.score) return false;
+    if (recorded.score.empty() || run.result.status == procedure::Status::pending) return std::nullopt;
+    if (run.result.status != procedure::Status::ended || !run.result.score) return false;
     for (int s = 0; s < 2; ++s) {
         const auto it = recorded.score.find(run.sides[std::size_t(s)]);
         if (it == recorded.score.end()) return false;

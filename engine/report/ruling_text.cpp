@@ -89,13 +89,13 @@ std::string describe_effect(const procedure::AppliedEffect& e, Lang lang) {
 
 std::string describe_result(const procedure::Run& run, Lang lang) {
     const auto& r = run.result;
-    if (r.status == "ended") {
+    if (r.status == procedure::Status::ended) {
         std::string out = r.score ? score_text((*r.score)[0]) + "-" + score_text((*r.score)[1]) : std::string("?");
         out += " (" + r.topic + " " + r.article + ")";
         if (!r.rated) out += label(", unrated", "、レーティング対象外", lang);
         return out;
     }
-    if (r.status == "pending") return label("pending an arbiter decision", "アービターの裁定待ち", lang);
+    if (r.status == procedure::Status::pending) return label("pending an arbiter decision", "アービターの裁定待ち", lang);
     return label("ongoing", "対局継続中", lang);
 }
 

@@ -46,8 +46,8 @@ void compare_state(const YAML::Node& want, const Result& result, const std::arra
                    const std::vector<Ruling>& rulings, std::size_t ruling_count, const std::vector<Pending>& pending,
                    const std::array<std::string, 2>& sides, std::vector<std::string>& diffs) {
     if (const auto r = want["result"]) {
-        if (r["status"] && r["status"].Scalar() != result.status)
-            diffs.push_back("result.status: expected " + r["status"].Scalar() + ", got " + result.status);
+        if (r["status"] && r["status"].Scalar() != procedure::status_name(result.status))
+            diffs.push_back("result.status: expected " + r["status"].Scalar() + ", got " + std::string(procedure::status_name(result.status)));
         if (r["score"]) {
             for (int i = 0; i < 2; ++i) {
                 const double w = r["score"][sides[i]].as<double>();

@@ -13,12 +13,19 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <ostream>
+
 #include <filesystem>
 #include <string>
 
 namespace fs = std::filesystem;
 using namespace arbiter;
 using namespace arbiter::procedure;
+
+namespace arbiter::procedure {
+// Boost.Test prints a status that differs by its JSON word.
+inline std::ostream& operator<<(std::ostream& out, Status status) { return out << status_name(status); }
+}  // namespace arbiter::procedure
 
 namespace {
 
@@ -110,7 +117,7 @@ BOOST_AUTO_TEST_CASE(lichess_blitz_checkmate) {
     // (2:05 used), Black's 0:00:16 (2:44 used); the mate comes at 2:05 + 2:44 = 4:49 after the start.
     const auto r = rule(data("chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn"));
     BOOST_TEST(r.game.rulebook == "fide-2009");
-    BOOST_TEST(r.run.result.status == "ended");
+    BOOST_TEST(r.run.result.status == arbiter::procedure::Status::ended);
     BOOST_TEST(r.run.result.topic == "result.checkmate");
     BOOST_TEST(r.run.result.article == "5.1a");
     BOOST_TEST(points(r.run, "white") == 1.0);
@@ -130,7 +137,7 @@ BOOST_AUTO_TEST_CASE(lichess_bullet_time_forfeit) {
     // and pawns: 0-1, as recorded. Clocks: White 0, Black 0:16.
     const auto r = rule(data("chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:01:44\", claim: {by: black, kind: flag}}"));
-    BOOST_TEST(r.run.result.status == "ended");
+    BOOST_TEST(r.run.result.status == arbiter::procedure::Status::ended);
     BOOST_TEST(r.run.result.topic == "clock.flag_fall");
     BOOST_TEST(r.run.result.article == "6.9");
     BOOST_TEST(points(r.run, "black") == 1.0);
@@ -209,7 +216,7 @@ BOOST_AUTO_TEST_CASE(sennichite_kif) {
     BOOST_TEST(points(csa.run, "sente") == 0.5);
     BOOST_TEST(agree(csa.game.recorded, csa.run) == "true");
     const auto kyushu = rule(data("shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif"), 1, "kyushu-shogi-2006");
-    BOOST_TEST(kyushu.run.result.status == "ongoing");
+    BOOST_TEST(kyushu.run.result.status == arbiter::procedure::Status::ongoing);
     BOOST_TEST(agree(kyushu.game.recorded, kyushu.run) == "false");
 }
 
@@ -246,7 +253,7 @@ BOOST_AUTO_TEST_CASE(floodgate_server_tests) {
     // oute_sennichite3: winner gote.
     BOOST_TEST(points(rule(dir + "oute_sennichite3.csa").run, "gote") == 1.0);
     // not_sennichite: no draw may be declared during the 90 moves: the game goes on.
-    BOOST_TEST(rule(dir + "not_sennichite.csa").run.result.status == "ongoing");
+    BOOST_TEST(rule(dir + "not_sennichite.csa").run.result.status == arbiter::procedure::Status::ongoing);
     // jishogi_kachi: gote sends %KACHI after move 315. Final SFEN (rule-cases.yaml)
     //   +P+P1+P+PK1+P1/8G/3+P+S+P+P+P+L/9/8+B/3g+s+r3/+p1+p+s1+p+p+p1/+r2+n+pk+p+p1/1+p7 w 2GNbs2n3l 316
     //   gote's zone = ranks g, h, i: rank g +p +p +s +p +p +p (6 pieces, 6 points); rank h +r +n +p k +p +p (5 pieces
@@ -270,17 +277,17 @@ BOOST_AUTO_TEST_CASE(what_an_arbiter_adds_to_an_imported_record) {
     // uchifuzume: the record stops before gote's -0064FU (P*6d), a pawn-drop mate. Added by hand after the last
     // move, CSA 反則 rules it at once (no point-out rule): gote loses.
     auto uchi = rule(dir + "uchifuzume.csa");
-    BOOST_TEST(uchi.run.result.status == "ongoing");
+    BOOST_TEST(uchi.run.result.status == arbiter::procedure::Status::ongoing);
     const auto illegal = rule_text(uchi.game.yaml + "  - {at: \"0:16:13\", move: P*6d}\n", "csa-computer-shogi");
-    BOOST_TEST(illegal.result.status == "ended");
+    BOOST_TEST(illegal.result.status == arbiter::procedure::Status::ended);
     BOOST_TEST(points(illegal, "sente") == 1.0);
     // not_uchifuzume: gote's next drop -0092FU (P*9b) is legal: the game goes on.
     auto fine = rule(dir + "not_uchifuzume.csa");
-    BOOST_TEST(rule_text(fine.game.yaml + "  - {at: \"1:00:00\", move: P*9b}\n", "csa-computer-shogi").result.status == "ongoing");
+    BOOST_TEST(rule_text(fine.game.yaml + "  - {at: \"1:00:00\", move: P*9b}\n", "csa-computer-shogi").result.status == arbiter::procedure::Status::ongoing);
     // max_moves_draw: 256 plies. csa-computer-shogi's limit is 320 (recent championships): the game goes on. The
     // server that played it drew at 256 (floodgate, as the rulebook notes); the event sets it: a draw at ply 256.
     auto max = rule(dir + "max_moves_draw.csa");
-    BOOST_TEST(max.run.result.status == "ongoing");
+    BOOST_TEST(max.run.result.status == arbiter::procedure::Status::ongoing);
     std::string edited = max.game.yaml;
     const std::string book = "rulebook: csa-computer-shogi, ";
     BOOST_REQUIRE(edited.find(book) != std::string::npos);
@@ -299,7 +306,7 @@ BOOST_AUTO_TEST_CASE(ggf_games) {
     // Game 1 (Saio1200-Saio3000, RE[+0.000]): a forced B[pass], ends 32-32. JOA: a tie goes to the holder of the
     // draw-win right, which no record holds: pending, so nothing to compare with the recorded draw.
     const auto g1 = rule(file, 1);
-    BOOST_TEST(g1.run.result.status == "pending");
+    BOOST_TEST(g1.run.result.status == arbiter::procedure::Status::pending);
     BOOST_TEST(g1.game.recorded.score.at("black") == 0.5);
     BOOST_TEST(agree(g1.game.recorded, g1.run) == "null");
     // Game 2 (komi game, KM[-0.500], RE[+8.500]): the board's count is black +8 (36-28); the rulebook counts discs
@@ -496,7 +503,7 @@ BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:00\", move: \"e4\"}"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:02\", move: \"e5\"}"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:07\", move: \"Nf3\"}"));
-    BOOST_TEST(r.run.result.status == "ongoing");
+    BOOST_TEST(r.run.result.status == arbiter::procedure::Status::ongoing);
 }
 
 BOOST_AUTO_TEST_CASE(pgn_with_a_byte_order_mark_and_crlf) {
@@ -546,20 +553,20 @@ BOOST_AUTO_TEST_CASE(endings_the_record_does_not_hold_add_nothing) {
     // %CHUDAN: the game was stopped; no result to compare.
     const auto chudan = rule_bytes(moves + "%CHUDAN\n", "c.csa");
     BOOST_TEST(chudan.game.recorded.ending == "abort");
-    BOOST_TEST(chudan.run.result.status == "ongoing");
+    BOOST_TEST(chudan.run.result.status == arbiter::procedure::Status::ongoing);
     BOOST_TEST(agree(chudan.game.recorded, chudan.run) == "null");
     // %ILLEGAL_MOVE with sente to move: sente lost by a move the record does not write. The timeline cannot show it:
     // the ruling stays ongoing and disagrees with the recorded loss, with a warning; nothing is invented.
     const auto illegal = rule_bytes(moves + "%ILLEGAL_MOVE\n", "i.csa");
     BOOST_TEST(illegal.game.recorded.by == "sente");
-    BOOST_TEST(illegal.run.result.status == "ongoing");
+    BOOST_TEST(illegal.run.result.status == arbiter::procedure::Status::ongoing);
     BOOST_TEST(agree(illegal.game.recorded, illegal.run) == "false");
     BOOST_TEST(illegal.game.warnings.size() == 1u);
     // A KIF that says 千日手 after three moves: no position has repeated, so the rulebook does not end the game.
     const auto kif = rule_bytes("手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n   3 千日手\n",
                                 "s.kif");
     BOOST_TEST(kif.game.recorded.ending == "sennichite");
-    BOOST_TEST(kif.run.result.status == "ongoing");
+    BOOST_TEST(kif.run.result.status == arbiter::procedure::Status::ongoing);
     BOOST_TEST(agree(kif.game.recorded, kif.run) == "false");
 }
 
@@ -606,7 +613,7 @@ BOOST_AUTO_TEST_CASE(kif_summary_line_and_other_endings) {
     const auto flag = rule_bytes(head + "   3 時間切れ\nまで2手で時間切れにより後手の勝ち\n", "t.kif");
     BOOST_TEST(flag.game.recorded.ending == "time_forfeit");
     BOOST_TEST(flag.game.recorded.by == "sente");
-    BOOST_TEST(flag.run.result.status == "ongoing");
+    BOOST_TEST(flag.run.result.status == arbiter::procedure::Status::ongoing);
     BOOST_TEST(flag.game.warnings.size() == 1u);
     // 投了 at ply 3 (sente resigns) but the summary says sente won: the record contradicts itself: a warning, the
     // ending line's reading kept.
