@@ -1,5 +1,7 @@
 #include "core/game_def.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include "core/error.h"
 #include "core/placement_game.h"
 

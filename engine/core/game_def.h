@@ -3,10 +3,13 @@
 // Nothing about chess is written here; chess.yaml says it.
 #pragma once
 
+namespace YAML {
+class Node;  // the parsed document (yaml-cpp stays out of core's headers)
+}
+
 #include "core/placement.h"
 #include "core/types.h"
 
-#include <yaml-cpp/yaml.h>
 
 #include <cassert>
 #include <memory>

@@ -1,6 +1,8 @@
 // Reading and compiling the `placement` section of a game definition.
 #include "core/placement.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include "core/error.h"
 #include "core/game_def.h"
 

@@ -8,9 +8,12 @@
 // loop over squares, one iteration per direction of the data.
 #pragma once
 
+namespace YAML {
+class Node;  // the parsed document (yaml-cpp stays out of core's headers)
+}
+
 #include "core/types.h"
 
-#include <yaml-cpp/yaml.h>
 
 #include <string>
 

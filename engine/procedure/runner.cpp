@@ -3,6 +3,7 @@
 // cases (first match), ladders (per offender per topic), effects, discretion (pending unless the timeline gives
 // the arbiter's decision) and Lua hooks. This file holds the run itself and what every table shares: rule and
 // parameter lookup, sides and roles, and the making of rulings.
+#include "rulebook/game_loader.h"
 #include "procedure/run_state.h"
 
 #include "core/game_files.h"
@@ -313,7 +314,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     auto& def = caches_->games[book.game];
     if (!def) {
         const auto dir = options_.rulesets.empty() ? library_.dir() : options_.rulesets;
-        def = core::load_game(book.game, dir.string());
+        def = rulebook::load_game(book.game, dir);
     }
     st.def = def;
     st.out.definition = def;

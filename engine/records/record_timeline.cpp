@@ -1,5 +1,6 @@
 // Game records as timeline YAML (record_timeline.h): the formats, the replay that checks every move, the instants
 // worked from the record's clocks, and the record's ending as the entry it stands for.
+#include "rulebook/game_loader.h"
 #include "records/record_timeline.h"
 
 #include "clock/clock.h"
@@ -359,7 +360,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
-    auto def = core::load_game("chess", library.dir().string());
+    auto def = rulebook::load_game("chess", library.dir());
     b.sides = {def->side_names[0], def->side_names[1]};
     core::Position start = core::Position::start(def);
     if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {
@@ -613,7 +614,7 @@ std::string header_comment(const GameRecord& r, std::initializer_list<const char
 void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& library) {
     using BB = core::WideBitboard<2>;
     b.game = "shogi";
-    auto def = core::load_game("shogi", library.dir().string());
+    auto def = rulebook::load_game("shogi", library.dir());
     b.sides = {def->side_names[0], def->side_names[1]};
     core::BasicPosition<BB> start = core::BasicPosition<BB>::start(def);
     if (r.start != "startpos") {
@@ -759,7 +760,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
 
 void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& library) {
     b.game = "othello";
-    auto def = core::load_game("othello", library.dir().string());
+    auto def = rulebook::load_game("othello", library.dir());
     b.sides = {def->side_names[0], def->side_names[1]};
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {

@@ -4,6 +4,7 @@
 #include "core/error.h"
 
 #include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
 
 using namespace arbiter;
 using namespace arbiter::core;

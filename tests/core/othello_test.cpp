@@ -7,6 +7,7 @@
 #include "core/placement_game.h"
 
 #include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include <algorithm>
 #include <fstream>

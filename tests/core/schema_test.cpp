@@ -2,6 +2,7 @@
 #include "chess_fixture.h"
 
 #include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>

@@ -1,0 +1,17 @@
+// Game definitions read through the front door: rulesets/games/<game>.yaml meets the same checks as every other
+// YAML file (size, depth, duplicate keys, UTF-8, the game schema) before the core compiles it, and each file is
+// compiled once per process.
+#pragma once
+
+#include "core/game_def.h"
+
+#include <filesystem>
+#include <string_view>
+
+namespace arbiter::rulebook {
+
+// The game `game` under the rulesets folder `rulesets`; InputError (file:line:column) if there is no such game
+// or its file does not conform.
+core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::path& rulesets);
+
+}  // namespace arbiter::rulebook
