@@ -264,6 +264,38 @@ void State::flag_fall(int offender, int claimant, bool fallen, int by) {
     apply_rule(*r, ctx, by);
 }
 
+// A clock that reached zero before this entry (trigger clock.reached_zero). Where the flag rule ends the game by
+// itself (automatic: Kyushu (7), a CSA server), it is ruled at the instant of zero, unless this entry is the
+// arbiter's incident on that rule (an evident clock fault). Otherwise the ruling says once that the flag is down and
+// nobody has claimed it: an overrun is never silent.
+void State::check_flags() {
+    if (!clk || ended) return;
+    for (int side = 0; side < 2; ++side) {
+        const auto fell = clk->reading(side, now).flag_fell;
+        if (!fell || flag_seen[std::size_t(side)]) continue;
+        flag_seen[std::size_t(side)] = true;
+        const auto* r = rule(topic_of(Trigger::clock_reached_zero));
+        if (r && param_value(*r, params::flag_automatic.name) == true) {
+            if (entry->action == "incident" && entry->value["topic"].Scalar() == r->topic) continue;
+            const Ms at_entry = now;
+            now = *fell;  // ruled at the instant the display reached zero
+            flag_fall(side, nobody, true, nobody);
+            now = at_entry;
+            if (ended) return;
+            continue;
+        }
+        // The entry that follows the fall claims or establishes it: that entry's ruling says so.
+        const YAML::Node& v = entry->value;
+        const std::string& a = entry->action;
+        const bool claimed = (a == "claim" && v["kind"] && (v["kind"].Scalar() == "flag" || v["kind"].Scalar() == "win_on_time")) ||
+                             (a == "observe" && (v["flag_fallen"] || v["both_flags_fallen"])) ||
+                             (a == "arbiter" && v["decision"] && v["decision"].Scalar() == "flag");
+        if (claimed) continue;
+        note_only(topic_of(Trigger::clock_reached_zero), side,
+                  side_name(side) + "'s flag is down (zero at " + clock::format_clock(*fell) + ") and nobody has claimed it");
+    }
+}
+
 void State::on_observe() {
     const YAML::Node& v = entry->value;
     if (v["illegal_move"]) {

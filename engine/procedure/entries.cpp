@@ -65,20 +65,30 @@ void State::after_move(int mover) {
         case BoardEnd::neither_can_move: on_counted_end(mover); return;
         case BoardEnd::none: break;
     }
+    // A repetition that ends the game without a claim (shogi's sennichite, FIDE's fivefold): the bound rule's
+    // occurrences parameter (the same name on either topic).
     if (const auto n = param_of(Trigger::board_repetition, params::repetition_occurrences.name);
         n.is_number() && game->repetition_count() == n.get<int>()) {
-        // Perpetual check: one side checked with every move since the position first occurred.
-        for (int side : {mover, 1 - mover})
-            if (game->checked_all_along(side)) {
-                Context p;
-                p.actor = side;
-                if (raise(Trigger::board_perpetual_check, p, side,
-                          "every move of " + side_name(side) + " since the position first occurred gave check", true) >= 0)
-                    return;
-            }
+        // Perpetual check, where a rule says what it brings: one side checked with every move since the position
+        // first occurred.
+        if (rule_for(Trigger::board_perpetual_check))
+            for (int side : {mover, 1 - mover})
+                if (game->checked_all_along(side)) {
+                    Context p;
+                    p.actor = side;
+                    if (raise(Trigger::board_perpetual_check, p, side,
+                              "every move of " + side_name(side) + " since the position first occurred gave check", true) >= 0)
+                        return;
+                }
         ctx.actor = nobody;
         ctx.facts["occurrence"] = ++occurrences;
-        raise(Trigger::board_repetition, ctx, nobody, {}, true);
+        raise(Trigger::board_repetition, ctx, nobody, std::to_string(n.get<int>()) + " occurrences of the position", true);
+        return;
+    }
+    if (const auto n = param_of(Trigger::board_move_rule, params::automatic_moves.name);
+        n.is_number() && game->reversible_plies() >= 2 * n.get<int>()) {
+        ctx.actor = nobody;
+        raise(Trigger::board_move_rule, ctx, nobody, std::to_string(n.get<int>()) + " moves by each side without a capture or pawn move");
         return;
     }
     if (const auto n = param_of(Trigger::board_move_limit, params::move_limit.name); n.is_number() && game->ply() == n.get<int>())

@@ -34,6 +34,9 @@ inline constexpr Name deduction_max{"draw.incorrect_claim", "claimant_deduction_
 // Board events (entries.cpp, counting.cpp)
 inline constexpr Name repetition_occurrences{"shogi.sennichite", "occurrences"};
 inline constexpr Name move_limit{"shogi.max_moves", "moves"};
+inline constexpr Name automatic_occurrences{"draw.automatic", "occurrences"};  // read through board.repetition
+inline constexpr Name automatic_moves{"draw.automatic", "moves"};              // read through board.move_rule
+inline constexpr Name flag_automatic{"clock.flag_fall", "automatic"};
 inline constexpr Name major_value{"shogi.impasse", "major_value"};
 inline constexpr Name minor_value{"shogi.impasse", "minor_value"};
 inline constexpr Name name_disc_required{"othello.illegal_move_pointing", "name_disc_required"};
@@ -43,7 +46,7 @@ inline constexpr Name disc_difference{"othello.result_card", "disc_difference"};
 inline constexpr Name all[] = {started_by,  main_time,         byoyomi,         categories,         absent_clock_runs,
                                score_win,   score_draw,        score_loss,      claim_occurrences,  castling,
                                move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max,
-                               repetition_occurrences, move_limit, major_value, minor_value,        name_disc_required,
+                               repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value,        name_disc_required,
                                empties_to_winner, disc_difference};
 
 }  // namespace arbiter::procedure::params

@@ -92,6 +92,7 @@ struct Runner::State {
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
     bool card_written = false;            // the result card ruling after the end
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
+    std::array<bool, 2> flag_seen{false, false};  // a fallen flag was ruled or noted (once per side)
     std::optional<std::array<int, 2>> counted;  // the final count, when the game ended by counting
     int offer_by = nobody;
     struct Open {
@@ -169,6 +170,7 @@ struct Runner::State {
     void on_claim();
     bool admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind);
     void flag_fall(int offender, int claimant, bool fallen, int by);
+    void check_flags();
     void on_observe();
     bool is_listed_book_draw() const;
 

@@ -343,6 +343,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.entry = &e;
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
+        st.check_flags();
         st.on_entry();
         st.illegal_move_stood();
         st.write_result_card();

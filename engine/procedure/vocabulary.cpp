@@ -19,7 +19,8 @@ constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_name
     "claim.win_on_time", "claim.illegal_move", "claim.book_draw", "point_out.illegal_move", "flag_fallen",
     "both_flags_fallen",
     "board.checkmate", "board.stalemate", "board.dead_position", "board.neither_can_move", "board.repetition",
-    "board.perpetual_check", "board.move_limit", "board.tie", "board.illegal_move", "game.ended",
+    "board.perpetual_check", "board.move_limit", "board.move_rule", "board.tie", "board.illegal_move", "game.ended",
+    "clock.reached_zero",
     "arbiter.adjourn", "arbiter.unneeded"};
 
 }  // namespace

@@ -27,7 +27,7 @@ enum class Trigger : std::uint8_t {
     claim_repetition, claim_fifty_moves, claim_incorrect, claim_lapsed, claim_quickplay_finish, claim_win_on_time,
     claim_illegal_move, claim_book_draw, point_out_illegal_move, flag_fallen, both_flags_fallen,
     board_checkmate, board_stalemate, board_dead_position, board_neither_can_move, board_repetition,
-    board_perpetual_check, board_move_limit, board_tie, board_illegal_move, game_ended,
+    board_perpetual_check, board_move_limit, board_move_rule, board_tie, board_illegal_move, game_ended, clock_reached_zero,
     arbiter_adjourn, arbiter_unneeded,
     count
 };
