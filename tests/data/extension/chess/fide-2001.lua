@@ -1,0 +1,1 @@
+../../../../rulesets/chess/fide-2001.lua
