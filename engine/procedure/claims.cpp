@@ -120,11 +120,13 @@ void claim_draw(State& st, int claimant, const YAML::Node& v, bool repetition) {
     }
     if (!correct) {
         st.raise(Trigger::claim_incorrect, ctx, claimant, kind + " claim found incorrect", true);
+        st.claim_stands_as_offer(claimant);
         return;
     }
     ctx.facts["claim_correct"] = true;
     ctx.facts["claim_announces_move"] = with_move;
     st.raise(trigger, ctx, claimant, {}, true);
+    st.claim_stands_as_offer(claimant);
 }
 
 void claim_repetition(State& st, int c, const YAML::Node& v) { claim_draw(st, c, v, true); }
@@ -137,6 +139,7 @@ void claim_quickplay_finish(State& st, int claimant, const YAML::Node& v) {
     if (const auto* r = st.rule_for(Trigger::claim_quickplay_finish); r && !st.admissible(*r, claimant, ctx, v["kind"].Scalar()))
         return;
     st.raise(Trigger::claim_quickplay_finish, ctx, claimant, {}, true);
+    st.claim_stands_as_offer(claimant);
 }
 
 void claim_flag(State& st, int claimant, const YAML::Node&) { st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant); }
@@ -218,6 +221,12 @@ void State::on_claim() {
     for (const auto& k : kinds)
         if (k.name == kind) return k.handle(*this, claimant, v);
     throw error("claim: found the kind '" + kind + "', which the runner does not implement", v["kind"]);
+}
+
+// A draw claim that did not end the game stands as an offer where the rulebook says so (FIDE 2001 9.1c, 2009
+// 9.1b): the opponent may accept it.
+void State::claim_stands_as_offer(int claimant) {
+    if (!ended && param_of(params::claim_is_offer) == true) offer_by = claimant;
 }
 
 // JCA 15.1: the position is a draw the arbiter can see without judgement: a dead position (item 1, a FIDE-law

@@ -125,7 +125,8 @@ void State::on_touch() {
     if (*owner < 0) return;  // nothing there: touching an empty square is no touch
     touched[std::size_t(by)] = true;
     if (illegal) touched_since_illegal[std::size_t(by)] = true;
-    offer_by = offer_by == 1 - by ? nobody : offer_by;  // touching a piece to move it declines an open offer
+    // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b).
+    if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) offer_by = nobody;
     Context ctx;
     ctx.actor = by;
     ctx.facts["touched_piece"] = *owner == by ? "own" : "opponent";

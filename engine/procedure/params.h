@@ -30,6 +30,8 @@ inline constexpr Name lost_on{"draw.claim_lapse", "lost_on"};
 inline constexpr Name claim_below{"draw.quickplay_finish", "claim_below"};
 inline constexpr Name book_material{"draw.book_positions", "material"};
 inline constexpr Name arbiter_consent{"draw.agreement", "arbiter_consent"};
+inline constexpr Name claim_is_offer{"draw.offer", "claim_is_offer"};
+inline constexpr Name declined_by_touch{"draw.offer", "declined_by_touch"};
 inline constexpr Name deduction_max{"draw.incorrect_claim", "claimant_deduction_max"};  // caps the arbiter's deduction
 // Board events (entries.cpp, counting.cpp)
 inline constexpr Name repetition_occurrences{"shogi.sennichite", "occurrences"};
@@ -45,7 +47,7 @@ inline constexpr Name disc_difference{"othello.result_card", "disc_difference"};
 
 inline constexpr Name all[] = {started_by,  main_time,         byoyomi,         categories,         absent_clock_runs,
                                score_win,   score_draw,        score_loss,      claim_occurrences,  castling,
-                               move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max,
+                               move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max, claim_is_offer, declined_by_touch,
                                repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value,        name_disc_required,
                                empties_to_winner, disc_difference};
 

@@ -117,6 +117,7 @@ struct Runner::State {
     const rulebook::Rule* rule_for(Trigger trigger) const;
     json param_value(const rulebook::Rule& r, std::string_view name) const;
     json param_of(Trigger trigger, std::string_view name) const;
+    json param_of(const params::Name& name) const;  // a parameter of a topic nothing raises (read where it acts)
     json resolve(const rulebook::Rule& r, const json& v) const;
     static std::optional<std::int64_t> as_ms(const json& v);
     std::array<double, 3> points() const;
@@ -173,6 +174,7 @@ struct Runner::State {
     void check_flags();
     void on_observe();
     bool is_listed_book_draw() const;
+    void claim_stands_as_offer(int claimant);
 
     // ---- illegal moves and acts (illegal.cpp)
     void find_illegal_by_arbiter();

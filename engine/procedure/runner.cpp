@@ -89,6 +89,11 @@ json Runner::State::param_of(Trigger trigger, std::string_view name) const {
     return r ? param_value(*r, name) : json();
 }
 
+json Runner::State::param_of(const params::Name& name) const {
+    const auto* r = rule(name.topic);
+    return r ? param_value(*r, name.name) : json();
+}
+
 // A value in an effect or a condition: literal, or {param: name}.
 json Runner::State::resolve(const rulebook::Rule& r, const json& v) const {
     if (v.is_object() && v.size() == 1 && v.contains("param")) return param_value(r, v["param"].get<std::string>());
