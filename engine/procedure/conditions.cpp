@@ -62,10 +62,12 @@ std::optional<bool> moves_completed_at_least(State& st, std::string_view, const 
     return st.game->ply() / 2 >= value.get<std::int64_t>();
 }
 
-std::optional<bool> arrival_after(State&, std::string_view, const json& value, const Context& ctx) {
+// The arrival against a lateness: strictly later (arrival_after) or at least as late (arrival_at_least).
+std::optional<bool> arrival(State&, std::string_view name, const json& value, const Context& ctx) {
     const auto limit = State::as_ms(value);
     if (!ctx.facts.contains("arrival_ms") || !limit) return std::nullopt;
-    return ctx.facts["arrival_ms"].get<std::int64_t>() > *limit;
+    const std::int64_t at = ctx.facts["arrival_ms"].get<std::int64_t>();
+    return name == "arrival_at_least" ? at >= *limit : at > *limit;
 }
 
 std::optional<bool> category(State& st, std::string_view, const json& value, const Context&) {
@@ -98,7 +100,8 @@ constexpr ConditionImpl table[] = {
     {"time_left_over", time_left},
     {"moves_completed_at_least", moves_completed_at_least},
     {"claim_correct", fact},
-    {"arrival_after", arrival_after},
+    {"arrival_after", arrival},
+    {"arrival_at_least", arrival},
     {"mode", mode},
     {"category", category},
     {"offence_count", offence_count},
