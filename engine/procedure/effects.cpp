@@ -115,11 +115,23 @@ Listed draw(const Apply& a) {
     return Listed::no;
 }
 
-// Each side's own score (a role's or a side's name), for outcomes other than win, draw or loss.
+// Each player's own score, by side or by role (both: each), for outcomes other than win, draw or loss. A score
+// outside 0 .. the points of a win is an error: the rulebook would hand out points the event cannot record.
 Listed score(const Apply& a) {
     std::array<double, 2> score{};
-    for (int i = 0; i < 2; ++i)
-        if (a.fields.contains(a.st.side_name(i))) score[std::size_t(i)] = a.fields[a.st.side_name(i)].get<double>();
+    const double most = a.st.points()[0];
+    if (a.fields.is_object())
+        for (const auto& [key, value] : a.fields.items()) {
+            if (key == "rated") continue;
+            const int side = a.st.role_side(key, a.ctx);
+            if (side == nobody) continue;
+            if (!value.is_number() || value.get<double>() < 0 || value.get<double>() > most)
+                throw InputError({a.rule.from.file, a.rule.from.line, 0},
+                                 a.rule.topic + ": score: found " + value.dump() + " for " + key + "; expected 0 to " +
+                                     json(most).dump() + " points");
+            if (side == both_sides) score = {value.get<double>(), value.get<double>()};
+            else score[std::size_t(side)] = value.get<double>();
+        }
     const bool rated = a.fields.value("rated", true);
     a.applied["score"] = {{a.st.side_name(0), score[0]}, {a.st.side_name(1), score[1]}};
     a.ruling.effects.push_back(a.applied);
