@@ -4,6 +4,7 @@
 
 #include "rulebook/suggest.h"
 
+#include <cmath>
 #include <fstream>
 #include <sstream>
 
@@ -109,9 +110,14 @@ std::string check_hook_effect(const rulebook::Registry& registry, const json& e)
         }
         if (*type == "role" && (!value.is_string() || !registry.role(value.get<std::string>())))
             return "effect '" + name + "': field '" + field + "' must name a role of " + registry.file();
-        if (*type == "duration" && !Runner::State::as_ms(value))
-            return "effect '" + name + "': field '" + field + "' must be a duration (milliseconds or text such as 2min)";
-        if (*type == "points" && !value.is_number()) return "effect '" + name + "': field '" + field + "' must be a number";
+        if (*type == "duration") {
+            const auto ms = Runner::State::as_ms(value);
+            if (!ms || *ms < 0 || *ms > clock::max_duration.count())
+                return "effect '" + name + "': field '" + field + "' must be a duration from 0 to " +
+                       clock::format_duration(clock::max_duration) + " (milliseconds or text such as 2min)";
+        }
+        if (*type == "points" && (!value.is_number() || !std::isfinite(value.get<double>())))
+            return "effect '" + name + "': field '" + field + "' must be a finite number";
         if (*type == "boolean" && !value.is_boolean()) return "effect '" + name + "': field '" + field + "' must be true or false";
     }
     return {};
