@@ -10,28 +10,6 @@ using namespace arbiter::rulebook;
 
 namespace {
 
-struct SectionSpec {
-    Text heading;
-    std::vector<std::string> topics;  // "*discretion" collects every rule that leaves a choice to the arbiter
-};
-
-const std::vector<SectionSpec>& section_specs() {
-    static const std::vector<SectionSpec> specs = {
-        {{"Time and arrival", "持ち時間と遅刻"},
-         {"clock.late_arrival", "clock.start", "clock.flag_fall", "clock.both_flags", "clock.period_end", "clock.win_claim"}},
-        {{"Draws", "引き分け"},
-         {"draw.agreement", "draw.offer", "draw.repetition", "draw.move_rule", "draw.dead_position", "draw.quickplay_finish",
-          "draw.book_positions", "shogi.sennichite", "shogi.perpetual_check", "shogi.impasse", "shogi.max_moves",
-          "othello.draw_win_right"}},
-        {{"Claims and their penalties", "申し立てと罰則"}, {"draw.incorrect_claim", "draw.claim_lapse", "arbiter.appeal"}},
-        {{"Illegal moves", "反則手"},
-         {"move.illegal", "shogi.illegal_move_pointing", "othello.illegal_move_pointing", "move.touch"}},
-        {{"Phones and conduct", "携帯電話と行為"}, {"conduct.phone", "conduct.aids", "conduct.leaving_area", "conduct.distraction"}},
-        {{"What the arbiter decides", "アービターが決めること"}, {"*discretion"}},
-    };
-    return specs;
-}
-
 std::string words_of_option(const std::string& option, const Registry& registry, Lang lang) {
     if (const NamedText* o = registry.option(option)) return o->text.in(lang);
     if (const EffectSpec* e = registry.effect(option)) return e->text.in(lang);
@@ -162,9 +140,9 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
             sheet.facts.push_back({ja ? (std::string(key) == "date" ? "日付" : "会場") : (std::string(key) == "date" ? "Date" : "Venue"), event.node[key].Scalar()});
     if (event.node["rounds"]) sheet.facts.push_back({ja ? "ラウンド数" : "Rounds", event.node["rounds"].Scalar()});
 
-    for (const SectionSpec& spec : section_specs()) {
+    for (const SheetSectionSpec& spec : registry.sheet_sections()) {
         SheetSection section{spec.heading.in(lang), {}};
-        if (spec.topics.size() == 1 && spec.topics[0] == "*discretion") {
+        if (spec.discretion) {
             for (const auto& [topic, _] : book.rules) {
                 const Rule* rule = applicable_rule(book, topic, check.mode, check.category);
                 if (rule && rule->discretion) section.items.push_back(item_of(*rule, check, registry, lang, true));

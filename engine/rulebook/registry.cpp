@@ -153,6 +153,16 @@ Registry Registry::load(const std::filesystem::path& path) {
         registry.conditions_.emplace(condition.name, std::move(condition));
     }
     read_named(child(file.root, "roles"), registry.role_names_, registry.roles_);
+    for (const auto& section : child(file.root, "sheet")) {
+        SheetSectionSpec spec{read_text(section), {}, child(section, "discretion") && child(section, "discretion").Scalar() == "true"};
+        for (const auto& topic : child(section, "topics")) {
+            if (!registry.topics_.count(topic.Scalar()))
+                throw InputError(location_of(file.name, topic), "sheet: found the unknown topic '" + topic.Scalar() +
+                                                                    "'" + did_you_mean(topic.Scalar(), registry.topic_names_));
+            spec.topics.push_back(topic.Scalar());
+        }
+        registry.sheet_.push_back(std::move(spec));
+    }
     if (engine) {
         check_acted_on(file, "triggers", engine->triggers);
         check_acted_on(file, "claimants", engine->claimants);

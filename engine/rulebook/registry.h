@@ -60,6 +60,13 @@ struct NamedText {
     Text text;
 };
 
+// A section of the event sheet: its heading and topics, or every rule with a discretion.
+struct SheetSectionSpec {
+    Text heading;
+    std::vector<std::string> topics;
+    bool discretion = false;
+};
+
 // The words an engine acts on, by registry section; params as "topic.param". The procedure layer supplies its own
 // (procedure::implemented_words) through set_engine_words, and from then on every registry load refuses a word
 // the engine does not act on: the registry is the vocabulary, and nothing in it is only shown.
@@ -93,6 +100,7 @@ public:
     const std::vector<std::string>& role_names() const { return role_names_; }
     const std::vector<std::string>& option_names() const { return option_names_; }
     const std::vector<std::string>& trigger_names() const { return trigger_names_; }
+    const std::vector<SheetSectionSpec>& sheet_sections() const { return sheet_; }
     const std::vector<std::string>& claimant_names() const { return claimant_names_; }
     const std::vector<std::string>& deadline_names() const { return deadline_names_; }
 
@@ -107,6 +115,7 @@ private:
     std::map<std::string, NamedText, std::less<>> options_, triggers_, claimants_, deadlines_;
     std::vector<std::string> topic_names_, effect_names_, condition_names_, role_names_, option_names_;
     std::vector<std::string> trigger_names_, claimant_names_, deadline_names_;
+    std::vector<SheetSectionSpec> sheet_;
 };
 
 // Reads {en, ja} from a localized-text node (missing parts stay empty).
