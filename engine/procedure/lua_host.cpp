@@ -48,6 +48,8 @@ struct LuaHostState {
     Clock::time_point deadline;
     enum class Stop { none, instructions, time } stop = Stop::none;
     int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
+    bool running = false;         // a chunk or hook runs: its allocations are charged (allocate)
+    std::size_t allocated = 0;    // bytes allocated in the run not yet charged (below 1 KiB)
     // The result's conversion budget (LuaLimits::result_values, result_bytes), counted down while converting.
     std::size_t values_left = 0;
     std::size_t bytes_left = 0;
@@ -77,6 +79,26 @@ namespace {
 
 State& state_of(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L)); }
 
+void set_period(lua_State* L, State& s, std::uint64_t period);
+
+// Work that allocates (the `..` operator building a long string, a table growing) is charged a unit per KiB
+// allocated, as the library wrappers charge theirs: a loop that copies 512 KiB a pass pays for every pass, the
+// same in every run. The allocator cannot raise: when the units do not fit it marks the stop and arms the count
+// hook for the next instruction, which raises it.
+void charge_allocation(State& s, std::size_t bytes) {
+    s.allocated += bytes;
+    if (s.allocated < 1024 || s.stop != State::Stop::none) return;
+    std::uint64_t units = s.allocated / 1024;
+    s.allocated %= 1024;
+    std::uint64_t available = s.remaining - std::min(s.remaining, s.slice);
+    if (units <= available) {
+        s.remaining -= units;
+        return;
+    }
+    s.stop = State::Stop::instructions;
+    set_period(s.L, s, 1);
+}
+
 // Counts the bytes the state holds and refuses growth past the cap; shrinking always succeeds, as Lua requires.
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     auto& s = *static_cast<State*>(ud);
@@ -88,7 +110,10 @@ void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     }
     if (nsize > old && nsize - old > s.limits.memory_bytes - s.used) return nullptr;
     void* p = std::realloc(ptr, nsize);
-    if (p) s.used = s.used - old + nsize;
+    if (p) {
+        s.used = s.used - old + nsize;
+        if (s.running && nsize > old) charge_allocation(s, nsize - old);
+    }
     return p;
 }
 
@@ -1080,6 +1105,8 @@ void State::start_budget() {
     remaining = std::max<std::uint64_t>(limits.instructions, 1);
     stop = Stop::none;
     stop_line = 0;
+    allocated = 0;
+    running = true;
     deadline = Clock::now() + limits.time;
     set_period(L, *this, std::min(remaining, CheckEvery));
 }
@@ -1135,6 +1162,7 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     s.start_budget();
     int status = luaL_loadbufferx(L, source.data(), source.size(), name.c_str(), "t");
     if (status == LUA_OK) status = lua_pcall(L, 0, 0, 0);
+    s.running = false;
     if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;
     if (status != LUA_OK) throw s.error(ChunkHook, status);
 
@@ -1183,6 +1211,7 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
     lua_pushlightuserdata(L, &args);
     s.start_budget();
     int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    s.running = false;
     if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;  // a pcall swallowed the stop
     if (status != LUA_OK) {
         HookError e = s.error(hook, status);

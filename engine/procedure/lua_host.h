@@ -29,7 +29,8 @@ namespace arbiter::procedure {
 
 // What one hook call (and the chunk's first run) may use. The instruction budget is the limit that decides: it is
 // deterministic, and library functions whose work grows with their arguments rather than with memory (string.rep,
-// table.move, table.concat, table.insert, table.remove, table.sort, table.unpack, next) charge that work to it.
+// table.move, table.concat, table.insert, table.remove, table.sort, table.unpack, next, string and utf8 functions per
+// KiB of text, load per 64 bytes) charge that work to it, and so does allocation (a unit per KiB allocated).
 // The time limit is a backstop only, for what neither budget sees (comparing two long strings is one
 // instruction), far above what the instruction budget allows otherwise.
 // The result is converted under its own budget: every value reached counts, a subtable or string reached twice

@@ -46,6 +46,7 @@ function format_table(s) return string.format('%s|%5.1f', {}, 2.25) end
 function pairs_of_view(s) local out = {} for k, v in pairs(s) do out[#out + 1] = k .. '=' .. v end return table.concat(out, ',') end
 function upper_loop(s) local t = string.rep('x', 1 << 20) for i = 1, 2000 do local _ = t:upper() end return 0 end
 function load_loop(s) local src = 'return ' .. string.rep(' ', 1 << 20) .. '1' for i = 1, 2000 do load(src) end return 0 end
+function concat_loop(s) local t = string.rep('x', 1 << 19) for i = 1, 4000 do local u = t .. 'y' end return 0 end
 )lua";
 
 const LuaLimits Patient{.time = std::chrono::seconds(600)};
@@ -119,6 +120,14 @@ BOOST_AUTO_TEST_CASE(string_functions_pay_per_kib_of_text) {
 BOOST_AUTO_TEST_CASE(load_pays_per_byte_compiled) {
     LuaHost host = make();
     check_stop(host, "load_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded", 26);
+}
+
+// `t .. 'y'` with t of 512 KiB allocates 512 KiB a pass, charged 512 units: 4000 passes are 2 048 000 units, twice
+// the budget (before, a few thousand instructions passed and the hook returned 0 after copying 2 GiB). The stop
+// comes from the allocator, which cannot name a line: the count hook raises it at the next instruction.
+BOOST_AUTO_TEST_CASE(concatenation_pays_per_kib_allocated) {
+    LuaHost host = make();
+    check_stop(host, "concat_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded");
 }
 
 BOOST_AUTO_TEST_SUITE_END()
