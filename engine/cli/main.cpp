@@ -3,6 +3,7 @@
 #include "cli/command.h"
 #include "core/error.h"
 #include "procedure/vocabulary.h"
+#include "report/text_table.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -60,10 +61,10 @@ int main(int argc, char** argv) {
     try {
         return run(argc, argv);
     } catch (const arbiter::InputError& e) {
-        std::cerr << e.what() << '\n';
+        std::cerr << arbiter::report::terminal_safe(e.what()) << '\n';  // messages quote the input's own text
         return 2;
     } catch (const std::exception& e) {
-        std::cerr << "arbiter: error: " << e.what() << '\n';
+        std::cerr << "arbiter: error: " << arbiter::report::terminal_safe(e.what()) << '\n';
         return 2;
     }
 }

@@ -18,9 +18,13 @@ core::BasicPosition<BB> position_from_argument(const core::GameDefinitionPtr& de
                                                const std::string& source) {
     using Pos = core::BasicPosition<BB>;
     if (text == "startpos") return Pos::start(def);
-    if constexpr (std::is_same_v<BB, core::Bitboard>)
-        if (def->placement.enabled) return core::position_from_board_string(def, text, source);
-    return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+    Pos pos = [&] {
+        if constexpr (std::is_same_v<BB, core::Bitboard>)
+            if (def->placement.enabled) return core::position_from_board_string(def, text, source);
+        return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+    }();
+    core::require_possible_position(pos, source);  // never analysed or counted as if the rules could reach it
+    return pos;
 }
 
 // FEN, SFEN for games with hands, or the board string for a placement game.

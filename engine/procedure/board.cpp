@@ -192,6 +192,7 @@ std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML
             if (start && start.IsMap() && start["sfen"]) return Position::from_sfen(def, start["sfen"].Scalar(), file);
             return Position::start(def);
         }();
+        core::require_possible_position(position, file);  // a game is played from a position the rules can reach
         return std::make_unique<CoreBoard<BB>>(std::move(position), file, memo);
     });
 }

@@ -2,6 +2,7 @@
 // effects, checked against the registry as strictly as the YAML effects the loader reads.
 #include "procedure/run_state.h"
 
+#include "core/record/bounded_read.h"
 #include "rulebook/suggest.h"
 
 #include <cmath>
@@ -15,13 +16,9 @@ LuaHost& Runner::State::host(const rulebook::Rule& r) {
     if (auto known = caches.host_of.find(&r); known != caches.host_of.end()) return *known->second;
     auto it = caches.hosts.find(r.hooks_file);
     if (it != caches.hosts.end()) return *(caches.host_of[&r] = it->second.get());
-    std::ifstream in(r.hooks_file, std::ios::binary);
-    if (!in)
-        throw InputError({r.from.file, r.from.line, 0},
-                         "rulebook " + r.from.rulebook + ": hook file '" + r.hooks_file + "' cannot be read");
-    std::stringstream text;
-    text << in.rdbuf();
-    auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text.str());
+    // The loader read it already (a regular file under 1 MiB); read again the same way for the host.
+    const std::string text = core::record::read_regular_file(r.hooks_file, std::size_t{1} << 20, "a Lua file beside the rulebook");
+    auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text);
     return *(caches.host_of[&r] = (caches.hosts[r.hooks_file] = std::move(h)).get());
 }
 

@@ -1,5 +1,7 @@
 #include "rulebook/loader.h"
 
+#include "core/record/bounded_read.h"
+
 #include "clock/duration.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
@@ -478,13 +480,11 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
     std::string hooks_text;
     if (const auto hooks = child(top, "hooks")) {
         const auto path = std::filesystem::path(file.name).parent_path() / hooks.Scalar();
-        std::ifstream in(path, std::ios::binary);
-        if (!in)
+        if (!std::filesystem::exists(path))
             fail_at(file.name, hooks, "found the hooks file '" + hooks.Scalar() + "', which cannot be read at " +
                                           path.string() + "; expected a Lua file beside the rulebook");
-        std::ostringstream text;
-        text << in.rdbuf();
-        hooks_text = text.str();
+        // A regular file under 1 MiB only: a FIFO or /dev/zero named as the hooks file is refused, never read.
+        hooks_text = core::record::read_regular_file(path.string(), std::size_t{1} << 20, "a Lua file beside the rulebook");
         book.hooks_file = path.string();
     }
     RuleChecker checker(registry, file.name, hooks_text, child(top, "hooks").IsDefined());

@@ -38,4 +38,23 @@ BOOST_AUTO_TEST_CASE(validate_refuses_a_device) {
     BOOST_TEST(contains(r.out, "/dev/zero: is not a regular file"), r.out);
 }
 
+// A pawn on its first rank: a timeline's start and an analysed position are refused, not played or analysed.
+BOOST_AUTO_TEST_CASE(impossible_positions_are_neither_played_nor_analysed) {
+    auto run = run_arbiter("run tests/data/bad/impossible-start.yaml", Stderr::merge);
+    BOOST_TEST(run.exit_code == 2, run.out);
+    BOOST_TEST(contains(run.out, "impossible position"), run.out);
+    auto analyze = run_arbiter("analyze --game chess --position '4k3/8/8/8/8/8/8/P3K3 w - - 0 1'", Stderr::merge);
+    BOOST_TEST(analyze.exit_code == 2, analyze.out);
+    BOOST_TEST(contains(analyze.out, "impossible position"), analyze.out);
+}
+
+// A control character in a message's quoted input is escaped, never sent to the terminal as it is.
+BOOST_AUTO_TEST_CASE(error_messages_escape_control_characters) {
+    // printf puts a real ESC byte (octal 033) into the argument; the message quotes the side-to-move field.
+    auto r = run_arbiter("analyze --game chess --position \"$(printf '4k3/8/8/8/8/8/8/4K3 \\033[31m - - 0 1')\"", Stderr::merge);
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(!contains(r.out, "\x1b"), r.out);        // no raw ESC byte
+    BOOST_TEST(contains(r.out, "\\x1b[31m"), r.out);   // shown escaped
+}
+
 BOOST_AUTO_TEST_SUITE_END()
