@@ -18,6 +18,24 @@ Ruling& decision_ruling(State& st, const State::Open& o, const std::string& deci
     return ruling;
 }
 
+// The amount a rule writes for `effect` in its effects, cases or ladder ({param: opponent_bonus}), or null.
+const json* written_amount(State& st, const rulebook::Rule& r, const std::string& effect) {
+    auto in = [&](const std::vector<rulebook::Effect>& effects) -> const json* {
+        for (const auto& e : effects) {
+            if (e.name != effect) continue;
+            const json& j = st.effect_json(e).begin().value();
+            if (j.is_object() && j.contains("amount")) return &j["amount"];
+        }
+        return nullptr;
+    };
+    if (const json* a = in(r.effects)) return a;
+    for (const auto& c : r.cases)
+        if (const json* a = in(c.effects)) return a;
+    for (const auto& step : r.ladder)
+        if (const json* a = in(step.effects)) return a;
+    return nullptr;
+}
+
 void answer(State& st, const YAML::Node& v, const std::string& decision) {
     State::Open o = st.open.back();
     const auto& opts = o.pending.options;
@@ -64,6 +82,16 @@ void answer(State& st, const YAML::Node& v, const std::string& decision) {
             throw st.error("amount: found " + v["amount"].Scalar() + "; rulebook " + st.book.id + " allows the arbiter at most " +
                                std::to_string(*most / 1000) + " s for " + r->topic + " (" + o.pending.article + ")",
                            v["amount"]);
+    }
+    if (!v["amount"] && spec && spec->field_type("amount")) {
+        // No amount given: the amount the rule itself writes for this effect (FIDE 2001 10.2b's "may give the
+        // opponent two minutes" is the opponent_bonus its 10.2c adds), else the decision cannot be applied.
+        const json* written = written_amount(st, *r, decision);
+        if (!written)
+            throw st.error("decision: " + decision + " needs an amount (amount: 2min): rulebook " + st.book.id + " names none for " +
+                               r->topic + " (" + o.pending.article + ")",
+                           v["decision"]);
+        fields["amount"] = st.resolve(*r, *written);
     }
     st.apply(*r, json{{decision, fields}}, ctx, decision_ruling(st, o, decision));
     st.out.rulings.back().clocks_after = st.clocks();
