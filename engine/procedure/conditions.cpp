@@ -6,6 +6,8 @@
 #include "procedure/tables.h"
 #include "rulebook/schema.h"
 
+#include <algorithm>
+
 namespace arbiter::procedure {
 
 namespace {
@@ -85,6 +87,18 @@ std::optional<bool> offence_count(State& st, std::string_view, const json& value
     return st.offences[ctx.topic][std::size_t(ctx.actor)] == value.get<std::int64_t>();
 }
 
+// An open decision, left by a postponement, on the claim the quickplay-finish trigger raises, with a draw among
+// its options.
+std::optional<bool> claim_awaiting_decision(State& st, std::string_view, const json& value, const Context&) {
+    if (!value.is_boolean()) return std::nullopt;
+    const std::string& topic = st.topic_of(Trigger::claim_quickplay_finish);
+    bool waiting = false;
+    for (const auto& o : st.open)
+        waiting = waiting || (o.pending.topic == topic && std::find(o.pending.options.begin(), o.pending.options.end(), "draw") !=
+                                                              o.pending.options.end());
+    return waiting == value.get<bool>();
+}
+
 struct ConditionImpl {
     std::string_view name;
     Evaluate evaluate;
@@ -102,6 +116,7 @@ constexpr ConditionImpl table[] = {
     {"claim_correct", fact},
     {"arrival_after", arrival},
     {"arrival_at_least", arrival},
+    {"claim_awaiting_decision", claim_awaiting_decision},
     {"mode", mode},
     {"category", category},
     {"offence_count", offence_count},
