@@ -1,6 +1,6 @@
 // `arbiter diff` from the command line: each format, both languages, the FIDE 2001/2009 topics the
 // issue names (late arrival, incorrect claims, phones, both flags fallen) in every format, the categories
-// (FIDE 2001 Appendices B and C, which the 2009 text lacks) and modes (kyushu-shogi-2006's team and individual
+// (FIDE 2001 Appendices B and C, relettered A and B in 2009) and modes (kyushu-shogi-2006's team and individual
 // play, article (1)) in every format, and exit 2 for an unknown id.
 #include "cli/cli_run.h"
 
@@ -78,13 +78,14 @@ BOOST_AUTO_TEST_CASE(fide_editions_show_the_four_named_topics_in_every_format) {
 }
 
 BOOST_AUTO_TEST_CASE(categories_in_every_format) {
-    // FIDE 2001 B1 (rapidplay) and C1 (blitz); the 2009 file removes both.
+    // FIDE 2001 B1 (rapidplay) and C1 (blitz); the 2009 file restates both from the English 2009 Laws,
+    // Appendices A.1 and B.1, so each category is changed (relettered), not removed.
     const CliResult text = diff_run("diff fide-2001 fide-2009");
-    BOOST_TEST(contains(text.out, "== category rapid: fide-2001 B1; fide-2009 - (removed in fide-2009)"));
-    BOOST_TEST(contains(text.out, "== category blitz: fide-2001 C1; fide-2009 - (removed in fide-2009)"));
+    BOOST_TEST(contains(text.out, "== category rapid: fide-2001 B1; fide-2009 A.1 (changed in fide-2009)"));
+    BOOST_TEST(contains(text.out, "== category blitz: fide-2001 C1; fide-2009 B.1 (changed in fide-2009)"));
     const CliResult md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
     BOOST_TEST(contains(md.out, "## 種別 rapid\n"));
-    BOOST_TEST(contains(md.out, "| 条 | B1 | -（子で削除） |"));
+    BOOST_TEST(contains(md.out, "| 条 | B1 | A.1（子で変更） |"));
     const CliResult html = diff_run("diff fide-2001 fide-2009 --format html");
     BOOST_TEST(contains(html.out, "<section id=\"category-blitz\">"));
     const auto j = nlohmann::json::parse(diff_run("diff fide-2001 fide-2009 --format json").out);
