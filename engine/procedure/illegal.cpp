@@ -16,13 +16,19 @@ void State::hold_illegal(int offender, bool on_board, int ply_before) {
     moved_since_illegal = {false, false};
 }
 
-// An illegal move that nobody claimed before the next move: the arbiter finds it (FIDE 7.4a).
+// An illegal move that nobody claimed before the next move: the arbiter finds it (FIDE 7.4a), unless the rule says
+// only a player may claim it (claim.by opponent or player: FIDE 2001 B5b/C3, 2009 A.4c/B.3c), in which case it
+// stands once the opponent has moved, ruled so once.
 void State::find_illegal_by_arbiter() {
     if (!illegal) return;
     Context ctx;
     ctx.actor = illegal->offender;
     ctx.facts["claim_correct"] = true;
     illegal.reset();
+    if (const auto* r = rule_for(Trigger::board_illegal_move); r && r->claim && !admissible(*r, nobody, ctx, {})) {
+        note_rule(*r, nobody, "not claimed by the opponent before moving: the illegal move stands");
+        return;
+    }
     raise(Trigger::board_illegal_move, ctx, nobody, "found when the next move was made");
 }
 

@@ -132,14 +132,15 @@ BOOST_AUTO_TEST_CASE(lichess_blitz_checkmate) {
 BOOST_AUTO_TEST_CASE(lichess_bullet_time_forfeit) {
     // lichess VsUqVhC2, 60+0, Termination "Time forfeit", 0-1, 70 plies. White's last reading is 0:00:04 (after
     // 35.Re3), Black's 0:00:16 (after 35...Bxe3): used 0:56 and 0:44, so the last move is at 1:40 and White's flag
-    // falls 4 s later, at 1:44. The forfeit becomes Black's flag claim at 1:44. FIDE 2009 6.9: the player whose
-    // flag fell loses unless the opponent cannot checkmate by any series of legal moves; Black has a rook, a bishop
-    // and pawns: 0-1, as recorded. Clocks: White 0, Black 0:16.
+    // falls 4 s later, at 1:44. The forfeit becomes Black's flag claim at 1:44. A 1-minute game is blitz under FIDE
+    // 2009 B.1 (under 15 minutes), whose B.3a applies A.4d2: the claimant with his flag up wins unless he cannot
+    // checkmate by any series of legal moves; Black has a rook, a bishop and pawns: 0-1, as recorded. Clocks: White
+    // 0, Black 0:16.
     const auto r = rule(data("chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:01:44\", claim: {by: black, kind: flag}}"));
     BOOST_TEST(r.run.result.status == arbiter::procedure::Status::ended);
     BOOST_TEST(r.run.result.topic == "clock.flag_fall");
-    BOOST_TEST(r.run.result.article == "6.9");
+    BOOST_TEST(r.run.result.article == "A.4d2");
     BOOST_TEST(points(r.run, "black") == 1.0);
     BOOST_TEST(ms(r.run, "white") == 0);
     BOOST_TEST(ms(r.run, "black") == 16000);

@@ -122,24 +122,27 @@ const TopicDiff* topic_in(const PartDiff& p, const std::string& name) {
 
 BOOST_AUTO_TEST_SUITE(categories_and_modes_are_diffed_in_every_format)
 
-BOOST_AUTO_TEST_CASE(a_category_the_child_removed_stands_against_the_childs_base_rules) {
+BOOST_AUTO_TEST_CASE(a_category_both_editions_have_is_compared_rule_by_rule) {
+    // FIDE 2001 Appendix B (rapidplay) against the 2009 Laws' Appendix A, which fide-2009 encodes as its own rapid.
     const PartDiff* rapid = part(fide_diff().categories, "rapid");
     BOOST_REQUIRE(rapid);
     BOOST_TEST(rapid->present[0]);
-    BOOST_TEST(!rapid->present[1]);
+    BOOST_TEST(rapid->present[1]);
     BOOST_TEST(rapid->articles[0] == "B1");
-    BOOST_TEST(rapid->in_child[1] == "removed");
+    BOOST_TEST(rapid->articles[1] == "A.1");
+    BOOST_TEST(rapid->in_child[1] == "changed");
     const TopicDiff* both = topic_in(*rapid, "clock.both_flags");
     BOOST_REQUIRE(both);
     BOOST_REQUIRE(both->sides[0].rule);
     BOOST_REQUIRE(both->sides[1].rule);
     BOOST_TEST(both->sides[0].rule->article == "B8");
     BOOST_TEST(!both->sides[0].base);
-    BOOST_TEST(both->sides[1].rule->article == "6.11");
-    BOOST_TEST(both->sides[1].base);
+    BOOST_TEST(both->sides[1].rule->article == "A.4d3");  // 2009 A.4d3: both flags down in rapid is a draw
+    BOOST_TEST(!both->sides[1].base);
     const PartDiff* blitz = part(fide_diff().categories, "blitz");
     BOOST_REQUIRE(blitz);
     BOOST_TEST(blitz->articles[0] == "C1");
+    BOOST_TEST(blitz->articles[1] == "B.1");
 }
 
 BOOST_AUTO_TEST_CASE(a_mode_one_rulebook_lacks_stands_against_its_base_rules) {
@@ -169,10 +172,10 @@ BOOST_AUTO_TEST_CASE(identical_categories_are_not_listed) {
 
 BOOST_AUTO_TEST_CASE(text_names_both_articles_per_category_and_mode) {
     const std::string text = diff_text(fide_diff(), Lang::en);
-    BOOST_TEST(has(text, "== category rapid: fide-2001 B1; fide-2009 - (removed in fide-2009)"));
+    BOOST_TEST(has(text, "== category rapid: fide-2001 B1; fide-2009 A.1 (changed in fide-2009)"));
     BOOST_TEST(has(text, "== category blitz: fide-2001 C1;"));
     BOOST_TEST(has(text, "the base rule applies"));
-    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "== 種別 rapid: fide-2001 B1; fide-2009 -（子で削除）"));
+    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "== 種別 rapid: fide-2001 B1; fide-2009 A.1"));
     BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "基本規則を適用"));
     const std::string shogi = diff_text(shogi_diff(), Lang::en);
     BOOST_TEST(has(shogi, "== mode individual: kyushu-shogi-2006 (1); csa-computer-shogi -"));
@@ -182,7 +185,7 @@ BOOST_AUTO_TEST_CASE(text_names_both_articles_per_category_and_mode) {
 
 BOOST_AUTO_TEST_CASE(markdown_has_a_section_per_category_and_mode) {
     const std::string md = diff_markdown(fide_diff(), Lang::en);
-    BOOST_TEST(has(md, "## category rapid\n\n|  | fide-2001 | fide-2009 |\n|---|---|---|\n| article | B1 | - (removed in fide-2009) |\n"));
+    BOOST_TEST(has(md, "## category rapid\n\n|  | fide-2001 | fide-2009 |\n|---|---|---|\n| article | B1 | A.1 (changed in fide-2009) |\n"));
     BOOST_TEST(has(md, "### clock.both_flags"));
     const std::string shogi = diff_markdown(shogi_diff(), Lang::en);
     BOOST_TEST(has(shogi, "## mode individual"));
@@ -196,16 +199,16 @@ BOOST_AUTO_TEST_CASE(json_lists_categories_and_modes_with_their_topics) {
         if (c["name"] == "rapid") rapid = &c;
     BOOST_REQUIRE(rapid);
     BOOST_TEST((*rapid)["rulebooks"][0]["article"] == "B1");
-    BOOST_TEST((*rapid)["rulebooks"][1]["present"] == false);
-    BOOST_TEST((*rapid)["rulebooks"][1]["in_child"] == "removed");
+    BOOST_TEST((*rapid)["rulebooks"][1]["present"] == true);
+    BOOST_TEST((*rapid)["rulebooks"][1]["in_child"] == "changed");
     bool both = false;
     for (const auto& t : (*rapid)["topics"]) {
         if (t["topic"] != "clock.both_flags") continue;
         both = true;
         BOOST_TEST(t["rulebooks"][0]["article"] == "B8");
         BOOST_TEST(t["rulebooks"][0]["base"] == false);
-        BOOST_TEST(t["rulebooks"][1]["article"] == "6.11");
-        BOOST_TEST(t["rulebooks"][1]["base"] == true);
+        BOOST_TEST(t["rulebooks"][1]["article"] == "A.4d3");
+        BOOST_TEST(t["rulebooks"][1]["base"] == false);
     }
     BOOST_TEST(both);
     const nlohmann::json s = diff_json(shogi_diff());
@@ -218,7 +221,7 @@ BOOST_AUTO_TEST_CASE(html_has_a_section_per_category_and_mode) {
     const std::string html = diff_html(fide_diff(), Lang::en);
     BOOST_TEST(has(html, "<section id=\"category-rapid\">\n<h2>category rapid</h2>"));
     BOOST_TEST(has(html, "id=\"category-rapid.clock.both_flags\""));
-    BOOST_TEST(has(html, "<td class=\"absent\">- (removed in fide-2009)</td>"));
+    BOOST_TEST(has(html, "A.1 (changed in fide-2009)</td>"));
     const std::string shogi = diff_html(shogi_diff(), Lang::ja);
     BOOST_TEST(has(shogi, "<h2>方式 individual</h2>"));
     BOOST_TEST(has(shogi, "id=\"mode-individual.shogi.sennichite\""));
