@@ -152,7 +152,7 @@ BOOST_AUTO_TEST_CASE(a_registry_word_the_engine_does_not_act_on_is_refused_where
     const auto file = tmp.write("topics.yaml", text);
     try {
         rulebook::Registry::load(file);
-        BOOST_ERROR("a registry naming an unimplemented condition loaded");
+        BOOST_ERROR("a registry naming a condition the engine lacks loaded");
     } catch (const InputError& e) {
         BOOST_TEST(std::string(e.what()).find("moon_phase") != std::string::npos);
         BOOST_TEST(std::string(e.what()).find(":" + std::to_string(line) + ":3:") != std::string::npos, e.what());

@@ -1,0 +1,155 @@
+// The conversion of game records into timeline YAML, shared by the files that each convert one family of formats
+// (convert_common.cpp, convert_pgn.cpp, convert_shogi.cpp, convert_othello.cpp). Private to engine/records.
+#pragma once
+
+#include "records/record_timeline.h"
+#include "rulebook/game_loader.h"
+
+#include "clock/clock.h"
+#include "clock/duration.h"
+#include "clock/time_control.h"
+#include "core/error.h"
+#include "core/game.h"
+#include "core/game_files.h"
+#include "core/move_text.h"
+#include "core/notation.h"
+#include "core/pgn.h"
+#include "core/placement_game.h"
+#include "core/record/csa.h"
+#include "core/record/game_record.h"
+#include "core/record/kif.h"
+#include "core/record/othello_records.h"
+#include "rulebook/yaml_source.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+namespace arbiter::procedure::convert {
+
+using core::record::GameRecord;
+using core::record::Termination;
+
+
+// One entry of the timeline being written.
+struct Out {
+    Ms at{0};
+    std::string body;  // "move: \"e4\"", "resign: black", ...
+    std::string comment;
+};
+
+// The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
+class ClockTrack {
+public:
+    ClockTrack(std::optional<clock::TimeControl> control, int first_mover) {
+        if (control && control->is_timed()) {
+            try {
+                clock_.emplace(*control);
+                (void)clock_->start(first_mover, Ms{0});
+            } catch (const std::exception&) {
+                clock_.reset();
+            }
+        }
+    }
+    bool timed() const { return clock_.has_value(); }
+    Ms now() const { return now_; }
+
+    // The time `side` (to move) used for its move, from the reading its clock showed after the move: what it
+    // showed when its turn began, plus what the press adds (increment, next period), minus the reading.
+    std::optional<Ms> used_from_reading(int side, Ms reading) const {
+        if (!clock_) return std::nullopt;
+        clock::Clock probe = *clock_;
+        if (probe.press(side, now_) != clock::Op::ok) return std::nullopt;
+        return probe.shown(side, now_) - reading;
+    }
+    // The mover's clock is pressed `used` after the turn began.
+    void press(int side, Ms used) {
+        now_ += used;
+        if (clock_) (void)clock_->press(side, now_);
+    }
+    // When `side`'s flag fell or will fall while its clock runs.
+    std::optional<Ms> flag_instant(int side) const {
+        if (!clock_) return std::nullopt;
+        return clock_->flag_instant(side);
+    }
+    // The flag of a side that has fallen by now, if any.
+    std::optional<int> fallen() const {
+        if (!clock_) return std::nullopt;
+        const auto flags = clock_->flags(now_);
+        for (int s = 0; s < 2; ++s)
+            if (flags.fell[s]) return s;
+        return std::nullopt;
+    }
+    std::optional<Ms> shown(int side) const {
+        if (!clock_) return std::nullopt;
+        return clock_->shown(side, now_);
+    }
+
+private:
+    Ms now_{0};
+    std::optional<clock::Clock> clock_;
+};
+
+// What is being built for one game.
+struct Build {
+    const std::string& file;
+    int number;
+    int count;
+    std::string game;
+    std::array<std::string, 2> sides;
+    std::string start_yaml = "startpos";
+    std::optional<clock::TimeControl> control;
+    std::string event_name;
+    std::vector<std::string> header_comments;
+    std::vector<Out> entries;
+    RecordedEnding recorded;
+    std::vector<std::string> warnings;
+    bool warned_flag = false;
+    bool illegal_held = false;  // the record's last move is its illegal move, held on the board
+
+    std::string where(int ply) const { return "game " + std::to_string(number) + ", ply " + std::to_string(ply); }
+    [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
+        throw InputError({file, line, column}, where(ply) + ": " + what);
+    }
+    void warn(const std::string& what) { warnings.push_back("game " + std::to_string(number) + ": " + what); }
+
+    // Notes a flag that fell while the record goes on (noisy data: clocks the record's time control does not
+    // explain, or a control the record does not state exactly).
+    void check_flag(const ClockTrack& clocks, int ply) {
+        if (warned_flag) return;
+        if (auto side = clocks.fallen()) {
+            warned_flag = true;
+            warn("ply " + std::to_string(ply) + ": by the time control " + sides[*side] +
+                 "'s time is used up, yet the record goes on (no flag claim is added for it)");
+        }
+    }
+};
+
+std::string lower(std::string_view s);
+std::string yaml_quoted(std::string_view s);
+std::string comment_text(std::string_view s);
+bool looks_like_transcript(std::string_view text);
+void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw);
+void add_flag_claim(Build& b, const ClockTrack& clocks, int loser);
+void add_resignation(Build& b, const ClockTrack& clocks, int loser);
+void add_agreement(Build& b, const ClockTrack& clocks, int last_mover);
+std::string header_comment(const GameRecord& r, std::initializer_list<const char*> keys);
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format);
+std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b);
+void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library);
+std::optional<long> read_japanese_duration(std::string& s);
+clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s);
+std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b);
+std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b);
+std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b);
+void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& library);
+void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& library);
+std::string extension_of(const std::string& path);
+bool starts_with(std::string_view s, std::string_view prefix);
+std::string instant(Ms at);
+
+}  // namespace arbiter::procedure::convert

@@ -1,0 +1,149 @@
+// What every record conversion shares: text helpers, the entries an ending stands for, the YAML written.
+#include "records/convert.h"
+
+namespace arbiter::procedure::convert {
+
+using core::record::GameRecord;
+using core::record::Termination;
+
+std::string lower(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+std::string extension_of(const std::string& path) { return lower(std::filesystem::path(path).extension().string()); }
+
+bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
+
+// A double-quoted YAML scalar (control characters escaped, everything else as is: UTF-8 passes through).
+std::string yaml_quoted(std::string_view s) {
+    std::string out = "\"";
+    for (char c : s) {
+        const auto u = static_cast<unsigned char>(c);
+        if (c == '"' || c == '\\') {
+            out += '\\';
+            out += c;
+        } else if (u < 0x20 || u == 0x7f) {
+            static const char* hex = "0123456789abcdef";
+            out += "\\x";
+            out += hex[u >> 4];
+            out += hex[u & 15];
+        } else {
+            out += c;
+        }
+    }
+    return out + "\"";
+}
+
+// One line of a YAML comment: line breaks become spaces.
+std::string comment_text(std::string_view s) {
+    std::string out(s);
+    for (char& c : out)
+        if (c == '\n' || c == '\r') c = ' ';
+    return out;
+}
+
+std::string instant(Ms at) { return clock::format_clock(at); }
+
+// --- format detection ----------------------------------------------------------------------------------------
+
+bool looks_like_transcript(std::string_view text) {
+    // Comment lines (#) aside, only squares a1-h8, "pass", "--" and white space; at least one square.
+    int squares = 0;
+    std::size_t i = 0;
+    while (i < text.size()) {
+        if (text[i] == '#') {
+            while (i < text.size() && text[i] != '\n') ++i;
+            continue;
+        }
+        const char c = char(std::tolower(static_cast<unsigned char>(text[i])));
+        if (std::isspace(static_cast<unsigned char>(c))) {
+            ++i;
+        } else if (c >= 'a' && c <= 'h' && i + 1 < text.size() && text[i + 1] >= '1' && text[i + 1] <= '8') {
+            ++squares;
+            i += 2;
+        } else if (lower(text.substr(i, 4)) == "pass") {
+            i += 4;
+        } else if (text.substr(i, 2) == "--") {
+            i += 2;
+        } else {
+            return false;
+        }
+    }
+    return squares > 0;
+}
+
+
+void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw) {
+    if (draw) {
+        r.score = {{sides[0], 0.5}, {sides[1], 0.5}};
+    } else if (winner) {
+        r.score = {{sides[*winner], 1.0}, {sides[1 - *winner], 0.0}};
+    }
+}
+
+// The flag claim that stands for a time forfeit: by the winner, at the instant the loser's flag fell by the time
+// control (the last instant where the control cannot say).
+void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
+    Ms at = clocks.now();
+    if (auto flag = clocks.flag_instant(loser); flag && *flag > at) at = *flag;
+    else if (!clocks.timed())
+        b.warn("the record ends by a time forfeit but states no time control: the flag claim is placed at the last "
+               "instant, where the rulebook cannot see a fallen flag");
+    b.entries.push_back({at, "claim: {by: " + b.sides[1 - loser] + ", kind: flag}", "the record's time forfeit"});
+}
+
+void add_resignation(Build& b, const ClockTrack& clocks, int loser) {
+    b.entries.push_back({clocks.now(), "resign: " + b.sides[loser], "the record's resignation"});
+}
+
+void add_agreement(Build& b, const ClockTrack& clocks, int last_mover) {
+    b.entries.push_back({clocks.now(), "offer: {by: " + b.sides[last_mover] + ", kind: draw}", "the record's draw by agreement"});
+    b.entries.push_back({clocks.now(), "accept: " + b.sides[1 - last_mover], ""});
+}
+
+
+std::string header_comment(const GameRecord& r, std::initializer_list<const char*> keys) {
+    std::string out;
+    for (const char* k : keys)
+        if (const auto v = r.header(k); !v.empty()) out += (out.empty() ? "" : ", ") + std::string(k) + ": " + v;
+    return out;
+}
+
+
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format) {
+    std::ostringstream y;
+    y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
+      << b.count << ".\n";
+    for (const auto& h : b.header_comments)
+        if (!h.empty()) y << "# " << comment_text(h) << '\n';
+    y << "# Recorded ending: " << (b.recorded.ending.empty() ? "unknown" : b.recorded.ending)
+      << (b.recorded.by.empty() ? "" : " by " + b.recorded.by)
+      << (b.recorded.text.empty() ? "" : " (" + comment_text(b.recorded.text) + ")") << '\n';
+    for (const auto& w : b.warnings) y << "# warning: " << comment_text(w) << '\n';
+    if (b.entries.empty()) y << "# The record holds no move.\n";
+    std::string stem = std::filesystem::path(b.file).stem().string();
+    y << "timeline: " << yaml_quoted(stem + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")) << '\n';
+    y << "source: " << yaml_quoted(std::filesystem::path(b.file).filename().string() + ", game " + std::to_string(b.number)) << '\n';
+    y << "event: {";
+    if (!b.event_name.empty()) y << "event: " << yaml_quoted(b.event_name) << ", ";
+    y << "rulebook: " << rulebook_id;
+    if (b.control) {
+        if (auto pgn = clock::format_pgn_time_control(*b.control)) y << ", time_control: " << yaml_quoted(*pgn);
+        else y << ", time_control: " << clock::format_yaml_time_control(*b.control);
+    }
+    y << "}\n";
+    y << "start: " << b.start_yaml << '\n';
+    y << "entries:";
+    if (b.entries.empty()) y << " []";
+    y << '\n';
+    for (const auto& e : b.entries) {
+        y << "  - {at: \"" << instant(e.at) << "\", " << e.body << "}";
+        if (!e.comment.empty()) y << "  # " << comment_text(e.comment);
+        y << '\n';
+    }
+    return y.str();
+}
+
+}  // namespace arbiter::procedure::convert

@@ -1,0 +1,145 @@
+// PGN games as timeline entries: SAN moves replayed, [%clk]/[%emt] readings as instants, the result as its entry.
+#include "records/convert.h"
+
+namespace arbiter::procedure::convert {
+
+std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) {
+    if (tag.empty() || tag == "?" || tag == "-") return std::nullopt;
+    auto parsed = clock::parse_pgn_time_control(tag);
+    if (!parsed || !parsed->is_timed()) {
+        b.warn("TimeControl \"" + tag + "\" cannot be read: the event gets no time control");
+        return std::nullopt;
+    }
+    return *parsed;
+}
+
+// --- chess (PGN) ---
+
+void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
+    const std::string variant = lower(pgn.tag("Variant"));
+    // lichess writes "From Position" for a standard game set up from a FEN.
+    if (!variant.empty() && variant != "standard" && variant != "chess" && variant != "from position")
+        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
+                                                    "\" is not a game this program rules (standard chess only)");
+    b.game = "chess";
+    auto def = rulebook::load_game("chess", library.dir());
+    b.sides = {def->side_names[0], def->side_names[1]};
+    core::Position start = core::Position::start(def);
+    if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {
+        start = core::Position::from_fen(def, pgn.tag("FEN"), b.file);
+        b.start_yaml = "{fen: " + yaml_quoted(pgn.tag("FEN")) + "}";
+    }
+    core::Game game(start);
+    b.event_name = pgn.tag("Event");
+    for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
+        if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
+    b.control = pgn_control(pgn.tag("TimeControl"), b);
+
+    const int first_mover = int(start.side_to_move());
+    ClockTrack clocks(b.control, first_mover);
+    bool readings_unused = false, missing = false, any_reading = false;
+    int ply = 0;
+    for (const auto& m : pgn.moves) {
+        ++ply;
+        const core::Position& pos = game.position();
+        const int mover = int(pos.side_to_move());
+        const core::ParsedMove parsed = core::parse_move(pos, m.san);
+        if (!parsed.ok())
+            b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
+        const std::string san = core::to_san(pos, parsed.move);
+        Ms used{0};
+        if (m.elapsed) {
+            used = *m.elapsed;
+        } else if (m.clock) {
+            any_reading = true;
+            if (!clocks.timed()) {
+                readings_unused = true;
+            } else if (auto u = clocks.used_from_reading(mover, *m.clock)) {
+                used = *u;
+                if (used < Ms{0}) {
+                    const auto before = clocks.shown(mover).value_or(Ms{0});
+                    if (game.ply() < 2) {
+                        b.warn("ply " + std::to_string(ply) + ": [%clk " + clock::format_clock(*m.clock) +
+                               "] is above the time control's " + clock::format_clock(before) +
+                               ": taken as no time used");
+                        used = Ms{0};
+                    } else {
+                        b.fail(m.line, m.column, ply,
+                               "[%clk " + clock::format_clock(*m.clock) + "] after \"" + m.san + "\": the clock goes up from " +
+                                   clock::format_clock(before) + " by more than the time control \"" + pgn.tag("TimeControl") +
+                                   "\" adds");
+                    }
+                }
+            }
+        } else if (clocks.timed()) {
+            missing = true;
+        }
+        game.play(parsed.move);
+        clocks.press(mover, used);
+        b.check_flag(clocks, ply);
+        b.entries.push_back({clocks.now(), "move: " + yaml_quoted(san), ""});
+    }
+    if (readings_unused)
+        b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants");
+    if (missing && any_reading) b.warn("some moves have no [%clk]: their time is counted in the mover's next reading");
+
+    // The ending.
+    auto& r = b.recorded;
+    const std::string termination = lower(pgn.tag("Termination"));
+    r.text = pgn.result + (pgn.tag("Termination").empty() ? "" : " (" + pgn.tag("Termination") + ")");
+    const int to_move = int(game.position().side_to_move());
+    const int last_mover = 1 - to_move;
+    std::optional<int> winner;
+    bool draw = false;
+    if (pgn.result == "1-0") winner = 0;
+    else if (pgn.result == "0-1") winner = 1;
+    else if (pgn.result == "1/2-1/2") draw = true;
+    else {
+        r.ending = "unknown";
+        return;
+    }
+    set_score(r, b.sides, winner, draw);
+    if (const auto tag = pgn.tag("Result"); !tag.empty() && tag != pgn.result)
+        b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken");
+    const auto outcome = game.outcome();
+    if (pgn.moves.empty() && termination != "time forfeit") {
+        // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
+        r.ending = "unknown";
+        b.warn("a result without any move (a forfeit?) stands for no entry");
+    } else if (termination == "time forfeit") {
+        const int loser = winner ? 1 - *winner : to_move;
+        r.ending = "time_forfeit";
+        r.by = b.sides[loser];
+        add_flag_claim(b, clocks, loser);
+    } else if (!termination.empty() && termination != "normal") {
+        r.ending = "unknown";
+        b.warn("Termination \"" + pgn.tag("Termination") + "\" stands for no entry: the timeline ends with the last move");
+    } else if (outcome && outcome->termination == core::Termination::checkmate) {
+        r.ending = "checkmate";
+        r.by = b.sides[to_move];
+    } else if (outcome && draw) {
+        r.ending = core::to_string(outcome->termination);
+    } else if (winner) {
+        r.ending = "resignation";
+        r.by = b.sides[1 - *winner];
+        add_resignation(b, clocks, 1 - *winner);
+    } else if (game.can_claim_repetition()) {
+        r.ending = "repetition";
+        r.by = b.sides[to_move];
+        b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: repetition}",
+                             "the draw: the position has occurred three times"});
+    } else if (game.can_claim_fifty_moves()) {
+        r.ending = "fifty_moves";
+        r.by = b.sides[to_move];
+        b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: fifty_moves}",
+                             "the draw: fifty moves without a capture or a pawn move"});
+    } else {
+        r.ending = "draw_agreed";
+        r.by = b.sides[last_mover];
+        add_agreement(b, clocks, last_mover);
+    }
+}
+
+// --- shogi and othello (neutral records) ---
+
+}  // namespace arbiter::procedure::convert

@@ -1,0 +1,379 @@
+#include "rulebook/rule_checker.h"
+
+#include "rulebook/loader.h"
+#include "rulebook/schema.h"
+#include "rulebook/suggest.h"
+
+#include <algorithm>
+#include <set>
+
+namespace arbiter::rulebook {
+
+namespace {
+
+[[noreturn]] void fail_at(const std::string& file, const YAML::Node& node, const std::string& message) {
+    throw InputError(location_of(file, node), message);
+}
+
+std::string scalar_or_empty(const YAML::Node& node) {
+    return node && node.IsScalar() ? node.Scalar() : std::string();
+}
+
+}  // namespace
+
+// The checks of one file's rules against the registry; `where` prefixes messages ("draw.repetition: ").
+class RuleChecker {
+public:
+    RuleChecker(const Registry& registry, const std::string& file, const std::string& hooks_text, bool has_hooks)
+        : registry_(registry), file_(file), hooks_text_(hooks_text), has_hooks_(has_hooks) {}
+
+    Rule rule(const YAML::Node& key, const YAML::Node& node) {
+        const MapKeys keys(node);
+        Rule rule;
+        rule.topic = key.Scalar();
+        rule.from = {"", file_, key.Mark().line + 1};
+        const TopicSpec* topic = registry_.topic(rule.topic);
+        if (!topic)
+            fail_at(file_, key, "found the unknown topic '" + rule.topic + "'; expected a topic of " +
+                                    registry_.file() + did_you_mean(rule.topic, registry_.topic_names()));
+        prefix_ = rule.topic + ": ";
+        if (child(keys, "removed") && child(keys, "removed").Scalar() == "true") {
+            rule.removed = true;
+            return rule;
+        }
+        rule.article = scalar_or_empty(child(keys, "article"));
+        if (const auto also = child(keys, "also"))
+            for (const auto& a : also) rule.also.push_back(a.Scalar());
+        rule.summary = read_text(child(keys, "summary"));
+        rule.notes = read_text(child(keys, "notes"));
+        rule.restore = scalar_or_empty(child(keys, "restore"));
+        if (const auto params = child(keys, "params")) {
+            for (const auto& entry : params) {
+                const std::string name = entry.first.Scalar();
+                const ParamSpec* spec = topic->param(name);
+                if (!spec) {
+                    auto names = topic->param_names();
+                    fail_at(file_, entry.first,
+                            prefix_ + "found the parameter '" + name + "', not registered for this topic; expected " +
+                                (names.empty() ? std::string("no parameters (the registry lists none)")
+                                               : "one of: " + join(names)) +
+                                did_you_mean(name, names));
+                }
+                rule.params.push_back(param(*spec, entry.second));
+            }
+        }
+        current_ = &rule;
+        referenced_.clear();
+        hooked_ = false;
+        rule.effects = effects(child(keys, "effects"), "effects");
+        if (const auto cases = child(keys, "cases")) {
+            for (std::size_t i = 0; i < cases.size(); ++i) {
+                const auto c = cases[i];
+                Case out;
+                out.when = child(c, "when");
+                conditions(out.when, "cases[" + std::to_string(i) + "].when", false);
+                out.effects = effects(child(c, "effects"), "cases[" + std::to_string(i) + "].effects");
+                out.article = scalar_or_empty(child(c, "article"));
+                out.summary = read_text(child(c, "summary"));
+                rule.cases.push_back(std::move(out));
+            }
+        }
+        if (const auto ladder = child(keys, "ladder")) {
+            for (std::size_t i = 0; i < ladder.size(); ++i)
+                rule.ladder.push_back({effects(child(ladder[i], "effects"), "ladder[" + std::to_string(i) + "].effects"),
+                                       read_text(child(ladder[i], "summary"))});
+        }
+        if (const auto discretion = child(keys, "discretion")) {
+            Discretion out{read_text(child(discretion, "summary")), {}};
+            for (const auto& option : child(discretion, "options")) {
+                check_option(option, *topic);
+                out.options.push_back(option.Scalar());
+            }
+            rule.discretion = std::move(out);
+        }
+        if (const auto hook = child(keys, "hook")) {
+            check_hook(hook);
+            rule.hook = hook.Scalar();
+        }
+        if (const auto claim = child(keys, "claim")) rule.claim = this->claim(claim);
+        refuse_unread_params(keys, rule);
+        if (topic->raised_by.empty()) refuse_unraised(keys, *topic);
+        current_ = nullptr;
+        return rule;
+    }
+
+private:
+    static std::string join(const std::vector<std::string>& names) {
+        std::string out;
+        for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+        return out;
+    }
+
+    // Who may claim and until when: words of the registry's claimants and deadlines.
+    Claim claim(const YAML::Node& node) {
+        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline"))};
+        if (const auto by = child(node, "by"); by && !registry_.claimant(out.by))
+            fail_at(file_, by, prefix_ + "claim.by: found '" + out.by + "'; expected a claimant of " + registry_.file() +
+                                   " (" + join(registry_.claimant_names()) + ")" + did_you_mean(out.by, registry_.claimant_names()));
+        if (const auto deadline = child(node, "deadline"); deadline && !registry_.deadline(out.deadline))
+            fail_at(file_, deadline, prefix_ + "claim.deadline: found '" + out.deadline + "'; expected a deadline of " +
+                                         registry_.file() + did_you_mean(out.deadline, registry_.deadline_names()));
+        return out;
+    }
+
+    // A parameter acts where the engine reads it (rulebook::engine_words: procedure/params.h), where the rule
+    // refers to it ({param: name}), or where the rule's Lua hook may read it; anything else would be shown and
+    // never used.
+    void refuse_unread_params(const MapKeys& keys, const Rule& rule) {
+        const EngineWords* engine = engine_words();
+        if (!engine || !rule.hook.empty() || hooked_) return;
+        const auto params = child(keys, "params");
+        for (const auto& entry : params) {
+            const std::string name = entry.first.Scalar();
+            const std::string word = rule.topic + "." + name;
+            if (referenced_.count(name) ||
+                std::find(engine->params.begin(), engine->params.end(), word) != engine->params.end())
+                continue;
+            fail_at(file_, entry.first, prefix_ + "params: found '" + name +
+                                            "', which nothing reads: the engine does not, and no effect or case of this "
+                                            "rule refers to it ({param: " + name + "}); expected it used, or removed");
+        }
+    }
+
+    // A topic nothing raises (its registry entry has no raised_by) can carry text and parameters only: effects,
+    // cases, a ladder, a discretion, a hook, a claim or a restore there would be shown and never applied.
+    void refuse_unraised(const MapKeys& keys, const TopicSpec& topic) {
+        for (const char* key : {"effects", "cases", "ladder", "discretion", "hook", "claim", "restore"})
+            if (const auto node = child(keys, key))
+                fail_at(file_, node, prefix_ + "found " + key + " on a topic that nothing raises (" + topic.name +
+                                         " has no raised_by in " + registry_.file() +
+                                         "), so they would never apply; expected only article, summary, notes and params, "
+                                         "or a trigger for the topic in the registry");
+    }
+
+    Param param(const ParamSpec& spec, const YAML::Node& node) {
+        Param out;
+        const MapKeys keys(node);
+        out.name = spec.name;
+        out.where = location_of(file_, node);
+        const std::string what = prefix_ + "params." + spec.name;
+        out.value = read_value(spec.unit, child(keys, "value"), file_, what + ".value");
+        if (const auto may = child(keys, "event_may_set")) out.event_may_set = may.Scalar() == "true";
+        if (const auto range = child(keys, "range")) {
+            if (child(range, "min")) out.min = read_value(spec.unit, child(range, "min"), file_, what + ".range.min");
+            if (child(range, "max")) out.max = read_value(spec.unit, child(range, "max"), file_, what + ".range.max");
+            if (out.min && out.max && spec.unit == Unit::duration && out.min->ms > out.max->ms)
+                fail_at(file_, range, what + ".range: found min above max; expected min <= max");
+        }
+        if (const auto choices = child(keys, "choices"))
+            for (const auto& c : choices) out.choices.push_back(read_value(spec.unit, c, file_, what + ".choices"));
+        out.summary = read_text(child(keys, "summary"));
+        return out;
+    }
+
+    std::vector<Effect> effects(const YAML::Node& list, const std::string& what) {
+        std::vector<Effect> out;
+        if (!list) return out;
+        for (std::size_t i = 0; i < list.size(); ++i) {
+            const YAML::Node item = list[i];
+            const std::string here = what + "[" + std::to_string(i) + "]";
+            Effect effect;
+            YAML::Node name_node;
+            if (item.IsScalar()) {
+                name_node = item;
+                effect.name = item.Scalar();
+            } else {
+                // The effect is the one key that names an effect; other keys are its fields written beside
+                // it ({lose: offender, unless: {...}}).
+                for (const auto& entry : item) {
+                    if (!registry_.effect(entry.first.Scalar())) continue;
+                    if (name_node.IsDefined() && !name_node.IsNull())
+                        fail_at(file_, entry.first, prefix_ + here + ": found a second effect '" + entry.first.Scalar() +
+                                                        "' in one item; expected one effect per list item");
+                    name_node.reset(entry.first);
+                    effect.fields = entry.second;
+                }
+                if (name_node.IsNull()) name_node.reset(item.begin()->first);
+                effect.name = name_node.Scalar();
+                if (item.size() > 1 && registry_.effect(effect.name)) {
+                    // Fold the shorthand into one map of fields: the named value becomes the first field.
+                    const EffectSpec* spec = registry_.effect(effect.name);
+                    YAML::Node fields(YAML::NodeType::Map);
+                    if (effect.fields.IsMap()) {
+                        for (const auto& f : effect.fields) fields[f.first] = f.second;
+                    } else if (!effect.fields.IsNull() && !spec->fields.empty()) {
+                        fields[spec->fields.front().first] = static_cast<const YAML::Node&>(effect.fields);
+                    }
+                    for (const auto& entry : item)
+                        if (entry.first.Scalar() != effect.name) fields[entry.first] = entry.second;
+                    effect.fields = fields;
+                }
+            }
+            effect.where = location_of(file_, name_node);
+            const EffectSpec* spec = registry_.effect(effect.name);
+            if (!spec)
+                fail_at(file_, name_node, prefix_ + here + ": found the unknown effect '" + effect.name +
+                                              "'; expected an effect of " + registry_.file() +
+                                              did_you_mean(effect.name, registry_.effect_names()));
+            effect_fields(*spec, effect, here + "." + effect.name);
+            out.push_back(std::move(effect));
+        }
+        return out;
+    }
+
+    void effect_fields(const EffectSpec& spec, const Effect& effect, const std::string& what) {
+        const YAML::Node& fields = effect.fields;
+        if (!fields || fields.IsNull()) return;
+        if (fields.IsScalar()) {
+            // {hook: name}, {warn: offender}: one field written without its name.
+            if (spec.name == "hook") {
+                hooked_ = true;
+                check_hook(fields);
+                return;
+            }
+            if (spec.fields.size() >= 1) {
+                typed(spec.fields.front().second, fields, what);
+                return;
+            }
+            fail_at(file_, fields, prefix_ + what + ": found " + describe(fields) + "; expected no fields");
+        }
+        if (fields.IsSequence()) fail_at(file_, fields, prefix_ + what + ": found a list; expected a map of fields");
+        std::vector<std::string> names;
+        for (const auto& [name, type] : spec.fields) names.push_back(name);
+        for (const auto& entry : fields) {
+            const std::string field = entry.first.Scalar();
+            const std::string* type = spec.field_type(field);
+            if (!type)
+                fail_at(file_, entry.first, prefix_ + what + ": found the unknown field '" + field + "'; expected " +
+                                                (names.empty() ? std::string("no fields") : "one of: " + join(names)) +
+                                                did_you_mean(field, names));
+            if (spec.name == "hook" && field == "name") {
+                hooked_ = true;
+                check_hook(entry.second);
+            }
+            typed(*type, entry.second, what + "." + field);
+        }
+    }
+
+    // Checks a value against a registry type name (effect fields and conditions share these).
+    void typed(const std::string& type, const YAML::Node& node, const std::string& what) {
+        if (const Param* p = param_reference(node, what)) {
+            unit_fits(type, *p, node, what);
+            return;
+        }
+        const std::string here = prefix_ + what + ": ";
+        if (type == "role") {
+            if (!node.IsScalar() || !registry_.role(node.Scalar()))
+                fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + join(registry_.role_names()) + ")" +
+                                         (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.role_names()) : ""));
+        } else if (type == "conditions") {
+            conditions(node, what, true);
+        } else if (type == "list") {
+            if (!node.IsSequence()) fail_at(file_, node, here + "found " + describe(node) + "; expected a list");
+        } else if (type == "map") {
+            if (!node.IsMap()) fail_at(file_, node, here + "found " + describe(node) + "; expected a map");
+        } else if (auto unit = unit_from_name(type)) {
+            read_value(*unit, node, file_, prefix_ + what);
+        }
+    }
+
+    // A {param: name} stands where a value of `type` is read: its unit must be that type (or, for a text, any
+    // word-like unit), or the engine would read a value it cannot use.
+    void unit_fits(const std::string& type, const Param& p, const YAML::Node& node, const std::string& what) {
+        const std::string unit(unit_name(p.value.unit));
+        const bool words = (type == "text" || type == "choice") && (unit == "text" || unit == "choice");
+        const bool whole = (type == "count" || type == "moves") && (unit == "count" || unit == "moves");
+        const bool number = (type == "points" || type == "fraction") && (unit == "points" || unit == "fraction");
+        if (unit == type || words || whole || number) return;
+        fail_at(file_, node, prefix_ + what + ": found {param: " + p.name + "}, a parameter in " + unit +
+                                 "; expected a parameter in " + type + " here");
+    }
+
+    // Accepts {param: name} when `name` is a parameter of the current rule; returns it.
+    const Param* param_reference(const YAML::Node& node, const std::string& what) {
+        if (!node.IsMap() || node.size() != 1 || !child(node, "param")) return nullptr;
+        const YAML::Node name = child(node, "param");
+        if (!current_ || !name.IsScalar() || !current_->param(name.Scalar())) {
+            std::vector<std::string> names;
+            if (current_)
+                for (const auto& p : current_->params) names.push_back(p.name);
+            fail_at(file_, name, prefix_ + what + ": found {param: " + (name.IsScalar() ? name.Scalar() : "?") +
+                                     "}, which names no parameter of this rule; expected one of: " +
+                                     (names.empty() ? std::string("(none: the rule has no params)") : join(names)) +
+                                     (name.IsScalar() ? did_you_mean(name.Scalar(), names) : ""));
+        }
+        referenced_.insert(name.Scalar());
+        return current_->param(name.Scalar());
+    }
+
+    // Checks a map of condition -> value. In `unless`, values are outcomes (draw, win...), not checked here.
+    void conditions(const YAML::Node& node, const std::string& what, bool outcomes) {
+        if (!node || node.IsNull()) return;
+        if (!node.IsMap()) fail_at(file_, node, prefix_ + what + ": found " + describe(node) + "; expected a map of conditions");
+        for (const auto& entry : node) {
+            const std::string name = entry.first.Scalar();
+            const ConditionSpec* spec = registry_.condition(name);
+            if (!spec)
+                fail_at(file_, entry.first, prefix_ + what + ": found the unknown condition '" + name +
+                                                "'; expected a condition of " + registry_.file() +
+                                                did_you_mean(name, registry_.condition_names()));
+            if (!outcomes) typed(spec->type, entry.second, what + "." + name);
+        }
+    }
+
+    void check_option(const YAML::Node& option, const TopicSpec& topic) {
+        const std::string name = option.Scalar();
+        if (registry_.effect(name) || registry_.option(name) ||
+            std::find(topic.options.begin(), topic.options.end(), name) != topic.options.end())
+            return;
+        std::vector<std::string> names = registry_.effect_names();
+        names.insert(names.end(), registry_.option_names().begin(), registry_.option_names().end());
+        names.insert(names.end(), topic.options.begin(), topic.options.end());
+        fail_at(file_, option, prefix_ + "discretion.options: found the unknown option '" + name +
+                                   "'; expected an effect name or an option registered in " + registry_.file() +
+                                   did_you_mean(name, names));
+    }
+
+    void check_hook(const YAML::Node& node) {
+        if (!node.IsScalar()) fail_at(file_, node, prefix_ + "hook: found " + describe(node) + "; expected a Lua function name");
+        const std::string name = node.Scalar();
+        if (!has_hooks_)
+            fail_at(file_, node, prefix_ + "found the hook '" + name + "', but the rulebook names no hooks file; expected hooks: <id>.lua in the header");
+        // A textual check: the Lua host (engine/procedure) loads and runs the file.
+        for (const std::string& form : {"function " + name + "(", "function " + name + " (", name + " = function"})
+            if (hooks_text_.find(form) != std::string::npos) return;
+        fail_at(file_, node, prefix_ + "found the hook '" + name + "'; expected a function of that name in the hooks file");
+    }
+
+    const Registry& registry_;
+    const std::string& file_;
+    const std::string& hooks_text_;
+    bool has_hooks_;
+    std::string prefix_;
+    const Rule* current_ = nullptr;
+    std::set<std::string> referenced_;  // parameters the current rule refers to ({param: name})
+    bool hooked_ = false;                // the current rule calls a hook (which may read any parameter)
+};
+
+RuleMap read_rules_with(RuleChecker& checker, const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {
+    RuleMap out;
+    if (!rules) return out;
+    for (const auto& entry : rules) {
+        Rule rule = checker.rule(entry.first, entry.second);
+        rule.from.rulebook = id;
+        rule.hooks_file = hooks_file;
+        out.emplace(rule.topic, std::move(rule));
+    }
+    return out;
+}
+
+
+RuleReader::RuleReader(const Registry& registry, const std::string& file, const std::string& hooks_text, bool has_hooks)
+    : checker_(std::make_unique<RuleChecker>(registry, file, hooks_text, has_hooks)) {}
+RuleReader::~RuleReader() = default;
+
+RuleMap RuleReader::read(const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {
+    return read_rules_with(*checker_, rules, id, hooks_file);
+}
+
+}  // namespace arbiter::rulebook
