@@ -53,13 +53,6 @@ constexpr DeadlineImpl deadlines[] = {
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
 };
 
-template <class Table>
-std::vector<std::string_view> names_of(const Table& table) {
-    std::vector<std::string_view> names;
-    for (const auto& row : table) names.push_back(row.name);
-    return names;
-}
-
 }  // namespace
 
 std::vector<std::string_view> claimant_words() { return names_of(claimants); }
@@ -70,11 +63,10 @@ std::vector<std::string_view> deadline_words() { return names_of(deadlines); }
 bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind) {
     std::string why;
     if (r.claim) {
-        for (const auto& c : claimants)
-            if (c.name == r.claim->by && !c.may(*this, claimant, ctx)) why = "only " + r.claim->by + " may claim";
-        for (const auto& d : deadlines)
-            if (why.empty() && d.name == r.claim->deadline && !d.in_time(*this, claimant))
-                why = "out of time (" + r.claim->deadline + ")";
+        if (const auto* c = row_named(claimants, r.claim->by); c && !c->may(*this, claimant, ctx))
+            why = "only " + r.claim->by + " may claim";
+        if (const auto* d = row_named(deadlines, r.claim->deadline); why.empty() && d && !d->in_time(*this, claimant))
+            why = "out of time (" + r.claim->deadline + ")";
     }
     if (const auto below = State::as_ms(param_value(r, params::claim_below.name)); why.empty() && below && claimant >= 0 &&
                                                                                      shown(claimant).count() >= *below)
@@ -218,8 +210,7 @@ void State::on_claim() {
     const YAML::Node& v = entry->value;
     const int claimant = read_side(v["by"]);
     const std::string kind = v["kind"].Scalar();
-    for (const auto& k : kinds)
-        if (k.name == kind) return k.handle(*this, claimant, v);
+    if (const auto* k = row_named(kinds, kind)) return k->handle(*this, claimant, v);
     throw error("claim: found the kind '" + kind + "', which the runner does not implement", v["kind"]);
 }
 

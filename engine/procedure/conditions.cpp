@@ -146,19 +146,11 @@ constexpr ConditionImpl table[] = {
     {"claim_announces_move", fact},
 };
 
-const ConditionImpl* find(std::string_view name) {
-    for (const auto& c : table)
-        if (c.name == name) return &c;
-    return nullptr;
-}
+const ConditionImpl* find(std::string_view name) { return row_named(table, name); }
 
 }  // namespace
 
-std::vector<std::string_view> condition_words() {
-    std::vector<std::string_view> names;
-    for (const auto& c : table) names.push_back(c.name);
-    return names;
-}
+std::vector<std::string_view> condition_words() { return names_of(table); }
 
 bool is_fact_condition(std::string_view name) {
     const auto* c = find(name);

@@ -259,19 +259,11 @@ constexpr EffectImpl table[] = {
     {"hook", hook},
 };
 
-const EffectImpl* find(std::string_view name) {
-    for (const auto& e : table)
-        if (e.name == name) return &e;
-    return nullptr;
-}
+const EffectImpl* find(std::string_view name) { return row_named(table, name); }
 
 }  // namespace
 
-std::vector<std::string_view> effect_words() {
-    std::vector<std::string_view> names;
-    for (const auto& e : table) names.push_back(e.name);
-    return names;
-}
+std::vector<std::string_view> effect_words() { return names_of(table); }
 
 const json& Runner::State::effect_json(const rulebook::Effect& e) {
     auto& cache = runner.caches_->effects;

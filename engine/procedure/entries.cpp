@@ -243,18 +243,13 @@ constexpr EntryImpl table[] = {
 
 }  // namespace
 
-std::vector<std::string_view> entry_words() {
-    std::vector<std::string_view> names;
-    for (const auto& e : table) names.push_back(e.name);
-    return names;
-}
+std::vector<std::string_view> entry_words() { return names_of(table); }
 
 void State::on_entry() {
     const std::string& a = entry->action;
     // After the end only a point-out of an illegal move that stood can still change the result.
     if (ended && !(a == "observe" && entry->value["illegal_move"])) return;
-    for (const auto& e : table)
-        if (e.name == a) return e.handle(*this);
+    if (const auto* e = row_named(table, a)) return e->handle(*this);
     throw error("found the entry '" + a + "', which the runner does not implement");
 }
 

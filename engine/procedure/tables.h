@@ -2,10 +2,27 @@
 // Private to engine/procedure: vocabulary.cpp gathers them into procedure::implemented_words().
 #pragma once
 
+#include <iterator>
 #include <string_view>
 #include <vector>
 
 namespace arbiter::procedure {
+
+// The words of a table whose rows have a `name` (each table's *_words()).
+template <class Table>
+std::vector<std::string_view> names_of(const Table& table) {
+    std::vector<std::string_view> names;
+    for (const auto& row : table) names.push_back(row.name);
+    return names;
+}
+
+// The row of `table` named `name`, or null.
+template <class Table>
+const auto* row_named(const Table& table, std::string_view name) {
+    for (const auto& row : table)
+        if (row.name == name) return &row;
+    return static_cast<decltype(&*std::begin(table))>(nullptr);
+}
 
 std::vector<std::string_view> condition_words();  // conditions.cpp
 std::vector<std::string_view> effect_words();     // effects.cpp

@@ -11,15 +11,15 @@
 
 namespace arbiter::rulebook {
 
-namespace {
-
-[[noreturn]] void fail_at(const std::string& file, const YAML::Node& node, const std::string& message) {
+void fail_at(const std::string& file, const YAML::Node& node, const std::string& message) {
     throw InputError(location_of(file, node), message);
 }
 
 std::string scalar_or_empty(const YAML::Node& node) {
     return node && node.IsScalar() ? node.Scalar() : std::string();
 }
+
+namespace {
 
 bool is_integer(const std::string& text) {
     if (text.empty()) return false;

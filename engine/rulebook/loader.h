@@ -28,4 +28,9 @@ Value read_value(Unit unit, const YAML::Node& node, const std::string& file, con
 // Returns the words that say what a unit's values look like: "a duration such as 3min, 90s or 1:30:00".
 std::string unit_expectation(Unit unit);
 
+// Throws InputError at `node` of `file` (line:column) with `message`.
+[[noreturn]] void fail_at(const std::string& file, const YAML::Node& node, const std::string& message);
+// A scalar node's text, or "" for anything else.
+std::string scalar_or_empty(const YAML::Node& node);
+
 }  // namespace arbiter::rulebook

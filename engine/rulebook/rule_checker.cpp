@@ -9,18 +9,6 @@
 
 namespace arbiter::rulebook {
 
-namespace {
-
-[[noreturn]] void fail_at(const std::string& file, const YAML::Node& node, const std::string& message) {
-    throw InputError(location_of(file, node), message);
-}
-
-std::string scalar_or_empty(const YAML::Node& node) {
-    return node && node.IsScalar() ? node.Scalar() : std::string();
-}
-
-}  // namespace
-
 // The checks of one file's rules against the registry; `where` prefixes messages ("draw.repetition: ").
 class RuleChecker {
 public:
