@@ -1,39 +1,114 @@
-// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--format text|jsonl]`: every game of many records ruled
-// and set against what each record says. jsonl: one object per game and rulebook, streamed as it is ruled; text: a
-// summary with the games whose ruling disagrees with their record and the games that could not be read.
+// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--jobs N] [--format text|md|jsonl] [--lang en|ja]`:
+// every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
+// parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
-#include "cli/record_arg.h"
+#include "records/audit_run.h"
+#include "records/audit_summary.h"
 #include "rulebook/paths.h"
 
 #include <nlohmann/json.hpp>
 
+#include <chrono>
+#include <functional>
+#include <fstream>
 #include <iostream>
 #include <memory>
 #include <sstream>
+#include <thread>
+#include <unistd.h>
 
 namespace arbiter::cli {
 
+namespace {
+
+// One progress line on stderr, rewritten in place, only when stderr is a terminal and at most four times a second.
+class Progress {
+public:
+    Progress() : shown_(::isatty(STDERR_FILENO) == 1) {}
+    void update(long games, const std::string& file) {
+        if (!shown_) return;
+        const auto now = std::chrono::steady_clock::now();
+        if (now - last_ < std::chrono::milliseconds(250)) return;
+        last_ = now;
+        std::cerr << "\r\x1b[Kaudit: " << games << " games, reading " << file << std::flush;
+        drawn_ = true;
+    }
+    ~Progress() {
+        if (drawn_) std::cerr << "\r\x1b[K" << std::flush;
+    }
+
+private:
+    bool shown_;
+    bool drawn_ = false;
+    std::chrono::steady_clock::time_point last_{};
+};
+
+// Feeds the games of earlier `audit --format jsonl` outputs, in the order given, to `sink`: the merge step of a
+// distributed audit (scripts/audit-cluster). Line by line, so the shards' size does not matter.
+void read_jsonl(const std::vector<std::string>& files, const std::function<void(const procedure::audit::AuditedGame&)>& sink) {
+    for (const auto& file : files) {
+        std::ifstream in(file == "-" ? "/dev/stdin" : file, std::ios::binary);
+        if (!in) throw InputError({file, 0, 0}, "cannot open the file; expected JSON lines from `arbiter audit --format jsonl`");
+        int n = 0;
+        for (std::string line; std::getline(in, line);) {
+            ++n;
+            if (line.empty()) continue;
+            const SourceLocation where{file, n, 1};
+            nlohmann::json j;
+            try {
+                j = nlohmann::json::parse(line);
+            } catch (const nlohmann::json::exception& e) {
+                throw InputError(where, std::string("not JSON: ") + e.what());
+            }
+            sink(procedure::audit::audit_from_json(j, where));
+        }
+    }
+}
+
+int default_jobs() {
+    const unsigned n = std::thread::hardware_concurrency();
+    return n == 0 ? 1 : int(n);
+}
+
+}  // namespace
+
 Command audit_command() {
     return {"audit", "Rule every game of many records and check each against its own result",
-            "Reads each FILE (a game record: PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb) and rules every\n"
-            "game under --rulebook, each of --rulebooks (comma-separated; those of another game than the record's\n"
-            "are skipped), or the default for the game (fide-2009, csa-computer-shogi, joa-othello-2014).\n"
-            "--format jsonl streams one object per game and rulebook: {file, game, rulebook, recorded, result,\n"
-            "agrees, warnings} or {file, game, error}. Text: games, rulings (one per game and rulebook): agree,\n"
-            "disagree, not comparable (no recorded result, or pending), errors; then each disagreement and error.\n"
-            "Exit 0 when every game was read; 2 when any could not be.",
+            "Reads each FILE (game records: PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb; plain, .gz or .zst,\n"
+            "found by magic bytes and extension) game by game, so memory stays flat however large the archive, and\n"
+            "rules every game under --rulebook, each of --rulebooks (comma-separated; those of another game than\n"
+            "the record's are skipped), or the default for the game (fide-2009, csa-computer-shogi,\n"
+            "joa-othello-2014). --jobs N rules N games at once (default: every core); the output is the same for\n"
+            "any N. A progress line goes to stderr when it is a terminal.\n"
+            "--format jsonl prints one object per game, in input order: {file, index, game, tags, recorded,\n"
+            "rulings: {rulebook: {status, score, topic, article, count}}, agrees: {rulebook: true|false|null},\n"
+            "warnings, plies}, or {file, index, error} for a game or file that could not be read (index 0: the\n"
+            "whole file). --from-jsonl reads FILEs as such lines (the shards of a distributed audit, in order:\n"
+            "scripts/audit-cluster) and summarises them exactly as if the games had been ruled here.\n"
+            "text and md print a summary: games read and rejected (with reasons), each rulebook's\n"
+            "agreeing and disagreeing rulings, the disagreements by kind and, with several rulebooks, the games\n"
+            "they rule differently, with examples. Exit 0 when every game was read; 2 when any was rejected.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto files = std::make_shared<std::vector<std::string>>();
                 auto book = std::make_shared<std::string>();
                 auto books = std::make_shared<std::string>();
                 auto format = std::make_shared<std::string>("text");
-                app.add_option("FILE", *files, "Game records")->required();
+                auto lang = std::make_shared<std::string>("en");
+                auto jobs = std::make_shared<int>(default_jobs());
+                auto from_jsonl = std::make_shared<bool>(false);
+                app.add_option("FILE", *files, "Game records (plain, .gz, .zst)")->required();
                 auto* one = app.add_option("--rulebook", *book, "Rulebook id for every game");
                 app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->excludes(one);
-                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "jsonl"}));
-                return std::function<int()>([&global, files, book, books, format] {
+                app.add_option("--jobs,-j", *jobs, "Games ruled at once (default: every core)")
+                    ->check(CLI::Range(1, 1024));
+                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "jsonl"}));
+                app.add_option("--lang", *lang, "Language of the summary")->check(CLI::IsMember({"en", "ja"}));
+                app.add_flag("--from-jsonl", *from_jsonl, "FILEs are audit JSON lines to summarise (merge shards)");
+                return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
-                    std::vector<std::string> ids;
+                    procedure::audit::AuditOptions options;
+                    options.files = *files;
+                    options.jobs = *jobs;
                     std::stringstream list(!book->empty() ? *book : *books);
                     for (std::string id; std::getline(list, id, ',');)
                         if (!id.empty()) {
@@ -41,78 +116,32 @@ Command audit_command() {
                                 std::cerr << "arbiter: audit: no rulebook '" << id << "'\n";
                                 return 2;
                             }
-                            ids.push_back(id);
+                            options.rulebooks.push_back(id);
                         }
+                    if (*from_jsonl && *format == "jsonl") {
+                        std::cerr << "arbiter: audit: --from-jsonl summarises JSON lines; use --format text or md "
+                                     "(the lines themselves merge by concatenation)\n";
+                        return 2;
+                    }
+                    const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
+                    procedure::audit::Summary summary(options.rulebooks, l);
                     const bool jsonl = *format == "jsonl";
-                    long games = 0, agree = 0, disagree = 0, open = 0, errors = 0;
-                    std::vector<std::string> notes;
-                    procedure::Runner runner(library);
-                    auto error = [&](const std::string& file, int game, const InputError& e) {
-                        ++errors;
-                        if (jsonl)
-                            std::cout << nlohmann::json{{"file", file}, {"game", game},
-                                                        {"error", {{"file", e.where().file}, {"line", e.where().line},
-                                                                   {"column", e.where().column}, {"message", e.message()}}}}
-                                             .dump()
-                                      << '\n';
-                        else
-                            notes.push_back(std::string("error: ") + e.what());
+                    const auto sink = [&](const procedure::audit::AuditedGame& game) {
+                        summary.add(game);
+                        if (jsonl) std::cout << procedure::audit::audit_json(game).dump() << '\n';
                     };
-                    for (const std::string& file : *files) {
-                        std::optional<procedure::RecordFile> record;
-                        try {
-                            if (!is_record(file))
-                                throw InputError({file, 0, 0}, "not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb)");
-                            record.emplace(procedure::RecordFile::open(file));
-                        } catch (const InputError& e) {
-                            error(file, 0, e);
-                            continue;
-                        }
-                        for (int n = 1; n <= record->games(); ++n) {
-                            ++games;
-                            try {
-                                // The game's own rulebooks: the listed ones of its game, else its default.
-                                const auto probe = record->game(n, library);
-                                std::vector<std::string> mine;
-                                for (const auto& id : ids)
-                                    if (library.find(id)->game == probe.game) mine.push_back(id);
-                                if (ids.empty()) mine.push_back(probe.rulebook);
-                                if (mine.empty())
-                                    throw InputError({file, 0, 0}, "game " + std::to_string(n) + " is " + probe.game +
-                                                                       "; no rulebook of --rulebook(s) rules it");
-                                for (const auto& id : mine) {
-                                    const auto converted = id == probe.rulebook ? probe : record->game(n, library, id);
-                                    const auto timeline = procedure::record_timeline(converted, library);
-                                    const auto run = runner.run(timeline, *library.find(id));
-                                    const auto a = procedure::agrees(converted.recorded, run);
-                                    (!a ? open : *a ? agree : disagree) += 1;
-                                    if (jsonl) {
-                                        auto full = procedure::to_json(run);
-                                        nlohmann::json line = {{"file", file}, {"game", n}, {"rulebook", id},
-                                                               {"result", full["result"]}};
-                                        procedure::add_record_keys(line, converted, run);
-                                        std::cout << line.dump() << '\n' << std::flush;
-                                    } else if (a && !*a) {
-                                        notes.push_back("disagrees: " + file + " game " + std::to_string(n) + " under " + id + ": " +
-                                                        recorded_line(converted, run).substr(0, recorded_line(converted, run).size() - 1) +
-                                                        "; ruled " + std::string(procedure::status_name(run.result.status)) +
-                                                        (run.result.topic.empty() ? "" : " (" + run.result.topic + ")"));
-                                    }
-                                }
-                            } catch (const InputError& e) {
-                                error(file, n, e);
-                            }
-                        }
+                    if (*from_jsonl) {
+                        read_jsonl(options.files, sink);
+                    } else {
+                        Progress progress;
+                        procedure::audit::run_audit(options, library, sink, [&](long games, const std::string& file) {
+                            progress.update(games, file);
+                        });
                     }
-                    if (!jsonl) {
-                        const long rulings = agree + disagree + open;
-                        std::cout << games << (games == 1 ? " game, " : " games, ") << rulings
-                                  << (rulings == 1 ? " ruling: " : " rulings: ") << agree << " agree, " << disagree
-                                  << " disagree, " << open << " not comparable, " << errors << (errors == 1 ? " error" : " errors")
-                                  << '\n';
-                        for (const auto& note : notes) std::cout << note << '\n';
-                    }
-                    return errors ? 2 : 0;
+                    if (*format == "text") summary.write_text(std::cout);
+                    if (*format == "md") summary.write_markdown(std::cout);
+                    std::cout << std::flush;
+                    return summary.rejected() > 0 ? 2 : 0;
                 });
             }};
 }

@@ -96,6 +96,10 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
     bool draw = false;
     if (r.black_discs) {
         rec.text = "black " + std::to_string(*r.black_discs) + " discs";
+        // WTHOR stores black's count only, with the empty squares given to the winner (the format's convention,
+        // tests/data/othello/wthor-decoded.tsv): white's count is the rest of the 64 squares.
+        rec.discs[b.sides[0]] = *r.black_discs;
+        rec.discs[b.sides[1]] = 64 - *r.black_discs;
         if (*r.black_discs > 32) winner = 0;
         else if (*r.black_discs < 32) winner = 1;
         else draw = true;

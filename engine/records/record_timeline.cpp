@@ -95,6 +95,8 @@ struct RecordFile::Data {
     RecordFormat format = RecordFormat::none;
     std::vector<core::PgnGame> pgn;
     std::vector<GameRecord> records;
+    int first = 1;         // the number of records[0] / pgn[0] in the file
+    bool streamed = false; // one game of a PGN stream: the file's game count is not known
 };
 
 RecordFile::RecordFile(std::unique_ptr<Data> data) : data_(std::move(data)) {}
@@ -103,17 +105,46 @@ RecordFile::RecordFile(RecordFile&&) noexcept = default;
 RecordFile& RecordFile::operator=(RecordFile&&) noexcept = default;
 RecordFormat RecordFile::format() const { return data_->format; }
 const std::string& RecordFile::file() const { return data_->file; }
+int RecordFile::first_game() const { return data_->first; }
 int RecordFile::games() const {
     return int(data_->format == RecordFormat::pgn ? data_->pgn.size() : data_->records.size());
 }
 
 RecordFile RecordFile::open(const std::string& path) { return read(core::record::read_whole_file(path), path); }
 
-RecordFile RecordFile::read(std::string_view bytes, const std::string& path) {
+RecordFile RecordFile::read_pgn_game(std::string_view text, const std::string& name, int number, int first_line) {
+    auto d = std::make_unique<Data>();
+    d->file = name;
+    d->format = RecordFormat::pgn;
+    d->first = number;
+    d->streamed = true;
+    const int shift = first_line - 1;
+    const std::string where = "game " + std::to_string(number) + ": ";
+    if (const auto nul = text.find('\0'); nul != std::string::npos)
+        throw InputError({name, first_line, 0}, where + "binary data (a NUL byte): a pgn record is text");
+    try {
+        d->pgn = core::read_pgn(text, name);
+    } catch (const InputError& e) {
+        const auto& at = e.where();
+        throw InputError({at.file, at.line > 0 ? at.line + shift : at.line, at.column}, where + e.message());
+    }
+    if (d->pgn.size() != 1)
+        throw InputError({name, first_line, 1},
+                         where + (d->pgn.empty() ? std::string("no game in this text")
+                                                 : "two games without tags between them; expected each game to start "
+                                                   "with its tag pairs"));
+    for (auto& g : d->pgn) {
+        g.line += shift;
+        for (auto& m : g.moves) m.line += shift;
+    }
+    return RecordFile(std::move(d));
+}
+
+RecordFile RecordFile::read(std::string_view bytes, const std::string& path, RecordFormat format) {
     auto d = std::make_unique<Data>();
     d->file = path;
     if (bytes.empty()) throw InputError({path, 0, 0}, "empty file: expected a game record");
-    d->format = detect_record_format(path, bytes);
+    d->format = format != RecordFormat::none ? format : detect_record_format(path, bytes);
     if (d->format != RecordFormat::wthor && d->format != RecordFormat::none)
         if (const auto nul = bytes.find('\0'); nul != std::string::npos)
             throw InputError({path, 0, 0}, "binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
@@ -146,15 +177,20 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path) {
 
 
 RecordGame RecordFile::game(int number, const rulebook::Library& library, const std::string& rulebook_id) const {
-    const int n = games();
-    if (number < 1 || number > n)
+    const int n = data_->streamed ? 0 : games();
+    const int at = number - data_->first;
+    if (at < 0 || at >= games())
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
     Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false};
+    std::vector<std::pair<std::string, std::string>> tags;
     if (data_->format == RecordFormat::pgn) {
-        convert_pgn(b, data_->pgn[std::size_t(number - 1)], library);
+        const auto& pgn = data_->pgn[std::size_t(at)];
+        convert_pgn(b, pgn, library);
+        tags = pgn.tags;
     } else {
-        const GameRecord& r = data_->records[std::size_t(number - 1)];
+        const GameRecord& r = data_->records[std::size_t(at)];
+        tags = r.headers;
         if (r.game == "shogi") convert_shogi(b, r, library);
         else if (r.game == "othello") convert_othello(b, r, library);
         else throw InputError({data_->file, r.line, 0}, "game " + std::to_string(number) + ": no game \"" + r.game + "\"");
@@ -174,12 +210,13 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     out.yaml = write_yaml(b, out.rulebook, data_->format);
     out.recorded = std::move(b.recorded);
     out.warnings = std::move(b.warnings);
+    out.tags = std::move(tags);
     return out;
 }
 
 Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
     std::string name = game.file;
-    if (game.count > 1) name += " (game " + std::to_string(game.number) + ")";
+    if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
     return read_timeline(rulebook::parse_yaml_text(game.yaml, name), library, rulebook_override);
 }
 
@@ -195,6 +232,7 @@ nlohmann::json recorded_json(const RecordedEnding& recorded) {
     } else {
         out["score"] = nullptr;
     }
+    if (!recorded.discs.empty()) out["discs"] = recorded.discs;
     return out;
 }
 
@@ -206,7 +244,24 @@ std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run) {
         if (it == recorded.score.end()) return false;
         if (std::abs(it->second - (*run.result.score)[std::size_t(s)]) > 1e-9) return false;
     }
+    if (!recorded.discs.empty())
+        if (const auto count = ruled_count(run))
+            for (int s = 0; s < 2; ++s) {
+                const auto it = recorded.discs.find(run.sides[std::size_t(s)]);
+                if (it != recorded.discs.end() && it->second != (*count)[std::size_t(s)]) return false;
+            }
     return true;
+}
+
+std::optional<std::array<int, 2>> ruled_count(const Run& run) {
+    for (auto r = run.rulings.rbegin(); r != run.rulings.rend(); ++r)
+        for (const auto& effect : r->effects)
+            if (effect.value("effect", "") == "count" && effect.contains("score")) {
+                std::array<int, 2> count{};
+                for (int s = 0; s < 2; ++s) count[std::size_t(s)] = effect["score"].value(run.sides[std::size_t(s)], 0);
+                return count;
+            }
+    return std::nullopt;
 }
 
 void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run) {

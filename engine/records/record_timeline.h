@@ -44,6 +44,7 @@ struct RecordedEnding {
     std::string by;      // the side that resigned, lost on time, declared, offered the draw, acted illegally ("")
     std::string text;    // as written: the PGN Result and Termination, "投了", "%TORYO", "RE[+8.500]"
     std::map<std::string, double> score;  // points per side name; empty when the record gives no result
+    std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
 
 // One game of a record, converted.
@@ -51,10 +52,11 @@ struct RecordGame {
     std::string file;
     RecordFormat format = RecordFormat::none;
     int number = 1;  // 1-based, in the file
-    int count = 1;   // games in the file
+    int count = 1;   // games in the file (0 when not known: one game of a PGN stream, see read_pgn_game)
     std::string game;  // chess, shogi, othello
     std::string rulebook;
     std::string yaml;  // the timeline text (what `arbiter import` prints)
+    std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
     std::vector<std::string> warnings;  // noisy data the conversion met ("game 1, ply 12: ...")
 };
@@ -68,14 +70,20 @@ class RecordFile {
 public:
     // Reads and parses `path`; InputError (file:line:column) if it is not a record or cannot be read.
     static RecordFile open(const std::string& path);
-    // The same for a record's bytes; `name` is the file name (its extension counts) used in messages.
-    static RecordFile read(std::string_view bytes, const std::string& name);
+    // The same for a record's bytes; `name` is the file name (its extension counts) used in messages. `format`:
+    // the format when the caller already found it (a compressed file's name says nothing), else detected.
+    static RecordFile read(std::string_view bytes, const std::string& name, RecordFormat format = RecordFormat::none);
+    // One game's text cut from a PGN stream (the audit's reader): it is game `number` of `name` and starts at line
+    // `first_line`, so messages name the game and the line as in the whole file. games() is 1, and game() takes
+    // `number`.
+    static RecordFile read_pgn_game(std::string_view text, const std::string& name, int number, int first_line);
     ~RecordFile();
     RecordFile(RecordFile&&) noexcept;
     RecordFile& operator=(RecordFile&&) noexcept;
 
     RecordFormat format() const;
     int games() const;
+    int first_game() const;  // the number of the first game held: 1, or read_pgn_game's `number`
     const std::string& file() const;
 
     // Converts game `number` (1-based). `rulebook_id` is the rulebook written into the event (empty: the default
@@ -98,8 +106,12 @@ nlohmann::json recorded_json(const RecordedEnding& recorded);
 
 // Whether the run's ruling matches the record's: nullopt when there is nothing to compare (the record gives no
 // result, or the rulebook leaves the result to the arbiter: pending); false when the run did not end or ended with
-// another score.
+// another score, or (othello) when the record gives a final count and the rulebook counts otherwise.
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
+
+// The final count a run's ruling gave (othello: the discs each side is credited with, from the `count` effect), if
+// any; by side number.
+std::optional<std::array<int, 2>> ruled_count(const Run& run);
 
 // Adds `record` ({file, format, game, games}), `recorded`, `agrees` and `warnings` to a run's JSON object.
 void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run);

@@ -1,5 +1,5 @@
 // Game records on the command line: run, compare and validate take a record wherever they take a timeline (--game
-// N), import prints the timeline, audit rules many games; bad records exit 2 with file, game and ply. Expected
+// N), import prints the timeline (audit: audit_cli_test.cpp); bad records exit 2 with file, game and ply. Expected
 // values are worked from the records (see tests/procedure/record_timeline_test.cpp for the rule reasoning).
 #include "cli/cli_run.h"
 
@@ -20,12 +20,6 @@ using arbiter::test::Stderr;
 const std::string Bullet = "tests/data/chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn";
 const std::string Ggf = "tests/data/othello/ggs-games-from-nboard-ggf-test.ggf";
 const std::string Sennichite = "tests/data/shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif";
-
-int lines(const std::string& text) {
-    int n = 0;
-    for (char c : text) n += c == '\n';
-    return n;
-}
 
 }  // namespace
 
@@ -131,42 +125,6 @@ BOOST_AUTO_TEST_CASE(import_prints_a_timeline_that_runs_as_it_is) {
     std::remove(path.c_str());
     // Import of something that is not a record: exit 2.
     BOOST_TEST(run_arbiter("import tests/timelines/chess/36-resignation.yaml").exit_code == 2);
-}
-
-BOOST_AUTO_TEST_CASE(audit_streams_every_game) {
-    // WTH_1977 (12 games) + WTH_1978 (8): 20 lines, one per game; every recorded score follows empties to the winner.
-    const auto r = run_arbiter("audit tests/data/othello/WTH_1977.wtb tests/data/othello/WTH_1978.wtb --format jsonl");
-    BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(lines(r.out) == 20);
-    std::istringstream in(r.out);
-    for (std::string line; std::getline(in, line);) BOOST_TEST(nlohmann::json::parse(line)["agrees"] == true);
-    const auto text = run_arbiter("audit tests/data/othello/WTH_1977.wtb tests/data/othello/WTH_1978.wtb");
-    BOOST_TEST(contains(text.out, "20 games, 20 rulings: 20 agree, 0 disagree, 0 not comparable, 0 errors"));
-    // A file with a wrong move among them: exit 2, the others still ruled.
-    const auto mixed = run_arbiter("audit tests/data/othello/WTH_1978.wtb tests/data/games/bad/illegal-move-game-2.pgn");
-    BOOST_TEST(mixed.exit_code == 2);
-    BOOST_TEST(contains(mixed.out, "10 games, 9 rulings: 8 agree, 0 disagree, 1 not comparable, 1 error"));
-    BOOST_TEST(contains(mixed.out, "game 2, ply 3"));
-}
-
-BOOST_AUTO_TEST_CASE(audit_under_several_rulebooks) {
-    // The sennichite KIF under both shogi rulebooks (fide-2009 is for chess: skipped): CSA draws as recorded (agrees),
-    // Kyushu replays the game (disagrees). One JSON line per rulebook.
-    const auto r = run_arbiter("audit " + Sennichite + " --rulebooks csa-computer-shogi,kyushu-shogi-2006,fide-2009 --format jsonl");
-    BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(lines(r.out) == 2);
-    std::istringstream in(r.out);
-    std::string line;
-    std::getline(in, line);
-    BOOST_TEST(nlohmann::json::parse(line)["rulebook"] == "csa-computer-shogi");
-    BOOST_TEST(nlohmann::json::parse(line)["agrees"] == true);
-    std::getline(in, line);
-    BOOST_TEST(nlohmann::json::parse(line)["rulebook"] == "kyushu-shogi-2006");
-    BOOST_TEST(nlohmann::json::parse(line)["agrees"] == false);
-    const auto text = run_arbiter("audit " + Sennichite + " --rulebooks csa-computer-shogi,kyushu-shogi-2006");
-    BOOST_TEST(contains(text.out, "1 game, 2 rulings: 1 agree, 1 disagree, 0 not comparable, 0 errors"));
-    BOOST_TEST(contains(text.out, "disagrees: " + Sennichite + " game 1 under kyushu-shogi-2006"));
-    BOOST_TEST(run_arbiter("audit " + Sennichite + " --rulebooks no-such-book").exit_code == 2);
 }
 
 BOOST_AUTO_TEST_CASE(bad_records_exit_2_never_crash) {

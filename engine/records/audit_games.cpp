@@ -1,0 +1,225 @@
+// Cutting an audit's input into games (audit_games.h). PGN: a game ends where a tag line ("[" at the start of a line,
+// outside a {comment}) follows movetext, which is where every PGN writer starts the next game.
+#include "records/audit_games.h"
+
+#include "core/record/bounded_read.h"
+
+#include <cstring>
+
+namespace arbiter::procedure::audit {
+
+namespace {
+
+// How many decompressed bytes are asked for at a time: enough for several typical games per read.
+constexpr std::size_t ReadBlock = std::size_t{256} << 10;
+
+bool blank(std::string_view line) {
+    for (char c : line)
+        if (c != ' ' && c != '\t' && c != '\r') return false;
+    return true;
+}
+
+char first_char(std::string_view line) {
+    for (char c : line)
+        if (c != ' ' && c != '\t') return c;
+    return '\0';
+}
+
+}  // namespace
+
+struct GameStream::Reader {
+    std::string file;
+    std::unique_ptr<ByteSource> source;
+    // Every format but PGN: the whole file's games, handed out one at a time.
+    std::shared_ptr<const RecordFile> record;
+    int next_index = 1;
+    // PGN: the unread text is buf[begin, size), and buf[begin] starts line `line` of the file. Used text is only
+    // moved out of the buffer when more is read, so a game costs one copy, not a shift of the whole buffer.
+    std::string buf;
+    std::size_t begin = 0;
+    bool eof = false;
+    std::size_t scan = 0;   // how far buf has been looked at (always the start of a line unless `midline`)
+    int scanned_lines = 0;  // lines in buf[begin, scan)
+    int line = 1;
+    int depth = 0;          // open {comments} at `scan`
+    bool movetext = false;  // the current game has text other than tags
+    bool skipping = false;  // a game too large was reported: its text is dropped up to the next game
+    bool midline = false;   // part of an overlong line was dropped while skipping: `scan` is inside a line
+    int number = 0;         // PGN games started so far
+
+    bool fill() {
+        if (eof) return false;
+        if (begin > 0) {
+            buf.erase(0, begin);
+            scan -= begin;
+            begin = 0;
+        }
+        const std::size_t old = buf.size();
+        buf.resize(old + ReadBlock);
+        const std::size_t n = source->read(buf.data() + old, ReadBlock);
+        buf.resize(old + n);
+        if (n == 0) eof = true;
+        return n > 0;
+    }
+
+    // Marks buf[begin, end), which holds the `scanned_lines` lines looked at so far, as used.
+    void drop(std::size_t end) {
+        begin = end;
+        line += scanned_lines;
+        scanned_lines = 0;
+    }
+
+    // Looks at the complete lines after `scan`; the offset of the next game's first tag line, or npos.
+    std::size_t find_boundary() {
+        while (scan < buf.size()) {
+            const char* start = buf.data() + scan;
+            const void* nl = std::memchr(start, '\n', buf.size() - scan);
+            if (!nl && !eof) return std::string::npos;  // an incomplete line: wait for more bytes
+            const std::size_t end = nl ? std::size_t(static_cast<const char*>(nl) - buf.data()) + 1 : buf.size();
+            const std::string_view text(start, end - scan);
+            const char first = midline ? '\0' : first_char(text);
+            const bool tag_line = depth == 0 && first == '[';
+            if (tag_line && movetext) return scan;
+            if (!blank(text) && !tag_line) movetext = true;
+            if (!tag_line && first != '%' && first != ';')  // tag values, escape and comment lines hold no braces
+                for (char c : text) {
+                    if (c == '{') ++depth;
+                    else if (c == '}' && depth > 0) --depth;
+                    else if (c == ';' && depth == 0) break;  // the rest of the line is a comment
+                }
+            midline = false;
+            scan = end;
+            ++scanned_lines;
+        }
+        return std::string::npos;
+    }
+
+    // The next PGN game's text, or false at the end of the file.
+    bool next_pgn(GameTask& task) {
+        for (;;) {
+            const std::size_t boundary = find_boundary();
+            if (boundary != std::string::npos || (eof && scan >= buf.size())) {
+                const std::size_t end = boundary != std::string::npos ? boundary : buf.size();
+                const std::string_view text = std::string_view(buf).substr(begin, end - begin);
+                const bool game = !skipping && !blank_text(text);
+                if (game) {
+                    ++number;
+                    task.file = file;
+                    task.index = number;
+                    task.first_line = line;
+                    task.pgn.assign(text);
+                }
+                drop(end);
+                depth = 0;
+                movetext = false;
+                skipping = false;
+                if (game) return true;
+                if (boundary == std::string::npos) return false;
+                continue;
+            }
+            if (skipping) {
+                drop(scan);
+                if (buf.size() - scan > ReadBlock) {  // one endless line (binary data): drop it as it comes
+                    begin = scan = buf.size();
+                    midline = true;
+                }
+            } else if (buf.size() - begin > MaxPgnGameBytes) {
+                ++number;
+                task.file = file;
+                task.index = number;
+                task.first_line = line;
+                task.error.emplace(SourceLocation{file, line, 1},
+                                   "game " + std::to_string(number) + ": more than " +
+                                       std::to_string(MaxPgnGameBytes >> 20) +
+                                       " MiB of text before the next game's tags; expected a PGN game (is this a game "
+                                       "record at all?)");
+                skipping = true;
+                return true;
+            }
+            fill();
+        }
+    }
+
+    static bool blank_text(std::string_view text) {
+        for (char c : text)
+            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+        return true;
+    }
+};
+
+GameStream::GameStream(std::vector<std::string> files) : files_(std::move(files)) {}
+GameStream::~GameStream() = default;
+
+const std::string& GameStream::current_file() const { return current_; }
+
+// Opens the next file and, for every format but PGN, reads its games; an unreadable file yields a task with its error.
+bool GameStream::open_next(GameTask& task) {
+    reader_.reset();
+    if (next_file_ >= files_.size()) {
+        current_.clear();
+        return false;
+    }
+    const std::string& file = files_[next_file_++];
+    current_ = file;
+    auto reader = std::make_unique<Reader>();
+    reader->file = file;
+    try {
+        reader->source = ByteSource::open(file);
+        while (reader->buf.size() < 4096 && reader->fill()) {
+        }
+        const std::string inner = without_compression_extension(file);
+        const RecordFormat format = detect_record_format(inner, reader->buf);
+        if (format == RecordFormat::none)
+            throw InputError({file, 0, 0},
+                             "not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb; plain, .gz or .zst)");
+        if (format != RecordFormat::pgn) {
+            std::string bytes = std::move(reader->buf);
+            bytes += read_all(*reader->source, file, core::record::MaxInputFileBytes - bytes.size());
+            reader->record = std::make_shared<const RecordFile>(RecordFile::read(bytes, file, format));
+            reader->source.reset();
+        } else if (reader->buf.compare(0, 3, "\xEF\xBB\xBF") == 0) {
+            reader->begin = reader->scan = 3;  // a byte order mark is no part of the first game
+        }
+    } catch (const InputError& e) {
+        task.file = file;
+        task.index = 0;
+        task.error.emplace(e);
+        return true;
+    }
+    reader_ = std::move(reader);
+    return true;
+}
+
+bool GameStream::next(GameTask& task) {
+    task = GameTask{};
+    for (;;) {
+        if (!reader_) {
+            if (!open_next(task)) return false;
+            if (task.error) return true;
+        }
+        Reader& r = *reader_;
+        try {
+            if (r.record) {
+                if (r.next_index <= r.record->games()) {
+                    task.file = r.file;
+                    task.index = r.next_index++;
+                    task.record = r.record;
+                    return true;
+                }
+            } else if (r.next_pgn(task)) {
+                return true;
+            }
+        } catch (const InputError& e) {
+            // Damaged compressed data: the games before it stand; the rest of the file is one rejected read.
+            task = GameTask{};
+            task.file = r.file;
+            task.index = r.number + 1;
+            task.error.emplace(e);
+            reader_.reset();
+            return true;
+        }
+        reader_.reset();
+    }
+}
+
+}  // namespace arbiter::procedure::audit

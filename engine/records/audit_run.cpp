@@ -1,0 +1,110 @@
+// The parallel audit (audit_run.h): a batch of games is filled by the calling thread, ruled by every thread taking
+// the next unruled game, and emitted in order once the whole batch is done.
+#include "records/audit_run.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
+
+namespace arbiter::procedure::audit {
+
+namespace {
+
+// The batch the threads are working on.
+struct Batch {
+    std::vector<GameTask> tasks;
+    std::vector<AuditedGame> results;
+    std::atomic<std::size_t> next{0};
+};
+
+// Rules games of `batch` until none is left; how many this thread ruled.
+std::size_t work(Batch& batch, const rulebook::Library& library, Runner& runner, const std::vector<std::string>& books) {
+    std::size_t done = 0;
+    for (;;) {
+        const std::size_t i = batch.next.fetch_add(1);
+        if (i >= batch.tasks.size()) return done;
+        batch.results[i] = audit_game(batch.tasks[i], library, runner, books);
+        ++done;
+    }
+}
+
+}  // namespace
+
+void run_audit(const AuditOptions& options, const rulebook::Library& library,
+               const std::function<void(const AuditedGame&)>& sink,
+               const std::function<void(long games, const std::string& file)>& progress) {
+    const int jobs = std::max(1, options.jobs);
+    const std::size_t batch_size = std::size_t(ParallelBatch) * std::size_t(jobs);
+    GameStream stream(options.files);
+    Batch batch;
+    std::mutex mutex;
+    std::condition_variable wake, finished;
+    long generation = 0;   // incremented when a batch is ready
+    bool open = false;     // helpers may join the current batch (false while the calling thread refills it)
+    int active = 0;        // helpers working on the current batch
+    std::size_t ruled = 0; // games of the current batch ruled so far
+    bool stop = false;
+
+    std::vector<std::thread> helpers;
+    for (int t = 1; t < jobs; ++t)
+        helpers.emplace_back([&] {
+            Runner runner(library);
+            long seen = 0;
+            for (;;) {
+                {
+                    std::unique_lock lock(mutex);
+                    wake.wait(lock, [&] { return stop || (open && generation != seen); });
+                    if (stop) return;
+                    seen = generation;
+                    ++active;
+                }
+                const std::size_t done = work(batch, library, runner, options.rulebooks);
+                std::lock_guard lock(mutex);
+                ruled += done;
+                --active;
+                finished.notify_one();
+            }
+        });
+
+    Runner runner(library);
+    long emitted = 0;
+    for (bool more = true; more;) {
+        batch.tasks.clear();
+        for (GameTask task; batch.tasks.size() < batch_size;) {
+            if (!stream.next(task)) {
+                more = false;
+                break;
+            }
+            batch.tasks.push_back(std::move(task));
+        }
+        if (batch.tasks.empty()) break;
+        batch.results.assign(batch.tasks.size(), AuditedGame{});
+        batch.next = 0;
+        {
+            std::lock_guard lock(mutex);
+            ruled = 0;
+            ++generation;
+            open = true;
+        }
+        wake.notify_all();
+        const std::size_t done = work(batch, library, runner, options.rulebooks);
+        {
+            std::unique_lock lock(mutex);
+            ruled += done;
+            finished.wait(lock, [&] { return ruled == batch.tasks.size() && active == 0; });
+            open = false;  // from here on no helper touches the batch until the next one is ready
+        }
+        for (const auto& result : batch.results) sink(result);
+        emitted += long(batch.results.size());
+        if (progress) progress(emitted, stream.current_file());
+    }
+    {
+        std::lock_guard lock(mutex);
+        stop = true;
+    }
+    wake.notify_all();
+    for (auto& t : helpers) t.join();
+}
+
+}  // namespace arbiter::procedure::audit
