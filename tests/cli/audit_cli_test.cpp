@@ -177,6 +177,30 @@ BOOST_AUTO_TEST_CASE(unreadable_files_are_counted_and_passed) {
     BOOST_TEST(contains(r.out, "binary.pgn"));
 }
 
+BOOST_AUTO_TEST_CASE(json_lines_summarise_as_the_games_did) {
+    // The merge step of a distributed audit: the JSON lines of two shards, concatenated in input order and read back
+    // with --from-jsonl, give the summary a single run gives, byte for byte (rejected game and two rulebooks included).
+    const std::string books = " --rulebooks joa-othello,joa-othello-2014,fide-2009";
+    const std::string first = "tests/data/othello/WTH_1977.wtb tests/data/games/bad/illegal-move-game-2.pgn";
+    const std::string second = Compressed + "three-games.pgn.gz tests/data/othello/WTH_1978.wtb";
+    const std::string lines = build_path("audit-shards.jsonl");
+    run_arbiter("audit " + first + books + " --format jsonl > '" + lines + "'");
+    run_arbiter("audit " + second + books + " --format jsonl >> '" + lines + "'");
+    for (const char* format : {"text", "md"}) {
+        const auto one = run_arbiter("audit " + first + " " + second + books + " --format " + format);
+        const auto merged = run_arbiter("audit --from-jsonl '" + lines + "'" + books + " --format " + format);
+        BOOST_TEST(one.exit_code == 2);  // game 2 of illegal-move-game-2.pgn
+        BOOST_TEST(merged.exit_code == one.exit_code);
+        BOOST_TEST((merged.out == one.out), format);
+    }
+    BOOST_TEST(run_arbiter("audit --from-jsonl '" + lines + "' --format jsonl").exit_code == 2);
+    // A line that is not an audit line: exit 2, the file and line named.
+    const auto bad = run_arbiter("audit --from-jsonl tests/data/othello/wthor-decoded.tsv", Stderr::merge);
+    BOOST_TEST(bad.exit_code == 2);
+    BOOST_TEST(contains(bad.out, "wthor-decoded.tsv:1:1"));
+    std::remove(lines.c_str());
+}
+
 BOOST_AUTO_TEST_CASE(no_progress_line_when_stderr_is_not_a_terminal) {
     const auto r = run_arbiter("audit tests/data/othello/WTH_1977.wtb", Stderr::merge);
     BOOST_TEST(r.exit_code == 0);
