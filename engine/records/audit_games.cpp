@@ -43,6 +43,7 @@ struct GameStream::Reader {
     int line = 1;
     int depth = 0;          // open {comments} at `scan`
     bool movetext = false;  // the current game has text other than tags
+    bool ended = false;     // the last line with movetext ended with a termination marker
     bool skipping = false;  // a game too large was reported: its text is dropped up to the next game
     bool midline = false;   // part of an overlong line was dropped while skipping: `scan` is inside a line
     int number = 0;         // PGN games started so far
@@ -69,7 +70,9 @@ struct GameStream::Reader {
         scanned_lines = 0;
     }
 
-    // Looks at the complete lines after `scan`; the offset of the next game's first tag line, or npos.
+    // Looks at the complete lines after `scan`; the offset of the next game's first line, or npos. A game ends where
+    // a tag line follows movetext, or where any text follows a line whose movetext ends with a termination marker
+    // (1-0, 0-1, 1/2-1/2, *: PGN 8.2.6), which is how games without tags follow one another.
     std::size_t find_boundary() {
         while (scan < buf.size()) {
             const char* start = buf.data() + scan;
@@ -79,14 +82,27 @@ struct GameStream::Reader {
             const std::string_view text(start, end - scan);
             const char first = midline ? '\0' : first_char(text);
             const bool tag_line = depth == 0 && first == '[';
-            if (tag_line && movetext) return scan;
+            if ((tag_line && movetext) || (ended && !blank(text))) return scan;
             if (!blank(text) && !tag_line) movetext = true;
-            if (!tag_line && first != '%' && first != ';')  // tag values, escape and comment lines hold no braces
-                for (char c : text) {
+            if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
+                std::string_view last;  // the line's last token outside comments
+                std::size_t token = std::string_view::npos;
+                for (std::size_t i = 0; i < text.size(); ++i) {
+                    const char c = text[i];
+                    const bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n';
+                    if (depth == 0 && !space && c != '{' && c != ';' && token == std::string_view::npos) token = i;
+                    if (token != std::string_view::npos && (space || c == '{' || c == ';')) {
+                        last = text.substr(token, i - token);
+                        token = std::string_view::npos;
+                    }
                     if (c == '{') ++depth;
                     else if (c == '}' && depth > 0) --depth;
                     else if (c == ';' && depth == 0) break;  // the rest of the line is a comment
                 }
+                if (token != std::string_view::npos) last = text.substr(token);
+                if (!blank(text) && depth == 0)
+                    ended = last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
+            }
             midline = false;
             scan = end;
             ++scanned_lines;
@@ -112,6 +128,7 @@ struct GameStream::Reader {
                 drop(end);
                 depth = 0;
                 movetext = false;
+                ended = false;
                 skipping = false;
                 if (game) return true;
                 if (boundary == std::string::npos) return false;

@@ -167,6 +167,31 @@ BOOST_AUTO_TEST_CASE(a_huge_game_is_rejected_and_the_next_one_read) {
     std::remove(path.c_str());
 }
 
+BOOST_AUTO_TEST_CASE(games_are_cut_where_pgn_ends_them) {
+    // Four games: the first has a comment over two lines whose second line starts with "[" (not a tag: inside the
+    // comment); the second (line 7) and the third (line 8) follow without tags, each after the termination marker
+    // that ends the game before it (PGN 8.2.6); the fourth has tags. The third's 2. Ke3 (ply 3, line 9) is illegal.
+    const std::string path = build_path("audit-cut.pgn");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "[Event \"one\"]\n[Result \"1/2-1/2\"]\n\n1. e4 {a comment\n[over two lines]} e5 1/2-1/2\n\n"
+               "1. d4 d5 *\n1. e4 e5\n2. Ke3 *\n\n[Event \"three\"]\n[Result \"*\"]\n\n1. c4 *\n";
+    }
+    const auto r = run_arbiter("audit '" + path + "' --format jsonl");
+    const auto lines = json_lines(r.out);
+    BOOST_REQUIRE(lines.size() == 4u);
+    BOOST_TEST(lines[0]["index"] == 1);
+    BOOST_TEST(lines[0]["plies"] == 2);
+    BOOST_TEST(lines[1]["index"] == 2);
+    BOOST_TEST(lines[1]["plies"] == 2);
+    BOOST_TEST(lines[2]["index"] == 3);
+    BOOST_TEST(lines[2]["error"]["line"] == 9);
+    BOOST_TEST(contains(lines[2]["error"]["message"].get<std::string>(), "game 3, ply 3"));
+    BOOST_TEST(lines[3]["index"] == 4);
+    BOOST_TEST(lines[3]["tags"]["Event"] == "three");
+    std::remove(path.c_str());
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_files_are_counted_and_passed) {
     // A folder, a missing file and binary data among good records: each is one rejected read, the rest is ruled.
     const auto r = run_arbiter("audit tests/data tests/no-such-file.pgn tests/data/games/bad/binary.pgn " +
