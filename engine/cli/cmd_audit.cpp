@@ -24,13 +24,14 @@ namespace {
 // One progress line on stderr, rewritten in place, only when stderr is a terminal and at most four times a second.
 class Progress {
 public:
-    Progress() : shown_(::isatty(STDERR_FILENO) == 1) {}
+    explicit Progress(bool japanese) : shown_(::isatty(STDERR_FILENO) == 1), japanese_(japanese) {}
     void update(long games, const std::string& file) {
         if (!shown_) return;
         const auto now = std::chrono::steady_clock::now();
         if (now - last_ < std::chrono::milliseconds(250)) return;
         last_ = now;
-        std::cerr << "\r\x1b[Kaudit: " << games << " games, reading " << file << std::flush;
+        if (japanese_) std::cerr << "\r\x1b[Kaudit: " << games << " 局、読み込み中 " << file << std::flush;
+        else std::cerr << "\r\x1b[Kaudit: " << games << " games, reading " << file << std::flush;
         drawn_ = true;
     }
     ~Progress() {
@@ -39,6 +40,7 @@ public:
 
 private:
     bool shown_;
+    bool japanese_;
     bool drawn_ = false;
     std::chrono::steady_clock::time_point last_{};
 };
@@ -133,7 +135,7 @@ Command audit_command() {
                     if (*from_jsonl) {
                         read_jsonl(options.files, sink);
                     } else {
-                        Progress progress;
+                        Progress progress(l == rulebook::Lang::ja);
                         procedure::audit::run_audit(options, library, sink, [&](long games, const std::string& file) {
                             progress.update(games, file);
                         });

@@ -14,7 +14,7 @@ namespace arbiter::procedure::audit {
 
 // Games ruled per thread and batch: large enough that waiting for the slowest game of a batch costs little, small
 // enough that a batch's texts stay a few megabytes.
-inline constexpr int ParallelBatch = 64;
+inline constexpr int ParallelBatch = 256;
 
 struct AuditOptions {
     std::vector<std::string> files;
