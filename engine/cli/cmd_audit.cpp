@@ -130,7 +130,11 @@ Command audit_command() {
                     const bool jsonl = *format == "jsonl";
                     const auto sink = [&](const procedure::audit::AuditedGame& game) {
                         summary.add(game);
-                        if (jsonl) std::cout << procedure::audit::audit_json(game).dump() << '\n';
+                        // Bytes that are not UTF-8 (a Latin-1 tag the rulings never read) are written as U+FFFD.
+                        if (jsonl)
+                            std::cout << procedure::audit::audit_json(game).dump(-1, ' ', false,
+                                                                                 nlohmann::json::error_handler_t::replace)
+                                      << '\n';
                     };
                     if (*from_jsonl) {
                         read_jsonl(options.files, sink);

@@ -47,6 +47,22 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
     bool stop = false;
 
     std::vector<std::thread> helpers;
+    // However run_audit ends (an exception from the sink or the reader included), the helpers are stopped and
+    // joined: a std::thread still joinable when destroyed would end the program.
+    struct Joiner {
+        std::vector<std::thread>& threads;
+        std::mutex& mutex;
+        std::condition_variable& wake;
+        bool& stop;
+        ~Joiner() {
+            {
+                std::lock_guard lock(mutex);
+                stop = true;
+            }
+            wake.notify_all();
+            for (auto& t : threads) t.join();
+        }
+    } joiner{helpers, mutex, wake, stop};
     for (int t = 1; t < jobs; ++t)
         helpers.emplace_back([&] {
             Runner runner(library);
@@ -99,12 +115,6 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
         emitted += long(batch.results.size());
         if (progress) progress(emitted, stream.current_file());
     }
-    {
-        std::lock_guard lock(mutex);
-        stop = true;
-    }
-    wake.notify_all();
-    for (auto& t : helpers) t.join();
 }
 
 }  // namespace arbiter::procedure::audit

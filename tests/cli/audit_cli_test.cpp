@@ -192,6 +192,22 @@ BOOST_AUTO_TEST_CASE(games_are_cut_where_pgn_ends_them) {
     std::remove(path.c_str());
 }
 
+BOOST_AUTO_TEST_CASE(a_tag_that_is_not_utf8_never_crashes_the_lines) {
+    // An Annotator tag in Latin-1 ("M\xfcller"): the game is ruled (the tag plays no part), and its JSON line carries
+    // U+FFFD for the byte that is not UTF-8 instead of ending the program.
+    const std::string path = build_path("audit-latin1-tag.pgn");
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << "[Event \"x\"]\n[Annotator \"M\xfcller\"]\n[Result \"*\"]\n\n1. e4 e5 *\n";
+    }
+    const auto r = run_arbiter("audit '" + path + "' --format jsonl --jobs 2");
+    BOOST_TEST(r.exit_code == 0);
+    const auto lines = json_lines(r.out);
+    BOOST_REQUIRE(lines.size() == 1u);
+    BOOST_TEST(lines[0]["tags"]["Annotator"] == "M\xef\xbf\xbdller");
+    std::remove(path.c_str());
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_files_are_counted_and_passed) {
     // A folder, a missing file and binary data among good records: each is one rejected read, the rest is ruled.
     const auto r = run_arbiter("audit tests/data tests/no-such-file.pgn tests/data/games/bad/binary.pgn " +
