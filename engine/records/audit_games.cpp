@@ -13,9 +13,10 @@ namespace {
 // How many decompressed bytes are asked for at a time: enough for several typical games per read.
 constexpr std::size_t ReadBlock = std::size_t{256} << 10;
 
+// Whether a line (with its '\n') holds only white space.
 bool blank(std::string_view line) {
     for (char c : line)
-        if (c != ' ' && c != '\t' && c != '\r') return false;
+        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
     return true;
 }
 
