@@ -163,6 +163,17 @@ void on_arrive(State& st) {
     ctx.actor = st.read_side(v.IsMap() ? v["by"] : v);
     ctx.facts["arrival_ms"] = st.now.count();
     ctx.facts["latecomer_forfeits"] = v.IsMap() && v["forfeit"] && v["forfeit"].as<bool>();
+    // Arrivals are facts of the session, so the opponent's (a later entry, or an earlier one) is known here: when
+    // both players are late, the first arrival is where the rulebook rules both (FIDE 2009 6.6a: any player who
+    // arrives after the start loses). No arrive entry for the opponent means present from the start.
+    for (const auto& e : st.timeline.entries) {
+        if (e.action != "arrive") continue;
+        const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
+        if (who.IsScalar() && st.side_of(who.Scalar()) == 1 - ctx.actor) {
+            ctx.facts["opponent_arrival_ms"] = e.at.count();
+            break;
+        }
+    }
     st.raise(Trigger::entry_arrive, ctx, nobody);
 }
 
