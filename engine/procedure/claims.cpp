@@ -165,10 +165,13 @@ void claim_illegal_move(State& st, int claimant, const YAML::Node& v) {
     ctx.roles["claimant"] = claimant;
     ctx.facts["claim_correct"] = true;
     if (r && !st.admissible(*r, claimant, ctx, v["kind"].Scalar())) return;
-    const int offender = st.illegal->offender;
+    const auto found = *st.illegal;
     st.illegal.reset();
+    // A claimed illegal move never stands: the board the rule is applied to is the one before it (B.3c asks whether
+    // the claimant could mate from there; 7.4a restores it).
+    if (found.played) st.take_back_illegal(found.ply_before);
     st.raise(Trigger::claim_illegal_move, ctx, claimant, {}, true);
-    if (!st.ended && r && !r->restore.empty()) st.ensure_running(offender);
+    if (!st.ended && (found.played || (r && !r->restore.empty()))) st.ensure_running(found.offender);
 }
 
 void claim_impasse(State& st, int claimant, const YAML::Node&) { st.on_declare(claimant); }

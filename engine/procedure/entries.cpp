@@ -33,18 +33,46 @@ void State::on_move(const std::optional<std::string>& written) {
     const auto parsed = game->read(text);
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
+    // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
+    // several moves, or names no piece that could have made it, is the writer's error, never an offence.
+    if (parsed.status == core::MoveParseStatus::ambiguous)
+        throw error("move: '" + text + "' fits more than one move (" + parsed.message +
+                        "); write the piece's square too, or the move from-to (e2e4)", entry->value);
+    if (parsed.status == core::MoveParseStatus::illegal && parsed.move.is_none() && !def->placement.enabled &&
+        parsed.attempted.from < 0)
+        throw error("move: '" + text + "' names no piece of the side to move that it could be; an illegal move is "
+                        "written from-to (e1e3) so that the piece is known",
+                    entry->value);
     // An illegal move the board could not hold is found when the next move is made (FIDE 7.4a); one the board
     // holds (shogi) stays open to be pointed out until the game ends.
-    if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+    if (illegal && !illegal->on_board) {
+        const int ply = game->ply();
+        find_illegal_by_arbiter();
+        // The position before the illegal move is back, so the reply made on it is void (7.4a).
+        if (game->ply() < ply) {
+            note_only(topic_of(Trigger::board_illegal_move), mover, "the reply " + text + " was made after the illegal move, "
+                                                                       "whose position is taken back: it is void");
+            return;
+        }
+    }
     lapse_on_move(mover);
     if (ended) return;
     ensure_running(mover);
     if (clk) on_clock(clk->press(mover, now), "press");
     if (illegal) moved_since_illegal[std::size_t(mover)] = true;
     if (!parsed.ok()) {
-        // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.
-        hold_illegal(mover, !parsed.move.is_none(), game->ply());
-        if (!illegal->on_board) return;
+        // Recorded as played: the clock is pressed. The position stays unless the board can hold the move: a move
+        // that breaks only the check rule (chess) is played and ruled like one it cannot hold (found at the next
+        // move, claimed, or standing); any other it holds (shogi's nifu) waits on the board to be pointed out.
+        hold_illegal(mover, !parsed.move.is_none() && !parsed.only_check, game->ply());
+        if (!illegal->on_board) {
+            if (!parsed.move.is_none()) {
+                game->play(parsed.move);
+                ++board_version;
+                illegal->played = true;
+            }
+            return;
+        }
     }
     game->play(parsed.move);
     ++board_version;

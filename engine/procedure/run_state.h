@@ -79,6 +79,8 @@ struct Runner::State {
         int offender;
         Ms at;
         bool on_board = false;  // the board holds it (shogi): it stands unless pointed out
+        bool played = false;    // on the board but ruled as one it cannot hold (chess: a move into check), so
+                                // taken back when ruled and standing when not found (FIDE 2009 A.4c)
         bool stood = false;     // the game ended with it unnoticed (ruled once)
         int ply_before = -1;    // the board's ply before it (for restore_position)
         std::vector<std::string> discs{};  // the discs a point-out must name (unturned, overturned, displaced)
@@ -180,6 +182,7 @@ struct Runner::State {
     void find_illegal_by_arbiter();
     void on_illegal_move_held();
     void hold_illegal(int offender, bool on_board, int ply_before);
+    void take_back_illegal(int ply_before);
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void illegal_move_stood();
