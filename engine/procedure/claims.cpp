@@ -48,7 +48,7 @@ constexpr DeadlineImpl deadlines[] = {
     {"game_end", [](const State& st, int) { return !st.ended; }},
     {"game_end_declared", [](const State& st, int) { return !st.end_declared; }},
     // No timeline entry records the players agreeing the result: until the timeline ends, a claim is in time.
-    {"result_agreed", [](const State&, int) { return true; }},
+    {"result_agreed", [](const State& st, int) { return !st.result_agreed; }},
     {"own_turn_before_time_expires", [](const State& st, int c) { return c < 0 || (c == st.to_move() && !st.flag_down(c)); }},
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
 };
@@ -134,7 +134,11 @@ void claim_quickplay_finish(State& st, int claimant, const YAML::Node& v) {
     st.claim_stands_as_offer(claimant);
 }
 
-void claim_flag(State& st, int claimant, const YAML::Node&) { st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant); }
+void claim_flag(State& st, int claimant, const YAML::Node&) {
+    auto claim = [&] { st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant); };
+    if (st.ended) st.after_the_end(claim);
+    else claim();
+}
 
 void claim_win_on_time(State& st, int claimant, const YAML::Node& v) {
     if (!st.rule_for(Trigger::claim_win_on_time)) {
@@ -244,6 +248,30 @@ bool State::is_listed_book_draw() const {
         if ((a == sides[0] && b == sides[1]) || (a == sides[1] && b == sides[0])) return true;
     }
     return false;
+}
+
+void State::after_the_end(const std::function<void()>& claim) {
+    const Result before = out.result;
+    ended = false;
+    claim();
+    if (!ended) {
+        out.result = before;
+        ended = true;
+        return;
+    }
+    // A new result: the card is written again, and it no longer follows a count of the board.
+    card_written = false;
+    counted.reset();
+}
+
+// A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree
+// the result (JOA: the last mover's fall may still be pointed out until both have checked the result). It is ruled
+// (admissible or too late), never ignored.
+bool State::claim_open_after_end() const {
+    const YAML::Node& v = entry->value;
+    if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
+    const auto* r = rule_for(Trigger::flag_fallen);
+    return r && r->claim && r->claim->deadline == "result_agreed";  // after the agreement: ruled too late
 }
 
 // A flag claimed, observed or raised by the arbiter: the rule decides, a claim on a flag still up is rejected.

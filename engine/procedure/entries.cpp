@@ -267,6 +267,9 @@ void on_pass(State& st) {
     st.on_irregular_move("pass", act);
 }
 
+// `agree: result`: the players have checked and agreed the result; claims whose deadline is result_agreed close.
+void on_agree(State& st) { st.result_agreed = true; }
+
 struct EntryImpl {
     std::string_view name;
     void (*handle)(State&);
@@ -278,6 +281,7 @@ constexpr EntryImpl table[] = {
     {"arrive", on_arrive},       {"phone", on_phone},         {"resign", on_resign},         {"offer", on_offer},
     {"accept", on_accept},       {"decline", on_decline},     {"touch", on_touch_entry},     {"declare", on_declare_entry},
     {"pass", on_pass},           {"press", on_press_entry},   {"assign", on_assign_entry},   {"incident", on_incident_entry},
+    {"agree", on_agree},
 };
 
 }  // namespace
@@ -286,8 +290,9 @@ std::vector<std::string_view> entry_words() { return names_of(table); }
 
 void State::on_entry() {
     const std::string& a = entry->action;
-    // After the end only a point-out of an illegal move that stood can still change the result.
-    if (ended && !(a == "observe" && entry->value["illegal_move"])) return;
+    // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
+    // the result is agreed, can change the result; the players' agreement closes that window.
+    if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree") return;
     if (const auto* e = row_named(table, a)) return e->handle(*this);
     throw error("found the entry '" + a + "', which the runner does not implement");
 }
