@@ -135,7 +135,14 @@ void claim_quickplay_finish(State& st, int claimant, const YAML::Node& v) {
 }
 
 void claim_flag(State& st, int claimant, const YAML::Node&) {
-    auto claim = [&] { st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant); };
+    auto claim = [&] {
+        // The claimant's own flag is down too: a flag claim needs the claimant's flag up (2001 B7), so the rule on
+        // both flags decides (2001 B8: a draw; JOA: the draw-win right, unrated).
+        if (st.flag_down(claimant) && st.flag_down(1 - claimant) &&
+            st.rule_both_flags(claimant, false, "claimed by " + st.side_name(claimant) + ", whose own flag is down too"))
+            return;
+        st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant);
+    };
     if (st.ended) st.after_the_end(claim);
     else claim();
 }
@@ -264,6 +271,16 @@ void State::after_the_end(const std::function<void()>& claim) {
     counted.reset();
 }
 
+// Both flags down: the rulebook's rule on both flags, with whether the order of the falls is known and whether both
+// sides are in their last period. False when that rule says nothing here.
+bool State::rule_both_flags(int by, bool order_known, const std::string& note) {
+    Context ctx;
+    ctx.facts["order_known"] = order_known;
+    if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
+    const auto* r = rule_for(Trigger::both_flags_fallen);
+    return r && apply_rule(*r, ctx, by, note) >= 0;
+}
+
 // A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree
 // the result (JOA: the last mover's fall may still be pointed out until both have checked the result). It is ruled
 // (admissible or too late), never ignored.
@@ -335,11 +352,7 @@ void State::on_observe() {
     }
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
         const bool known = v["order_known"] && v["order_known"].as<bool>();
-        Context ctx;
-        ctx.facts["order_known"] = known;
-        if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
-        const auto* r = rule_for(Trigger::both_flags_fallen);
-        if (r && apply_rule(*r, ctx, nobody) >= 0) return;
+        if (rule_both_flags(nobody, known, {})) return;
         if (known && v["first"]) flag_fall(read_side(v["first"]), nobody, true, nobody);
         return;
     }
