@@ -68,7 +68,11 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
     if (g.placement.enabled) return generate_placements(list);
     const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
-    const Bitboard occ = occupied(), own = by_color_[us], enemy = by_color_[them];
+    const Bitboard occ = occupied(), own = by_color_[us];
+    // No move captures a royal piece. A legal position never offers one; a position after an illegal move into check
+    // that was allowed to stand (FIDE 2009 A.4c) does, and play and analysis go on from it.
+    const Bitboard their_king = royal_[them] == no_square ? Bitboard{0} : bit<BB>(royal_[them]);
+    const Bitboard enemy = by_color_[them] & ~their_king, not_target = own | their_king;
     const int ksq = royal_[us];
 
     Bitboard checkers = 0, check_mask = ~Bitboard{0}, pinned = 0;
@@ -125,7 +129,7 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
         for (int i = 0; i < g.rider_count[type][us]; ++i) {
             const RiderRay rr = g.riders[type][us][i];
             Bitboard a = g.ray_attacks(rr.ray, from, occ);
-            t |= rr.mode == MoveMode::any ? (a & ~own) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
+            t |= rr.mode == MoveMode::any ? (a & ~not_target) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
         }
         return t;
     };
@@ -242,11 +246,41 @@ bool BasicPosition<BB>::has_legal_en_passant() const {
     return false;
 }
 
+template <class BB>
+void BasicPosition<BB>::generate_unchecked(MoveList& list) const {
+    const int ksq = royal_[side_];
+    // Without a royal square generate_legal filters nothing for check; the king's own moves are added below.
+    BasicPosition copy = *this;
+    copy.royal_[side_] = no_square;
+    copy.generate_legal(list);
+    if (ksq == no_square) return;
+    const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
+    const int type = g.royal_type;
+    const int their = royal_[~side_];
+    const Bitboard occ = occupied(), their_king = their == no_square ? Bitboard{0} : bit<BB>(their);
+    const Bitboard own = by_color_[side_] | their_king, enemy = by_color_[~side_] & ~their_king;  // no king is taken
+    Bitboard t = (tb.leap_move[type][side_][ksq] & ~occ) | (tb.leap_capture[type][side_][ksq] & enemy);
+    for (int i = 0; i < g.rider_count[type][side_]; ++i) {
+        const RiderRay rr = g.riders[type][side_][i];
+        const Bitboard a = g.ray_attacks(rr.ray, ksq, occ);
+        t |= rr.mode == MoveMode::any ? (a & ~own) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
+    }
+    while (t) list.push(Move(ksq, pop_lsb(t)));
+    for (int i = 0; i < int(g.castling.size()); ++i) {
+        const CastlingRule& c = g.castling[i];
+        if (c.side != side_ || !(castling_ & (1u << i)) || ksq != c.king_from) continue;
+        if (board_[c.rook_from] == no_piece || color_of(board_[c.rook_from]) != side_) continue;
+        if (!(occ & tb.castling_empty[i])) list.push(Move(c.king_from, c.king_to, MoveKind::castling, i));
+    }
+}
+
 // The members defined in this file, for each width (position.cpp instantiates the class itself).
 #define ARBITER_MOVEGEN_FOR(BB)                                                     \
     template BB BasicPosition<BB>::attackers_to(int, Color, BB) const;              \
     template BB BasicPosition<BB>::checkers() const;                                \
     template void BasicPosition<BB>::generate_legal(MoveList&) const;               \
+    template void BasicPosition<BB>::generate_unchecked(MoveList&) const;           \
     template void BasicPosition<BB>::generate_drops(MoveList&, BB) const;           \
     template bool BasicPosition<BB>::drop_gives_mate(int, int) const;               \
     template bool BasicPosition<BB>::has_legal_en_passant() const;

@@ -78,7 +78,10 @@ std::string to_san(const Position& pos, Move m) {
     return s + check_suffix(pos, m);
 }
 
-ParsedMove parse_uci(const Position& pos, std::string_view text) {
+namespace {
+
+// Reads a UCI or SAN text against `moves` (the legal moves, or the unchecked ones for an illegal move).
+ParsedMove uci_among(const Position& pos, std::string_view text, const MoveList& moves) {
     const GameDefinition& g = pos.definition();
     int len1 = 0, len2 = 0;
     int from = g.parse_square(text, &len1);
@@ -100,7 +103,7 @@ ParsedMove parse_uci(const Position& pos, std::string_view text) {
         if (c.side == pos.side_to_move() && c.king_from == from && c.rook_from == to && pos.piece_on(to) != no_piece &&
             color_of(pos.piece_on(to)) == pos.side_to_move())
             castle_to = c.king_to;
-    for (Move m : pos.legal_moves()) {
+    for (Move m : moves) {
         if (m.from() != from || (m.to() != to && !(m.kind() == MoveKind::castling && m.to() == castle_to))) continue;
         if (m.is_promotion() ? m.promotion_type() != a.promotion : a.promotion >= 0) continue;
         if (m.kind() == MoveKind::castling) a.castling = m.extra();
@@ -113,13 +116,12 @@ ParsedMove parse_uci(const Position& pos, std::string_view text) {
     return error(MoveParseStatus::illegal, "illegal move " + std::string(text) + " in " + pos.fen(), a);
 }
 
-ParsedMove parse_san(const Position& pos, std::string_view text) {
+ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
     const GameDefinition& g = pos.definition();
     const std::string original(text);
     std::string s(text);
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.pop_back();
     if (s.empty()) return error(MoveParseStatus::syntax_error, "expected a move, got '" + original + "'");
-    const MoveList legal = pos.legal_moves();
     const Color us = pos.side_to_move();
 
     // Castling: O-O, O-O-O (also written with zeros).
@@ -243,13 +245,37 @@ ParsedMove parse_san(const Position& pos, std::string_view text) {
     return error(MoveParseStatus::illegal, "illegal move " + original + " in " + pos.fen(), a);
 }
 
+// A text the unchecked moves read as exactly one move is an illegal move a player can make on a real board (it
+// leaves or puts the own king in check): reported illegal, with the move, so that a caller can still play it.
+ParsedMove with_unchecked_move(const Position& pos, std::string_view text, ParsedMove illegal,
+                               ParsedMove (*read)(const Position&, std::string_view, const MoveList&)) {
+    MoveList unchecked;
+    pos.generate_unchecked(unchecked);
+    ParsedMove p = read(pos, text, unchecked);
+    if (p.status == MoveParseStatus::ambiguous) return p;
+    if (!p.ok()) return illegal;
+    p.status = MoveParseStatus::illegal;
+    p.only_check = true;
+    p.message = "illegal move " + std::string(text) + " in " + pos.fen() + ": it leaves or puts the own king in check";
+    return p;
+}
+
+}  // namespace
+
+ParsedMove parse_uci(const Position& pos, std::string_view text) { return uci_among(pos, text, pos.legal_moves()); }
+
+ParsedMove parse_san(const Position& pos, std::string_view text) { return san_among(pos, text, pos.legal_moves()); }
+
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
-    ParsedMove san = parse_san(pos, text);
+    const MoveList legal = pos.legal_moves();
+    ParsedMove san = san_among(pos, text, legal);
     if (san.ok()) return san;
-    ParsedMove uci = parse_uci(pos, text);
+    ParsedMove uci = uci_among(pos, text, legal);
     // Text that reads as two squares is UCI: its "attempted" names the squares as written.
-    if (uci.ok() || uci.status == MoveParseStatus::illegal) return uci;
+    if (uci.ok()) return uci;
+    if (uci.status == MoveParseStatus::illegal) return with_unchecked_move(pos, text, uci, uci_among);
+    if (san.status == MoveParseStatus::illegal) return with_unchecked_move(pos, text, san, san_among);
     return san;
 }
 

@@ -27,9 +27,10 @@ struct AttemptedMove {
 
 struct ParsedMove {
     MoveParseStatus status = MoveParseStatus::syntax_error;
-    Move move;                // set when status == ok
+    Move move;                // set when status == ok (and by parse_move for an illegal move the pieces can make)
     AttemptedMove attempted;  // set for ok, illegal and ambiguous
     std::string message;      // why, for anything but ok
+    bool only_check = false;  // illegal only for check: the pieces can make the move (see parse_move)
     bool ok() const { return status == MoveParseStatus::ok; }
 };
 
@@ -37,7 +38,8 @@ ParsedMove parse_uci(const Position& pos, std::string_view text);
 // Accepts the usual variants: 0-0 for O-O, a missing '=' before the promotion letter, a missing or
 // superfluous 'x', and trailing +, #, !, ? annotations.
 ParsedMove parse_san(const Position& pos, std::string_view text);
-// SAN first, then UCI (timelines accept either).
+// SAN first, then UCI (timelines accept either). A text that no legal move fits but exactly one move the pieces can
+// make does (one that leaves or puts the own king in check) is `illegal` with `move` set to it.
 ParsedMove parse_move(const Position& pos, std::string_view text);
 
 }  // namespace arbiter::core

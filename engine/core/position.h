@@ -85,6 +85,10 @@ public:
         return l;
     }
     bool is_legal(Move m) const { return legal_moves().contains(m); }
+    // Fills `list` with every move the pieces' own moves allow, whether or not it leaves or puts the mover's king in
+    // check (castling through an attacked square included): the illegal moves a player can still make on a real
+    // board, which some rules let stand (FIDE 2009 A.4c). Not for move generation proper: legal moves are above.
+    void generate_unchecked(MoveList& list) const;
     // Pieces of the side not to move that attack the side to move's royal piece.
     Bitboard checkers() const;
     // Pieces of `by` that capture onto `sq`, with the given occupancy.

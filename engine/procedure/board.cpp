@@ -30,7 +30,16 @@ public:
 
     core::ParsedMove read(std::string_view text) const override {
         if constexpr (chess_like)
-            if (!hands()) return core::parse_move(pos(), text);
+            if (!hands()) {
+                core::ParsedMove p = core::parse_move(pos(), text);
+                // Only after an illegal move into check that stood can a king stand where a move captures it.
+                const core::Piece victim = p.ok() ? pos().piece_on(p.move.to()) : core::no_piece;
+                if (victim != core::no_piece && core::type_of(victim) == pos().definition().royal_type) {
+                    p.status = core::MoveParseStatus::syntax_error;
+                    p.message = "it captures the king, which no move may do; write the claim of the illegal move instead";
+                }
+                return p;
+            }
         if (core::record::is_usi_move(text)) return core::read_usi(pos(), text);
         // KIF-style ("７六歩(77)", "同　歩"): written in USI first; a text that is neither is a syntax error.
         try {
@@ -62,6 +71,13 @@ public:
         previous_usi_.clear();
     }
 
+    // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
+    bool take_back_to(int ply) override {
+        if (ply < 0 || ply > game_.ply()) return false;
+        while (game_.ply() > ply) game_.undo();
+        return true;
+    }
+
     int repetition_count() const override { return game_.repetition_count(); }
 
     bool repeats_with(core::Move move, int occurrences) const override {
@@ -85,9 +101,16 @@ public:
         return copy.halfmove_clock();
     }
 
+    // The side not to move is in check: only an illegal move into check that the board played leaves this, and the
+    // analyses below answer only of positions that arise in play.
+    bool irregular() const {
+        const int king = pos().royal_square(~pos().side_to_move());
+        return king != core::no_square && pos().is_attacked(king, pos().side_to_move());
+    }
+
     std::optional<bool> cannot_checkmate(int side) const override {
         if constexpr (chess_like) {
-            if (side < 0 || side > 1 || hands()) return std::nullopt;
+            if (side < 0 || side > 1 || hands() || irregular()) return std::nullopt;
             return remembered(side == 0 ? "cannot mate (first) " : "cannot mate (second) ",
                               [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
@@ -96,7 +119,8 @@ public:
 
     bool is_dead_position() const override {
         if constexpr (chess_like)
-            if (!hands()) return remembered("dead ", [&] { return core::is_dead_position(pos()); }).value_or(false);
+            if (!hands() && !irregular())
+                return remembered("dead ", [&] { return core::is_dead_position(pos()); }).value_or(false);
         return false;
     }
 

@@ -48,7 +48,7 @@ constexpr DeadlineImpl deadlines[] = {
     {"game_end", [](const State& st, int) { return !st.ended; }},
     {"game_end_declared", [](const State& st, int) { return !st.end_declared; }},
     // No timeline entry records the players agreeing the result: until the timeline ends, a claim is in time.
-    {"result_agreed", [](const State&, int) { return true; }},
+    {"result_agreed", [](const State& st, int) { return !st.result_agreed; }},
     {"own_turn_before_time_expires", [](const State& st, int c) { return c < 0 || (c == st.to_move() && !st.flag_down(c)); }},
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
 };
@@ -134,7 +134,18 @@ void claim_quickplay_finish(State& st, int claimant, const YAML::Node& v) {
     st.claim_stands_as_offer(claimant);
 }
 
-void claim_flag(State& st, int claimant, const YAML::Node&) { st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant); }
+void claim_flag(State& st, int claimant, const YAML::Node&) {
+    auto claim = [&] {
+        // The claimant's own flag is down too: a flag claim needs the claimant's flag up (2001 B7), so the rule on
+        // both flags decides (2001 B8: a draw; JOA: the draw-win right, unrated).
+        if (st.flag_down(claimant) && st.flag_down(1 - claimant) &&
+            st.rule_both_flags(claimant, false, "claimed by " + st.side_name(claimant) + ", whose own flag is down too"))
+            return;
+        st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant);
+    };
+    if (st.ended) st.after_the_end(claim);
+    else claim();
+}
 
 void claim_win_on_time(State& st, int claimant, const YAML::Node& v) {
     if (!st.rule_for(Trigger::claim_win_on_time)) {
@@ -165,10 +176,13 @@ void claim_illegal_move(State& st, int claimant, const YAML::Node& v) {
     ctx.roles["claimant"] = claimant;
     ctx.facts["claim_correct"] = true;
     if (r && !st.admissible(*r, claimant, ctx, v["kind"].Scalar())) return;
-    const int offender = st.illegal->offender;
+    const auto found = *st.illegal;
     st.illegal.reset();
+    // A claimed illegal move never stands: the board the rule is applied to is the one before it (B.3c asks whether
+    // the claimant could mate from there; 7.4a restores it).
+    if (found.played) st.take_back_illegal(found.ply_before);
     st.raise(Trigger::claim_illegal_move, ctx, claimant, {}, true);
-    if (!st.ended && r && !r->restore.empty()) st.ensure_running(offender);
+    if (!st.ended && (found.played || (r && !r->restore.empty()))) st.ensure_running(found.offender);
 }
 
 void claim_impasse(State& st, int claimant, const YAML::Node&) { st.on_declare(claimant); }
@@ -243,6 +257,40 @@ bool State::is_listed_book_draw() const {
     return false;
 }
 
+void State::after_the_end(const std::function<void()>& claim) {
+    const Result before = out.result;
+    ended = false;
+    claim();
+    if (!ended) {
+        out.result = before;
+        ended = true;
+        return;
+    }
+    // A new result: the card is written again, and it no longer follows a count of the board.
+    card_written = false;
+    counted.reset();
+}
+
+// Both flags down: the rulebook's rule on both flags, with whether the order of the falls is known and whether both
+// sides are in their last period. False when that rule says nothing here.
+bool State::rule_both_flags(int by, bool order_known, const std::string& note) {
+    Context ctx;
+    ctx.facts["order_known"] = order_known;
+    if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
+    const auto* r = rule_for(Trigger::both_flags_fallen);
+    return r && apply_rule(*r, ctx, by, note) >= 0;
+}
+
+// A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree
+// the result (JOA: the last mover's fall may still be pointed out until both have checked the result). It is ruled
+// (admissible or too late), never ignored.
+bool State::claim_open_after_end() const {
+    const YAML::Node& v = entry->value;
+    if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
+    const auto* r = rule_for(Trigger::flag_fallen);
+    return r && r->claim && r->claim->deadline == "result_agreed";  // after the agreement: ruled too late
+}
+
 // A flag claimed, observed or raised by the arbiter: the rule decides, a claim on a flag still up is rejected.
 void State::flag_fall(int offender, int claimant, bool fallen, int by) {
     Context ctx;
@@ -304,11 +352,7 @@ void State::on_observe() {
     }
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
         const bool known = v["order_known"] && v["order_known"].as<bool>();
-        Context ctx;
-        ctx.facts["order_known"] = known;
-        if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
-        const auto* r = rule_for(Trigger::both_flags_fallen);
-        if (r && apply_rule(*r, ctx, nobody) >= 0) return;
+        if (rule_both_flags(nobody, known, {})) return;
         if (known && v["first"]) flag_fall(read_side(v["first"]), nobody, true, nobody);
         return;
     }

@@ -64,12 +64,16 @@ std::optional<bool> moves_completed_at_least(State& st, std::string_view, const 
     return st.game->ply() / 2 >= value.get<std::int64_t>();
 }
 
-// The arrival against a lateness: strictly later (arrival_after) or at least as late (arrival_at_least).
+// An arrival against a lateness: strictly later (..._after) or at least as late (..._at_least); the actor's own
+// (arrival_*) or the opponent's (opponent_arrival_*: false when the opponent was present from the start).
 std::optional<bool> arrival(State&, std::string_view name, const json& value, const Context& ctx) {
     const auto limit = State::as_ms(value);
-    if (!ctx.facts.contains("arrival_ms") || !limit) return std::nullopt;
-    const std::int64_t at = ctx.facts["arrival_ms"].get<std::int64_t>();
-    return name == "arrival_at_least" ? at >= *limit : at > *limit;
+    const bool opponent = name.starts_with("opponent_");
+    const char* fact = opponent ? "opponent_arrival_ms" : "arrival_ms";
+    if (!limit || !ctx.facts.contains("arrival_ms")) return std::nullopt;
+    if (!ctx.facts.contains(fact)) return false;
+    const std::int64_t at = ctx.facts[fact].get<std::int64_t>();
+    return name.ends_with("_at_least") ? at >= *limit : at > *limit;
 }
 
 std::optional<bool> category(State& st, std::string_view, const json& value, const Context&) {
@@ -116,6 +120,8 @@ constexpr ConditionImpl table[] = {
     {"claim_correct", fact},
     {"arrival_after", arrival},
     {"arrival_at_least", arrival},
+    {"opponent_arrival_after", arrival},
+    {"opponent_arrival_at_least", arrival},
     {"claim_awaiting_decision", claim_awaiting_decision},
     {"mode", mode},
     {"category", category},

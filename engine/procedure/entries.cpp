@@ -33,18 +33,46 @@ void State::on_move(const std::optional<std::string>& written) {
     const auto parsed = game->read(text);
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
+    // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
+    // several moves, or names no piece that could have made it, is the writer's error, never an offence.
+    if (parsed.status == core::MoveParseStatus::ambiguous)
+        throw error("move: '" + text + "' fits more than one move (" + parsed.message +
+                        "); write the piece's square too, or the move from-to (e2e4)", entry->value);
+    if (parsed.status == core::MoveParseStatus::illegal && parsed.move.is_none() && !def->placement.enabled &&
+        parsed.attempted.from < 0)
+        throw error("move: '" + text + "' names no piece of the side to move that it could be; an illegal move is "
+                        "written from-to (e1e3) so that the piece is known",
+                    entry->value);
     // An illegal move the board could not hold is found when the next move is made (FIDE 7.4a); one the board
     // holds (shogi) stays open to be pointed out until the game ends.
-    if (illegal && !illegal->on_board) find_illegal_by_arbiter();
+    if (illegal && !illegal->on_board) {
+        const int ply = game->ply();
+        find_illegal_by_arbiter();
+        // The position before the illegal move is back, so the reply made on it is void (7.4a).
+        if (game->ply() < ply) {
+            note_only(topic_of(Trigger::board_illegal_move), mover, "the reply " + text + " was made after the illegal move, "
+                                                                       "whose position is taken back: it is void");
+            return;
+        }
+    }
     lapse_on_move(mover);
     if (ended) return;
     ensure_running(mover);
     if (clk) on_clock(clk->press(mover, now), "press");
     if (illegal) moved_since_illegal[std::size_t(mover)] = true;
     if (!parsed.ok()) {
-        // Recorded as played: the clock is pressed. The position stays unless the board can hold the move.
-        hold_illegal(mover, !parsed.move.is_none(), game->ply());
-        if (!illegal->on_board) return;
+        // Recorded as played: the clock is pressed. The position stays unless the board can hold the move: a move
+        // that breaks only the check rule (chess) is played and ruled like one it cannot hold (found at the next
+        // move, claimed, or standing); any other it holds (shogi's nifu) waits on the board to be pointed out.
+        hold_illegal(mover, !parsed.move.is_none() && !parsed.only_check, game->ply());
+        if (!illegal->on_board) {
+            if (!parsed.move.is_none()) {
+                game->play(parsed.move);
+                ++board_version;
+                illegal->played = true;
+            }
+            return;
+        }
     }
     game->play(parsed.move);
     ++board_version;
@@ -163,6 +191,17 @@ void on_arrive(State& st) {
     ctx.actor = st.read_side(v.IsMap() ? v["by"] : v);
     ctx.facts["arrival_ms"] = st.now.count();
     ctx.facts["latecomer_forfeits"] = v.IsMap() && v["forfeit"] && v["forfeit"].as<bool>();
+    // Arrivals are facts of the session, so the opponent's (a later entry, or an earlier one) is known here: when
+    // both players are late, the first arrival is where the rulebook rules both (FIDE 2009 6.6a: any player who
+    // arrives after the start loses). No arrive entry for the opponent means present from the start.
+    for (const auto& e : st.timeline.entries) {
+        if (e.action != "arrive") continue;
+        const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
+        if (who.IsScalar() && st.side_of(who.Scalar()) == 1 - ctx.actor) {
+            ctx.facts["opponent_arrival_ms"] = e.at.count();
+            break;
+        }
+    }
     st.raise(Trigger::entry_arrive, ctx, nobody);
 }
 
@@ -228,6 +267,9 @@ void on_pass(State& st) {
     st.on_irregular_move("pass", act);
 }
 
+// `agree: result`: the players have checked and agreed the result; claims whose deadline is result_agreed close.
+void on_agree(State& st) { st.result_agreed = true; }
+
 struct EntryImpl {
     std::string_view name;
     void (*handle)(State&);
@@ -239,6 +281,7 @@ constexpr EntryImpl table[] = {
     {"arrive", on_arrive},       {"phone", on_phone},         {"resign", on_resign},         {"offer", on_offer},
     {"accept", on_accept},       {"decline", on_decline},     {"touch", on_touch_entry},     {"declare", on_declare_entry},
     {"pass", on_pass},           {"press", on_press_entry},   {"assign", on_assign_entry},   {"incident", on_incident_entry},
+    {"agree", on_agree},
 };
 
 }  // namespace
@@ -247,8 +290,9 @@ std::vector<std::string_view> entry_words() { return names_of(table); }
 
 void State::on_entry() {
     const std::string& a = entry->action;
-    // After the end only a point-out of an illegal move that stood can still change the result.
-    if (ended && !(a == "observe" && entry->value["illegal_move"])) return;
+    // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
+    // the result is agreed, can change the result; the players' agreement closes that window.
+    if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree") return;
     if (const auto* e = row_named(table, a)) return e->handle(*this);
     throw error("found the entry '" + a + "', which the runner does not implement");
 }

@@ -24,12 +24,22 @@ void State::find_illegal_by_arbiter() {
     Context ctx;
     ctx.actor = illegal->offender;
     ctx.facts["claim_correct"] = true;
+    const IllegalMove found = *illegal;
     illegal.reset();
-    if (const auto* r = rule_for(Trigger::board_illegal_move); r && r->claim && !admissible(*r, nobody, ctx, {})) {
+    const auto* r = rule_for(Trigger::board_illegal_move);
+    if (r && r->claim && !admissible(*r, nobody, ctx, {})) {
         note_rule(*r, nobody, "not claimed by the opponent before moving: the illegal move stands");
         return;
     }
+    // Found, it does not stand: the rule is applied to the position before it (7.4a), the offender to move again.
+    if (found.played) take_back_illegal(found.ply_before);
     raise(Trigger::board_illegal_move, ctx, nobody, "found when the next move was made");
+    if (!ended && found.played) ensure_running(found.offender);
+}
+
+// An illegal move the board had played (a move into check), ruled rather than standing: taken off the board.
+void State::take_back_illegal(int ply_before) {
+    if (game->take_back_to(ply_before)) ++board_version;
 }
 
 // An illegal move the board holds (a second pawn on a file, a pawn drop that mates) does not end the game by what

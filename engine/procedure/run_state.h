@@ -11,6 +11,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -79,6 +80,8 @@ struct Runner::State {
         int offender;
         Ms at;
         bool on_board = false;  // the board holds it (shogi): it stands unless pointed out
+        bool played = false;    // on the board but ruled as one it cannot hold (chess: a move into check), so
+                                // taken back when ruled and standing when not found (FIDE 2009 A.4c)
         bool stood = false;     // the game ended with it unnoticed (ruled once)
         int ply_before = -1;    // the board's ply before it (for restore_position)
         std::vector<std::string> discs{};  // the discs a point-out must name (unturned, overturned, displaced)
@@ -92,6 +95,7 @@ struct Runner::State {
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
     bool card_written = false;            // the result card ruling after the end
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
+    bool result_agreed = false;           // both players agreed the result (entry agree: result)
     std::array<bool, 2> flag_seen{false, false};  // a fallen flag was ruled or noted (once per side)
     std::optional<std::array<int, 2>> counted;  // the final count, when the game ended by counting
     int offer_by = nobody;
@@ -180,6 +184,12 @@ struct Runner::State {
     void find_illegal_by_arbiter();
     void on_illegal_move_held();
     void hold_illegal(int offender, bool on_board, int ply_before);
+    void take_back_illegal(int ply_before);
+    // A claim made after the end that its rule still admits: the rule may overturn the result; if it does not,
+    // the result stands as it was.
+    void after_the_end(const std::function<void()>& claim);
+    bool claim_open_after_end() const;
+    bool rule_both_flags(int by, bool order_known, const std::string& note);
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void illegal_move_stood();

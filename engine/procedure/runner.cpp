@@ -9,6 +9,7 @@
 #include "core/game_files.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
+#include "rulebook/stated_time_control.h"
 
 #include <algorithm>
 
@@ -298,16 +299,7 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
             throw InputError(location_of(timeline.event.file, timeline.event.time_control), "time_control: " + parsed.error.message);
         return *parsed;
     }
-    const auto* r = book.rule(params::main_time.topic);
-    const auto* main = r ? r->param(params::main_time.name) : nullptr;
-    if (!main) return std::nullopt;
-    // Written as the clock layer's structured form, so the clock reads it exactly as an event's.
-    auto seconds = [](const rulebook::Param& p) { return std::to_string(p.value.ms.count() / 1000) + "s"; };
-    std::string text = "{time: " + seconds(*main);
-    if (const auto* byoyomi = r->param(params::byoyomi.name)) text += ", byoyomi: {periods: 1, time: " + seconds(*byoyomi) + "}";
-    auto parsed = clock::parse_yaml_time_control(text + "}");
-    if (!parsed) throw InputError({r->from.file, r->from.line, 0}, "clock.time_control: " + parsed.error.message);
-    return *parsed;
+    return rulebook::stated_time_control(book);
 }
 
 }  // namespace

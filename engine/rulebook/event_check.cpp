@@ -1,4 +1,5 @@
 #include "rulebook/event_check.h"
+#include "rulebook/stated_time_control.h"
 
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
@@ -98,6 +99,16 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         auto parsed = clock::parse_yaml_time_control(event.time_control);
         if (parsed) out.time_control = *parsed;
         else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);
+        // A rulebook that states its own time control and does not let an event set it (JOA: 20 minutes each)
+        // refuses any other.
+        const auto stated = stated_time_control(book);
+        if (parsed && stated && !event_may_set_time_control(book) &&
+            clock::format_yaml_time_control(*parsed) != clock::format_yaml_time_control(*stated)) {
+            const Rule* r = book.rule("clock.time_control");
+            refuse(event.time_control, "time_control", r->article,
+                   r->article + " fixes the time control at " + clock::format_yaml_time_control(*stated) + "; found " +
+                       clock::format_yaml_time_control(*parsed) + " (leave time_control out to use the rulebook's)");
+        }
     }
     const std::string timed = out.time_control ? category_for(book, *out.time_control) : std::string();
     if (!event.category.empty()) {

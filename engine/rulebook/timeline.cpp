@@ -125,7 +125,7 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
             throw InputError(location_of(file.name, entry),
                              "found an entry with " + std::to_string(actions) +
                                  " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
-                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident");
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree");
         if (const YAML::Node incident = entry["incident"]) check_incident(incident, file.name, library.registry());
         const YAML::Node at = entry["at"];
         auto time = clock::parse_duration(at.Scalar());

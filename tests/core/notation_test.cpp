@@ -1,6 +1,7 @@
 // SAN and UCI (PGN standard 8.2.3): writing, reading, disambiguation, check and mate suffixes,
 // promotion, and what an illegal move attempted.
 #include "chess_fixture.h"
+#include "core/game.h"
 #include "core/notation.h"
 
 #include <boost/test/unit_test.hpp>
@@ -102,6 +103,45 @@ BOOST_AUTO_TEST_CASE(an_illegal_move_says_what_was_attempted) {
     BOOST_TEST(chess()->square_name(u.attempted.from) == "e1");
     BOOST_TEST((parse_san(pos, "Zz9").status == MoveParseStatus::syntax_error));
     BOOST_TEST((parse_san(Position::start(chess()), "O-O").status == MoveParseStatus::illegal));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(a_move_into_check_is_read_as_the_illegal_move_it_is)
+
+// 1.e4 e5 2.Nf3 d6 3.Bb5+: Black to move, in check from the bishop on b5 (through c6 and d7).
+const char* const in_check = "rnbqkbnr/ppp2ppp/3p4/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R b KQkq - 1 3";
+
+BOOST_AUTO_TEST_CASE(the_pieces_can_make_it_so_parse_move_names_it) {
+    Position pos = Position::from_fen(chess(), in_check);
+    // 3...Nf6 (g8-f6) leaves the check standing: illegal for check only, and the one knight that reaches f6.
+    const ParsedMove p = parse_move(pos, "Nf6");
+    BOOST_TEST(int(p.status) == int(MoveParseStatus::illegal));
+    BOOST_TEST(p.only_check);
+    BOOST_TEST(to_uci(pos, p.move) == "g8f6");
+    // parse_san keeps to legal moves: it names no move.
+    BOOST_TEST(parse_san(pos, "Nf6").move.is_none());
+    // Ra6: the rook on a8 is shut in by the pawn on a7, so no piece can make it even ignoring check.
+    const ParsedMove blocked = parse_move(pos, "Ra6");
+    BOOST_TEST(int(blocked.status) == int(MoveParseStatus::illegal));
+    BOOST_TEST(blocked.move.is_none());
+    BOOST_TEST(!blocked.only_check);
+}
+
+BOOST_AUTO_TEST_CASE(no_move_captures_a_king) {
+    // The same game after 3...Nf6?? stood: White to move, and the bishop on b5 sees the king on e8 (c6, d7 empty).
+    // A king is never captured: the generator offers no move to e8 (the bishop's other moves remain: a4, c4, d3, e2,
+    // f1, a6, c6, d7).
+    Game game(Position::from_fen(chess(), in_check));
+    game.play_illegal(parse_move(game.position(), "Nf6").move);
+    const Position& pos = game.position();
+    BOOST_TEST(pos.fen() == "rnbqkb1r/ppp2ppp/3p1n2/1B2p3/4P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 2 4");
+    int bishop = 0;
+    for (Move m : pos.legal_moves()) {
+        BOOST_TEST(to_uci(pos, m) != "b5e8");
+        bishop += to_uci(pos, m).starts_with("b5");
+    }
+    BOOST_TEST(bishop == 8);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -146,3 +146,22 @@ BOOST_AUTO_TEST_CASE(club_example_caps_the_default_time_at_one_hour) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(a_time_control_the_rulebook_fixes_is_refused)
+
+BOOST_AUTO_TEST_CASE(joa_fixes_twenty_minutes_each) {
+    // JOA 座席・競技時間・対局時計・着手: each player has 20 minutes for the game, and the rules give an event no
+    // say in it (rulesets/othello/joa-othello.yaml: main_time 20min without event_may_set).
+    const EventCheck ten = check_file("joa-othello-10min.yaml");
+    BOOST_REQUIRE(ten.refused.size() == 1u);
+    BOOST_TEST(ten.refused[0].path == "time_control");
+    BOOST_TEST(ten.refused[0].article == "座席・競技時間・対局時計・着手");
+    BOOST_TEST(ten.refused[0].message.find("fixes the time control at {time: 20min}; found {time: 10min}") != std::string::npos);
+    BOOST_TEST(ten.refused[0].where.line == 5);  // the time_control line of the file
+    // The same 20 minutes written in another spelling is the rulebook's own time control.
+    BOOST_TEST(check_file("joa-othello-20min.yaml").ok());
+    // A chess event chooses its own time control: FIDE 2009 states none (fide2009-club.yaml gives 5400+30).
+    BOOST_TEST(check_file("fide2009-club.yaml").ok());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
