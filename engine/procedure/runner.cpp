@@ -318,7 +318,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.out.game = book.game;
     auto& def = caches_->games[book.game];
     if (!def) {
-        const auto dir = options_.rulesets.empty() ? library_.dir() : options_.rulesets;
+        const auto dir = options_.rulesets.empty() ? library_.folder_of_game(book.game) : options_.rulesets;
         def = rulebook::load_game(book.game, dir);
     }
     st.def = def;
