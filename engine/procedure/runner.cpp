@@ -9,6 +9,9 @@
 #include "core/game_files.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
+#include "rulebook/warnings.h"
+
+#include <spdlog/spdlog.h>
 
 #include <algorithm>
 
@@ -37,6 +40,7 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
         if (w.at_least && !(*time >= *w.at_least)) continue;
         if (w.under && !(*time < *w.under)) continue;
         if (w.at_most && !(*time <= *w.at_most)) continue;
+        spdlog::debug("{}: category {} ({}): {} for {} moves is within its bounds", book.id, name, cat.article, clock::format_duration(*time), basis);
         return name;
     }
     return {};
@@ -296,6 +300,7 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
         auto parsed = clock::parse_yaml_time_control(timeline.event.time_control);
         if (!parsed)
             throw InputError(location_of(timeline.event.file, timeline.event.time_control), "time_control: " + parsed.error.message);
+        rulebook::warn_short_main_time(timeline.event.file, timeline.event.time_control, *parsed);
         return *parsed;
     }
     const auto* r = book.rule(params::main_time.topic);
@@ -334,6 +339,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
+    spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;

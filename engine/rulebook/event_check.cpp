@@ -3,6 +3,7 @@
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
+#include "rulebook/warnings.h"
 #include "rulebook/yaml_source.h"
 
 namespace arbiter::rulebook {
@@ -98,6 +99,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         auto parsed = clock::parse_yaml_time_control(event.time_control);
         if (parsed) out.time_control = *parsed;
         else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);
+        if (parsed) warn_short_main_time(event.file, event.time_control, *parsed);
     }
     const std::string timed = out.time_control ? category_for(book, *out.time_control) : std::string();
     if (!event.category.empty()) {
