@@ -125,6 +125,23 @@ BOOST_AUTO_TEST_CASE(verbose_says_where_from_and_why_without_changing_stdout) {
     BOOST_TEST(contains(run.err, "game chess: " ARBITER_SOURCE_DIR "/rulesets/games/chess.yaml"), run.err);
 }
 
+BOOST_AUTO_TEST_CASE(a_schemas_folder_comes_before_the_bundled_one_file_by_file) {
+    // A folder holding only the registry: topics.yaml is read from it, the JSON Schemas still from the bundled folder.
+    const fs::path dir = fs::temp_directory_path() / ("arbiter-diagnostics-schemas-" + std::to_string(::getpid()));
+    fs::create_directories(dir);
+    fs::copy_file(ARBITER_SOURCE_DIR "/schemas/topics.yaml", dir / "topics.yaml", fs::copy_options::overwrite_existing);
+    const auto plain = run_apart("list --format json");
+    const auto given = run_apart("-v --schemas '" + dir.string() + "' list --format json");
+    const auto env = run_shell("cd '" ARBITER_SOURCE_DIR "' && ARBITER_SCHEMAS='" + dir.string() + "' '" ARBITER_BINARY
+                               "' -v list --format json 2>&1 >/dev/null");
+    fs::remove_all(dir);
+    BOOST_TEST(given.out == plain.out);
+    BOOST_TEST(contains(given.err, "schemas folder 1: " + dir.string() + " (--schemas)"), given.err);
+    BOOST_TEST(contains(given.err, "read " + (dir / "topics.yaml").string()), given.err);
+    BOOST_TEST(contains(env.out, "schemas folder 1: " + dir.string() + " (ARBITER_SCHEMAS)"), env.out);
+    BOOST_TEST(contains(env.out, "read " + (dir / "topics.yaml").string()), env.out);
+}
+
 BOOST_AUTO_TEST_CASE(verbose_and_quiet_exclude_each_other) {
     BOOST_TEST(run_apart("-v -q list").code == 2);
 }
