@@ -1,6 +1,7 @@
 // arbiter analyze: what the laws say about a position (legal moves, check, mate, stalemate,
 // insufficient material, dead position, who can still checkmate).
 #include "rulebook/game_loader.h"
+#include "rulebook/paths.h"
 #include "cli/command.h"
 #include "cli/position_arg.h"
 #include "core/analysis.h"
@@ -215,7 +216,7 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
 }
 
 int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
-    auto def = rulebook::load_game(o.game, global.rulesets_dir);
+    auto def = rulebook::load_game(o.game, rulebook::rulesets_dir(global.rulesets_dir));
     if (def->hands || def->bitboard_words != 1)
         return core::with_bitboard(*def, [&](auto bb) { return run_analyze_board<decltype(bb)>(o, def); });
     const bool placement = def->placement.enabled;

@@ -3,6 +3,7 @@
 #include "cli/command.h"
 #include "report/diff_report.h"
 #include "rulebook/paths.h"
+#include "rulebook/warnings.h"
 #include "rulebook/suggest.h"
 
 #include <iostream>
@@ -44,6 +45,7 @@ Command diff_command() {
                         }
                         books.push_back(book);
                     }
+                    warn_mixed_games(books);
                     const RulebookDiff diff = diff_rulebooks(books);
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     if (*format == "json") std::cout << report::diff_json(diff).dump(2) << '\n';

@@ -12,7 +12,7 @@ namespace arbiter::cli {
 
 Command list_command() {
     return {"list", "List the rulebooks (id, game, title, effective date, parent)",
-            "Lists every rulebook under the rulesets folder after resolving `extends`.\n"
+            "Lists every rulebook under the rulesets folders (see arbiter --help) after resolving `extends`.\n"
             "--format json prints an array of objects with id, game, title (English), title_ja, extends,\n"
             "effective and file. A rulebook that fails to load is reported on stderr and the exit code is 2.",
             [](CLI::App& app, const GlobalOptions& global) {

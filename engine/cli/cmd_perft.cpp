@@ -1,5 +1,6 @@
 // arbiter perft: counts the leaves of the legal move tree (the standard test of a move generator).
 #include "rulebook/game_loader.h"
+#include "rulebook/paths.h"
 #include "cli/command.h"
 #include "cli/position_arg.h"
 #include "core/game_files.h"
@@ -88,7 +89,7 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
 }
 
 int run_perft(const PerftOptions& o, const GlobalOptions& global) {
-    auto def = rulebook::load_game(o.game, global.rulesets_dir);
+    auto def = rulebook::load_game(o.game, rulebook::rulesets_dir(global.rulesets_dir));
     return core::with_bitboard(*def, [&](auto bb) { return run_perft<decltype(bb)>(o, def); });
 }
 

@@ -7,6 +7,8 @@
 #include "report/ruling_text.h"
 #include "rulebook/paths.h"
 
+#include <spdlog/spdlog.h>
+
 #include <iostream>
 #include <memory>
 
@@ -57,6 +59,7 @@ Command run_command() {
                         std::cerr << "arbiter: run: no rulebook '" << timeline.event.rulebook << "'\n";
                         return 2;
                     }
+                    spdlog::debug("rulebook {} ({}), from {}", book->id, book_id->empty() ? "named by the timeline's event" : "given by --rulebook", book->file);
                     procedure::Runner runner(library);
                     const auto run = runner.run(timeline, *book);
                     if (*format == "json")

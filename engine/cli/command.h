@@ -12,7 +12,8 @@ namespace arbiter::cli {
 
 // Options that every command sees (set before the command's action runs).
 struct GlobalOptions {
-    std::string rulesets_dir;  // --rulesets; empty = search (see rulebook/paths.h)
+    std::vector<std::string> rulesets_dir;  // --rulesets, repeatable: folders searched before the bundled one (rulebook/paths.h)
+    std::vector<std::string> schemas_dir;   // --schemas, repeatable: the same for schema and registry files
     bool verbose = false;
     bool quiet = false;
 };

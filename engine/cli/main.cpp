@@ -1,13 +1,16 @@
 // arbiter: board-game rulebooks as data. Parses the command line from the command table,
 // runs the chosen command and maps every failure to the documented exit codes.
 #include "cli/command.h"
+#include "cli/generated_docs.h"
 #include "core/error.h"
 #include "procedure/vocabulary.h"
 #include "report/text_table.h"
+#include "rulebook/paths.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <chrono>
 #include <iostream>
 
 namespace {
@@ -22,6 +25,25 @@ void configure_logging(const arbiter::cli::GlobalOptions& global) {
                                      : spdlog::level::warn);
 }
 
+// Adds the hidden commands that print the man page and the bash completion written from `app` (the build
+// installs their output, so neither can drift from the command table).
+void add_generated_docs(CLI::App& app, std::function<int()>& action) {
+    CLI::App* man = app.add_subcommand("help-man", "Print the manual page arbiter(1) in roff")->group("");
+    man->final_callback([&app, &action] {
+        action = [&app] {
+            std::cout << arbiter::cli::man_page(app);
+            return 0;
+        };
+    });
+    CLI::App* completion = app.add_subcommand("help-completion", "Print the bash completion script")->group("");
+    completion->final_callback([&app, &action] {
+        action = [&app] {
+            std::cout << arbiter::cli::bash_completion(app);
+            return 0;
+        };
+    });
+}
+
 int run(int argc, char** argv) {
     using namespace arbiter::cli;
     CLI::App app{"arbiter: board-game rulebooks as data, applied to games, clocks and claims.\n"
@@ -29,11 +51,18 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", std::string("arbiter ") + ARBITER_VERSION);
     app.require_subcommand(1);
     app.fallthrough();
+    app.footer(DataSearchHelp);
 
     GlobalOptions global;
-    app.add_option("--rulesets", global.rulesets_dir, "Folder of games and rulebooks (default: the bundled rulesets/)");
-    app.add_flag("-v,--verbose", global.verbose, "Print diagnostics on stderr");
-    app.add_flag("-q,--quiet", global.quiet, "Print only errors on stderr");
+    app.add_option("--rulesets", global.rulesets_dir,
+                   "Folder of games and rulebooks searched before the bundled ones (repeatable; see the search order)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    app.add_option("--schemas", global.schemas_dir, "Folder of schema and registry files searched before the bundled ones (repeatable)")
+        ->type_name("DIR")
+        ->allow_extra_args(false);
+    auto* verbose = app.add_flag("-v,--verbose", global.verbose, "Print on stderr which files, rulebooks and categories were used, and timings");
+    app.add_flag("-q,--quiet", global.quiet, "Print only errors on stderr (no warnings)")->excludes(verbose);
 
     std::function<int()> action;
     for (const Command& command : command_table()) {
@@ -42,6 +71,7 @@ int run(int argc, char** argv) {
         auto run_command = command.define(*sub, global);
         sub->final_callback([&action, run_command] { action = run_command; });
     }
+    add_generated_docs(app, action);
 
     try {
         app.parse(argc, argv);
@@ -50,7 +80,12 @@ int run(int argc, char** argv) {
         return code == 0 ? 0 : 2;
     }
     configure_logging(global);
-    return action ? action() : 2;
+    arbiter::rulebook::set_schemas_dirs(global.schemas_dir);
+    const auto started = std::chrono::steady_clock::now();
+    const int code = action ? action() : 2;
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    spdlog::debug("finished with exit code {} in {} ms", code, took.count());
+    return code;
 }
 
 }  // namespace

@@ -413,4 +413,21 @@ std::optional<std::string> category(const TimeControl& control, std::span<const 
     return std::nullopt;
 }
 
+std::optional<std::string> short_main_time_hint(const TimeControl& c) {
+    constexpr Ms minute{60'000};
+    TimeControl meant = c;
+    Ms main{0};
+    if (c.kind == TimeControl::Kind::periods && !c.periods.empty()) {
+        main = c.periods.front().time;
+        for (auto& period : meant.periods) period.time *= 60;
+    } else if (c.kind == TimeControl::Kind::hourglass) {
+        main = c.hourglass;
+        meant.hourglass *= 60;
+    }
+    if (main <= Ms{0} || main >= minute) return std::nullopt;
+    const auto pgn = format_pgn_time_control(meant);
+    return "the main time is " + format_duration(main) + ", under a minute (PGN time controls count seconds)" +
+           (pgn ? "; did you mean " + *pgn + "?" : std::string());
+}
+
 }  // namespace arbiter::clock

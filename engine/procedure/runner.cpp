@@ -9,7 +9,13 @@
 #include "core/game_files.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
+<<<<<<< HEAD
 #include "rulebook/stated_time_control.h"
+=======
+#include "rulebook/warnings.h"
+
+#include <spdlog/spdlog.h>
+>>>>>>> h18a
 
 #include <algorithm>
 
@@ -38,6 +44,7 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
         if (w.at_least && !(*time >= *w.at_least)) continue;
         if (w.under && !(*time < *w.under)) continue;
         if (w.at_most && !(*time <= *w.at_most)) continue;
+        spdlog::debug("{}: category {} ({}): {} for {} moves is within its bounds", book.id, name, cat.article, clock::format_duration(*time), basis);
         return name;
     }
     return {};
@@ -297,6 +304,7 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
         auto parsed = clock::parse_yaml_time_control(timeline.event.time_control);
         if (!parsed)
             throw InputError(location_of(timeline.event.file, timeline.event.time_control), "time_control: " + parsed.error.message);
+        rulebook::warn_short_main_time(timeline.event.file, timeline.event.time_control, *parsed);
         return *parsed;
     }
     return rulebook::stated_time_control(book);
@@ -310,7 +318,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.out.game = book.game;
     auto& def = caches_->games[book.game];
     if (!def) {
-        const auto dir = options_.rulesets.empty() ? library_.dir() : options_.rulesets;
+        const auto dir = options_.rulesets.empty() ? library_.folder_of_game(book.game) : options_.rulesets;
         def = rulebook::load_game(book.game, dir);
     }
     st.def = def;
@@ -326,6 +334,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
+    spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;

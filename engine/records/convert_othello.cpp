@@ -46,7 +46,7 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
 
 void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& library) {
     b.game = "othello";
-    auto def = rulebook::load_game("othello", library.dir());
+    auto def = rulebook::load_game("othello", library.folder_of_game("othello"));
     b.sides = {def->side_names[0], def->side_names[1]};
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {

@@ -22,7 +22,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
-    auto def = rulebook::load_game("chess", library.dir());
+    auto def = rulebook::load_game("chess", library.folder_of_game("chess"));
     b.sides = {def->side_names[0], def->side_names[1]};
     core::Position start = core::Position::start(def);
     if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {

@@ -93,7 +93,7 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
 void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& library) {
     using BB = core::WideBitboard<2>;
     b.game = "shogi";
-    auto def = rulebook::load_game("shogi", library.dir());
+    auto def = rulebook::load_game("shogi", library.folder_of_game("shogi"));
     b.sides = {def->side_names[0], def->side_names[1]};
     core::BasicPosition<BB> start = core::BasicPosition<BB>::start(def);
     if (r.start != "startpos") {

@@ -54,8 +54,8 @@ const Rulebook& event_rulebook(const Event& event, const Library& library, const
         throw InputError(location_of(event.file, at), "found the rulebook '" + id +
                                                           "', which does not load; expected a valid rulebook (" +
                                                           failure->what() + ")");
-    throw InputError(location_of(event.file, at), "found the rulebook '" + id + "', which is not in " +
-                                                      library.dir().string() + "; expected one of: " +
+    throw InputError(location_of(event.file, at), "found the rulebook '" + id + "', which is in none of the rulesets folders (arbiter -v lists them)"
+                                                      "; expected one of: " +
                                                       join(library.ids()) + did_you_mean(id, library.ids()));
 }
 

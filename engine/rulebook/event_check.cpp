@@ -4,6 +4,7 @@
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
+#include "rulebook/warnings.h"
 #include "rulebook/yaml_source.h"
 
 namespace arbiter::rulebook {
@@ -99,6 +100,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         auto parsed = clock::parse_yaml_time_control(event.time_control);
         if (parsed) out.time_control = *parsed;
         else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);
+        if (parsed) warn_short_main_time(event.file, event.time_control, *parsed);
         // A rulebook that states its own time control and does not let an event set it (JOA: 20 minutes each)
         // refuses any other.
         const auto stated = stated_time_control(book);

@@ -3,6 +3,8 @@
 #include "core/game_files.h"
 #include "rulebook/schema.h"
 
+#include <spdlog/spdlog.h>
+
 #include <cctype>
 #include <map>
 #include <mutex>
@@ -23,6 +25,7 @@ core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::
     if (!std::filesystem::is_regular_file(path))
         throw InputError({path, 0, 0}, "found no definition of the game '" + std::string(game) + "' at " + path +
                                            "; expected a game file rulesets/games/<game>.yaml");
+    spdlog::debug("game {}: {}", game, path);
     const YamlFile file = read_yaml_file(path);
     if (detect_kind(file) != Kind::game)
         throw InputError(location_of(file.name, file.root), "found another kind of file; expected a game definition (game:)");
@@ -30,6 +33,10 @@ core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::
     auto def = core::GameDefinition::from_yaml(file.root, file.name);
     const std::lock_guard lock(guard);
     return compiled.emplace(path, std::move(def)).first->second;
+}
+
+core::GameDefinitionPtr load_game(std::string_view game, const Folders& folders) {
+    return load_game(game, folder_of_game(game, folders));
 }
 
 }  // namespace arbiter::rulebook

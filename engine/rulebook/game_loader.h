@@ -4,6 +4,7 @@
 #pragma once
 
 #include "core/game_def.h"
+#include "rulebook/paths.h"
 
 #include <filesystem>
 #include <string_view>
@@ -13,5 +14,7 @@ namespace arbiter::rulebook {
 // The game `game` under the rulesets folder `rulesets`; InputError (file:line:column) if there is no such game
 // or its file does not conform.
 core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::path& rulesets);
+// The game `game` from the first of `folders` that has it (rulebook/paths.h).
+core::GameDefinitionPtr load_game(std::string_view game, const Folders& folders);
 
 }  // namespace arbiter::rulebook

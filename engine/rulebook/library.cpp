@@ -1,9 +1,13 @@
 #include "rulebook/loader.h"
+#include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <chrono>
 #include <atomic>
 #include <cstdint>
 #include <exception>
@@ -222,6 +226,7 @@ struct Resolver {
             throw InputError(location_of(file.name, at), "found the parent '" + parent_id + "' of the game " + parent.game +
                                                              "; expected a parent of the same game (" + own.own.game + ")");
         Rulebook out = merge(parent, own);
+        spdlog::debug("rulebook {}: {} rules of its own over {} (from {})", own.own.id, own.own.rules.size(), parent_id, parent.file);
         if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
             throw InputError(location_of(file.name, child(own.root, "default_mode") ? child(own.root, "default_mode") : at),
                              "found the default mode '" + out.default_mode + "', which is not among the modes; expected one of the modes");
@@ -263,31 +268,28 @@ const Rule* Rulebook::rule(std::string_view topic) const {
 }
 
 Library Library::open(const std::filesystem::path& dir) {
-    return open_with(dir, nullptr, []() -> const Registry& { return Registry::bundled(); });
+    return open_with({dir}, nullptr, []() -> const Registry& { return Registry::bundled(); });
 }
 
-Library Library::open(const std::filesystem::path& dir, const Registry& registry) { return open_with(dir, &registry, {}); }
+Library Library::open(const std::vector<std::filesystem::path>& folders) {
+    return open_with(folders, nullptr, []() -> const Registry& { return Registry::bundled(); });
+}
+
+Library Library::open(const std::filesystem::path& dir, const Registry& registry) { return open_with({dir}, &registry, {}); }
 
 Library Library::open(const std::filesystem::path& dir, const std::filesystem::path& registry_file) {
     auto owned = std::make_shared<std::optional<Registry>>();
-    Library library = open_with(dir, nullptr, [&]() -> const Registry& { return owned->emplace(Registry::load(registry_file)); });
+    Library library = open_with({dir}, nullptr, [&]() -> const Registry& { return owned->emplace(Registry::load(registry_file)); });
     library.owned_registry_ = std::shared_ptr<const Registry>(owned, &**owned);
     return library;
 }
 
-Library Library::open_with(const std::filesystem::path& dir, const Registry* given,
-                           const std::function<const Registry&()>& load_registry) {
-    Library library;
-    library.dir_ = dir;
-    std::error_code ec;
+namespace {
+
+// The *.yaml files under `dir` except dir/games/, sorted; a folder that cannot be read is a problem.
+std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& dir, std::vector<InputError>& problems) {
     std::vector<std::filesystem::path> files;
-    if (std::filesystem::is_directory(dir / "games", ec))
-        for (const auto& entry : std::filesystem::directory_iterator(dir / "games", ec))
-            if (entry.path().extension() == ".yaml") library.games_.push_back(entry.path().stem().string());
-    // The games in scope (DESIGN.md section 1) count as known while their definitions are being written.
-    for (const char* game : {"chess", "shogi", "othello"})
-        if (std::find(library.games_.begin(), library.games_.end(), game) == library.games_.end()) library.games_.push_back(game);
-    std::sort(library.games_.begin(), library.games_.end());
+    std::error_code ec;
     for (auto it = std::filesystem::recursive_directory_iterator(dir, ec); !ec && it != std::filesystem::recursive_directory_iterator();
          it.increment(ec)) {
         if (it->is_directory() && it->path() == dir / "games") {
@@ -296,10 +298,33 @@ Library Library::open_with(const std::filesystem::path& dir, const Registry* giv
         }
         if (it->is_regular_file() && it->path().extension() == ".yaml") files.push_back(it->path());
     }
-    if (ec) library.problems_.emplace_back(SourceLocation{dir.string(), 0, 0}, "cannot read the folder: " + ec.message());
+    if (ec) problems.emplace_back(SourceLocation{dir.string(), 0, 0}, "cannot read the folder: " + ec.message());
     std::sort(files.begin(), files.end());
+    return files;
+}
 
-    // Read every file once; index those that are rulebooks by id (= file name).
+}  // namespace
+
+Library Library::open_with(const std::vector<std::filesystem::path>& folders, const Registry* given,
+                           const std::function<const Registry&()>& load_registry) {
+    const auto started = std::chrono::steady_clock::now();
+    Library library;
+    library.folders_ = folders;
+    std::error_code ec;
+    std::vector<std::filesystem::path> files;
+    for (const auto& dir : folders) {
+        if (std::filesystem::is_directory(dir / "games", ec))
+            for (const auto& entry : std::filesystem::directory_iterator(dir / "games", ec))
+                if (entry.path().extension() == ".yaml") library.games_.push_back(entry.path().stem().string());
+        const auto found = yaml_files_under(dir, library.problems_);
+        files.insert(files.end(), found.begin(), found.end());
+    }
+    // The games in scope (DESIGN.md section 1) count as known while their definitions are being written.
+    for (const char* game : {"chess", "shogi", "othello"}) library.games_.push_back(game);
+    std::sort(library.games_.begin(), library.games_.end());
+    library.games_.erase(std::unique(library.games_.begin(), library.games_.end()), library.games_.end());
+
+    // Read every file once; index those that are rulebooks by id (= file name), the earlier folder's first.
     std::vector<PreparedFile> prepared(files.size());
     for (std::size_t i = 0; i < files.size(); ++i) prepared[i].path = files[i];
     const Registry& registry = prepare_all(prepared, given, load_registry, library.games_);
@@ -309,7 +334,11 @@ Library Library::open_with(const std::filesystem::path& dir, const Registry* giv
         try {
             if (file.read_error) std::rethrow_exception(file.read_error);
             if (!file.rulebook) continue;
-            library.index_.emplace(file.path.stem().string(), file.path);
+            const auto [at, fresh] = library.index_.emplace(file.path.stem().string(), file.path);
+            if (!fresh) {
+                spdlog::debug("rulebook {}: {} is used, {} is shadowed by it", at->first, at->second.string(), file.path.string());
+                continue;
+            }
             parsed.emplace(file.path.string(), &file);
         } catch (const InputError& e) {
             library.problems_.push_back(e);
@@ -331,6 +360,10 @@ Library Library::open_with(const std::filesystem::path& dir, const Registry* giv
         }
     }
     library.resolved_ = std::move(memo);
+    for (const auto& [id, path] : library.index_)
+        spdlog::debug("rulebook {}: {}{}", id, path.string(), library.failed_.count(id) ? " (does not load)" : "");
+    const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
+    spdlog::debug("loaded {} rulebooks from {} folder(s) in {} ms", library.resolved_.size(), folders.size(), took.count());
     return library;
 }
 
@@ -340,6 +373,8 @@ Rulebook Library::load_file(const std::filesystem::path& path) const {
     std::vector<std::string> chain;
     return resolver.resolve(read_yaml_file(path), chain);
 }
+
+std::filesystem::path Library::folder_of_game(std::string_view game) const { return rulebook::folder_of_game(game, folders_); }
 
 const Rulebook* Library::find(std::string_view id) const {
     auto it = resolved_.find(id);

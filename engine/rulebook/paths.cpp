@@ -1,18 +1,112 @@
 #include "rulebook/paths.h"
 
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
 #include <cstdlib>
+#include <mutex>
+#include <optional>
 
 namespace arbiter::rulebook {
 
-std::filesystem::path rulesets_dir(const std::string& explicit_dir) {
-    if (!explicit_dir.empty()) return explicit_dir;
-    if (const char* env = std::getenv("ARBITER_RULESETS"); env && *env) return env;
-    return std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets";
+namespace {
+
+// Where the installed data lies relative to the program's folder (../share/arbiter: CMake's GNUInstallDirs).
+constexpr const char* InstalledData = ARBITER_DATA_FROM_BIN;
+
+// The folder holding `part` (rulesets or schemas) of the bundled data.
+std::filesystem::path bundled(const char* part) {
+    std::error_code ec;
+    const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
+    if (!ec) {
+        const auto installed = (exe.parent_path() / InstalledData / part).lexically_normal();
+        if (std::filesystem::is_directory(installed, ec)) return installed;
+    }
+    return std::filesystem::path(ARBITER_SOURCE_DIR) / part;
 }
 
-std::filesystem::path schemas_dir() {
-    if (const char* env = std::getenv("ARBITER_SCHEMAS"); env && *env) return env;
-    return std::filesystem::path(ARBITER_SOURCE_DIR) / "schemas";
+// The parts of a colon-separated list of folders (as PATH is written), empty parts left out.
+std::vector<std::string> split_colons(const char* text) {
+    std::vector<std::string> out;
+    if (!text) return out;
+    std::string_view rest(text);
+    while (!rest.empty()) {
+        const auto colon = rest.find(':');
+        const auto part = rest.substr(0, colon);
+        if (!part.empty()) out.emplace_back(part);
+        if (colon == std::string_view::npos) break;
+        rest.remove_prefix(colon + 1);
+    }
+    return out;
+}
+
+// The folders `given`, then those of the environment variable `env`, then `bundled_dir`, each once; a missing
+// user folder is reported and left out (the bundled one is kept, so its absence is reported where it is read).
+Folders search_path(const std::vector<std::string>& given, const char* env, const std::filesystem::path& bundled_dir,
+                    const char* what) {
+    Folders out;
+    auto add = [&](const std::filesystem::path& folder, const std::string& from) {
+        std::error_code ec;
+        const auto canonical = std::filesystem::weakly_canonical(folder, ec);
+        const auto same = [&](const std::filesystem::path& p) {
+            std::error_code e;
+            return std::filesystem::weakly_canonical(p, e) == canonical;
+        };
+        if (std::any_of(out.begin(), out.end(), same)) return;
+        if (!from.empty() && !std::filesystem::is_directory(folder, ec)) {
+            spdlog::warn("skipped the {} folder '{}' ({}): it is not a folder that can be read", what, folder.string(), from);
+            return;
+        }
+        spdlog::debug("{} folder {}: {}", what, out.size() + 1, folder.string() + (from.empty() ? " (bundled)" : " (" + from + ")"));
+        out.push_back(folder);
+    };
+    for (const auto& folder : given) add(folder, std::string("--") + what);
+    for (const auto& folder : split_colons(std::getenv(env))) add(folder, env);
+    add(bundled_dir, "");
+    return out;
+}
+
+std::mutex schemas_guard;
+std::vector<std::string> schemas_given;  // set by the CLI before any schema is read
+std::optional<Folders> schemas_found;    // the search path, worked out (and reported) once
+
+}  // namespace
+
+std::filesystem::path bundled_rulesets_dir() { return bundled("rulesets"); }
+
+std::filesystem::path bundled_schemas_dir() { return bundled("schemas"); }
+
+Folders rulesets_dir(const std::vector<std::string>& given) {
+    return search_path(given, "ARBITER_RULESETS", bundled_rulesets_dir(), "rulesets");
+}
+
+std::filesystem::path folder_of_game(std::string_view game, const Folders& folders) {
+    for (const auto& dir : folders) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(dir / "games" / (std::string(game) + ".yaml"), ec)) return dir;
+    }
+    return folders.empty() ? std::filesystem::path() : folders.back();
+}
+
+void set_schemas_dirs(const std::vector<std::string>& given) {
+    const std::lock_guard lock(schemas_guard);
+    schemas_given = given;
+    schemas_found.reset();
+}
+
+Folders schemas_dirs() {
+    const std::lock_guard lock(schemas_guard);
+    if (!schemas_found) schemas_found = search_path(schemas_given, "ARBITER_SCHEMAS", bundled_schemas_dir(), "schemas");
+    return *schemas_found;
+}
+
+std::filesystem::path schema_file(std::string_view name) {
+    const Folders folders = schemas_dirs();
+    for (const auto& folder : folders) {
+        std::error_code ec;
+        if (std::filesystem::is_regular_file(folder / name, ec)) return folder / name;
+    }
+    return bundled_schemas_dir() / name;
 }
 
 }  // namespace arbiter::rulebook

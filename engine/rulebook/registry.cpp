@@ -174,7 +174,7 @@ Registry Registry::load(const std::filesystem::path& path) {
 }
 
 const Registry& Registry::bundled() {
-    static const Registry registry = load(schemas_dir() / "topics.yaml");
+    static const Registry registry = load(schema_file("topics.yaml"));
     return registry;
 }
 

@@ -80,7 +80,7 @@ class Registry {
 public:
     // Loads and checks a registry file (schema, then meaning). Throws InputError.
     static Registry load(const std::filesystem::path& file);
-    // The bundled registry, schemas_dir()/topics.yaml, loaded once.
+    // The bundled registry, schema_file("topics.yaml") (rulebook/paths.h), loaded once.
     static const Registry& bundled();
 
     const TopicSpec* topic(std::string_view name) const;

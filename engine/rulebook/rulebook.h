@@ -151,13 +151,17 @@ struct Rulebook {
     const Rule* rule(std::string_view topic) const;
 };
 
-// Every rulebook under a rulesets folder, loaded, checked and resolved. A file that fails is kept out
-// and its error recorded in problems(); the others stay usable.
+// Every rulebook under one or more rulesets folders, loaded, checked and resolved. A file that fails is kept
+// out and its error recorded in problems(); the others stay usable.
 class Library {
 public:
     // Loads every *.yaml under `dir` except dir/games/ (recursively) and resolves them against the
     // bundled registry (read, the first time, while the rulebooks are being read).
     static Library open(const std::filesystem::path& dir);
+    // The same over several folders in search order (rulebook/paths.h): where two folders hold a rulebook of
+    // the same id, or a game of the same name, the earlier folder's is used; a rulebook in one folder may
+    // extend a rulebook of another.
+    static Library open(const std::vector<std::filesystem::path>& folders);
     // The same against `registry`.
     static Library open(const std::filesystem::path& dir, const Registry& registry);
     // The same against the registry in `registry_file`, read while the rulebooks are being read; the
@@ -172,19 +176,22 @@ public:
     // Rulebooks sorted by id.
     std::vector<const Rulebook*> rulebooks() const;
     std::vector<std::string> ids() const;
-    // Games with a definition under dir/games/, plus chess, shogi and othello (in scope by design).
+    // Games with a definition under a folder's games/, plus chess, shogi and othello (in scope by design).
     const std::vector<std::string>& games() const { return games_; }
     const std::vector<InputError>& problems() const { return problems_; }
     // The error that kept rulebook `id` (indexed, so its file exists) out of the library, or null.
     const InputError* failure(std::string_view id) const;
     const Registry& registry() const { return *registry_; }
-    const std::filesystem::path& dir() const { return dir_; }
+    // The folders searched, in order.
+    const std::vector<std::filesystem::path>& folders() const { return folders_; }
+    // The first folder with games/<game>.yaml (the last folder when none has it, so that the error names it).
+    std::filesystem::path folder_of_game(std::string_view game) const;
 
 private:
-    static Library open_with(const std::filesystem::path& dir, const Registry* registry,
+    static Library open_with(const std::vector<std::filesystem::path>& folders, const Registry* registry,
                              const std::function<const Registry&()>& load_registry);
 
-    std::filesystem::path dir_;
+    std::vector<std::filesystem::path> folders_;
     const Registry* registry_ = nullptr;
     std::shared_ptr<const Registry> owned_registry_;  // set by open(dir, registry_file)
     std::map<std::string, std::filesystem::path, std::less<>> index_;

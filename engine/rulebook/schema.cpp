@@ -271,7 +271,7 @@ Kind detect_kind(const YamlFile& file) {
 }
 
 std::filesystem::path schema_path(Kind kind) {
-    return schemas_dir() / (std::string(kind == Kind::registry ? "topics" : kind_name(kind)) + ".schema.json");
+    return schema_file(std::string(kind == Kind::registry ? "topics" : kind_name(kind)) + ".schema.json");
 }
 
 bool check_schema(const YamlFile& file, Kind kind) {

@@ -20,7 +20,7 @@ std::string_view kind_name(Kind kind);
 // Throws InputError at the root when no kind key is there.
 Kind detect_kind(const YamlFile& file);
 
-// Returns the schema file for `kind` (schemas_dir()/<kind>.schema.json; the registry uses topics.schema.json).
+// Returns the schema file for `kind` (schema_file("<kind>.schema.json"); the registry uses topics.schema.json).
 std::filesystem::path schema_path(Kind kind);
 
 // Validates `file` against the schema of `kind`. Throws InputError at the deepest failing node:

@@ -41,7 +41,7 @@ void check_start_position(const YAML::Node& position, const std::string& file, c
         if (game.empty() || !std::filesystem::exists(game_file, ec)) return;
         try {
             auto def = core::GameDefinition::from_yaml(read_yaml_file(game_file).root, game_file.string());
-            core::Position::from_fen(def, fen.Scalar(), file);
+            core::require_possible_position(core::Position::from_fen(def, fen.Scalar(), file), file);  // as run refuses it
         } catch (const InputError& e) {
             if (e.where().file != file) throw;  // the game definition itself is broken: report it as it is
             throw InputError(location_of(file, fen), "start.fen: " + e.message());
@@ -113,7 +113,7 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
     const Rulebook& rulebook = event_rulebook(event, library, rulebook_override);
     check_event(event, rulebook, library.registry());
 
-    check_start_position(root["start"], file.name, rulebook.game, library.dir());
+    check_start_position(root["start"], file.name, rulebook.game, library.folder_of_game(rulebook.game));
 
     std::int64_t previous = -1;
     NodeHandle previous_at;

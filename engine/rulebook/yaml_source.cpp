@@ -4,6 +4,8 @@
 
 #include "core/record/bounded_read.h"
 
+#include <spdlog/spdlog.h>
+
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
@@ -284,6 +286,7 @@ YamlFile read_yaml_file(const std::filesystem::path& path) {
     // Only a regular file, and never more than MaxYamlBytes of it: a FIFO would block, /dev/zero never ends.
     std::string text = core::record::read_regular_file(name, MaxYamlBytes, "a readable YAML file");
     if (text.empty()) fail(name, 1, 1, "empty file (0 bytes); expected a YAML document");
+    spdlog::debug("read {} ({} bytes)", name, text.size());
     return parse_yaml_text(text, name);
 }
 

@@ -94,7 +94,7 @@ rules:
 )";
 
 struct Fixture {
-    rulebook::Library library = rulebook::Library::open(rulebook::rulesets_dir());
+    rulebook::Library library = rulebook::Library::open(rulebook::bundled_rulesets_dir());
     std::map<std::string, std::vector<Timeline>> timelines;  // by rulebook id
     rulebook::Rulebook yaml_variant;
 

@@ -20,8 +20,8 @@ namespace {
 
 // The files Library::open reads (every *.yaml under rulesets/ but games/) and the registry.
 std::vector<std::filesystem::path> bundled_files() {
-    std::vector<std::filesystem::path> files = {schemas_dir() / "topics.yaml"};
-    for (const auto& entry : std::filesystem::recursive_directory_iterator(rulesets_dir()))
+    std::vector<std::filesystem::path> files = {bundled_schemas_dir() / "topics.yaml"};
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(bundled_rulesets_dir()))
         if (entry.path().extension() == ".yaml" && entry.path().parent_path().filename() != "games") files.push_back(entry.path());
     return files;
 }
@@ -32,7 +32,7 @@ void load_all_rulebooks(benchmark::State& state) {
     std::size_t rulebooks = 0, rules = 0;
     for (auto _ : state) {
         // As `arbiter list` does in a fresh process: the registry is read alongside the rulebooks.
-        Library library = Library::open(rulesets_dir(), schemas_dir() / "topics.yaml");
+        Library library = Library::open(bundled_rulesets_dir(), bundled_schemas_dir() / "topics.yaml");
         if (!library.problems().empty()) {
             state.SkipWithError(library.problems().front().what());
             return;

@@ -36,7 +36,7 @@ BOOST_AUTO_TEST_CASE(list_json_is_an_array_of_id_game_title) {
     BOOST_TEST(r.code == 0, r.all);
     auto list = nlohmann::json::parse(r.out);
     BOOST_REQUIRE(list.is_array());
-    BOOST_REQUIRE(list.size() == 3u);
+    BOOST_REQUIRE(list.size() > 3u);  // the three of tests/data/rulebooks on top of the bundled rulebooks, by id
     BOOST_TEST(list[0]["id"] == "base-a");
     BOOST_TEST(list[0]["game"] == "chess");
     BOOST_TEST(list[0]["title"] == "Base A");

@@ -1,0 +1,35 @@
+#include "rulebook/warnings.h"
+
+#include "rulebook/yaml_source.h"
+
+#include <spdlog/spdlog.h>
+
+#include <mutex>
+#include <set>
+
+namespace arbiter::rulebook {
+
+void warn_short_main_time(const std::string& file, const YAML::Node& node, const clock::TimeControl& control) {
+    if (!node || !node.IsScalar()) return;  // the structured form names its units ({time: 15s} means it)
+    const auto hint = clock::short_main_time_hint(control);
+    if (!hint) return;
+    static std::mutex guard;
+    static std::set<std::string> warned;
+    const std::string where = location_of(file, node).to_string();
+    {
+        const std::lock_guard lock(guard);
+        if (!warned.insert(where).second) return;
+    }
+    spdlog::warn("{}: time_control \"{}\": {}", where, node.Scalar(), *hint);
+}
+
+void warn_mixed_games(const std::vector<const Rulebook*>& books) {
+    for (const Rulebook* book : books) {
+        if (book->game == books.front()->game) continue;
+        spdlog::warn("comparing rulebooks of different games: {} is a {} rulebook, {} a {} one; topics of one game may "
+                     "mean other things in the other", books.front()->id, books.front()->game, book->id, book->game);
+        return;
+    }
+}
+
+}  // namespace arbiter::rulebook

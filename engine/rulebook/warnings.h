@@ -1,0 +1,24 @@
+// Warnings for plausible mistakes in what a user asked for: they go to stderr through spdlog (never stdout) and
+// -q silences them. A rulesets folder that cannot be read is warned about where it is searched (rulebook/paths.h).
+#pragma once
+
+#include "clock/time_control.h"
+#include "rulebook/rulebook.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <string>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// Warns on stderr (spdlog, silenced by -q) when the time control at `node` of `file`, written in the PGN form,
+// gives under a minute of main time ("15+10": did you mean 900+10?). Each place is warned about once per run,
+// however many rulebooks read it.
+void warn_short_main_time(const std::string& file, const YAML::Node& node, const clock::TimeControl& control);
+
+// Warns when `books` are not all of one game (a diff of a chess rulebook with a shogi one compares topics that
+// mean different things, and most of it is one side's rules only).
+void warn_mixed_games(const std::vector<const Rulebook*>& books);
+
+}  // namespace arbiter::rulebook

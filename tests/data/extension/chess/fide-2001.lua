@@ -1,1 +1,0 @@
-../../../../rulesets/chess/fide-2001.lua
