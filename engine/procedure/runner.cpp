@@ -9,13 +9,10 @@
 #include "core/game_files.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
-<<<<<<< HEAD
 #include "rulebook/stated_time_control.h"
-=======
 #include "rulebook/warnings.h"
 
 #include <spdlog/spdlog.h>
->>>>>>> h18a
 
 #include <algorithm>
 
