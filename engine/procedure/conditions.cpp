@@ -143,6 +143,7 @@ constexpr ConditionImpl table[] = {
     {"pointed_out_in_time", fact},
     {"actor_side", fact},
     {"king_in_zone", fact},
+    {"opponent_king_in_zone", fact},
     {"zone_points_at_least", at_least},
     {"pieces_in_zone_at_least", at_least},
     {"own_turn", fact},

@@ -29,6 +29,7 @@ void State::on_declare(int declarer) {
     ctx.facts["actor_side"] = side_name(declarer);
     ctx.facts["own_turn"] = own_turn;
     ctx.facts["king_in_zone"] = count.royal_in_zone;
+    ctx.facts["opponent_king_in_zone"] = game->impasse(1 - declarer).royal_in_zone;
     ctx.facts["zone_points"] = zone_points;
     ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
     ctx.facts["not_in_check"] = !(own_turn && game->in_check());
