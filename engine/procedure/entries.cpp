@@ -170,6 +170,8 @@ void State::on_incident() {
     const auto* r = rule(topic);
     Context ctx;
     if (v["offender"]) ctx.actor = read_side(v["offender"]);
+    // A rule that values pieces (major_value) is a count of the board: its facts come from the position.
+    if (r && game && r->param(params::major_value.name)) add_count_facts(*r, ctx.actor >= 0 ? ctx.actor : to_move(), ctx);
     if (const YAML::Node facts = v["facts"])
         for (const auto& kv : facts) ctx.facts[kv.first.Scalar()] = rulebook::yaml_to_json(kv.second);
     if (!r) {

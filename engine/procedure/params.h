@@ -41,6 +41,8 @@ inline constexpr Name automatic_moves{"draw.automatic", "moves"};              /
 inline constexpr Name flag_automatic{"clock.flag_fall", "automatic"};
 inline constexpr Name major_value{"shogi.impasse", "major_value"};
 inline constexpr Name minor_value{"shogi.impasse", "minor_value"};
+inline constexpr Name count_major_value{"shogi.jishogi_count", "major_value"};  // the same count, on an incident
+inline constexpr Name count_minor_value{"shogi.jishogi_count", "minor_value"};
 inline constexpr Name name_disc_required{"othello.illegal_move_pointing", "name_disc_required"};
 inline constexpr Name empties_to_winner{"othello.game_end", "empties_to_winner"};
 inline constexpr Name disc_difference{"othello.result_card", "disc_difference"};
@@ -48,7 +50,7 @@ inline constexpr Name disc_difference{"othello.result_card", "disc_difference"};
 inline constexpr Name all[] = {started_by,  main_time,         byoyomi,         categories,         absent_clock_runs,
                                score_win,   score_draw,        score_loss,      claim_occurrences,  castling,
                                move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max, claim_is_offer, declined_by_touch,
-                               repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value,        name_disc_required,
+                               repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value, count_major_value, count_minor_value, name_disc_required,
                                empties_to_winner, disc_difference};
 
 }  // namespace arbiter::procedure::params

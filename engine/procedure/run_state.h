@@ -190,6 +190,7 @@ struct Runner::State {
     void after_the_end(const std::function<void()>& claim);
     bool claim_open_after_end() const;
     bool rule_both_flags(int by, bool order_known, const std::string& note);
+    Board::Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void illegal_move_stood();
