@@ -90,6 +90,7 @@ struct Runner::State {
     bool colours_swapped = false;
     std::optional<IllegalMove> illegal;
     std::array<bool, 2> touched{false, false};            // touched a piece since the last move
+    std::array<std::string, 2> bound_square;              // a touched square that is the side's move (touch_binds)
     std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
     std::array<bool, 2> moved_since_illegal{false, false};
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
