@@ -140,8 +140,12 @@ void State::on_assign() {
 // absent one's clock): the presser's clock stops, the other side's runs.
 void State::on_press(int side) {
     if (!clk) return;
+    // The side to move pressing its own running clock without a move: an illegal move where the rule on illegal
+    // moves says so (press_without_move), held like a move the board cannot hold (claimed, found, or standing).
+    const bool offence = side == to_move() && clk->running() && param_of(Trigger::claim_illegal_move, params::press_without_move.name) == true;
     if (clk->running()) on_clock(clk->stop(now), "stop");
     on_clock(clk->start(1 - side, now), "start");
+    if (offence && !ended) hold_illegal(side, false, game->ply());
 }
 
 // After the game the result card, where the rulebook has a rule on game.ended: a circle for the winner and a cross
