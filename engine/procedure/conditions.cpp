@@ -59,6 +59,17 @@ std::optional<bool> time_left(State& st, std::string_view name, const json& valu
     return name == "time_left_at_most" ? left <= *limit : left > *limit;
 }
 
+// The whole game in one fixed time: a single period for all the moves, with no increment, delay, byoyomi or Canadian
+// overtime (the "sudden death" of JCA chapter 15 and FIDE 10.2). False for an untimed game.
+std::optional<bool> sudden_death(State& st, std::string_view, const json& value, const Context&) {
+    if (!value.is_boolean()) return std::nullopt;
+    const auto& c = st.control;
+    const bool sudden = c && c->kind == clock::TimeControl::Kind::periods && c->periods.size() == 1 &&
+                        c->periods[0].moves == 0 && c->periods[0].increment.count() == 0 && !c->delay && !c->byoyomi &&
+                        !c->canadian;
+    return sudden == value.get<bool>();
+}
+
 std::optional<bool> moves_completed_at_least(State& st, std::string_view, const json& value, const Context&) {
     if (!st.game || !value.is_number()) return std::nullopt;
     return st.game->ply() / 2 >= value.get<std::int64_t>();
@@ -113,6 +124,7 @@ constexpr ConditionImpl table[] = {
     {"opponent_cannot_checkmate", opponent_cannot_checkmate},
     {"claimant_cannot_checkmate", claimant_cannot_checkmate},
     {"final_period", final_period},
+    {"sudden_death", sudden_death},
     {"order_known", fact},
     {"time_left_at_most", time_left},
     {"time_left_over", time_left},
@@ -131,6 +143,7 @@ constexpr ConditionImpl table[] = {
     {"pointed_out_in_time", fact},
     {"actor_side", fact},
     {"king_in_zone", fact},
+    {"opponent_king_in_zone", fact},
     {"zone_points_at_least", at_least},
     {"pieces_in_zone_at_least", at_least},
     {"own_turn", fact},

@@ -7,6 +7,31 @@ namespace arbiter::procedure {
 
 using State = Runner::State;
 
+// The facts an impasse count gives the rule's cases, pieces valued as the rule says (major_value, minor_value):
+// the actor's zone points and pieces in the zone, whether each king has entered, whose turn it is, whether the actor
+// is in check, and each side's total points over the board and the hand.
+Board::Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const {
+    auto value = [&](const params::Name& name, int fallback) {
+        const json v = param_value(r, name.name);
+        return v.is_number() ? v.get<int>() : fallback;
+    };
+    const int major = value(params::major_value, 5), minor = value(params::minor_value, 1);
+    const Board::Impasse count = game->impasse(actor);
+    const bool own_turn = actor == to_move();
+    ctx.facts["actor_side"] = side_name(actor);
+    ctx.facts["own_turn"] = own_turn;
+    ctx.facts["king_in_zone"] = count.royal_in_zone;
+    ctx.facts["opponent_king_in_zone"] = game->impasse(1 - actor).royal_in_zone;
+    ctx.facts["zone_points"] = count.zone_major * major + count.zone_minor * minor;
+    ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
+    ctx.facts["not_in_check"] = !(own_turn && game->in_check());
+    for (int side = 0; side < 2; ++side) {
+        const Board::Impasse all = game->impasse(side);
+        ctx.facts[side_name(side) + "_points"] = all.all_major * major + all.all_minor * minor;
+    }
+    return count;
+}
+
 // A declaration (shogi's entering-king declaration) or a request for the officials' count: the rule's cases read the
 // declarer's impasse count, both sides' total points, whose turn it is and whether the declarer is in check.
 void State::on_declare(int declarer) {
@@ -17,25 +42,13 @@ void State::on_declare(int declarer) {
     if (clk && clk->running()) on_clock(clk->stop(now), "stop");
     Context ctx;
     ctx.actor = declarer;
-    // Points as the rule values pieces (major_value, minor_value), over the pieces the game counts as major.
-    auto value = [&](const params::Name& name, int fallback) {
-        const json v = param_of(Trigger::entry_declare, name.name);
-        return v.is_number() ? v.get<int>() : fallback;
-    };
-    const int major = value(params::major_value, 5), minor = value(params::minor_value, 1);
-    const Board::Impasse count = game->impasse(declarer);
-    const int zone_points = count.zone_major * major + count.zone_minor * minor;
-    const bool own_turn = declarer == to_move();
-    ctx.facts["actor_side"] = side_name(declarer);
-    ctx.facts["own_turn"] = own_turn;
-    ctx.facts["king_in_zone"] = count.royal_in_zone;
-    ctx.facts["zone_points"] = zone_points;
-    ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
-    ctx.facts["not_in_check"] = !(own_turn && game->in_check());
-    for (int side = 0; side < 2; ++side) {
-        const Board::Impasse all = game->impasse(side);
-        ctx.facts[side_name(side) + "_points"] = all.all_major * major + all.all_minor * minor;
+    const auto* r = rule_for(Trigger::entry_declare);
+    if (!r) {
+        raise(Trigger::entry_declare, ctx, declarer, {}, true);
+        return;
     }
+    const Board::Impasse count = add_count_facts(*r, declarer, ctx);
+    const int zone_points = ctx.facts["zone_points"].get<int>();
     const std::string note = "zone points " + std::to_string(zone_points) + ", pieces in zone " +
                              std::to_string(count.pieces_in_zone) + (count.royal_in_zone ? ", king in zone" : ", king outside the zone");
     if (raise(Trigger::entry_declare, ctx, declarer, note, true) < 0)
@@ -127,8 +140,12 @@ void State::on_assign() {
 // absent one's clock): the presser's clock stops, the other side's runs.
 void State::on_press(int side) {
     if (!clk) return;
+    // The side to move pressing its own running clock without a move: an illegal move where the rule on illegal
+    // moves says so (press_without_move), held like a move the board cannot hold (claimed, found, or standing).
+    const bool offence = side == to_move() && clk->running() && param_of(Trigger::claim_illegal_move, params::press_without_move.name) == true;
     if (clk->running()) on_clock(clk->stop(now), "stop");
     on_clock(clk->start(1 - side, now), "start");
+    if (offence && !ended) hold_illegal(side, false, game->ply());
 }
 
 // After the game the result card, where the rulebook has a rule on game.ended: a circle for the winner and a cross

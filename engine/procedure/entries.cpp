@@ -28,8 +28,16 @@ void State::on_move(const std::optional<std::string>& written) {
         on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
         return;
     }
-    const std::string text = written ? *written : entry->value.Scalar();
+    std::string text = written ? *written : entry->value.Scalar();
     const int mover = to_move();
+    // The touched square binds (touch_binds): the move is the one made by the touch, whatever the entry writes.
+    if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
+        if (bound != text)
+            if (const auto* r = rule(params::touch_binds.topic))
+                note_rule(*r, mover, "the move is " + bound + ", the square touched first, not " + text);
+        text = bound;
+        bound_square = {};
+    }
     const auto parsed = game->read(text);
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
@@ -150,7 +158,16 @@ void State::on_touch() {
     const std::string square = v["square"].Scalar();
     const auto owner = game->owner_at(square);
     if (!owner) throw error("square: found '" + square + "'; expected a square of the board", v["square"]);
-    if (*owner < 0) return;  // nothing there: touching an empty square is no touch
+    if (*owner < 0) {
+        // An empty square: no touch of a piece. Where a touch makes the move (JOA 「着手」), touching a square the side
+        // to move may play binds that move; a square where no disc may go makes none.
+        if (by == to_move() && param_of(params::touch_binds) == true && game->read(square).ok() && bound_square[std::size_t(by)].empty()) {
+            bound_square[std::size_t(by)] = square;
+            if (const auto* r = rule(params::touch_binds.topic))
+                note_rule(*r, by, "touched " + square + ", where a disc may be played: the move is made there");
+        }
+        return;
+    }
     touched[std::size_t(by)] = true;
     if (illegal) touched_since_illegal[std::size_t(by)] = true;
     // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b).
@@ -170,6 +187,8 @@ void State::on_incident() {
     const auto* r = rule(topic);
     Context ctx;
     if (v["offender"]) ctx.actor = read_side(v["offender"]);
+    // A rule that values pieces (major_value) is a count of the board: its facts come from the position.
+    if (r && game && r->param(params::major_value.name)) add_count_facts(*r, ctx.actor >= 0 ? ctx.actor : to_move(), ctx);
     if (const YAML::Node facts = v["facts"])
         for (const auto& kv : facts) ctx.facts[kv.first.Scalar()] = rulebook::yaml_to_json(kv.second);
     if (!r) {

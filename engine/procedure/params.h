@@ -32,6 +32,8 @@ inline constexpr Name book_material{"draw.book_positions", "material"};
 inline constexpr Name arbiter_consent{"draw.agreement", "arbiter_consent"};
 inline constexpr Name claim_is_offer{"draw.offer", "claim_is_offer"};
 inline constexpr Name declined_by_touch{"draw.offer", "declined_by_touch"};
+inline constexpr Name press_without_move{"move.illegal", "press_without_move"};  // a press with no move is one
+inline constexpr Name touch_binds{"move.completion", "touch_binds"};  // a touched playable square is the move
 inline constexpr Name deduction_max{"draw.incorrect_claim", "claimant_deduction_max"};  // caps the arbiter's deduction
 // Board events (entries.cpp, counting.cpp)
 inline constexpr Name repetition_occurrences{"shogi.sennichite", "occurrences"};
@@ -41,14 +43,16 @@ inline constexpr Name automatic_moves{"draw.automatic", "moves"};              /
 inline constexpr Name flag_automatic{"clock.flag_fall", "automatic"};
 inline constexpr Name major_value{"shogi.impasse", "major_value"};
 inline constexpr Name minor_value{"shogi.impasse", "minor_value"};
+inline constexpr Name count_major_value{"shogi.jishogi_count", "major_value"};  // the same count, on an incident
+inline constexpr Name count_minor_value{"shogi.jishogi_count", "minor_value"};
 inline constexpr Name name_disc_required{"othello.illegal_move_pointing", "name_disc_required"};
 inline constexpr Name empties_to_winner{"othello.game_end", "empties_to_winner"};
 inline constexpr Name disc_difference{"othello.result_card", "disc_difference"};
 
 inline constexpr Name all[] = {started_by,  main_time,         byoyomi,         categories,         absent_clock_runs,
                                score_win,   score_draw,        score_loss,      claim_occurrences,  castling,
-                               move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max, claim_is_offer, declined_by_touch,
-                               repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value,        name_disc_required,
+                               move_rule_moves, lost_on,       claim_below,     book_material,      arbiter_consent, deduction_max, claim_is_offer, declined_by_touch, touch_binds, press_without_move,
+                               repetition_occurrences, move_limit, automatic_occurrences, automatic_moves, flag_automatic, major_value, minor_value, count_major_value, count_minor_value, name_disc_required,
                                empties_to_winner, disc_difference};
 
 }  // namespace arbiter::procedure::params

@@ -90,6 +90,7 @@ struct Runner::State {
     bool colours_swapped = false;
     std::optional<IllegalMove> illegal;
     std::array<bool, 2> touched{false, false};            // touched a piece since the last move
+    std::array<std::string, 2> bound_square;              // a touched square that is the side's move (touch_binds)
     std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
     std::array<bool, 2> moved_since_illegal{false, false};
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
@@ -190,6 +191,7 @@ struct Runner::State {
     void after_the_end(const std::function<void()>& claim);
     bool claim_open_after_end() const;
     bool rule_both_flags(int by, bool order_known, const std::string& note);
+    Board::Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void illegal_move_stood();
