@@ -60,6 +60,8 @@ struct WinnabilityReport {
 };
 
 // Can `side` deliver checkmate by some series of legal moves (the opponent cooperating)? FIDE 6.9.
+// can_checkmate and is_dead_position first try a walk of at most `quick_probe_nodes` for a helpmate, outside the budget.
+inline constexpr std::uint64_t quick_probe_nodes = 4096;
 Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
 WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
 

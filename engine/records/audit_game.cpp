@@ -43,7 +43,7 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         for (const auto& id : mine) {
             // One conversion serves every rulebook: the timeline is read again with the event's rulebook replaced,
             // so each rulebook's own checks of the event still run.
-            const Timeline timeline = record_timeline(converted, library, id);
+            const Timeline timeline = audit_timeline(converted, library, id);
             if (out.plies == 0)
                 out.plies = long(std::count_if(timeline.entries.begin(), timeline.entries.end(),
                                                [](const Entry& e) { return e.action == "move"; }));

@@ -18,6 +18,8 @@
 #include "core/record/game_record.h"
 #include "core/record/kif.h"
 #include "core/record/othello_records.h"
+#include "rulebook/event.h"
+#include "rulebook/timeline.h"
 #include "rulebook/yaml_source.h"
 
 #include <algorithm>
@@ -218,6 +220,38 @@ Timeline record_timeline(const RecordGame& game, const rulebook::Library& librar
     std::string name = game.file;
     if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
     return read_timeline(rulebook::parse_yaml_text(game.yaml, name), library, rulebook_override);
+}
+
+Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
+    std::string name = game.file;
+    if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
+    Timeline t;
+    t.yaml = rulebook::parse_yaml_text(game.yaml, name);
+    t.file = t.yaml.name;
+    rulebook::check_timeline(t.yaml, library, rulebook_override);
+    // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.
+    const YAML::Node& root = t.yaml.root;
+    t.name = rulebook::child(root, "timeline").Scalar();
+    t.event = rulebook::read_event(rulebook::child(root, "event"), t.file);
+    if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
+    t.start = rulebook::child(root, "start");
+    t.expect = rulebook::child(root, "expect");
+    for (const auto& node : rulebook::child(root, "entries")) {
+        Entry e;
+        e.node = node;
+        e.where = rulebook::location_of(t.file, node);
+        for (const auto& field : node) {
+            const std::string& key = field.first.Scalar();
+            if (key == "at") e.at = *clock::parse_duration(field.second.Scalar());  // checked by check_timeline
+            else if (key == "note") e.note = field.second.Scalar();
+            else if (key != "expect") {
+                e.action = key;
+                e.value = field.second;
+            }
+        }
+        t.entries.push_back(std::move(e));
+    }
+    return t;
 }
 
 nlohmann::json recorded_json(const RecordedEnding& recorded) {

@@ -100,6 +100,12 @@ private:
 
 // The converted game read as a timeline through the front door (schema and meaning checks included).
 Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override = {});
+// The same timeline for an audit, without the JSON-Schema check: the YAML is write_yaml's own, whose shape the schema
+// accepts by construction (tests/records check that every converted record passes the front door); the meaning
+// checks (rulebook::check_timeline: the event, the start position, instants that never go back) still run, so a game
+// the front door refuses is refused here with the same message. `run`, `compare`, `validate` and `import` keep
+// record_timeline.
+Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override);
 
 // {"ending", "by", "text", "score"}: what the JSON output calls `recorded`.
 nlohmann::json recorded_json(const RecordedEnding& recorded);

@@ -242,3 +242,56 @@ BOOST_AUTO_TEST_CASE(never_cannot_where_a_mate_exists_and_most_are_decided) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(the_answer_alone_with_the_quick_probe)
+
+// can_checkmate and is_dead_position try a short walk for a helpmate before analyze_checkmate. A witness is a
+// proof, so they must give analyze_checkmate's answer on every CHA vector; the only change allowed is "can" where
+// analyze_checkmate ran out of budget, and then only where the vector says a checkmate exists.
+BOOST_AUTO_TEST_CASE(the_probe_gives_analyze_checkmates_answers_on_the_cha_vectors) {
+    std::ifstream in(ARBITER_SOURCE_DIR "/tests/data/unwinnable/dead-positions.txt");
+    BOOST_REQUIRE(in);
+#ifdef ARBITER_SANITIZED
+    const int stride = 25;
+#else
+    const int stride = 1;
+#endif
+    int read = 0, line_no = 0, compared = 0;
+    std::string line;
+    while (std::getline(in, line)) {
+        ++line_no;
+        if (line.empty() || line[0] == '#') continue;
+        if (read++ % stride) continue;
+        std::istringstream fields(line);
+        std::string label, white_can, black_can, dead, text;
+        fields >> label >> white_can >> black_can >> dead;
+        std::getline(fields >> std::ws, text);
+        const Position p = fen(text);
+        Winnability full[2];
+        for (Color side : {white, black}) {
+            full[side] = analyze_checkmate(p, side).answer;
+            const Winnability quick = can_checkmate(p, side);
+            BOOST_TEST_INFO("line " << line_no << " side " << int(side) << ": " << text);
+            if (full[side] == Winnability::unknown && quick == Winnability::can_checkmate)
+                BOOST_TEST((side == white ? white_can : black_can) == "yes");
+            else
+                BOOST_TEST(quick == full[side]);
+            ++compared;
+        }
+        // is_dead_position: "can" as soon as one side can, "cannot" when both cannot, else unknown.
+        const Winnability dead_full = full[0] == Winnability::can_checkmate || full[1] == Winnability::can_checkmate
+                                          ? Winnability::can_checkmate
+                                      : full[0] == Winnability::cannot_checkmate && full[1] == Winnability::cannot_checkmate
+                                          ? Winnability::cannot_checkmate
+                                          : Winnability::unknown;
+        const Winnability dead_quick = is_dead_position(p);
+        BOOST_TEST_INFO("line " << line_no << ": " << text);
+        if (dead_full == Winnability::unknown && dead_quick == Winnability::can_checkmate)
+            BOOST_TEST((white_can == "yes" || black_can == "yes"));
+        else
+            BOOST_TEST(dead_quick == dead_full);
+    }
+    BOOST_TEST(compared > 0);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
