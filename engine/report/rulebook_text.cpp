@@ -1,6 +1,7 @@
 #include "report/rulebook_text.h"
 
 #include "clock/duration.h"
+#include "report/run_words.h"
 #include "rulebook/schema.h"
 
 namespace arbiter::report {
@@ -9,17 +10,27 @@ using namespace arbiter::rulebook;
 
 namespace {
 
-std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang) {
+std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang, const Rule* rule = nullptr) {
+    const bool ja = lang == Lang::ja;
     if (!node || node.IsNull()) return "-";
     if (node.IsScalar()) {
         if (const NamedText* role = registry.role(node.Scalar())) return role->text.in(lang);
+        // Japanese: effect, option and choice names in words; durations and yes/no in Japanese.
+        if (ja) {
+            const std::string words = effect_words(node.Scalar(), &registry, lang);
+            return words != node.Scalar() ? words : written_value_words(node.Scalar(), lang);
+        }
         return node.Scalar();
     }
-    if (node.IsMap() && node.size() == 1 && node["param"])
-        return (lang == Lang::ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
+    if (node.IsMap() && node.size() == 1 && node["param"]) {
+        if (ja && rule)
+            for (const Param& p : rule->params)
+                if (p.name == node["param"].Scalar()) return written_value_words(p.value.text, lang) + "（規則の値）";
+        return (ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
+    }
     std::string out;
     if (node.IsSequence()) {
-        for (const auto& item : node) out += (out.empty() ? "" : ", ") + value_words(item, registry, lang);
+        for (const auto& item : node) out += (out.empty() ? "" : ja ? "・" : ", ") + value_words(item, registry, lang, rule);
         return out;
     }
     for (const auto& entry : node) {
@@ -28,7 +39,10 @@ std::string value_words(const YAML::Node& node, const Registry& registry, Lang l
         std::string head = condition ? condition->text.in(lang) : key;
         if (!head.empty() && head.back() == '.') head.pop_back();
         if (head.size() >= 3 && head.compare(head.size() - 3, 3, "。") == 0) head.resize(head.size() - 3);
-        out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
+        if (ja)
+            out += (out.empty() ? "" : "、") + head + "なら" + value_words(entry.second, registry, lang, rule);
+        else
+            out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
     }
     return out;
 }
@@ -90,10 +104,27 @@ nlohmann::json rule_json(const Rule& rule) {
 
 }  // namespace
 
-std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang) {
+std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang, const Rule* rule) {
     const EffectSpec* spec = registry.effect(effect.name);
-    std::string out = spec ? spec->text.in(lang) : effect.name;
     const YAML::Node& fields = effect.fields;
+    if (lang == Lang::ja) {
+        std::string out = spec ? without_full_stop(spec->text.in(lang)) : effect.name;
+        if (!fields || fields.IsNull() || (fields.IsMap() && fields.size() == 0)) return out;
+        std::string details;
+        if (fields.IsMap()) {
+            for (const auto& entry : fields) {
+                const std::string key = entry.first.Scalar();
+                const std::string_view label = effect_field_ja(key);
+                // Score fields are sides or roles: their own words are the label.
+                const std::string head = !label.empty() ? std::string(label) : role_words(key, &registry, lang);
+                details += (details.empty() ? "" : "、") + head + "：" + value_words(entry.second, registry, lang, rule);
+            }
+        } else {
+            details = value_words(fields, registry, lang, rule);
+        }
+        return out + "（" + details + "）";
+    }
+    std::string out = spec ? spec->text.in(lang) : effect.name;
     if (!fields || fields.IsNull()) return out;
     std::string details;
     if (fields.IsMap()) {

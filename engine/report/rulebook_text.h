@@ -9,8 +9,11 @@
 
 namespace arbiter::report {
 
-// Writes an effect in words from the registry: "Add time to a clock. (to: the opponent, amount: 3min)".
-std::string effect_in_words(const rulebook::Effect& effect, const rulebook::Registry& registry, rulebook::Lang lang);
+// Writes an effect in words from the registry: "Add time to a clock. (to: the opponent, amount: 3min)"; in
+// Japanese "時計に時間を加える（対象：相手、時間：3分）", with field labels, values, roles, options and conditions
+// in words (report/run_words.h). With `rule`, a field that names one of its parameters shows the value.
+std::string effect_in_words(const rulebook::Effect& effect, const rulebook::Registry& registry, rulebook::Lang lang,
+                            const rulebook::Rule* rule = nullptr);
 
 // Writes a parameter: "default_time = 0s (duration; an event may set it, 0s..1h)".
 std::string param_in_words(const rulebook::Param& param, rulebook::Lang lang);
