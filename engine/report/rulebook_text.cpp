@@ -4,6 +4,8 @@
 #include "report/run_words.h"
 #include "rulebook/schema.h"
 
+#include <vector>
+
 namespace arbiter::report {
 
 using namespace arbiter::rulebook;
@@ -136,19 +138,45 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
     return out + " (" + details + ")";
 }
 
-std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang) {
-    return value_words(when, registry, lang);
+std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang, const Rule* rule) {
+    return value_words(when, registry, lang, rule);
 }
 
 std::string claim_in_words(const Claim& claim, const Registry& registry, Lang lang) {
     std::string out;
+    if (lang == Lang::ja) {
+        // The claimant and the deadline in words only; their names are the rulebook file's.
+        if (const NamedText* by = registry.claimant(claim.by)) out = without_full_stop(by->text.in(lang));
+        if (const NamedText* until = registry.deadline(claim.deadline))
+            out += (out.empty() ? "" : "、期限：") + without_full_stop(until->text.in(lang));
+        return out;
+    }
     if (const NamedText* by = registry.claimant(claim.by)) out = claim.by + " (" + by->text.in(lang) + ")";
     if (const NamedText* until = registry.deadline(claim.deadline))
         out += (out.empty() ? "" : "; ") + claim.deadline + " (" + until->text.in(lang) + ")";
     return out;
 }
 
-std::string param_in_words(const Param& param, Lang lang) {
+std::string param_in_words(const Param& param, Lang lang, const Registry* registry, const std::string& topic) {
+    if (lang == Lang::ja) {
+        const TopicSpec* spec = registry ? registry->topic(topic) : nullptr;
+        const ParamSpec* ps = spec ? spec->param(param.name) : nullptr;
+        std::string out = (ps ? without_full_stop(ps->text.in(lang)) : param.name) + " = " + written_value_words(param.value.text, lang);
+        std::vector<std::string> notes;
+        if (param.event_may_set) notes.push_back("大会が変更可");
+        if (param.min || param.max)
+            notes.push_back((param.min ? written_value_words(param.min->text, lang) : std::string()) + "〜" +
+                            (param.max ? written_value_words(param.max->text, lang) : std::string()));
+        if (!param.choices.empty()) {
+            std::string choices;
+            for (const auto& c : param.choices) choices += (choices.empty() ? "" : "・") + written_value_words(c.text, lang);
+            notes.push_back("選択肢 " + choices);
+        }
+        if (notes.empty()) return out;
+        out += "（";
+        for (std::size_t i = 0; i < notes.size(); ++i) out += (i ? "、" : "") + notes[i];
+        return out + "）";
+    }
     std::string out = param.name + " = " + param.value.text + " (" + std::string(unit_name(param.value.unit));
     if (param.event_may_set) out += lang == Lang::ja ? "; 大会が変更可" : "; an event may set it";
     if (param.min || param.max)

@@ -1,5 +1,7 @@
-// `--lang ja` leaves no engine word behind: `run` and `compare` over every bundled timeline print sides, roles,
-// effects, options, entry actions, claim kinds and results in Japanese words (issue 18 item 4).
+// `--lang ja` leaves no engine word behind: `run` and `compare` over every bundled timeline and `event sheet` over
+// every test event print sides, roles, effects, options, entry actions, claim kinds, units and results in Japanese
+// words (issue 18 item 4); `show` writes conditions, effects and parameter values in words (it keeps topic ids,
+// which are what --topic takes).
 //
 // What counts as an engine word (the test fails on it): any ASCII word that starts with a lower-case letter and has
 // no digit: snake_case names, topic ids, `true`/`false`, role and side ids, effect, entry and claim names, and any
@@ -191,6 +193,20 @@ BOOST_AUTO_TEST_CASE(event_sheets_in_japanese_in_every_format) {
         }
     }
     BOOST_TEST(sheets >= 10u);  // five or more valid events, each in two formats
+}
+
+BOOST_AUTO_TEST_CASE(show_writes_conditions_effects_and_values_in_words) {
+    // kyushu-shogi-2006, individual mode, (4) 入玉将棋の宣言法: sente needs 27 points and 10 pieces in the zone,
+    // on its own turn; a declaration that fails loses. The rule's parameters stand in for {param: ...}.
+    const auto r = run_arbiter("show kyushu-shogi-2006 --topic shogi.impasse --lang ja");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(arbiter::test::contains(r.out, "この点数以上なら27（規則の値）"), r.out);
+    BOOST_TEST(arbiter::test::contains(r.out, "この枚数以上なら10（規則の値）"));
+    BOOST_TEST(arbiter::test::contains(r.out, "当事者の手番である（着手の代わりに行う宣言）ならはい"));
+    BOOST_TEST(arbiter::test::contains(r.out, "1. 対局者の負け（対象者：宣言者）"));
+    BOOST_TEST(!arbiter::test::contains(r.out, "パラメータ sente_points"));
+    BOOST_TEST(!arbiter::test::contains(r.out, "-> true"));
+    BOOST_TEST(!arbiter::test::contains(r.out, "lose:"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
