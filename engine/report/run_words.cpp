@@ -30,9 +30,11 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> claim_ki
 }};
 
 // Names a timeline or a rule gives as values, which no registry section lists: who observes (docs/TIMELINES.md
-// observe by and the fact both_flags_fallen), the late player's choice to forfeit, the positions restore_position goes back to, the irregularities of move.irregular_position (words of
+// observe by and the fact both_flags_fallen), the late player's choice to forfeit, the clocks of a replay
+// (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
 // the registry's `irregularity` condition) and the hook that deducts a claimant's time.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 15> choice_words{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 16> choice_words{{
+    {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
     {"arbiter", "アービター"},              {"spectator", "観戦者"},                     {"recorder", "記録係"},

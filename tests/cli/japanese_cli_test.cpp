@@ -18,7 +18,8 @@
 //   rulebook named by id);
 // - in HTML, markup: tags, the style sheet and entities (only the text between tags is read);
 // - `rulebook_text`: words a rulebook's own Japanese text quotes (fide-2001 9.2's summary names its Lua hook
-//   claimant_deduction); they are data, printed as written;
+//   claimant_deduction, kyushu-shogi-2006's illegal-move summary refers to shogi.illegal_move_pointing); they are
+//   data, printed as written;
 // - the runner's notes in ［ ］ (English; engine/procedure writes them, outside this files: reported).
 #include "cli/cli_run.h"
 
@@ -36,7 +37,7 @@ namespace {
 using arbiter::test::run_arbiter;
 
 // Words the rulebooks' own Japanese text quotes (see the head of the file).
-const std::set<std::string> rulebook_text = {"claimant_deduction"};
+const std::set<std::string> rulebook_text = {"claimant_deduction", "shogi.illegal_move_pointing"};
 
 // The ids of the bundled rulebooks: the file names of rulesets/<game>/*.yaml.
 const std::set<std::string>& rulebook_ids() {

@@ -6,6 +6,7 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cctype>
 #include <string>
 
 using namespace arbiter::rulebook;
@@ -89,6 +90,29 @@ BOOST_AUTO_TEST_CASE(japanese_sheet_in_japanese_words) {
     BOOST_TEST(!has(ja, "= false"));
     BOOST_TEST(has(ja, "= いいえ"));
     BOOST_TEST(has(ja, "対局者の負け（対象者：反則者"));
+}
+
+BOOST_AUTO_TEST_CASE(shogi_and_othello_sheets_have_no_chess_words) {
+    // Shogi's sides are sente and gote (kyushu-shogi-2006), othello's black and white (JOA); neither game has
+    // checkmate by that name on its sheet, nor chess's White and Black in shogi.
+    for (const char* file : {"kyushu-team.yaml", "joa2014-open.yaml"})
+        for (const Lang lang : {Lang::en, Lang::ja}) {
+            std::string md = sheet_markdown(sheet_of(file, lang));
+            for (char& c : md) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+            BOOST_TEST(!has(md, "checkmate"), file);
+            BOOST_TEST(!has(md, "チェックメイト"), file);
+            BOOST_TEST(!has(md, "チェス"), file);
+        }
+    for (const Lang lang : {Lang::en, Lang::ja}) {
+        std::string md = sheet_markdown(sheet_of("kyushu-team.yaml", lang));
+        for (char& c : md) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        BOOST_TEST(!has(md, "white"));
+        BOOST_TEST(!has(md, "black"));
+        BOOST_TEST(!has(md, "白番"));
+        BOOST_TEST(!has(md, "黒番"));
+    }
+    // Kyushu team: the first sennichite is replayed with colours swapped on the remaining time.
+    BOOST_TEST(has(sheet_markdown(sheet_of("kyushu-team.yaml", Lang::ja)), "先後を入れ替えて指し直す（時計：残り時間のまま）"));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
