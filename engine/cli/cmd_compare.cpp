@@ -111,7 +111,7 @@ Command compare_command() {
                         std::cout << out.dump(2) << '\n';
                     }
                     else if (*format == "html")
-                        std::cout << report::compare_html(*first, runs, l, &library.registry());
+                        std::cout << report::compare_html(*first, runs, l, &library.registry(), &library);
                     else {
                         std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
                         if (record)

@@ -73,12 +73,17 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::R
 }  // namespace
 
 std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang,
-                         const rulebook::Registry* registry) {
+                         const rulebook::Registry* registry, const rulebook::Library* library) {
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
     std::string body = "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
     for (const auto& run : runs) {
         std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, lang);
-        if (!run.mode.empty()) what += label(", mode ", "、方式 ", lang) + run.mode;
+        if (!run.mode.empty()) {
+            const rulebook::Rulebook* book = library ? library->find(run.rulebook) : nullptr;
+            const auto mode = book ? book->modes.find(run.mode) : decltype(book->modes.end()){};
+            const bool summary = lang == Lang::ja && book && mode != book->modes.end() && !mode->second.summary.empty();
+            what += label(", mode ", "、方式 ", lang) + (summary ? mode->second.summary.in(lang) : run.mode);
+        }
         body += "<dt>" + html_escape(run.rulebook) + "</dt><dd>" + html_escape(what) + "</dd>\n";
     }
     body += "</dl>\n<table class=\"compare\">\n<thead><tr><th class=\"mark\"></th><th class=\"at\">" + html_escape(label("at", "時刻", lang)) + "</th><th class=\"entry\">" +

@@ -97,6 +97,32 @@ std::vector<std::string> engine_words(const std::string& text, const std::vector
     return found;
 }
 
+// The words a reader sees in an HTML page: the text between tags, one line per element (markup, class names, the
+// style sheet and the SVG's drawing attributes are not read; an entity is one character).
+std::string visible_text(const std::string& text) {
+    std::string visible;
+    bool in_tag = false, in_style = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text.compare(i, 6, "<style") == 0) in_style = true;
+        if (text.compare(i, 8, "</style>") == 0) in_style = false;
+        if (text[i] == '<') in_tag = true;
+        if (text[i] == '&' && !in_tag && !in_style) {
+            const std::size_t end = text.find(';', i);
+            if (end != std::string::npos && end - i < 10) {
+                visible += ' ';
+                i = end;
+                continue;
+            }
+        }
+        if (!in_tag && !in_style) visible += text[i];
+        if (text[i] == '>') {
+            in_tag = false;
+            visible += '\n';
+        }
+    }
+    return visible;
+}
+
 std::vector<std::string> bundled_timelines() {
     std::vector<std::string> files;
     for (const auto& game : {"chess", "shogi", "othello"})
@@ -123,6 +149,8 @@ BOOST_AUTO_TEST_CASE(the_scanner_flags_the_words_the_issue_names) {
     BOOST_TEST(engine_words("規則: fide-2009 white", {"規則:"}).empty());
     BOOST_TEST(engine_words("記載のない事項は joa-othello による", {}).empty());
     BOOST_TEST(engine_words("記載のない事項は joa-othelo による", {}).size() == 1u);
+    // In HTML only the text between tags is read: the class name is markup, the add_time in the cell is a word.
+    BOOST_TEST(engine_words(visible_text("<style>.a_b { }</style><td class=\"x_y\">時計 add_time &amp; 黒</td>"), {}).size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(run_in_japanese_over_every_bundled_timeline) {
@@ -149,6 +177,17 @@ BOOST_AUTO_TEST_CASE(compare_in_japanese_over_every_bundled_timeline) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(compare_html_in_japanese_over_every_bundled_timeline) {
+    for (const auto& file : bundled_timelines()) {
+        const auto r = run_arbiter("compare " + file + " --lang ja --format html");
+        if (r.exit_code != 0) continue;
+        // The heading names the timeline (裁定比較: name), the header row and the facts the rulebooks by id, the
+        // footer the timeline's file: lines that name files and ids as written.
+        const auto words = engine_words(visible_text(r.out), {"裁定比較: ", "arbiter compare がタイムラインファイル "});
+        BOOST_TEST(words.empty(), file << ": " << (words.empty() ? "" : words.front()) << " and " << words.size() << " in all");
+    }
+}
+
 BOOST_AUTO_TEST_CASE(event_sheets_in_japanese_in_every_format) {
     std::size_t sheets = 0;
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ARBITER_SOURCE_DIR) / "tests/data/events")) {
@@ -158,29 +197,7 @@ BOOST_AUTO_TEST_CASE(event_sheets_in_japanese_in_every_format) {
             const auto r = run_arbiter("event sheet " + file + " --lang ja --format " + format);
             if (r.exit_code != 0) continue;  // the events made to be refused or unreadable
             ++sheets;
-            std::string text = r.out;
-            if (format == "html") {
-                // Words a reader sees: the text between tags (markup, class names and CSS are not read).
-                std::string visible;
-                bool in_tag = false, in_style = false;
-                for (std::size_t i = 0; i < text.size(); ++i) {
-                    if (text.compare(i, 6, "<style") == 0) in_style = true;
-                    if (text.compare(i, 8, "</style>") == 0) in_style = false;
-                    if (text[i] == '<') in_tag = true;
-                    // An entity (&amp;, &#39;) is one character to the reader.
-                    if (text[i] == '&' && !in_tag && !in_style) {
-                        const std::size_t end = text.find(';', i);
-                        if (end != std::string::npos && end - i < 10) {
-                            visible += ' ';
-                            i = end;
-                            continue;
-                        }
-                    }
-                    if (!in_tag && !in_style) visible += text[i];
-                    if (text[i] == '>') { in_tag = false; visible += '\n'; }
-                }
-                text = visible;
-            }
+            const std::string text = format == "html" ? visible_text(r.out) : r.out;
             // The event's own title, as its file writes it (fide2001-blitz has no Japanese title): data, not
             // the engine's words.
             std::vector<std::string> title_lines = {"# "};
