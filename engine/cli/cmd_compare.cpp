@@ -111,9 +111,9 @@ Command compare_command() {
                         std::cout << out.dump(2) << '\n';
                     }
                     else if (*format == "html")
-                        std::cout << report::compare_html(*first, runs, l);
+                        std::cout << report::compare_html(*first, runs, l, &library.registry(), &library);
                     else {
-                        std::cout << report::compare_text(*first, runs, l, *format == "md");
+                        std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
                         if (record)
                             for (const auto& run : runs) std::cout << run.rulebook << ": " << recorded_line(*record, run);
                     }

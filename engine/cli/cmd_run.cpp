@@ -45,7 +45,7 @@ Command run_command() {
                             procedure::add_record_keys(out, record, run);
                             std::cout << out.dump(2) << '\n';
                         } else {
-                            std::cout << report::run_text(timeline, run, l) << recorded_line(record, run);
+                            std::cout << report::run_text(timeline, run, l, &library.registry()) << recorded_line(record, run);
                         }
                         return 0;
                     }
@@ -65,7 +65,7 @@ Command run_command() {
                     if (*format == "json")
                         std::cout << procedure::to_json(run).dump(2) << '\n';
                     else
-                        std::cout << report::run_text(timeline, run, l);
+                        std::cout << report::run_text(timeline, run, l, &library.registry());
                     return 0;
                 });
             }};

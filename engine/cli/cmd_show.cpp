@@ -1,6 +1,7 @@
 // arbiter show: one resolved rulebook, rule by rule, with the file and line each rule came from.
 #include "cli/command.h"
 #include "report/rulebook_text.h"
+#include "report/run_words.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/suggest.h"
@@ -21,10 +22,14 @@ std::vector<const Rule*> select_rules(const Rulebook& book, const std::string& f
     return out;
 }
 
-void print_effects(const std::vector<Effect>& effects, const Registry& registry, Lang lang, const std::string& indent) {
+// In Japanese an effect is written in words only (its name is the rulebook file's); with the rule, a field that
+// names a parameter shows its value.
+void print_effects(const std::vector<Effect>& effects, const Registry& registry, Lang lang, const std::string& indent,
+                   const Rule& rule) {
     int n = 1;
     for (const auto& e : effects)
-        std::cout << indent << n++ << ". " << e.name << ": " << report::effect_in_words(e, registry, lang) << '\n';
+        std::cout << indent << n++ << ". " << (lang == Lang::ja ? "" : e.name + ": ") << report::effect_in_words(e, registry, lang, &rule)
+                  << '\n';
 }
 
 void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
@@ -43,27 +48,32 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
     if (!rule.summary.empty()) std::cout << "  " << rule.summary.in(lang) << '\n';
     if (!rule.params.empty()) {
         std::cout << (ja ? "  パラメータ:\n" : "  params:\n");
-        for (const auto& p : rule.params) std::cout << "    " << report::param_in_words(p, lang) << '\n';
+        for (const auto& p : rule.params) std::cout << "    " << report::param_in_words(p, lang, &registry, rule.topic) << '\n';
     }
     if (!rule.effects.empty()) {
         std::cout << (ja ? "  効果:\n" : "  effects:\n");
-        print_effects(rule.effects, registry, lang, "    ");
+        print_effects(rule.effects, registry, lang, "    ", rule);
     }
     for (std::size_t i = 0; i < rule.cases.size(); ++i) {
         std::cout << "  " << (ja ? "場合 " : "case ") << i + 1 << (rule.cases[i].article.empty() ? "" : " (" + rule.cases[i].article + ")") << ":\n";
         if (rule.cases[i].when && !rule.cases[i].when.IsNull())
-            std::cout << (ja ? "    条件: " : "    when: ") << report::conditions_in_words(rule.cases[i].when, registry, lang) << '\n';
+            std::cout << (ja ? "    条件: " : "    when: ") << report::conditions_in_words(rule.cases[i].when, registry, lang, &rule) << '\n';
         if (!rule.cases[i].summary.empty()) std::cout << "    " << rule.cases[i].summary.in(lang) << '\n';
-        print_effects(rule.cases[i].effects, registry, lang, "    ");
+        print_effects(rule.cases[i].effects, registry, lang, "    ", rule);
     }
     for (std::size_t i = 0; i < rule.ladder.size(); ++i) {
-        std::cout << "  " << (ja ? "違反 " : "offence ") << i + 1 << (i + 1 == rule.ladder.size() ? "+" : "") << ":\n";
+        const bool last = i + 1 == rule.ladder.size();
+        if (ja)
+            std::cout << "  違反" << i + 1 << (last ? "回目以降" : "回目") << ":\n";
+        else
+            std::cout << "  offence " << i + 1 << (last ? "+" : "") << ":\n";
         if (!rule.ladder[i].summary.empty()) std::cout << "    " << rule.ladder[i].summary.in(lang) << '\n';
-        print_effects(rule.ladder[i].effects, registry, lang, "    ");
+        print_effects(rule.ladder[i].effects, registry, lang, "    ", rule);
     }
     if (rule.discretion) {
         std::cout << (ja ? "  裁量: " : "  discretion: ");
-        for (std::size_t i = 0; i < rule.discretion->options.size(); ++i) std::cout << (i ? ", " : "") << rule.discretion->options[i];
+        for (std::size_t i = 0; i < rule.discretion->options.size(); ++i)
+            std::cout << (i ? (ja ? "・" : ", ") : "") << report::effect_words(rule.discretion->options[i], &registry, lang);
         std::cout << '\n';
     }
     if (rule.discretion && !rule.discretion->summary.empty()) std::cout << "    " << rule.discretion->summary.in(lang) << '\n';
@@ -75,28 +85,31 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
 }
 
 void print_header(const Rulebook& book, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    const auto label = [ja](const char* en, const char* jp) { return ja ? jp : en; };
     std::cout << book.id << "  " << book.title.in(lang) << '\n';
-    std::cout << "  game: " << book.game;
+    std::cout << label("  game: ", "  種目: ") << book.game;
     if (!book.extends.empty()) {
-        std::cout << "  extends:";
+        std::cout << label("  extends:", "  継承:");
         for (std::size_t i = 1; i < book.lineage.size(); ++i) std::cout << (i > 1 ? " <- " : " ") << book.lineage[i];
     }
-    if (!book.effective.empty()) std::cout << "  effective: " << book.effective;
+    if (!book.effective.empty()) std::cout << label("  effective: ", "  施行: ") << book.effective;
     std::cout << '\n';
-    if (!book.adopted.empty()) std::cout << "  adopted: " << book.adopted << '\n';
-    if (!book.issuer.empty()) std::cout << "  issuer: " << book.issuer.in(lang) << '\n';
-    std::cout << "  source: " << book.source.file << (book.source.part.empty() ? "" : " (" + book.source.part + ")") << '\n';
+    if (!book.adopted.empty()) std::cout << label("  adopted: ", "  採択: ") << book.adopted << '\n';
+    if (!book.issuer.empty()) std::cout << label("  issuer: ", "  発行者: ") << book.issuer.in(lang) << '\n';
+    std::cout << label("  source: ", "  出典: ") << book.source.file << (book.source.part.empty() ? "" : " (" + book.source.part + ")") << '\n';
     if (!book.categories.empty()) {
-        std::cout << "  categories:";
-        for (const auto& [name, c] : book.categories) std::cout << ' ' << name << (c.article.empty() ? "" : " (" + c.article + ")");
+        std::cout << label("  categories:", "  種別:");
+        for (const auto& [name, c] : book.categories)
+            std::cout << ' ' << report::category_words(name, lang) << (c.article.empty() ? "" : " (" + c.article + ")");
         std::cout << '\n';
     }
     if (!book.modes.empty()) {
-        std::cout << "  modes:";
+        std::cout << label("  modes:", "  方式:");
         for (const auto& [name, m] : book.modes) std::cout << ' ' << name << (name == book.default_mode ? "*" : "");
         std::cout << '\n';
     }
-    std::cout << "  file: " << book.file << '\n';
+    std::cout << label("  file: ", "  ファイル: ") << book.file << '\n';
 }
 
 }  // namespace
@@ -163,7 +176,7 @@ Command show_command() {
                             for (const Rule* rule : part) print_rule(*rule, library.registry(), language);
                         };
                         const bool ja = language == Lang::ja;
-                        for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", name, c.article, c.summary, c.rules);
+                        for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", report::category_words(name, language), c.article, c.summary, c.rules);
                         for (const auto& [name, m] : book->modes) print_part(ja ? "方式" : "mode", name, m.article, m.summary, m.rules);
                     }
                     return 0;

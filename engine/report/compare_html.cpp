@@ -7,6 +7,7 @@
 #include "report/html_board.h"
 #include "report/html_page.h"
 #include "report/ruling_text.h"
+#include "report/run_words.h"
 
 #include <cctype>
 #include <optional>
@@ -52,14 +53,18 @@ std::string figure(const procedure::Run& run, const std::string& position, const
     return "<figure class=\"board\">" + board_svg(d) + "<figcaption>" + html_escape(caption) + "</figcaption></figure>";
 }
 
-std::string ruling_html(const procedure::Ruling& r, Lang lang) {
+std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::Registry* registry) {
     // Topics break after their dots in narrow columns.
+    // In Japanese the article stands alone: the topic id is an engine name, and the summary below says it in words.
     std::string topic;
-    for (char c : html_escape(r.topic)) topic += c == '.' ? std::string(".<wbr>") : std::string(1, c);
-    std::string out = "<div class=\"ruling\"><span class=\"article\">" + html_escape(r.article) + "</span> " + topic;
-    const std::string effects = detail::ruling_effects(r, lang);
+    if (lang != Lang::ja)
+        for (char c : html_escape(r.topic)) topic += c == '.' ? std::string(".<wbr>") : std::string(1, c);
+    std::string out = "<div class=\"ruling\"><span class=\"article\">" + html_escape(r.article) +
+                      "</span>" + (topic.empty() ? "" : " " + topic);
+    const std::string effects = detail::ruling_effects(r, lang, registry);
     if (!effects.empty()) out += "<br>" + html_escape(effects);
-    if (!r.note.empty()) out += "<br><span class=\"muted\">[" + html_escape(r.note) + "]</span>";
+    if (!r.note.empty())
+        out += "<br><span class=\"muted\">" + std::string(lang == Lang::ja ? "［" : "[") + html_escape(r.note) + (lang == Lang::ja ? "］" : "]") + "</span>";
     const std::string summary = r.summary.in(lang);
     if (!summary.empty()) out += "<br><span class=\"summary\">" + html_escape(summary) + "</span>";
     return out + "</div>";
@@ -67,22 +72,28 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang) {
 
 }  // namespace
 
-std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang) {
+std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang,
+                         const rulebook::Registry* registry, const rulebook::Library* library) {
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
     std::string body = "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
     for (const auto& run : runs) {
-        std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : run.category;
-        if (!run.mode.empty()) what += ", " + std::string(label("mode ", "方式 ", lang)) + run.mode;
+        std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, lang);
+        if (!run.mode.empty()) {
+            const rulebook::Rulebook* book = library ? library->find(run.rulebook) : nullptr;
+            const auto mode = book ? book->modes.find(run.mode) : decltype(book->modes.end()){};
+            const bool summary = lang == Lang::ja && book && mode != book->modes.end() && !mode->second.summary.empty();
+            what += label(", mode ", "、方式 ", lang) + (summary ? mode->second.summary.in(lang) : run.mode);
+        }
         body += "<dt>" + html_escape(run.rulebook) + "</dt><dd>" + html_escape(what) + "</dd>\n";
     }
     body += "</dl>\n<table class=\"compare\">\n<thead><tr><th class=\"mark\"></th><th class=\"at\">" + html_escape(label("at", "時刻", lang)) + "</th><th class=\"entry\">" +
             html_escape(label("entry and position", "事象と局面", lang)) + "</th>";
     for (const auto& run : runs) body += "<th>" + html_escape(run.rulebook) + "</th>";
     body += "</tr></thead>\n<tbody>\n";
-    for (const auto& row : detail::compare_rows(runs, lang)) {
+    for (const auto& row : detail::compare_rows(runs, lang, registry)) {
         if (row.entry < 0 || std::size_t(row.entry) >= timeline.entries.size()) continue;
         const auto& entry = timeline.entries[std::size_t(row.entry)];
-        const std::string what = describe_entry(entry);
+        const std::string what = describe_entry(entry, lang, registry);
         const std::string move = last_move(timeline, row.entry);
         const std::string caption = lang == Lang::ja ? what + " の後" : "after " + what;
         // The position follows from the moves, so the runs share it; draw it once unless they do not.
@@ -104,7 +115,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
         for (std::size_t k = 0; k < runs.size(); ++k) {
             body += "<td" + differs + ">";
             if (row.rulings[k].empty()) body += "<span class=\"absent\">-</span>";
-            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang);
+            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang, registry);
             if (!shared && !row.rulings[k].empty())
                 body += figure(runs[k], row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
             body += "</td>";
@@ -114,8 +125,8 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
     body += "</tbody>\n<tfoot>\n";
     std::set<std::string> clocks, results;
     for (const auto& run : runs) {
-        clocks.insert(detail::final_clocks(run));
-        results.insert(detail::final_result(run, lang));
+        clocks.insert(detail::final_clocks(run, lang, registry));
+        results.insert(detail::final_result(run, lang, registry));
     }
     auto footer_row = [&](const char* en, const char* ja, bool differs, auto text_of) {
         std::string out = std::string("<tr><td class=\"mark\">") + (differs ? "*" : "") + "</td><th colspan=\"2\">" +
@@ -123,8 +134,8 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
         for (const auto& run : runs) out += std::string("<td") + (differs ? " class=\"changed\"" : "") + ">" + html_escape(text_of(run)) + "</td>";
         return out + "</tr>\n";
     };
-    body += footer_row("final clocks", "残り時間", clocks.size() > 1, [](const procedure::Run& run) { return detail::final_clocks(run); });
-    body += footer_row("result", "結果", results.size() > 1, [&](const procedure::Run& run) { return detail::final_result(run, lang); });
+    body += footer_row("final clocks", "残り時間", clocks.size() > 1, [&](const procedure::Run& run) { return detail::final_clocks(run, lang, registry); });
+    body += footer_row("result", "結果", results.size() > 1, [&](const procedure::Run& run) { return detail::final_result(run, lang, registry); });
     body += "</tfoot>\n</table>\n<p class=\"muted\">* " +
             html_escape(label("the rulebooks rule differently; the red square marks where the last move went.",
                               "規則によって裁定が異なる。赤枠は直前の着手の行き先。", lang)) +

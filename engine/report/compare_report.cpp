@@ -3,6 +3,7 @@
 #include "clock/duration.h"
 #include "report/compare_rows.h"
 #include "report/ruling_text.h"
+#include "report/run_words.h"
 #include "report/text_table.h"
 
 #include <set>
@@ -14,13 +15,13 @@ using rulebook::Lang;
 
 namespace detail {
 
-std::string ruling_effects(const procedure::Ruling& r, Lang lang) {
+std::string ruling_effects(const procedure::Ruling& r, Lang lang, const rulebook::Registry* registry) {
     std::string out;
-    for (const auto& e : r.effects) out += (out.empty() ? "" : "; ") + describe_effect(e, lang);
+    for (const auto& e : r.effects) out += (out.empty() ? "" : lang == Lang::ja ? "、" : "; ") + describe_effect(e, lang, registry);
     return out;
 }
 
-std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, Lang lang) {
+std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, Lang lang, const rulebook::Registry* registry) {
     std::set<int> entries;
     for (const auto& run : runs)
         for (const auto& r : run.rulings) entries.insert(r.entry);
@@ -35,8 +36,11 @@ std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, La
             for (const auto& r : run.rulings) {
                 if (r.entry != e) continue;
                 here.push_back(&r);
-                const std::string eff = ruling_effects(r, lang);
-                cell += (cell.empty() ? "" : " / ") + r.topic + " " + r.article + (eff.empty() ? "" : ": " + eff);
+                const std::string eff = ruling_effects(r, lang, registry);
+                if (lang == Lang::ja)
+                    cell += (cell.empty() ? "" : " / ") + r.article + (eff.empty() ? "" : "：" + eff);
+                else
+                    cell += (cell.empty() ? "" : " / ") + r.topic + " " + r.article + (eff.empty() ? "" : ": " + eff);
                 outcome += r.topic + "|" + eff + ";";
             }
             if (cell.empty()) cell = "-";
@@ -50,15 +54,16 @@ std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, La
     return rows;
 }
 
-std::string final_clocks(const procedure::Run& run) {
-    return run.sides[0] + " " + clock::format_clock(run.clocks[0]) + ", " + run.sides[1] + " " + clock::format_clock(run.clocks[1]);
+std::string final_clocks(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
+    return role_words(run.sides[0], registry, lang) + " " + clock::format_clock(run.clocks[0]) + (lang == Lang::ja ? "、" : ", ") +
+           role_words(run.sides[1], registry, lang) + " " + clock::format_clock(run.clocks[1]);
 }
 
-std::string final_result(const procedure::Run& run, Lang lang) {
+std::string final_result(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
     std::string res = describe_result(run, lang);
     for (const auto& p : run.pending) {
-        res += "; " + p.topic + ":";
-        for (const auto& o : p.options) res += " " + o;
+        res += lang == Lang::ja ? "；" + p.article + "：" : "; " + p.topic + ":";
+        for (const auto& o : p.options) res += " " + effect_words(o, registry, lang);
     }
     return res;
 }
@@ -78,14 +83,15 @@ std::string md_escape(std::string s) {
 
 }  // namespace
 
-static std::string compare_text_unescaped(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) {
-    const auto rows = detail::compare_rows(runs, lang);
+static std::string compare_text_unescaped(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown,
+                                          const rulebook::Registry* registry) {
+    const auto rows = detail::compare_rows(runs, lang, registry);
     std::vector<std::string> header = {"", lang == Lang::ja ? "時刻" : "at", lang == Lang::ja ? "事象" : "entry"};
-    for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + run.category + ")"));
+    for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + category_words(run.category, lang) + ")"));
     std::vector<std::vector<std::string>> body;
     for (const auto& row : rows) {
         const auto& entry = timeline.entries[std::size_t(row.entry)];
-        std::vector<std::string> cells = {row.differs ? "*" : "", clock::format_clock(entry.at), describe_entry(entry)};
+        std::vector<std::string> cells = {row.differs ? "*" : "", clock::format_clock(entry.at), describe_entry(entry, lang, registry)};
         cells.insert(cells.end(), row.cells.begin(), row.cells.end());
         body.push_back(std::move(cells));
     }
@@ -93,8 +99,8 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
     std::vector<std::string> results = {"", "", lang == Lang::ja ? "結果" : "result"};
     std::set<std::string> distinct_clocks, distinct_results;
     for (const auto& run : runs) {
-        clocks.push_back(detail::final_clocks(run));
-        const std::string res = detail::final_result(run, lang);
+        clocks.push_back(detail::final_clocks(run, lang, registry));
+        const std::string res = detail::final_result(run, lang, registry);
         results.push_back(res);
         distinct_clocks.insert(clocks.back());
         distinct_results.insert(res);
@@ -145,6 +151,9 @@ nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vect
 }
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
-std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown) { return terminal_safe(compare_text_unescaped(timeline, runs, lang, markdown)); }
+std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang, bool markdown,
+                         const rulebook::Registry* registry) {
+    return terminal_safe(compare_text_unescaped(timeline, runs, lang, markdown, registry));
+}
 
 }  // namespace arbiter::report

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "procedure/procedure.h"
+#include "rulebook/rulebook.h"
 #include "rulebook/text.h"
 
 #include <nlohmann/json.hpp>
@@ -14,13 +15,17 @@
 namespace arbiter::report {
 
 // Text for a terminal (East Asian widths counted; fits 120 columns for three rulebooks) or Markdown.
+// In Japanese, sides, roles, effects and options come from `registry` (see ruling_text.h) and a cell names the
+// article without the topic id.
 std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
-                         bool markdown = false);
+                         bool markdown = false, const rulebook::Registry* registry = nullptr);
 
 // One self-contained HTML page (inline CSS, no scripts, A4 print rules): the same rows, clocks and results, with an
 // inline SVG diagram of the position at each ruling (once per row when the rulebooks share it, as they do when they
 // agree on the moves) and the last move's destination marked. Games that cannot be drawn get no diagram.
-std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang);
+// With `library`, a Japanese page names each rulebook's mode by its summary, not by its id.
+std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
+                         const rulebook::Registry* registry = nullptr, const rulebook::Library* library = nullptr);
 
 // {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]}.
 nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "procedure/procedure.h"
+#include "rulebook/rulebook.h"
 #include "rulebook/text.h"
 
 #include <string>
@@ -19,15 +20,17 @@ struct CompareRow {
 };
 
 // The rows of `runs`, in timeline order. The pointers point into `runs`.
-std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, rulebook::Lang lang);
+std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, rulebook::Lang lang,
+                                     const rulebook::Registry* registry = nullptr);
 
 // A ruling's applied effects in words, joined by "; ".
-std::string ruling_effects(const procedure::Ruling& ruling, rulebook::Lang lang);
+std::string ruling_effects(const procedure::Ruling& ruling, rulebook::Lang lang, const rulebook::Registry* registry = nullptr);
 
 // "white 1:29:50, black 0:45:10".
-std::string final_clocks(const procedure::Run& run);
+std::string final_clocks(const procedure::Run& run, rulebook::Lang lang = rulebook::Lang::en,
+                         const rulebook::Registry* registry = nullptr);
 
 // The result in words, then any decision still pending with its options.
-std::string final_result(const procedure::Run& run, rulebook::Lang lang);
+std::string final_result(const procedure::Run& run, rulebook::Lang lang, const rulebook::Registry* registry = nullptr);
 
 }  // namespace arbiter::report::detail

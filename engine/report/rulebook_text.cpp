@@ -1,7 +1,10 @@
 #include "report/rulebook_text.h"
 
 #include "clock/duration.h"
+#include "report/run_words.h"
 #include "rulebook/schema.h"
+
+#include <vector>
 
 namespace arbiter::report {
 
@@ -9,17 +12,27 @@ using namespace arbiter::rulebook;
 
 namespace {
 
-std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang) {
+std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang, const Rule* rule = nullptr) {
+    const bool ja = lang == Lang::ja;
     if (!node || node.IsNull()) return "-";
     if (node.IsScalar()) {
         if (const NamedText* role = registry.role(node.Scalar())) return role->text.in(lang);
+        // Japanese: effect, option and choice names in words; durations and yes/no in Japanese.
+        if (ja) {
+            const std::string words = effect_words(node.Scalar(), &registry, lang);
+            return words != node.Scalar() ? words : written_value_words(node.Scalar(), lang);
+        }
         return node.Scalar();
     }
-    if (node.IsMap() && node.size() == 1 && node["param"])
-        return (lang == Lang::ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
+    if (node.IsMap() && node.size() == 1 && node["param"]) {
+        if (ja && rule)
+            for (const Param& p : rule->params)
+                if (p.name == node["param"].Scalar()) return written_value_words(p.value.text, lang) + "（規則の値）";
+        return (ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
+    }
     std::string out;
     if (node.IsSequence()) {
-        for (const auto& item : node) out += (out.empty() ? "" : ", ") + value_words(item, registry, lang);
+        for (const auto& item : node) out += (out.empty() ? "" : ja ? "・" : ", ") + value_words(item, registry, lang, rule);
         return out;
     }
     for (const auto& entry : node) {
@@ -28,7 +41,10 @@ std::string value_words(const YAML::Node& node, const Registry& registry, Lang l
         std::string head = condition ? condition->text.in(lang) : key;
         if (!head.empty() && head.back() == '.') head.pop_back();
         if (head.size() >= 3 && head.compare(head.size() - 3, 3, "。") == 0) head.resize(head.size() - 3);
-        out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
+        if (ja)
+            out += (out.empty() ? "" : "、") + head + "なら" + value_words(entry.second, registry, lang, rule);
+        else
+            out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
     }
     return out;
 }
@@ -90,10 +106,27 @@ nlohmann::json rule_json(const Rule& rule) {
 
 }  // namespace
 
-std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang) {
+std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang, const Rule* rule) {
     const EffectSpec* spec = registry.effect(effect.name);
-    std::string out = spec ? spec->text.in(lang) : effect.name;
     const YAML::Node& fields = effect.fields;
+    if (lang == Lang::ja) {
+        std::string out = spec ? without_full_stop(spec->text.in(lang)) : effect.name;
+        if (!fields || fields.IsNull() || (fields.IsMap() && fields.size() == 0)) return out;
+        std::string details;
+        if (fields.IsMap()) {
+            for (const auto& entry : fields) {
+                const std::string key = entry.first.Scalar();
+                const std::string_view label = effect_field_ja(key);
+                // Score fields are sides or roles: their own words are the label.
+                const std::string head = !label.empty() ? std::string(label) : role_words(key, &registry, lang);
+                details += (details.empty() ? "" : "、") + head + "：" + value_words(entry.second, registry, lang, rule);
+            }
+        } else {
+            details = value_words(fields, registry, lang, rule);
+        }
+        return out + "（" + details + "）";
+    }
+    std::string out = spec ? spec->text.in(lang) : effect.name;
     if (!fields || fields.IsNull()) return out;
     std::string details;
     if (fields.IsMap()) {
@@ -105,19 +138,45 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
     return out + " (" + details + ")";
 }
 
-std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang) {
-    return value_words(when, registry, lang);
+std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang, const Rule* rule) {
+    return value_words(when, registry, lang, rule);
 }
 
 std::string claim_in_words(const Claim& claim, const Registry& registry, Lang lang) {
     std::string out;
+    if (lang == Lang::ja) {
+        // The claimant and the deadline in words only; their names are the rulebook file's.
+        if (const NamedText* by = registry.claimant(claim.by)) out = without_full_stop(by->text.in(lang));
+        if (const NamedText* until = registry.deadline(claim.deadline))
+            out += (out.empty() ? "" : "、期限：") + without_full_stop(until->text.in(lang));
+        return out;
+    }
     if (const NamedText* by = registry.claimant(claim.by)) out = claim.by + " (" + by->text.in(lang) + ")";
     if (const NamedText* until = registry.deadline(claim.deadline))
         out += (out.empty() ? "" : "; ") + claim.deadline + " (" + until->text.in(lang) + ")";
     return out;
 }
 
-std::string param_in_words(const Param& param, Lang lang) {
+std::string param_in_words(const Param& param, Lang lang, const Registry* registry, const std::string& topic) {
+    if (lang == Lang::ja) {
+        const TopicSpec* spec = registry ? registry->topic(topic) : nullptr;
+        const ParamSpec* ps = spec ? spec->param(param.name) : nullptr;
+        std::string out = (ps ? without_full_stop(ps->text.in(lang)) : param.name) + " = " + written_value_words(param.value.text, lang);
+        std::vector<std::string> notes;
+        if (param.event_may_set) notes.push_back("大会が変更可");
+        if (param.min || param.max)
+            notes.push_back((param.min ? written_value_words(param.min->text, lang) : std::string()) + "〜" +
+                            (param.max ? written_value_words(param.max->text, lang) : std::string()));
+        if (!param.choices.empty()) {
+            std::string choices;
+            for (const auto& c : param.choices) choices += (choices.empty() ? "" : "・") + written_value_words(c.text, lang);
+            notes.push_back("選択肢 " + choices);
+        }
+        if (notes.empty()) return out;
+        out += "（";
+        for (std::size_t i = 0; i < notes.size(); ++i) out += (i ? "、" : "") + notes[i];
+        return out + "）";
+    }
     std::string out = param.name + " = " + param.value.text + " (" + std::string(unit_name(param.value.unit));
     if (param.event_may_set) out += lang == Lang::ja ? "; 大会が変更可" : "; an event may set it";
     if (param.min || param.max)

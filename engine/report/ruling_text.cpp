@@ -1,11 +1,13 @@
 #include "report/ruling_text.h"
 
 #include "clock/duration.h"
+#include "report/run_words.h"
 #include "report/text_table.h"
 
 #include <cstdint>
 #include <limits>
 #include <sstream>
+#include <vector>
 
 namespace arbiter::report {
 
@@ -36,7 +38,49 @@ std::string scalar_text(const YAML::Node& node) {
 
 }  // namespace
 
-std::string describe_entry(const procedure::Entry& entry) {
+namespace {
+
+// A scalar or map of an entry in Japanese: sides and roles in words, a map as its values (its keys are the
+// timeline's field names).
+std::string scalar_words(const YAML::Node& node, const rulebook::Registry* registry) {
+    if (node.IsScalar()) return effect_words(node.Scalar(), registry, Lang::ja);
+    std::string out;
+    if (node.IsMap())
+        for (const auto& kv : node) {
+            // A fact given as yes or no (observe, incident facts) reads as the condition it states.
+            const std::string value = kv.second.IsScalar() ? kv.second.Scalar() : std::string();
+            std::string part = value == "true"    ? effect_words(kv.first.Scalar(), registry, Lang::ja)
+                               : value == "false" ? effect_words(kv.first.Scalar(), registry, Lang::ja) + "：いいえ"
+                                                  : scalar_words(kv.second, registry);
+            out += (out.empty() ? "" : "、") + part;
+        }
+    return out;
+}
+
+std::string describe_entry_ja(const procedure::Entry& entry, const rulebook::Registry* registry) {
+    const YAML::Node& v = entry.value;
+    const std::string_view known = entry_action_ja(entry.action);
+    const std::string action = known.empty() ? entry.action : std::string(known);
+    if (v.IsMap() && v["kind"] && v["by"]) {
+        const std::string_view kind = claim_kind_ja(v["kind"].Scalar());
+        std::string out = action + "：" + (kind.empty() ? v["kind"].Scalar() : std::string(kind)) + "（" +
+                          role_words(v["by"].Scalar(), registry, Lang::ja);
+        if (v["move"]) out += "、" + v["move"].Scalar();
+        return out + "）";
+    }
+    if (v.IsMap() && v["decision"]) {
+        std::string out = action + "：" + effect_words(v["decision"].Scalar(), registry, Lang::ja);
+        if (v["amount"]) out += " " + v["amount"].Scalar();
+        return out;
+    }
+    const std::string what = scalar_words(v, registry);
+    return what.empty() ? action : action + " " + what;
+}
+
+}  // namespace
+
+std::string describe_entry(const procedure::Entry& entry, Lang lang, const rulebook::Registry* registry) {
+    if (lang == Lang::ja) return describe_entry_ja(entry, registry);
     const YAML::Node& v = entry.value;
     if (v.IsMap() && v["kind"] && v["by"]) {
         std::string out = entry.action + " " + v["kind"].Scalar() + " (" + v["by"].Scalar();
@@ -59,23 +103,57 @@ std::string field_text(const nlohmann::json& j) { return j.is_string() ? j.get<s
 
 }  // namespace
 
-std::string describe_effect(const procedure::AppliedEffect& e, Lang lang) {
+namespace {
+
+std::string amount_text(const nlohmann::json& a) {
+    // Any 64-bit amount prints (format_clock takes INT64_MIN); one that is not an integer prints as JSON.
+    if (a.is_number_integer() && !a.is_number_unsigned()) return clock::format_clock(Ms{a.get<std::int64_t>()});
+    if (a.is_number_unsigned() && a.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max()))
+        return clock::format_clock(Ms{static_cast<std::int64_t>(a.get<std::uint64_t>())});
+    return a.dump();
+}
+
+std::string amount_sign(const std::string& name) { return name == "add_time" ? "+" : name == "deduct_time" ? "-" : "="; }
+
+// Japanese: "時計に時間を加える（黒、+3:00）", "対局者の負け（白、引き分けの代わり）".
+std::string describe_effect_ja(const procedure::AppliedEffect& e, const rulebook::Registry* registry) {
+    const std::string name = e.contains("effect") ? field_text(e["effect"]) : std::string();
+    std::vector<std::string> details;
+    for (const char* key : {"to", "who"})
+        if (e.contains(key)) details.push_back(role_words(field_text(e[key]), registry, Lang::ja));
+    if (e.contains("amount")) details.push_back(amount_sign(name) + amount_text(e["amount"]));
+    if (e.contains("score") && e["score"].is_object())
+        for (const auto& [side, points] : e["score"].items()) details.push_back(role_words(side, registry, Lang::ja) + " " + points.dump());
+    if (e.contains("instead_of")) details.push_back(effect_words(field_text(e["instead_of"]), registry, Lang::ja) + "の代わり");
+    if (e.contains("options")) {
+        std::string options;
+        const auto add = [&](const nlohmann::json& o) { options += (options.empty() ? "" : "・") + effect_words(field_text(o), registry, Lang::ja); };
+        if (e["options"].is_array())
+            for (const auto& o : e["options"]) add(o);
+        else
+            add(e["options"]);
+        details.push_back("選択肢：" + options);
+    }
+    if (e.contains("rated") && e["rated"].is_boolean() && !e["rated"].get<bool>()) details.push_back("レーティング対象外");
+    std::string out = effect_words(name, registry, Lang::ja);
+    if (details.empty()) return out;
+    out += "（";
+    for (std::size_t i = 0; i < details.size(); ++i) out += (i ? "、" : "") + details[i];
+    return out + "）";
+}
+
+}  // namespace
+
+std::string describe_effect(const procedure::AppliedEffect& e, Lang lang, const rulebook::Registry* registry) {
+    if (lang == Lang::ja) return describe_effect_ja(e, registry);
     const std::string name = e.contains("effect") ? field_text(e["effect"]) : std::string();
     std::string out = name;
     if (e.contains("to")) out += " " + field_text(e["to"]);
     if (e.contains("who")) out += " " + field_text(e["who"]);
-    if (e.contains("amount")) {
-        const auto& a = e["amount"];
-        // Any 64-bit amount prints (format_clock takes INT64_MIN); one that is not an integer prints as JSON.
-        const std::string t = a.is_number_integer() && !a.is_number_unsigned() ? clock::format_clock(Ms{a.get<std::int64_t>()})
-                              : a.is_number_unsigned() && a.get<std::uint64_t>() <= static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())
-                                  ? clock::format_clock(Ms{static_cast<std::int64_t>(a.get<std::uint64_t>())})
-                                  : a.dump();
-        out += name == "add_time" ? " +" + t : name == "deduct_time" ? " -" + t : " =" + t;
-    }
+    if (e.contains("amount")) out += " " + amount_sign(name) + amount_text(e["amount"]);
     if (e.contains("score") && e["score"].is_object())
         for (const auto& [side, points] : e["score"].items()) out += " " + side + " " + points.dump();
-    if (e.contains("instead_of")) out += std::string(label(" (instead of ", "（", lang)) + field_text(e["instead_of"]) + label(")", "の代わり）", lang);
+    if (e.contains("instead_of")) out += " (instead of " + field_text(e["instead_of"]) + ")";
     if (e.contains("options")) {
         out += ":";
         if (e["options"].is_array())
@@ -83,7 +161,7 @@ std::string describe_effect(const procedure::AppliedEffect& e, Lang lang) {
         else
             out += " " + field_text(e["options"]);
     }
-    if (e.contains("rated") && e["rated"].is_boolean() && !e["rated"].get<bool>()) out += label(" (unrated)", "（レーティング対象外）", lang);
+    if (e.contains("rated") && e["rated"].is_boolean() && !e["rated"].get<bool>()) out += " (unrated)";
     return out;
 }
 
@@ -91,44 +169,58 @@ std::string describe_result(const procedure::Run& run, Lang lang) {
     const auto& r = run.result;
     if (r.status == procedure::Status::ended) {
         std::string out = r.score ? score_text((*r.score)[0]) + "-" + score_text((*r.score)[1]) : std::string("?");
-        out += " (" + r.topic + " " + r.article + ")";
-        if (!r.rated) out += label(", unrated", "、レーティング対象外", lang);
+        if (lang == Lang::ja)
+            out += "（根拠: " + r.article + (r.rated ? "" : "、レーティング対象外") + "）";
+        else
+            out += " (" + r.topic + " " + r.article + ")" + (r.rated ? "" : ", unrated");
         return out;
     }
     if (r.status == procedure::Status::pending) return label("pending an arbiter decision", "アービターの裁定待ち", lang);
     return label("ongoing", "対局継続中", lang);
 }
 
-static std::string run_text_unescaped(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang) {
+static std::string run_text_unescaped(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang,
+                                      const rulebook::Registry* registry) {
+    const bool ja = lang == Lang::ja;
     std::ostringstream out;
     out << label("Timeline: ", "タイムライン: ", lang) << timeline.name << "\n"
-        << label("Rulebook: ", "規則: ", lang) << run.rulebook << " ("
-        << (run.category.empty() ? std::string(label("standard", "通常", lang)) : run.category) << ")\n\n";
-    TextTable table({label("at", "時刻", lang), label("entry", "事象", lang), label("topic", "トピック", lang),
-                     label("article", "条", lang), label("effects", "効果", lang), label("clocks after", "残り時間", lang),
-                     label("summary", "要旨", lang)});
+        << label("Rulebook: ", "規則: ", lang) << run.rulebook << " (" << category_words(run.category, lang) << ")\n\n";
+    std::vector<std::string> headings = {label("at", "時刻", lang), label("entry", "事象", lang)};
+    if (!ja) headings.push_back("topic");
+    for (const char* h : {label("article", "条", lang), label("effects", "効果", lang), label("clocks after", "残り時間", lang),
+                          label("summary", "要旨", lang)})
+        headings.push_back(h);
+    TextTable table(headings);
     for (const auto& r : run.rulings) {
         std::string effects;
-        for (const auto& e : r.effects) effects += (effects.empty() ? "" : "; ") + describe_effect(e, lang);
-        if (!r.note.empty()) effects += (effects.empty() ? "" : "; ") + std::string("[") + r.note + "]";
-        const std::string entry = r.entry >= 0 ? describe_entry(timeline.entries[std::size_t(r.entry)]) : std::string();
-        table.add_row({clock::format_clock(r.at), entry, r.topic, r.article, effects,
-                       clock::format_clock(r.clocks_after[0]) + " " + clock::format_clock(r.clocks_after[1]),
-                       r.summary.in(lang)});
+        const char* separator = ja ? "、" : "; ";
+        for (const auto& e : r.effects) effects += (effects.empty() ? "" : separator) + describe_effect(e, lang, registry);
+        if (!r.note.empty()) effects += (effects.empty() ? "" : separator) + std::string(ja ? "［" : "[") + r.note + (ja ? "］" : "]");
+        const std::string entry = r.entry >= 0 ? describe_entry(timeline.entries[std::size_t(r.entry)], lang, registry) : std::string();
+        std::vector<std::string> row = {clock::format_clock(r.at), entry};
+        if (!ja) row.push_back(r.topic);
+        for (std::string cell : {r.article, effects,
+                                 clock::format_clock(r.clocks_after[0]) + " " + clock::format_clock(r.clocks_after[1]), r.summary.in(lang)})
+            row.push_back(std::move(cell));
+        table.add_row(row);
     }
     out << table.render(30);
     out << "\n" << label("Result: ", "結果: ", lang) << describe_result(run, lang) << "\n";
-    out << label("Clocks: ", "残り時間: ", lang) << run.sides[0] << " " << clock::format_clock(run.clocks[0]) << "  "
-        << run.sides[1] << " " << clock::format_clock(run.clocks[1]) << "\n";
+    out << label("Clocks: ", "残り時間: ", lang) << role_words(run.sides[0], registry, lang) << " " << clock::format_clock(run.clocks[0])
+        << "  " << role_words(run.sides[1], registry, lang) << " " << clock::format_clock(run.clocks[1]) << "\n";
     for (const auto& p : run.pending) {
-        out << label("Pending: ", "裁定待ち: ", lang) << p.topic << " " << p.article << label(" options:", " 選択肢:", lang);
-        for (const auto& o : p.options) out << " " << o;
+        out << label("Pending: ", "裁定待ち: ", lang);
+        if (!ja) out << p.topic << " ";
+        out << p.article << label(" options:", " 選択肢:", lang);
+        for (const auto& o : p.options) out << " " << effect_words(o, registry, lang);
         out << "\n";
     }
     return out.str();
 }
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
-std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang) { return terminal_safe(run_text_unescaped(timeline, run, lang)); }
+std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
+    return terminal_safe(run_text_unescaped(timeline, run, lang, registry));
+}
 
 }  // namespace arbiter::report

@@ -3,22 +3,32 @@
 #pragma once
 
 #include "procedure/procedure.h"
+#include "rulebook/rulebook.h"
 #include "rulebook/text.h"
 
 #include <string>
 
 namespace arbiter::report {
 
-// A short description of a timeline entry: "claim repetition (white)", "move Nf3".
-std::string describe_entry(const procedure::Entry& entry);
+// English keeps the engine's names (the timeline's own words); Japanese takes sides, roles, effects and options
+// from `registry` (schemas/topics.yaml) and entry actions and claim kinds from report/run_words.h. Without a
+// registry, Japanese output falls back to the engine's names.
 
-// "add_time black +3:00", "lose white", "draw (instead of lose)".
-std::string describe_effect(const procedure::AppliedEffect& effect, rulebook::Lang lang);
+// A short description of a timeline entry: "claim repetition (white)", "move Nf3"; in Japanese
+// "申し立て：同一局面の反復（白）", "着手 Nf3".
+std::string describe_entry(const procedure::Entry& entry, rulebook::Lang lang = rulebook::Lang::en,
+                           const rulebook::Registry* registry = nullptr);
 
-// "1-0 (clock.flag_fall 6.9)", "ongoing", "pending".
+// "add_time black +3:00", "lose white", "draw (instead of lose)"; in Japanese "時計に時間を加える（黒、+3:00）".
+std::string describe_effect(const procedure::AppliedEffect& effect, rulebook::Lang lang,
+                            const rulebook::Registry* registry = nullptr);
+
+// "1-0 (clock.flag_fall 6.9)", "ongoing", "pending"; in Japanese "1-0（6.9条）".
 std::string describe_result(const procedure::Run& run, rulebook::Lang lang);
 
-// The whole run as text for a terminal.
-std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, rulebook::Lang lang);
+// The whole run as text for a terminal. In Japanese the table leaves out the topic column (the topic ids are
+// engine names; the article and the summary say the same in words).
+std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, rulebook::Lang lang,
+                     const rulebook::Registry* registry = nullptr);
 
 }  // namespace arbiter::report

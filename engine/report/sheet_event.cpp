@@ -3,6 +3,9 @@
 
 #include "report/html_page.h"
 #include "report/rulebook_text.h"
+#include "report/run_words.h"
+
+#include <map>
 
 namespace arbiter::report {
 
@@ -45,27 +48,43 @@ SheetItem item_of(const Rule& rule, const EventCheck& check, const Registry& reg
         const ParamSpec* ps = spec ? spec->param(p.name) : nullptr;
         const std::string what = ps ? strip_period(ps->text.in(lang)) : p.name;
         if (set_by_event)
-            item.lines.push_back(ja ? "本大会: " + what + " = " + value->text + "（規則の既定値 " + p.value.text + "）"
+            item.lines.push_back(ja ? "本大会: " + what + " = " + written_value_words(value->text, lang) + "（規則の既定値 " +
+                                          written_value_words(p.value.text, lang) + "）"
                                     : "This event: " + what + " = " + value->text + " (the rulebook's value is " + p.value.text + ")");
         else
-            item.lines.push_back(ja ? what + " = " + p.value.text + "（大会が変更可、本大会は変更なし）"
+            item.lines.push_back(ja ? what + " = " + written_value_words(p.value.text, lang) + "（大会が変更可、本大会は変更なし）"
                                     : what + " = " + p.value.text + " (an event may change it; this event does not)");
     }
-    for (const auto& e : rule.effects) item.lines.push_back(effect_in_words(e, registry, lang));
+    const char* separator = ja ? "、" : "; ";
+    for (const auto& e : rule.effects) item.lines.push_back(effect_in_words(e, registry, lang, &rule));
     for (const auto& c : rule.cases) {
         std::string effects;
-        for (const auto& e : c.effects) effects += (effects.empty() ? "" : "; ") + effect_in_words(e, registry, lang);
+        for (const auto& e : c.effects) effects += (effects.empty() ? "" : separator) + effect_in_words(e, registry, lang, &rule);
         const std::string head = c.summary.empty() ? std::string(ja ? "場合" : "Case") : c.summary.in(lang);
         item.lines.push_back((c.article.empty() ? "" : c.article + ": ") + head + (effects.empty() ? "" : " → " + effects));
     }
     for (std::size_t i = 0; i < rule.ladder.size(); ++i) {
         std::string effects;
-        for (const auto& e : rule.ladder[i].effects) effects += (effects.empty() ? "" : "; ") + effect_in_words(e, registry, lang);
-        const std::string n = std::to_string(i + 1) + (i + 1 == rule.ladder.size() ? "+" : "");
-        item.lines.push_back((ja ? "違反" + n + "回目: " : "Offence " + n + ": ") + effects);
+        for (const auto& e : rule.ladder[i].effects) effects += (effects.empty() ? "" : separator) + effect_in_words(e, registry, lang, &rule);
+        const bool last = i + 1 == rule.ladder.size();
+        const std::string n = std::to_string(i + 1);
+        item.lines.push_back((ja ? "違反" + n + (last ? "回目以降: " : "回目: ") : "Offence " + n + (last ? "+: " : ": ")) + effects);
     }
     if (!rule.hook.empty()) item.lines.push_back((ja ? "計算式: " : "Formula: ") + rule.hook);
     return item;
+}
+
+// Whether the event's time control brings a topic into play. clock.period_end (FIDE 6.3, "the number of moves
+// required in a period") needs a period that ends at a move count; a control of one period for the whole game
+// (with or without increment) has none. Every other topic, and every event without a time control, is in play.
+bool in_play(std::string_view topic, const std::optional<clock::TimeControl>& control) {
+    if (!control || control->kind != clock::TimeControl::Kind::periods) return true;
+    if (topic == "clock.period_end") {
+        for (const auto& p : control->periods)
+            if (p.moves > 0) return true;
+        return false;
+    }
+    return true;
 }
 
 std::string md_escape_cell(const std::string& s) {
@@ -74,12 +93,13 @@ std::string md_escape_cell(const std::string& s) {
     return out;
 }
 
-std::string format_ms(clock::Ms ms) { return clock::format_duration(ms); }
+
 
 }  // namespace
 
 std::string time_control_in_words(const clock::TimeControl& tc, Lang lang) {
     const bool ja = lang == Lang::ja;
+    const auto format_ms = [lang](clock::Ms ms) { return duration_words(ms.count(), lang); };
     using Kind = clock::TimeControl::Kind;
     if (tc.kind == Kind::unknown) return ja ? "不明" : "unknown";
     if (tc.kind == Kind::none) return ja ? "持ち時間なし" : "no time control";
@@ -128,11 +148,14 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
     sheet.facts.push_back({ja ? "規則" : "Rulebook", book.title.in(lang) + " (" + book.id + ")"});
     if (!check.mode.empty()) {
         const auto it = book.modes.find(check.mode);
-        sheet.facts.push_back({ja ? "形式" : "Mode", check.mode + (it != book.modes.end() && !it->second.summary.empty() ? ": " + it->second.summary.in(lang) : "")});
+        // In Japanese the mode's summary stands for it (its id is the rulebook file's name for it).
+        const bool summary = it != book.modes.end() && !it->second.summary.empty();
+        sheet.facts.push_back({ja ? "形式" : "Mode", ja && summary ? it->second.summary.in(lang)
+                                                     : check.mode + (summary ? ": " + it->second.summary.in(lang) : "")});
     }
     if (check.time_control)
         sheet.facts.push_back({ja ? "持ち時間" : "Time control", time_control_in_words(*check.time_control, lang)});
-    std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : check.category;
+    std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : category_words(check.category, lang);
     if (!check.category_article.empty()) category += " (" + check.category_article + ")";
     sheet.facts.push_back({ja ? "種別" : "Category", category});
     for (const char* key : {"date", "venue"})
@@ -143,13 +166,21 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
     for (const SheetSectionSpec& spec : registry.sheet_sections()) {
         SheetSection section{spec.heading.in(lang), {}};
         if (spec.discretion) {
+            // Many rules leave the same list of penalties to the arbiter (FIDE 13.4 is cited by 6.7, 6.12, 12.2,
+            // 12.3, 12.6): the list is printed in full once, at the first rule that offers it, and the others
+            // point there.
+            std::map<std::string, std::string> printed;  // options line -> article where it is printed in full
             for (const auto& [topic, _] : book.rules) {
                 const Rule* rule = applicable_rule(book, topic, check.mode, check.category);
-                if (rule && rule->discretion) section.items.push_back(item_of(*rule, check, registry, lang, true));
+                if (!rule || !rule->discretion) continue;
+                SheetItem item = item_of(*rule, check, registry, lang, true);
+                const auto [at, first] = printed.emplace(item.lines.back(), item.article);
+                if (!first) item.lines.back() = ja ? "選択肢: " + at->second + " と同じ" : "Options: as under " + at->second;
+                section.items.push_back(std::move(item));
             }
         } else {
             for (const std::string& topic : spec.topics)
-                if (const Rule* rule = applicable_rule(book, topic, check.mode, check.category))
+                if (const Rule* rule = applicable_rule(book, topic, check.mode, check.category); rule && in_play(topic, check.time_control))
                     section.items.push_back(item_of(*rule, check, registry, lang, false));
         }
         if (!section.items.empty()) sheet.sections.push_back(std::move(section));

@@ -67,7 +67,8 @@ BOOST_AUTO_TEST_CASE(text_output_in_japanese_uses_the_rule_summaries) {
     Output r = arbiter_run("run '" + Fixtures + "30-flag-fall-claimed.yaml' --lang ja");
     BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(r.out.find("結果") != std::string::npos);
-    BOOST_TEST(r.out.find("clock.flag_fall") != std::string::npos);
+    // The topic id is an engine name: Japanese output names the article instead (issue 18 item 4).
+    BOOST_TEST(r.out.find("clock.flag_fall") == std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(unreadable_timeline_exits_2) {

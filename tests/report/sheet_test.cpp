@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(time_controls_in_words) {
     };
     BOOST_TEST(words("5400+30", Lang::en) == "1h30min for the game; 30s added after every move from move 1");
     BOOST_TEST(words("40/5400:1800", Lang::en) == "40 moves in 1h30min, then 30min for the rest of the game");
-    BOOST_TEST(words("5400+30", Lang::ja) == "全局1h30min、第1手から1手ごとに30s加算");
+    BOOST_TEST(words("5400+30", Lang::ja) == "全局1時間30分、第1手から1手ごとに30秒加算");
     BOOST_TEST(words("*60", Lang::en) == "hourglass, 1min each");
 }
 
@@ -86,7 +86,7 @@ BOOST_AUTO_TEST_CASE(markdown_in_both_languages) {
     BOOST_TEST(ja.rfind("# クラブオープン2026\n", 0) == 0);
     BOOST_TEST(has(ja, "## 引き分け"));
     BOOST_TEST(has(ja, "本大会: "));
-    BOOST_TEST(has(ja, "| 持ち時間 | 全局1h30min、第1手から1手ごとに30s加算 |"));
+    BOOST_TEST(has(ja, "| 持ち時間 | 全局1時間30分、第1手から1手ごとに30秒加算 |"));
 }
 
 BOOST_AUTO_TEST_CASE(html_is_a_self_contained_printable_page) {

@@ -1,0 +1,42 @@
+// The words a run's text puts in place of engine names: sides and roles, effects and discretion options from the
+// registry (schemas/topics.yaml: each has its en and ja text), timeline entry actions and claim kinds in Japanese.
+// English output keeps the engine's names (they are the timeline's own words); Japanese output uses these.
+#pragma once
+
+#include "rulebook/rulebook.h"
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace arbiter::report {
+
+// A side or role in the language: "sente" -> "先手", "white" -> "白"/"White"; a name the registry lacks as it is.
+std::string role_words(std::string_view name, const rulebook::Registry* registry, rulebook::Lang lang);
+
+// An effect or discretion option in the language, without its closing full stop: "add_time" -> "時計に時間を加える".
+std::string effect_words(std::string_view name, const rulebook::Registry* registry, rulebook::Lang lang);
+
+// A timeline entry's action in Japanese ("claim" -> "申し立て"); "" for an action the table does not know.
+std::string_view entry_action_ja(std::string_view action);
+
+// A claim kind in Japanese ("repetition" -> "同一局面の反復"); "" for a kind the table does not know.
+std::string_view claim_kind_ja(std::string_view kind);
+
+// A run's category in the language: "" -> "standard"/"通常", "rapid" -> "早指し"; another name as it is.
+std::string category_words(std::string_view category, rulebook::Lang lang);
+
+// A duration in the language: "1h30min" / "1時間30分", "30s" / "30秒".
+std::string duration_words(std::int64_t ms, rulebook::Lang lang);
+
+// A value written in a rulebook or event, in the language: a duration ("3min" -> "3分"), true/false
+// (はい/いいえ) in Japanese; anything else as written.
+std::string written_value_words(const std::string& text, rulebook::Lang lang);
+
+// The Japanese label of an effect's field ("to" -> "対象"); "" for a field the table does not know.
+std::string_view effect_field_ja(std::string_view field);
+
+// Text without its closing full stop (". " or "。"), for a description used as a label.
+std::string without_full_stop(std::string text);
+
+}  // namespace arbiter::report
