@@ -46,5 +46,6 @@ Command diff_command();
 Command import_command();
 Command audit_command();
 Command vocabulary_command();
+Command check_command();
 
 }  // namespace arbiter::cli

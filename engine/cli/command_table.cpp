@@ -8,6 +8,7 @@ const std::vector<Command>& command_table() {
         clock_command(), perft_command(),   analyze_command(),
         run_command(),   compare_command(), import_command(), audit_command(),
         event_command(), diff_command(),   vocabulary_command(),
+        check_command(),
     };
     return table;
 }

@@ -3,13 +3,14 @@
 #include "report/html_page.h"
 #include "report/text_table.h"
 
+#include <algorithm>
+#include <cctype>
+
 namespace arbiter::report {
 
 using namespace arbiter::rulebook;
 
-namespace {
-
-std::string field_label(const std::string& field, Lang lang) {
+std::string diff_field_label(const std::string& field, Lang lang) {
     if (lang == Lang::en) return field;
     static const std::pair<const char*, const char*> names[] = {
         {"article", "条"}, {"also", "関連条"}, {"effects", "効果"}, {"cases", "場合"}, {"ladder", "段階"},
@@ -18,6 +19,33 @@ std::string field_label(const std::string& field, Lang lang) {
         if (field == en) return ja;
     if (field.rfind("params.", 0) == 0) return "パラメータ " + field.substr(7);
     return field;
+}
+
+namespace {
+
+std::string field_label(const std::string& field, Lang lang) { return diff_field_label(field, lang); }
+
+// Headings in bold, added after terminal_safe (which would write the escapes visibly) and only to lines the report
+// itself shapes: section lines ("== ...", "-- ...") and a table's header (the line above its rule of dashes).
+std::string embolden_headings(const std::string& text) {
+    std::vector<std::string> lines;
+    for (std::size_t at = 0; at < text.size();) {
+        const auto end = text.find('\n', at);
+        lines.push_back(text.substr(at, end == std::string::npos ? std::string::npos : end - at));
+        at = end == std::string::npos ? text.size() : end + 1;
+    }
+    auto is_rule = [](const std::string& line) {
+        return !line.empty() && line.find_first_not_of("- ") == std::string::npos && line[0] == '-' && line.size() > 2 &&
+               line.rfind("-- ", 0) != 0;
+    };
+    std::string out;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        const bool heading = lines[i].rfind("== ", 0) == 0 || lines[i].rfind("-- ", 0) == 0 ||
+                             (i + 1 < lines.size() && is_rule(lines[i + 1]) && !lines[i].empty());
+        out += heading ? "\x1b[1m" + lines[i] + "\x1b[0m" : lines[i];
+        if (i + 1 < lines.size() || (!text.empty() && text.back() == '\n')) out += '\n';
+    }
+    return out;
 }
 
 // "fide-2009 (changed)", "fide-2009 (inherited from fide-2001)" ...
@@ -90,7 +118,8 @@ std::string count_words(std::size_t differ, int same, Lang lang) {
 }
 
 // One topic as an aligned table.
-std::string topic_text(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang) {
+std::string topic_text(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang,
+                       const TextStyle& style) {
     const bool ja = lang == Lang::ja;
     std::vector<std::string> header = {t.topic};
     for (const Rulebook* b : diff.books) header.push_back(b->id);
@@ -106,7 +135,7 @@ std::string topic_text(const RulebookDiff& diff, const TopicDiff& t, const PartD
     std::vector<std::string> summary = {ja ? "要旨" : "summary"};
     for (const auto& side : t.sides) summary.push_back(side.rule ? side.rule->summary.in(lang) : "-");
     table.add_row(summary);
-    return table.render(40);
+    return table.render_to_width(style.width);
 }
 
 // One topic as a Markdown table under a heading of `level`.
@@ -194,13 +223,16 @@ std::string topic_html(const RulebookDiff& diff, const TopicDiff& t, const PartD
 }
 
 // The categories and modes, after the base topics, in each format.
-std::string parts_text(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang) {
+std::string parts_text(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang,
+                       const TextStyle& style) {
     std::string out;
     for (const PartDiff& part : parts) {
-        out += "\n== " + part_heading(kind, part.name, lang) + ":";
-        for (std::size_t i = 0; i < diff.books.size(); ++i) out += (i ? "; " : " ") + diff.books[i]->id + " " + part_article(diff, part, i, lang);
-        out += "\n" + count_words(part.topics.size(), part.same, lang) + "\n";
-        for (const TopicDiff& t : part.topics) out += "\n" + topic_text(diff, t, &part, kind, lang);
+        std::string heading = "== " + part_heading(kind, part.name, lang) + ":";
+        for (std::size_t i = 0; i < diff.books.size(); ++i) heading += (i ? "; " : " ") + diff.books[i]->id + " " + part_article(diff, part, i, lang);
+        std::string wrapped;  // the heading may be wider than the text (three rulebooks' articles)
+        for (const auto& line : wrap(heading, style.width)) wrapped += (wrapped.empty() ? "" : "\n   ") + line;
+        out += "\n" + wrapped + "\n" + count_words(part.topics.size(), part.same, lang) + "\n";
+        for (const TopicDiff& t : part.topics) out += "\n" + topic_text(diff, t, &part, kind, lang, style);
     }
     return out;
 }
@@ -237,16 +269,132 @@ std::string parts_html(const RulebookDiff& diff, const std::vector<PartDiff>& pa
 
 }  // namespace
 
-static std::string diff_text_unescaped(const RulebookDiff& diff, Lang lang) {
+namespace {
+
+// The article that places a topic: the first rulebook's that has a rule on it ("" when none has an article).
+std::string placing_article(const TopicDiff& t) {
+    for (const TopicSide& side : t.sides)
+        if (side.rule && !side.rule->article.empty()) return side.rule->article;
+    return "";
+}
+
+// The chapter an article belongs to: an appendix's letters ("A" for "A1a", "B" for "B.1"), else the first run of
+// digits ("6" for "6.6a", "1" for "(1)"); "" for none.
+std::string chapter_of(const std::string& article) {
+    std::size_t letters = 0;
+    while (letters < article.size() && std::isupper(static_cast<unsigned char>(article[letters]))) ++letters;
+    if (letters > 0) return article.substr(0, letters);
+    const auto first = article.find_first_of("0123456789");
+    if (first == std::string::npos) return "";
+    const auto end = article.find_first_not_of("0123456789", first);
+    return article.substr(first, end == std::string::npos ? std::string::npos : end - first);
+}
+
+// Article order: runs of digits compared as numbers ("6.9" < "6.10" < "10.1"), other characters as bytes.
+bool article_less(const std::string& a, const std::string& b) {
+    std::size_t i = 0, j = 0;
+    auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            std::size_t ie = i, je = j;
+            while (ie < a.size() && digit(a[ie])) ++ie;
+            while (je < b.size() && digit(b[je])) ++je;
+            const std::string x = a.substr(i, ie - i), y = b.substr(j, je - j);
+            const std::string xs = x.substr(std::min(x.find_first_not_of('0'), x.size() - 1));
+            const std::string ys = y.substr(std::min(y.find_first_not_of('0'), y.size() - 1));
+            if (xs.size() != ys.size()) return xs.size() < ys.size();
+            if (xs != ys) return xs < ys;
+            i = ie;
+            j = je;
+        } else {
+            if (a[i] != b[j]) return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
+// "6.7 | 6.6a: differs in params.default_time, effects", "- | 12.3b: only in fide-2009".
+std::string gist(const RulebookDiff& diff, const TopicDiff& t, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::string articles;
+    for (std::size_t i = 0; i < t.sides.size(); ++i)
+        articles += (i ? " | " : "") + (t.sides[i].rule ? (t.sides[i].rule->article.empty() ? "?" : t.sides[i].rule->article) : "-");
+    if (t.presence_differs) {
+        std::string with;
+        for (std::size_t i = 0; i < t.sides.size(); ++i)
+            if (t.sides[i].rule) with += (with.empty() ? "" : ", ") + diff.books[i]->id;
+        return articles + (ja ? ": 規定があるのは " + with + " のみ" : ": only in " + with);
+    }
+    std::string fields;
+    for (const FieldDiff& f : t.fields)
+        if (f.field != "article") fields += (fields.empty() ? "" : ", ") + diff_field_label(f.field, lang);
+    if (fields.empty()) return articles + (ja ? ": 条番号のみ相違" : ": article number only");
+    return articles + (ja ? ": 相違 " : ": differs in ") + fields;
+}
+
+// One line cut to `width` display columns, ending in "…" where cut.
+std::string fit_line(const std::string& line, int width) {
+    if (display_width(line) <= width) return line;
+    const auto lines = wrap(line, std::max(width - 1, 1));
+    return lines.empty() ? std::string() : lines.front() + "…";
+}
+
+std::string diff_overview_unescaped(const RulebookDiff& diff, Lang lang, const TextStyle& style) {
     const bool ja = lang == Lang::ja;
     std::string out;
-    for (const Rulebook* b : diff.books) out += b->id + "  " + b->title.in(lang) + "\n";
+    for (const Rulebook* b : diff.books) out += fit_line(b->id + "  " + b->title.in(lang), style.width) + "\n";
     out += (ja ? "関係: " : "relation: ") + relation_words(diff, lang) + "\n";
-    out += ja ? "相違のあるトピック " + std::to_string(diff.topics.size()) + "、同一 " + std::to_string(diff.same) + "\n"
-              : std::to_string(diff.topics.size()) + " topics differ, " + std::to_string(diff.same) + " the same\n";
-    for (const TopicDiff& t : diff.topics) out += "\n" + topic_text(diff, t, nullptr, PartKind::category, lang);
-    out += parts_text(diff, diff.categories, PartKind::category, lang);
-    out += parts_text(diff, diff.modes, PartKind::mode, lang);
+    out += count_words(diff.topics.size(), diff.same, lang) + "\n";
+    out += std::string("\n") + (ja ? "== 概要（章ごと、条の順）" : "== Overview (by chapter, in article order)") + "\n";
+    std::string chapter = "\x01";  // no chapter yet
+    for (const TopicDiff* t : topics_in_article_order(diff)) {
+        const std::string here = chapter_of(placing_article(*t));
+        if (here != chapter) {
+            chapter = here;
+            const bool appendix = !here.empty() && std::isupper(static_cast<unsigned char>(here[0]));
+            if (here.empty()) out += ja ? "-- 条なし\n" : "-- No article\n";
+            else if (appendix) out += ja ? "-- 付則 " + here + "\n" : "-- Appendix " + here + "\n";
+            else out += ja ? "-- 第" + here + "条\n" : "-- Article " + here + "\n";
+        }
+        out += fit_line("  " + t->topic + "  " + gist(diff, *t, lang), style.width) + "\n";
+    }
+    for (const auto* parts : {&diff.categories, &diff.modes}) {
+        const PartKind kind = parts == &diff.categories ? PartKind::category : PartKind::mode;
+        for (const PartDiff& part : *parts) {
+            std::string articles;
+            for (std::size_t i = 0; i < diff.books.size(); ++i) articles += (i ? " | " : "") + part_article(diff, part, i, lang);
+            out += fit_line("-- " + part_heading(kind, part.name, lang) + "  " + articles + ": " +
+                                count_words(part.topics.size(), part.same, lang),
+                            style.width) +
+                   "\n";
+        }
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<const TopicDiff*> topics_in_article_order(const RulebookDiff& diff) {
+    std::vector<const TopicDiff*> out;
+    for (const TopicDiff& t : diff.topics) out.push_back(&t);
+    // Stable: topics placed by the same article keep the diff's (topic) order.
+    std::stable_sort(out.begin(), out.end(), [](const TopicDiff* a, const TopicDiff* b) {
+        const std::string x = placing_article(*a), y = placing_article(*b);
+        if (x.empty() != y.empty()) return y.empty();
+        return article_less(x, y);
+    });
+    return out;
+}
+
+static std::string diff_text_unescaped(const RulebookDiff& diff, Lang lang, const TextStyle& style) {
+    std::string out = diff_overview_unescaped(diff, lang, style);
+    out += std::string("\n") + (lang == Lang::ja ? "== 詳細" : "== Detail") + "\n";
+    for (const TopicDiff* t : topics_in_article_order(diff))
+        out += "\n" + topic_text(diff, *t, nullptr, PartKind::category, lang, style);
+    out += parts_text(diff, diff.categories, PartKind::category, lang, style);
+    out += parts_text(diff, diff.modes, PartKind::mode, lang, style);
     return out;
 }
 
@@ -305,7 +453,15 @@ std::string diff_html(const RulebookDiff& diff, Lang lang) {
 }
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
-std::string diff_text(const RulebookDiff& diff, Lang lang) { return terminal_safe(diff_text_unescaped(diff, lang)); }
+std::string diff_text(const RulebookDiff& diff, Lang lang, const TextStyle& style) {
+    const std::string text = terminal_safe(diff_text_unescaped(diff, lang, style));
+    return style.color ? embolden_headings(text) : text;
+}
+
+std::string diff_overview_text(const RulebookDiff& diff, Lang lang, const TextStyle& style) {
+    const std::string text = terminal_safe(diff_overview_unescaped(diff, lang, style));
+    return style.color ? embolden_headings(text) : text;
+}
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
 std::string diff_markdown(const RulebookDiff& diff, Lang lang) { return terminal_safe(diff_markdown_unescaped(diff, lang)); }

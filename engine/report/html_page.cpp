@@ -4,7 +4,8 @@ namespace arbiter::report {
 
 namespace {
 
-// Shared stylesheet: system fonts with Japanese fallbacks, tables that break cleanly across A4 pages.
+// Shared stylesheet: system fonts with Japanese fallbacks, tables that break cleanly across A4 pages. Cells may
+// break a long identifier anywhere (overflow-wrap) so that a three-rulebook table never runs past the A4 text width.
 constexpr std::string_view stylesheet = R"css(
 :root { color-scheme: light; }
 body { font-family: "Noto Sans", "Noto Sans CJK JP", "Hiragino Sans", "Yu Gothic", "DejaVu Sans", sans-serif;
@@ -15,7 +16,8 @@ h2 { font-size: 13pt; margin: 6mm 0 2mm; border-bottom: 1px solid #999; }
 h3 { font-size: 11pt; margin: 4mm 0 1mm; }
 p, li { margin: 1mm 0; }
 table { border-collapse: collapse; width: 100%; margin: 2mm 0 4mm; }
-th, td { border: 1px solid #888; padding: 1mm 2mm; vertical-align: top; text-align: left; }
+th, td { border: 1px solid #888; padding: 1mm 2mm; vertical-align: top; text-align: left;
+         overflow-wrap: anywhere; word-break: normal; }
 th { background: #eee; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 1mm 4mm; margin: 0 0 4mm; }
 dl.facts dt { font-weight: bold; }
@@ -27,11 +29,15 @@ dl.facts dd { margin: 0; }
 figure.board { display: inline-block; margin: 2mm 4mm 2mm 0; }
 figure.board figcaption { font-size: 9pt; text-align: center; }
 footer { margin-top: 8mm; font-size: 9pt; color: #555; border-top: 1px solid #ccc; padding-top: 2mm; }
+pre, code { white-space: pre-wrap; overflow-wrap: anywhere; }
+img, svg { max-width: 100%; height: auto; }
 @page { size: A4; margin: 15mm 12mm; }
 @media print {
-  body { font-size: 10pt; }
+  body { font-size: 10pt; orphans: 3; widows: 3; }
   main { max-width: none; padding: 0; }
-  h2, h3 { break-after: avoid; page-break-after: avoid; }
+  h1, h2, h3 { break-after: avoid; page-break-after: avoid; }
+  /* The footer goes with what precedes it, so no page holds only a footer. */
+  footer { margin-top: 4mm; break-before: avoid; page-break-before: avoid; break-inside: avoid; }
   tr, li, figure.board, section.item { break-inside: avoid; page-break-inside: avoid; }
   thead { display: table-header-group; }
   .changed { background: none; outline: 1px solid #000; }

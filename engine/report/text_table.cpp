@@ -72,6 +72,15 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
             word_width = gs[i].width;
         } else {
             while (j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;
+            if (word_width > width) {
+                // Longer than a whole line (an identifier such as before_claimant_touches_piece in a narrow column):
+                // broken where the line ends, the rest taken as the next word, so no line outgrows its column.
+                const int room = line_width < width ? width - line_width : width;
+                j = i;
+                word_width = 0;
+                while (j < gs.size() && !gs[j].space && gs[j].width < 2 && (j == i || word_width + gs[j].width <= room))
+                    word_width += gs[j++].width;
+            }
         }
         if (line_width + word_width > width && line_width > 0) {
             while (!line.empty() && line.back() == ' ') line.pop_back();
@@ -130,7 +139,7 @@ std::string terminal_safe(std::string_view text) {
     return out;
 }
 
-std::string TextTable::render(int max_column) const {
+std::vector<int> TextTable::natural_widths(int max_column) const {
     size_t columns = header_.size();
     for (const auto& row : rows_) columns = std::max(columns, row.size());
     std::vector<int> widths(columns, 0);
@@ -140,7 +149,31 @@ std::string TextTable::render(int max_column) const {
     };
     measure(header_);
     for (const auto& row : rows_) measure(row);
+    return widths;
+}
 
+std::string TextTable::render(int max_column) const { return render_widths(natural_widths(max_column)); }
+
+std::string TextTable::render_to_width(int total_width) const {
+    constexpr int narrowest = 8;
+    std::vector<int> widths = natural_widths(std::max(total_width, narrowest));
+    if (widths.empty()) return render_widths(widths);
+    auto total = [&] {
+        int sum = 2 * static_cast<int>(widths.size() - 1);  // the two-space separators
+        for (int w : widths) sum += w;
+        return sum;
+    };
+    // One column at a time, always the widest: the narrow label column and short values stay whole.
+    while (total() > total_width) {
+        auto widest = std::max_element(widths.begin(), widths.end());
+        if (*widest <= narrowest) break;
+        --*widest;
+    }
+    return render_widths(std::move(widths));
+}
+
+std::string TextTable::render_widths(std::vector<int> widths) const {
+    const size_t columns = widths.size();
     std::string out;
     auto emit = [&](const std::vector<std::string>& row) {
         std::vector<std::vector<std::string>> cells(columns);

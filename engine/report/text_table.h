@@ -15,7 +15,7 @@ int display_width(std::string_view utf8);
 std::string pad_right(std::string_view utf8, int width);
 
 // Wraps `utf8` into lines of at most `width` display columns, breaking at spaces where possible
-// and between any two wide characters (Japanese text has no spaces).
+// and between any two wide characters (Japanese text has no spaces); a word longer than a line is broken.
 std::vector<std::string> wrap(std::string_view utf8, int width);
 
 // Text from data made safe for a terminal: control characters (C0 but newline and tab, DEL, C1), the
@@ -31,8 +31,14 @@ public:
     void add_row(std::vector<std::string> row) { rows_.push_back(safe(std::move(row))); }
     // Renders with a rule under the header. A column wider than `max_column` wraps.
     std::string render(int max_column = 60) const;
+    // Renders within `total_width` display columns (a terminal's width): the widest columns are narrowed first, each
+    // to no less than 8 columns, and their cells wrap (Japanese counted double). A table that cannot fit even so
+    // keeps the 8-column minimum.
+    std::string render_to_width(int total_width) const;
 
 private:
+    std::string render_widths(std::vector<int> widths) const;
+    std::vector<int> natural_widths(int max_column) const;
     static std::vector<std::string> safe(std::vector<std::string> row) {
         for (auto& cell : row) cell = terminal_safe(cell);
         return row;

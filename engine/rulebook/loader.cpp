@@ -102,10 +102,15 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
     Rulebook& book = out.own;
     book.file = file.name;
     book.id = child(top, "rulebook").Scalar();
+    // Errors of meaning are collected and raised together at the end, so that `validate` names them all at once;
+    // the schema check above stays first because everything below relies on the shapes it guarantees.
+    ErrorCollector errors;
     const std::string stem = std::filesystem::path(file.name).stem().string();
     if (book.id != stem)
-        fail_at(file.name, child(top, "rulebook"), "found the id '" + book.id + "' in " + stem +
-                                                 ".yaml; expected the id to equal the file name ('" + stem + "')");
+        errors.attempt([&] {
+            fail_at(file.name, child(top, "rulebook"), "found the id '" + book.id + "' in " + stem +
+                                                     ".yaml; expected the id to equal the file name ('" + stem + "')");
+        });
     book.lineage = {book.id};
     book.title = read_text(child(top, "title"));
     book.issuer = read_text(child(top, "issuer"));
@@ -113,8 +118,10 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
     if (!games.empty() && std::find(games.begin(), games.end(), book.game) == games.end()) {
         std::string list;
         for (const auto& g : games) list += (list.empty() ? "" : ", ") + g;
-        fail_at(file.name, child(top, "game"), "found the unknown game '" + book.game + "'; expected one of: " + list +
-                                             did_you_mean(book.game, games));
+        errors.attempt([&] {
+            fail_at(file.name, child(top, "game"), "found the unknown game '" + book.game + "'; expected one of: " + list +
+                                                 did_you_mean(book.game, games));
+        });
     }
     out.extends_node = child(top, "extends");
     if (out.extends_node.IsDefined()) book.extends = out.extends_node.Scalar();
@@ -124,7 +131,10 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
         book.source = {scalar_or_empty(child(source, "file")), scalar_or_empty(child(source, "part")),
                        scalar_or_empty(child(source, "lines")), scalar_or_empty(child(source, "url"))};
     if (const auto basis = child(top, "category_basis"); basis && child(basis, "moves"))
-        book.category_basis_moves = static_cast<int>(read_value(Unit::moves, child(basis, "moves"), file.name, "category_basis.moves").integer);
+        errors.attempt([&] {
+            book.category_basis_moves =
+                static_cast<int>(read_value(Unit::moves, child(basis, "moves"), file.name, "category_basis.moves").integer);
+        });
     book.default_mode = scalar_or_empty(child(top, "default_mode"));
     book.notes = read_text(child(top, "notes"));
 
@@ -139,7 +149,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
         book.hooks_file = path.string();
     }
     RuleReader checker(registry, file.name, hooks_text, child(top, "hooks").IsDefined());
-    book.rules = checker.read(child(top, "rules"), book.id, book.hooks_file);
+    book.rules = checker.read(child(top, "rules"), book.id, book.hooks_file, errors);
 
     if (const auto categories = child(top, "categories")) {
         for (const auto& entry : categories) {
@@ -159,12 +169,14 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
                 out.categories_with_when.insert(name);
                 const auto game_time = child(when, "game_time");
                 const std::string what = "categories." + name + ".when.game_time.";
-                category.when = {bound(child(game_time, "over"), file.name, what + "over"),
-                                 bound(child(game_time, "at_least"), file.name, what + "at_least"),
-                                 bound(child(game_time, "under"), file.name, what + "under"),
-                                 bound(child(game_time, "at_most"), file.name, what + "at_most")};
+                errors.attempt([&] {
+                    category.when = {bound(child(game_time, "over"), file.name, what + "over"),
+                                     bound(child(game_time, "at_least"), file.name, what + "at_least"),
+                                     bound(child(game_time, "under"), file.name, what + "under"),
+                                     bound(child(game_time, "at_most"), file.name, what + "at_most")};
+                });
             }
-            category.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file);
+            category.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file, errors);
             book.categories.emplace(name, std::move(category));
         }
     }
@@ -182,18 +194,21 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             mode.article = scalar_or_empty(child(keys, "article"));
             mode.summary = read_text(child(keys, "summary"));
             mode.from = {book.id, file.name, entry.first.Mark().line + 1};
-            mode.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file);
+            mode.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file, errors);
             book.modes.emplace(name, std::move(mode));
         }
     }
     if (!book.default_mode.empty() && !book.modes.count(book.default_mode) && book.extends.empty()) {
         std::vector<std::string> names;
         for (const auto& [name, _] : book.modes) names.push_back(name);
-        fail_at(file.name, child(top, "default_mode"), "found the default mode '" + book.default_mode +
-                                                     "', which is not among the modes; expected one of the modes: " +
-                                                     (names.empty() ? std::string("(none)") : names.front()) +
-                                                     did_you_mean(book.default_mode, names));
+        errors.attempt([&] {
+            fail_at(file.name, child(top, "default_mode"), "found the default mode '" + book.default_mode +
+                                                         "', which is not among the modes; expected one of the modes: " +
+                                                         (names.empty() ? std::string("(none)") : names.front()) +
+                                                         did_you_mean(book.default_mode, names));
+        });
     }
+    errors.throw_if_any();
     return out;
 }
 

@@ -16,6 +16,9 @@ public:
         : registry_(registry), file_(file), hooks_text_(hooks_text), has_hooks_(has_hooks) {}
 
     Rule rule(const YAML::Node& key, const YAML::Node& node) {
+        // A previous rule may have stopped at an error half way: nothing of it carries over.
+        current_ = nullptr;
+        prefix_.clear();
         const MapKeys keys(node);
         Rule rule;
         rule.topic = key.Scalar();
@@ -343,14 +346,19 @@ private:
     bool hooked_ = false;                // the current rule calls a hook (which may read any parameter)
 };
 
-RuleMap read_rules_with(RuleChecker& checker, const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {
+RuleMap read_rules_with(RuleChecker& checker, const YAML::Node& rules, const std::string& id, const std::string& hooks_file,
+                        ErrorCollector& errors) {
     RuleMap out;
     if (!rules) return out;
     for (const auto& entry : rules) {
-        Rule rule = checker.rule(entry.first, entry.second);
-        rule.from.rulebook = id;
-        rule.hooks_file = hooks_file;
-        out.emplace(rule.topic, std::move(rule));
+        // Rules are checked independently (the checker's state is reset at each rule), so one rule's error does
+        // not hide the next rule's.
+        errors.attempt([&] {
+            Rule rule = checker.rule(entry.first, entry.second);
+            rule.from.rulebook = id;
+            rule.hooks_file = hooks_file;
+            out.emplace(rule.topic, std::move(rule));
+        });
     }
     return out;
 }
@@ -360,8 +368,9 @@ RuleReader::RuleReader(const Registry& registry, const std::string& file, const 
     : checker_(std::make_unique<RuleChecker>(registry, file, hooks_text, has_hooks)) {}
 RuleReader::~RuleReader() = default;
 
-RuleMap RuleReader::read(const YAML::Node& rules, const std::string& id, const std::string& hooks_file) {
-    return read_rules_with(*checker_, rules, id, hooks_file);
+RuleMap RuleReader::read(const YAML::Node& rules, const std::string& id, const std::string& hooks_file,
+                         ErrorCollector& errors) {
+    return read_rules_with(*checker_, rules, id, hooks_file, errors);
 }
 
 }  // namespace arbiter::rulebook

@@ -3,6 +3,7 @@
 // what a topic nothing raises may carry. Every refusal names file:line:column.
 #pragma once
 
+#include "rulebook/input_errors.h"
 #include "rulebook/rulebook.h"
 
 #include <memory>
@@ -12,12 +13,13 @@ namespace arbiter::rulebook {
 
 class RuleChecker;
 
-// Reads the rules of one rulebook file (a `rules:` map, or a category's or mode's), each checked.
+// Reads the rules of one rulebook file (a `rules:` map, or a category's or mode's), each checked. A rule that fails
+// its checks is left out and its error recorded in `errors`, so that the other rules are still checked.
 class RuleReader {
 public:
     RuleReader(const Registry& registry, const std::string& file, const std::string& hooks_text, bool has_hooks);
     ~RuleReader();
-    RuleMap read(const YAML::Node& rules, const std::string& id, const std::string& hooks_file);
+    RuleMap read(const YAML::Node& rules, const std::string& id, const std::string& hooks_file, ErrorCollector& errors);
 
 private:
     std::unique_ptr<RuleChecker> checker_;

@@ -3,6 +3,7 @@
 // (FIDE 2001 Appendices B and C, relettered A and B in 2009) and modes (kyushu-shogi-2006's team and individual
 // play, article (1)) in every format, and exit 2 for an unknown id.
 #include "cli/cli_run.h"
+#include "report/text_table.h"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -116,6 +117,36 @@ BOOST_AUTO_TEST_CASE(modes_in_every_format) {
 BOOST_AUTO_TEST_CASE(unknown_ids_and_a_single_id_exit_2) {
     BOOST_TEST(diff_run("diff fide-2001 fide-2010").exit_code == 2);
     BOOST_TEST(diff_run("diff fide-2001").exit_code == 2);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+BOOST_AUTO_TEST_SUITE(diff_for_a_committee)
+
+// Not a terminal (the test's pipe): 80 columns, no escapes, no pager; --overview stops before the detail.
+BOOST_AUTO_TEST_CASE(overview_width_and_colour_options) {
+    const CliResult overview = diff_run("diff fide-2001 fide-2009 --overview");
+    BOOST_TEST(overview.exit_code == 0);
+    BOOST_TEST(contains(overview.out, "== Overview (by chapter, in article order)\n-- Article 3\n"));
+    BOOST_TEST(!contains(overview.out, "== Detail"));
+    BOOST_TEST(!contains(overview.out, "\x1b"));
+    const CliResult full = diff_run("diff fide-2001 fide-2009");
+    BOOST_TEST(contains(full.out, "== Detail"));
+    BOOST_TEST(!contains(full.out, "\x1b"));
+    auto widest = [](const std::string& text) {
+        std::size_t widest = 0, at = 0;
+        while (at < text.size()) {
+            const auto end = text.find('\n', at);
+            const auto line = text.substr(at, (end == std::string::npos ? text.size() : end) - at);
+            widest = std::max(widest, static_cast<std::size_t>(arbiter::report::display_width(line)));
+            at = end == std::string::npos ? text.size() : end + 1;
+        }
+        return widest;
+    };
+    BOOST_TEST(widest(full.out) <= 80u);
+    BOOST_TEST(widest(diff_run("diff fide-2001 fide-2009 --width 60").out) <= 60u);
+    BOOST_TEST(contains(diff_run("diff fide-2001 fide-2009 --overview --color always").out, "\x1b[1m== Overview"));
+    BOOST_TEST(diff_run("diff fide-2001 fide-2009 --width 5").exit_code != 0);  // below the 20-column floor
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -6,7 +6,9 @@
 // tests/procedure/known_gaps.txt lists fixture/rulebook pairs the engine does not yet rule as expected, each with
 // the reason. Those are still run: their differences are printed, and a pair that starts to pass fails the test
 // until it is taken off the list, so the list cannot go stale.
-#include "procedure/procedure.h"
+//
+// The comparison itself is procedure::check_expectations, the one `arbiter check` runs for users' rulebooks.
+#include "procedure/expectations.h"
 #include "rulebook/paths.h"
 
 #include <boost/test/unit_test.hpp>
@@ -24,8 +26,6 @@ namespace {
 
 fs::path root() { return fs::path(ARBITER_SOURCE_DIR); }
 
-std::string clock_text(Ms ms) { return clock::format_clock(ms); }
-
 // "fixture-stem rulebook" -> reason
 std::map<std::string, std::string> known_gaps() {
     std::map<std::string, std::string> gaps;
@@ -42,80 +42,6 @@ std::map<std::string, std::string> known_gaps() {
     return gaps;
 }
 
-void compare_state(const YAML::Node& want, const Result& result, const std::array<Ms, 2>& clocks,
-                   const std::vector<Ruling>& rulings, std::size_t ruling_count, const std::vector<Pending>& pending,
-                   const std::array<std::string, 2>& sides, std::vector<std::string>& diffs) {
-    if (const auto r = want["result"]) {
-        if (r["status"] && r["status"].Scalar() != procedure::status_name(result.status))
-            diffs.push_back("result.status: expected " + r["status"].Scalar() + ", got " + std::string(procedure::status_name(result.status)));
-        if (r["score"]) {
-            for (int i = 0; i < 2; ++i) {
-                const double w = r["score"][sides[i]].as<double>();
-                if (!result.score || (*result.score)[i] != w)
-                    diffs.push_back("result.score." + sides[i] + ": expected " + std::to_string(w) + ", got " +
-                                    (result.score ? std::to_string((*result.score)[i]) : std::string("none")));
-            }
-            const bool rated = r["rated"] ? r["rated"].as<bool>() : true;
-            if (rated != result.rated) diffs.push_back(std::string("result.rated: expected ") + (rated ? "true" : "false"));
-        }
-        for (const char* key : {"topic", "article"}) {
-            const std::string got = key == std::string("topic") ? result.topic : result.article;
-            if (r[key] && r[key].Scalar() != got)
-                diffs.push_back(std::string("result.") + key + ": expected " + r[key].Scalar() + ", got '" + got + "'");
-        }
-    }
-    if (const auto c = want["clocks"]) {
-        for (int i = 0; i < 2; ++i) {
-            if (!c[sides[i]]) continue;
-            const auto w = clock::parse_duration(c[sides[i]].Scalar());
-            if (!w || *w != clocks[i])
-                diffs.push_back("clocks." + sides[i] + ": expected " + c[sides[i]].Scalar() + ", got " + clock_text(clocks[i]));
-        }
-    }
-    if (const auto rs = want["rulings"]) {
-        std::size_t next = 0;
-        for (const auto& w : rs) {
-            const auto at = clock::parse_duration(w["at"].Scalar());
-            bool found = false;
-            for (; next < ruling_count; ++next) {
-                const Ruling& g = rulings[next];
-                if (g.at == *at && g.topic == w["topic"].Scalar() && (!w["article"] || g.article == w["article"].Scalar())) {
-                    found = true;
-                    ++next;
-                    break;
-                }
-            }
-            if (!found) {
-                std::string got;
-                for (std::size_t i = 0; i < ruling_count; ++i)
-                    got += " [" + clock_text(rulings[i].at) + " " + rulings[i].topic + " " + rulings[i].article + "]";
-                diffs.push_back("ruling " + w["at"].Scalar() + " " + w["topic"].Scalar() + " " +
-                                (w["article"] ? w["article"].Scalar() : std::string()) + " not found in order; got" +
-                                (got.empty() ? std::string(" none") : got));
-                break;
-            }
-        }
-    }
-    if (const auto ps = want["pending"]) {
-        if (ps.size() != pending.size())
-            diffs.push_back("pending: expected " + std::to_string(ps.size()) + ", got " + std::to_string(pending.size()));
-        for (std::size_t i = 0; i < std::min<std::size_t>(ps.size(), pending.size()); ++i) {
-            if (ps[i]["topic"].Scalar() != pending[i].topic)
-                diffs.push_back("pending[" + std::to_string(i) + "].topic: expected " + ps[i]["topic"].Scalar() + ", got " +
-                                pending[i].topic);
-            if (ps[i]["options"]) {
-                std::vector<std::string> w;
-                for (const auto& o : ps[i]["options"]) w.push_back(o.Scalar());
-                if (w != pending[i].options) {
-                    std::string got;
-                    for (const auto& o : pending[i].options) got += " " + o;
-                    diffs.push_back("pending[" + std::to_string(i) + "].options differ; got" + got);
-                }
-            }
-        }
-    }
-}
-
 struct Outcome {
     std::string key;
     std::vector<std::string> diffs;
@@ -123,29 +49,8 @@ struct Outcome {
 
 std::vector<Outcome> run_fixture(const fs::path& file, const rulebook::Library& library, Runner& runner) {
     std::vector<Outcome> outcomes;
-    const Timeline base = load_timeline(file, library);
-    for (const auto& block : base.expect) {
-        const std::string book_id = block.first.Scalar();
-        Outcome o{file.stem().string() + " " + book_id, {}};
-        try {
-            const Timeline t = load_timeline(file, library, book_id);
-            const auto* book = library.find(book_id);
-            const Run run = runner.run(t, *book);
-            compare_state(block.second, run.result, run.clocks, run.rulings, run.rulings.size(), run.pending, run.sides,
-                          o.diffs);
-            for (std::size_t i = 0; i < t.entries.size(); ++i) {
-                const auto want = t.entries[i].node["expect"];
-                if (!want || !want[book_id]) continue;
-                std::vector<std::string> d;
-                const auto& s = run.after_entry[i];
-                compare_state(want[book_id], s.result, s.clocks, run.rulings, s.rulings, s.pending, run.sides, d);
-                for (auto& x : d) o.diffs.push_back("after entry " + std::to_string(i + 1) + ": " + x);
-            }
-        } catch (const std::exception& e) {
-            o.diffs.push_back(std::string("error: ") + e.what());
-        }
-        outcomes.push_back(std::move(o));
-    }
+    for (auto& check : check_expectations(file, library, runner))
+        outcomes.push_back({file.stem().string() + " " + check.rulebook, std::move(check.differences)});
     return outcomes;
 }
 
