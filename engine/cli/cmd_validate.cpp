@@ -2,6 +2,7 @@
 // game, or --game N, converted to a timeline and read through the same checks).
 #include "cli/command.h"
 #include "cli/record_arg.h"
+#include "procedure/procedure.h"
 #include "records/record_timeline.h"
 #include "rulebook/input_errors.h"
 #include "rulebook/paths.h"
@@ -17,7 +18,7 @@ Command validate_command() {
     return {"validate", "Check YAML files (rulebook, event, timeline...) and game records",
             "Checks each FILE: its kind comes from its top key; its schema (schemas/<kind>.schema.json) and its\n"
             "meaning are checked (topics and names against schemas/topics.yaml, extends, references, times that\n"
-            "never go back, start positions). Prints `FILE: ok (<kind>)` per valid file and each error as\n"
+            "never go back, start positions, every move replayed). Prints `FILE: ok (<kind>)` per valid file and each error as\n"
             "file:line:column. A game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR) is checked game by game\n"
             "(or only --game N): every move replayed, clocks read, the timeline it makes checked as above; it prints\n"
             "`FILE: ok (record: <format>, <n> games)`; errors name the game and the ply. A rulebook's errors of meaning\n"
@@ -62,6 +63,13 @@ Command validate_command() {
                                 continue;
                             }
                             Validation result = validate_file(file, library, *rulebook_id);
+                            // A timeline's moves are read only by playing them: an ambiguous move, or one no piece
+                            // can make, is the writer's error that only the runner finds. Its rulings are dropped.
+                            if (result.kind == Kind::timeline) {
+                                const auto timeline = procedure::load_timeline(file, library, *rulebook_id);
+                                if (const auto* book = library.find(timeline.event.rulebook))
+                                    (void)procedure::Runner(library).run(timeline, *book);
+                            }
                             const std::string kind(kind_name(result.kind));
                             if (*format == "json")
                                 out.push_back({{"file", file}, {"ok", true}, {"kind", kind}, {"schema_checked", result.schema_checked}});

@@ -12,7 +12,25 @@ struct Glyph {
     std::string_view bytes;
     int width;
     bool space;
+    bool no_start = false;  // closing punctuation that must not begin a line (Japanese kinsoku)
+    bool no_end = false;    // an opening bracket that must not end a line
 };
+
+// Kinsoku shori (JIS X 4051): closing punctuation, the prolonged sound mark and small kana never begin a line; opening
+// brackets never end one. ASCII closers count too where they follow Japanese text.
+bool closes(utf8proc_int32_t cp) {
+    static constexpr char32_t list[] = U"、。，．・：；？！）」』】〕〉》ー…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ%),.:;!?]}";
+    for (char32_t c : list)
+        if (c && utf8proc_int32_t(c) == cp) return true;
+    return false;
+}
+
+bool opens(utf8proc_int32_t cp) {
+    static constexpr char32_t list[] = U"（「『【〔〈《";
+    for (char32_t c : list)
+        if (c && utf8proc_int32_t(c) == cp) return true;
+    return false;
+}
 
 // Splits UTF-8 into code points with their display widths.
 std::vector<Glyph> glyphs(std::string_view utf8) {
@@ -31,7 +49,7 @@ std::vector<Glyph> glyphs(std::string_view utf8) {
             // Geometric shapes and circled numbers (▲ △ ○ ● ①) are East Asian "ambiguous" width:
             // Japanese terminals print them wide, and they head every shogi move.
             if (w == 1 && ((cp >= 0x25A0 && cp <= 0x25FF) || (cp >= 0x2460 && cp <= 0x24FF))) w = 2;
-            out.push_back({utf8.substr(offset, static_cast<size_t>(n)), w, cp == ' '});
+            out.push_back({utf8.substr(offset, static_cast<size_t>(n)), w, cp == ' ', closes(cp), opens(cp)});
         }
         offset += static_cast<size_t>(n);
         left -= n;
@@ -68,8 +86,12 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
             j = i + 1;
             word_width = 1;
         } else if (gs[i].width >= 2) {
+            // One wide glyph, kept with the closing punctuation after it and, for an opening bracket, with what it
+            // opens, so that no line starts with 。 or ends with 「 (kinsoku).
             j = i + 1;
             word_width = gs[i].width;
+            if (gs[i].no_end && j < gs.size() && !gs[j].space) word_width += gs[j++].width;
+            while (j < gs.size() && gs[j].no_start && word_width + gs[j].width <= width) word_width += gs[j++].width;
         } else {
             while (j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;
             if (word_width > width) {

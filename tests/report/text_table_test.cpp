@@ -29,6 +29,21 @@ BOOST_AUTO_TEST_CASE(wrap_breaks_at_spaces_and_between_wide_characters) {
     BOOST_TEST(ja[0] == "対局時");
 }
 
+BOOST_AUTO_TEST_CASE(wrap_keeps_japanese_punctuation_off_the_start_of_a_line) {
+    // Kinsoku (JIS X 4051): 6 columns hold three wide glyphs. "あいう。えお" broken glyph by glyph would start the
+    // second line with 。; kept with う, it gives あい / う。え / お.
+    auto closing = wrap("あいう。えお", 6);
+    BOOST_REQUIRE(closing.size() == 3u);
+    BOOST_TEST(closing[0] == "あい");
+    BOOST_TEST(closing[1] == "う。え");
+    BOOST_TEST(closing[2] == "お");
+    // An opening bracket stays with what it opens: "あい「う」" is あい / 「う」, not あい「 / う」.
+    auto opening = wrap("あい「う」", 6);
+    BOOST_REQUIRE(opening.size() == 2u);
+    BOOST_TEST(opening[0] == "あい");
+    BOOST_TEST(opening[1] == "「う」");
+}
+
 BOOST_AUTO_TEST_CASE(table_columns_line_up_in_display_columns) {
     TextTable t({"id", "title"});
     t.add_row({"jca-1997", "日本チェス協会"});
