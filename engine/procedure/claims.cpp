@@ -61,18 +61,21 @@ std::vector<std::string_view> deadline_words() { return names_of(deadlines); }
 // Whether `claimant` may make this claim now under the rule's claim.by and claim.deadline (and, for a claim on
 // the clock, the rule's claim_below). `kind` non-empty: a ruling says why a claim is not admissible.
 bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind) {
-    std::string why;
+    Note why;
     if (r.claim) {
         if (const auto* c = row_named(claimants, r.claim->by); c && !c->may(*this, claimant, ctx))
-            why = "only " + r.claim->by + " may claim";
+            why = {"only " + r.claim->by + " may claim", "申し立てができる者ではない（" + ja(r.claim->by) + "）"};
         if (const auto* d = row_named(deadlines, r.claim->deadline); why.empty() && d && !d->in_time(*this, claimant))
-            why = "out of time (" + r.claim->deadline + ")";
+            why = {"out of time (" + r.claim->deadline + ")", "期限を過ぎている（期限：" + ja(r.claim->deadline) + "）"};
     }
     if (const auto below = State::as_ms(param_value(r, params::claim_below.name)); why.empty() && below && claimant >= 0 &&
-                                                                                     shown(claimant).count() >= *below)
-        why = "the claimant's time is not below " + std::to_string(*below / 1000) + " s";
+                                                                                     shown(claimant).count() >= *below) {
+        const std::string seconds = std::to_string(*below / 1000);
+        why = {"the claimant's time is not below " + seconds + " s", "申立者の残り時間が" + seconds + "秒未満ではない"};
+    }
     if (why.empty()) return true;
-    if (!kind.empty()) note_rule(r, claimant, kind + " claim not admissible: " + why + "; nothing follows");
+    if (!kind.empty())
+        note_rule(r, claimant, {kind + " claim not admissible: " + why.en + "; nothing follows", "申し立ては認められない：" + why.ja + "。何も変わらない"});
     return false;
 }
 
@@ -87,7 +90,7 @@ void claim_draw(State& st, int claimant, const YAML::Node& v, bool repetition) {
     ctx.party = "claimant";
     if (const auto* lapse = st.rule_for(Trigger::claim_lapsed);
         lapse && st.param_value(*lapse, params::lost_on.name) == "touch" && st.touched[std::size_t(claimant)]) {
-        st.raise(Trigger::claim_lapsed, ctx, claimant, "the claimant touched a piece before claiming");
+        st.raise(Trigger::claim_lapsed, ctx, claimant, {"the claimant touched a piece before claiming", "申立者が申し立ての前に駒に触れた"});
         return;
     }
     if (const auto* r = st.rule_for(trigger); r && !st.admissible(*r, claimant, ctx, kind)) return;
@@ -111,7 +114,7 @@ void claim_draw(State& st, int claimant, const YAML::Node& v, bool repetition) {
         correct = halfmove >= 2 * moves;
     }
     if (!correct) {
-        st.raise(Trigger::claim_incorrect, ctx, claimant, kind + " claim found incorrect", true);
+        st.raise(Trigger::claim_incorrect, ctx, claimant, {kind + " claim found incorrect", "申し立ては正しくないと判明した"}, true);
         st.claim_stands_as_offer(claimant);
         return;
     }
@@ -139,7 +142,9 @@ void claim_flag(State& st, int claimant, const YAML::Node&) {
         // The claimant's own flag is down too: a flag claim needs the claimant's flag up (2001 B7), so the rule on
         // both flags decides (2001 B8: a draw; JOA: the draw-win right, unrated).
         if (st.flag_down(claimant) && st.flag_down(1 - claimant) &&
-            st.rule_both_flags(claimant, false, "claimed by " + st.side_name(claimant) + ", whose own flag is down too"))
+            st.rule_both_flags(claimant, false,
+                               {"claimed by " + st.side_name(claimant) + ", whose own flag is down too",
+                                st.ja_side(claimant) + "の申し立て。申立者自身の時間も切れている"}))
             return;
         st.flag_fall(1 - claimant, claimant, st.flag_down(1 - claimant), claimant);
     };
@@ -168,7 +173,8 @@ void claim_illegal_move(State& st, int claimant, const YAML::Node& v) {
     }
     const auto* r = st.rule_for(Trigger::claim_illegal_move);
     if (!st.illegal || st.illegal->offender == claimant) {
-        st.note_only(st.topic_of(Trigger::claim_illegal_move), claimant, "no illegal move by the opponent to claim");
+        st.note_only(st.topic_of(Trigger::claim_illegal_move), claimant,
+                     {"no illegal move by the opponent to claim", "申し立てる相手の反則手がない"});
         return;
     }
     Context ctx;
@@ -200,7 +206,8 @@ void claim_book_draw(State& st, int claimant, const YAML::Node& v) {
     if (r && !st.admissible(*r, claimant, ctx, v["kind"].Scalar())) return;
     if (st.raise(Trigger::claim_book_draw, ctx, claimant, {}, true) >= 0 || !r) return;
     // The rule's cases need a judgement the timeline does not give: the arbiter decides.
-    st.note_rule(*r, claimant, "whether the position is a book draw is the arbiter's judgement");
+    st.note_rule(*r, claimant, {"whether the position is a book draw is the arbiter's judgement",
+                                "定跡上引き分けの局面かどうかはアービターが判断する"});
     st.open.push_back({Pending{r->topic, r->article, {"draw", "reject_claim"}, "Is the position a book draw?"}, r, ctx});
 }
 
@@ -273,7 +280,7 @@ void State::after_the_end(const std::function<void()>& claim) {
 
 // Both flags down: the rulebook's rule on both flags, with whether the order of the falls is known and whether both
 // sides are in their last period. False when that rule says nothing here.
-bool State::rule_both_flags(int by, bool order_known, const std::string& note) {
+bool State::rule_both_flags(int by, bool order_known, const Note& note) {
     Context ctx;
     ctx.facts["order_known"] = order_known;
     if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
@@ -306,7 +313,7 @@ void State::flag_fall(int offender, int claimant, bool fallen, int by) {
     }
     if (claimant >= 0 && !admissible(*r, claimant, ctx, "flag")) return;
     if (!fallen && !match(*r, ctx)) {
-        note_rule(*r, by, "the flag has not fallen; the claim is rejected");
+        note_rule(*r, by, {"the flag has not fallen; the claim is rejected", "時間は切れていない。申し立ては退けられる"});
         return;
     }
     apply_rule(*r, ctx, by);
@@ -340,7 +347,8 @@ void State::check_flags() {
                              (a == "arbiter" && v["decision"] && v["decision"].Scalar() == "flag");
         if (claimed) continue;
         note_only(topic_of(Trigger::clock_reached_zero), side,
-                  side_name(side) + "'s flag is down (zero at " + clock::format_clock(*fell) + ") and nobody has claimed it");
+                  {side_name(side) + "'s flag is down (zero at " + clock::format_clock(*fell) + ") and nobody has claimed it",
+                   ja_side(side) + "の時間が切れている（" + clock::format_clock(*fell) + "に0）が、誰も申し立てていない"});
     }
 }
 

@@ -49,10 +49,12 @@ void State::on_declare(int declarer) {
     }
     const Board::Impasse count = add_count_facts(*r, declarer, ctx);
     const int zone_points = ctx.facts["zone_points"].get<int>();
-    const std::string note = "zone points " + std::to_string(zone_points) + ", pieces in zone " +
-                             std::to_string(count.pieces_in_zone) + (count.royal_in_zone ? ", king in zone" : ", king outside the zone");
+    const std::string points = std::to_string(zone_points), pieces = std::to_string(count.pieces_in_zone);
+    const Note note{"zone points " + points + ", pieces in zone " + pieces + (count.royal_in_zone ? ", king in zone" : ", king outside the zone"),
+                    "敵陣の点数" + points + "点、敵陣の駒" + pieces + "枚、玉は" + (count.royal_in_zone ? "敵陣にいる" : "敵陣の外")};
     if (raise(Trigger::entry_declare, ctx, declarer, note, true) < 0)
-        note_only(topic_of(Trigger::entry_declare), declarer, "no case of the rule applies: " + note);
+        note_only(topic_of(Trigger::entry_declare), declarer,
+                  {"no case of the rule applies: " + note.en, "規定のどの場合にも当たらない：" + note.ja});
 }
 
 // A game over on the board by counting (othello: neither side can move). The game's data says who wins (more
@@ -66,14 +68,14 @@ void State::on_counted_end(int by) {
     const auto* r = rule(topic);
     std::array<int, 2> discs = count->pieces;
     const int winner = discs[0] == discs[1] ? nobody : discs[0] > discs[1] ? 0 : 1;
-    std::string how;
+    Note how;
     if (count->empty > 0) {
         const json to_winner = r ? param_value(*r, params::empties_to_winner.name) : json();
         if (to_winner.is_boolean() && to_winner.get<bool>() && winner >= 0) {
             discs[std::size_t(winner)] += count->empty;
-            how = ", given to the winner";
+            how = {", given to the winner", "（勝者に加える）"};
         } else if (winner >= 0) {
-            how = ", not counted (the rulebook does not give them to the winner)";
+            how = {", not counted (the rulebook does not give them to the winner)", "（規則が勝者に与えないので数えない）"};
         }
     }
     counted = discs;
@@ -83,8 +85,10 @@ void State::on_counted_end(int by) {
     ruling.article = r ? r->article : std::string();
     if (r) ruling.summary = r->summary;
     ruling.by = side_name(by);
-    ruling.note = "on the board " + side_name(0) + " " + std::to_string(count->pieces[0]) + ", " + side_name(1) + " " +
-                  std::to_string(count->pieces[1]) + ", " + std::to_string(count->empty) + " empty" + how;
+    const std::string pieces0 = std::to_string(count->pieces[0]), pieces1 = std::to_string(count->pieces[1]),
+                      empty = std::to_string(count->empty);
+    ruling.note = {"on the board " + side_name(0) + " " + pieces0 + ", " + side_name(1) + " " + pieces1 + ", " + empty + " empty" + how.en,
+                   "盤上の石数 " + ja_side(0) + pieces0 + "、" + ja_side(1) + pieces1 + "、空き" + empty + how.ja};
     ruling.effects.push_back({{"effect", "count"}, {"score", {{side_name(0), discs[0]}, {side_name(1), discs[1]}}}});
     const auto pts = points();
     if (winner >= 0) {
@@ -109,29 +113,37 @@ void State::on_counted_end(int by) {
     if (clk && clk->running()) on_clock(clk->stop(now), "stop");
     Context ctx;
     if (role_side("right_holder", ctx) < 0) {
-        note_rule(*tie, nobody, "a tie, and no entry assigned the right that decides it");
+        note_rule(*tie, nobody, {"a tie, and no entry assigned the right that decides it", "同数。勝敗を決める権利を割り当てた記録がない"});
         open.push_back({Pending{tie->topic, tie->article, {side_name(0), side_name(1)}, "Who holds the draw-win right?"}, tie, ctx});
         return;
     }
-    apply_rule(*tie, ctx, nobody, "a tie: " + std::to_string(discs[0]) + "-" + std::to_string(discs[1]));
+    const std::string tie_count = std::to_string(discs[0]) + "-" + std::to_string(discs[1]);
+    apply_rule(*tie, ctx, nobody, {"a tie: " + tie_count, "同数：" + tie_count});
 }
 
 // The player who did not make the last move declares the end (joa-othello: after the last move, point out its
 // illegality or declare the end): an act held on the board that was not pointed out stands, and the count decides.
 void State::on_declare_end(int by) {
-    if (illegal && illegal->on_board) lapse_illegal("the end was declared without pointing the act out: it stands");
+    if (illegal && illegal->on_board)
+        lapse_illegal({"the end was declared without pointing the act out: it stands", "反則を指摘せずに終局が宣言された：その行為は確定する"});
     end_declared = true;
     if (ended) return;
     if (game->neither_can_move()) on_counted_end(by);
-    else note_only(topic_of(Trigger::entry_declare_end), by, "the game is not over on the board: a side can still move");
+    else
+        note_only(topic_of(Trigger::entry_declare_end), by,
+                  {"the game is not over on the board: a side can still move", "盤上ではまだ終局していない：まだ着手できる側がある"});
 }
 
 // Rights given before or during the game (othello: the draw-win right won or left at the hidden-stone guess).
 void State::on_assign() {
-    std::string note;
+    Note note;
     for (const auto& kv : entry->value) {
-        assigned[kv.first.Scalar()] = read_side(kv.second);
-        note += (note.empty() ? "" : ", ") + kv.first.Scalar() + ": " + kv.second.Scalar();
+        const int side = read_side(kv.second);
+        assigned[kv.first.Scalar()] = side;
+        note.en += (note.en.empty() ? "" : ", ") + kv.first.Scalar() + ": " + kv.second.Scalar();
+        // The one right an entry assigns (draw_win_right) is named by the role that holds it.
+        const std::string right = kv.first.Scalar() == "draw_win_right" ? ja("right_holder") : ja(kv.first.Scalar());
+        note.ja += (note.ja.empty() ? "" : "、") + right + "：" + ja_side(side);
     }
     if (const auto* r = rule_for(Trigger::entry_assign)) note_rule(*r, nobody, note);
 }
@@ -156,17 +168,24 @@ void State::write_result_card() {
     const auto* r = rule_for(Trigger::game_ended);
     if (!r || !out.result.score) return;
     const auto& score = *out.result.score;
-    std::string note;
+    Note note;
     const json wanted = param_value(*r, params::disc_difference.name);
     for (int side = 0; side < 2; ++side) {
         const double mine = score[std::size_t(side)], theirs = score[std::size_t(1 - side)];
-        note += (side ? ", " : "") + side_name(side) + (mine > theirs ? " ○" : mine < theirs ? " ×" : " -");
+        const std::string mark = mine > theirs ? " ○" : mine < theirs ? " ×" : " -";
+        note.en += (side ? ", " : "") + side_name(side) + mark;
+        note.ja += (side ? "、" : "") + ja_side(side) + mark;
         if (counted && wanted.is_boolean() && wanted.get<bool>()) {
             const int d = (*counted)[std::size_t(side)] - (*counted)[std::size_t(1 - side)];
-            note += " " + std::string(d > 0 ? "+" : "") + std::to_string(d);
+            const std::string diff = " " + std::string(d > 0 ? "+" : "") + std::to_string(d);
+            note.en += diff;
+            note.ja += diff;
         }
     }
-    if (!out.result.rated) note += " (unrated)";
+    if (!out.result.rated) {
+        note.en += " (unrated)";
+        note.ja += "（レーティング対象外）";
+    }
     note_rule(*r, nobody, note);
 }
 

@@ -12,7 +12,7 @@ namespace {
 
 // The ruling that records an arbiter's answer to the decision `o` left open.
 Ruling& decision_ruling(State& st, const State::Open& o, const std::string& decision) {
-    Ruling& ruling = st.note_only(o.rule->topic, nobody, "arbiter's decision: " + decision);
+    Ruling& ruling = st.note_only(o.rule->topic, nobody, {"arbiter's decision: " + decision, "アービターの決定：" + st.ja(decision)});
     ruling.article = o.pending.article;
     ruling.summary = o.rule->summary;
     return ruling;
@@ -59,7 +59,7 @@ void answer(State& st, const YAML::Node& v, const std::string& decision) {
     }
     // Only a case that reads the decision answers it (the case that asked for it would ask again).
     if (const auto* c = st.match(*r, ctx); c && c->when["arbiter_decision"]) {
-        st.apply_rule(*r, ctx, nobody, "arbiter's decision: " + decision);
+        st.apply_rule(*r, ctx, nobody, {"arbiter's decision: " + decision, "アービターの決定：" + st.ja(decision)});
         return;
     }
     // The decision is itself an effect of the vocabulary: applied to the party the open decision is about (the
@@ -109,7 +109,8 @@ void State::on_arbiter() {
     Context ctx;
     if (decision == "adjourn") {
         ctx.actor = v["sealed_by"] ? read_side(v["sealed_by"]) : to_move();
-        raise(Trigger::arbiter_adjourn, ctx, nobody, v["sealed_move"] ? "sealed move " + v["sealed_move"].Scalar() : "", true);
+        const std::string sealed = v["sealed_move"] ? v["sealed_move"].Scalar() : std::string();
+        raise(Trigger::arbiter_adjourn, ctx, nobody, sealed.empty() ? Note{} : Note{"sealed move " + sealed, "封じ手 " + sealed}, true);
         return;
     }
     if (decision == "flag") {
@@ -120,7 +121,8 @@ void State::on_arbiter() {
     // Nothing is open: under this rulebook the situation leaves the arbiter no choice (a timeline written for one
     // edition, compared under another). The entry is noted and changes nothing.
     note_only(topic_of(Trigger::arbiter_unneeded), nobody,
-              "arbiter's decision '" + decision + "' not needed: rulebook " + book.id + " leaves nothing open to the arbiter here");
+              {"arbiter's decision '" + decision + "' not needed: rulebook " + book.id + " leaves nothing open to the arbiter here",
+               "アービターの決定「" + ja(decision) + "」は不要：規則 " + book.id + " ではここでアービターに委ねられた判断がない"});
 }
 
 }  // namespace arbiter::procedure

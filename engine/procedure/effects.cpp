@@ -30,7 +30,7 @@ struct Apply {
         if (!fields.is_object() || !fields.contains(key) || !fields[key].is_string()) return nobody;
         return st.role_side(fields[key].get<std::string>(), ctx);
     }
-    void add_note(const std::string& note) const { ruling.note += (ruling.note.empty() ? "" : "; ") + note; }
+    void add_note(const Note& note) const { procedure::add_note(ruling.note, note); }
 };
 
 Listed clock_time(const Apply& a) {
@@ -81,7 +81,8 @@ Listed decisive(const Apply& a) {
         for (auto& [cond, result] : a.fields["unless"].items()) {
             const auto holds = st.condition(a.rule, cond, true, c);
             if (!holds) {
-                a.add_note("condition " + cond + " could not be settled: the arbiter decides");
+                a.add_note({"condition " + cond + " could not be settled: the arbiter decides",
+                            "条件「" + a.st.ja(cond) + "」を確定できない：アービターが決める"});
                 Pending p{a.ruling.topic, a.ruling.article, {std::string(a.name), result.get<std::string>()},
                           "Can the opponent still checkmate? (" + cond + " unknown)"};
                 st.open.push_back({p, &a.rule, a.ctx});
@@ -154,7 +155,8 @@ Listed replay_with_colours_swapped(const Apply& a) {
         st.on_clock(st.clk->set_time(1, left[0], st.now), "set the time");
     }
     a.applied["clocks"] = {{st.side_name(0), left[1].count()}, {st.side_name(1), left[0].count()}};
-    a.add_note("replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0));
+    a.add_note({"replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0),
+                "指し直し：" + st.ja_side(1) + "だった対局者が" + st.ja_side(0) + "を持つ"});
     return Listed::yes;
 }
 
@@ -170,7 +172,7 @@ Listed replay(const Apply& a) {
         st.clk.emplace(*st.control);
         st.on_clock(st.clk->start(st.game->side_to_move(), st.now), "start");
     }
-    a.add_note("a new game from the initial position");
+    a.add_note({"a new game from the initial position", "初期局面から新たに対局する"});
     return Listed::yes;
 }
 

@@ -34,7 +34,8 @@ void State::on_move(const std::optional<std::string>& written) {
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
         if (bound != text)
             if (const auto* r = rule(params::touch_binds.topic))
-                note_rule(*r, mover, "the move is " + bound + ", the square touched first, not " + text);
+                note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + text,
+                                      "着手は最初に触れた " + bound + " であり、" + text + " ではない"});
         text = bound;
         bound_square = {};
     }
@@ -58,8 +59,9 @@ void State::on_move(const std::optional<std::string>& written) {
         find_illegal_by_arbiter();
         // The position before the illegal move is back, so the reply made on it is void (7.4a).
         if (game->ply() < ply) {
-            note_only(topic_of(Trigger::board_illegal_move), mover, "the reply " + text + " was made after the illegal move, "
-                                                                       "whose position is taken back: it is void");
+            note_only(topic_of(Trigger::board_illegal_move), mover,
+                      {"the reply " + text + " was made after the illegal move, whose position is taken back: it is void",
+                       "応手 " + text + " は反則手の後に指されたもので、その局面が戻されたため無効"});
             return;
         }
     }
@@ -113,18 +115,23 @@ void State::after_move(int mover) {
                     Context p;
                     p.actor = side;
                     if (raise(Trigger::board_perpetual_check, p, side,
-                              "every move of " + side_name(side) + " since the position first occurred gave check", true) >= 0)
+                              {"every move of " + side_name(side) + " since the position first occurred gave check",
+                               "その局面が最初に現れてから" + ja_side(side) + "の着手はすべて王手"},
+                              true) >= 0)
                         return;
                 }
         ctx.actor = nobody;
         ctx.facts["occurrence"] = ++occurrences;
-        raise(Trigger::board_repetition, ctx, nobody, std::to_string(n.get<int>()) + " occurrences of the position", true);
+        const std::string times = std::to_string(n.get<int>());
+        raise(Trigger::board_repetition, ctx, nobody, {times + " occurrences of the position", "同一局面" + times + "回"}, true);
         return;
     }
     if (const auto n = param_of(Trigger::board_move_rule, params::automatic_moves.name);
         n.is_number() && game->reversible_plies() >= 2 * n.get<int>()) {
         ctx.actor = nobody;
-        raise(Trigger::board_move_rule, ctx, nobody, std::to_string(n.get<int>()) + " moves by each side without a capture or pawn move");
+        const std::string moves = std::to_string(n.get<int>());
+        raise(Trigger::board_move_rule, ctx, nobody,
+              {moves + " moves by each side without a capture or pawn move", "双方" + moves + "手、駒を取る手もポーンの手もない"});
         return;
     }
     if (const auto n = param_of(Trigger::board_move_limit, params::move_limit.name); n.is_number() && game->ply() == n.get<int>())
@@ -146,7 +153,8 @@ void State::on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult res
     if (result == core::NoMovesResult::loss) score = {pts[0], pts[0]}, score[std::size_t(stuck)] = pts[2];
     if (result == core::NoMovesResult::win) score = {pts[2], pts[2]}, score[std::size_t(stuck)] = pts[0];
     const std::string topic = topic_of(trigger).empty() ? std::string(trigger_name(trigger)) : topic_of(trigger);
-    note_only(topic, mover, "rulebook " + book.id + " leaves this to the game's rules (" + book.game + ")");
+    note_only(topic, mover,
+              {"rulebook " + book.id + " leaves this to the game's rules (" + book.game + ")", "規則 " + book.id + " はこれをゲームのルールに委ねる"});
     end_game(score, true, topic, "");
     out.rulings.back().clocks_after = clocks();
 }
@@ -164,7 +172,8 @@ void State::on_touch() {
         if (by == to_move() && param_of(params::touch_binds) == true && game->read(square).ok() && bound_square[std::size_t(by)].empty()) {
             bound_square[std::size_t(by)] = square;
             if (const auto* r = rule(params::touch_binds.topic))
-                note_rule(*r, by, "touched " + square + ", where a disc may be played: the move is made there");
+                note_rule(*r, by, {"touched " + square + ", where a disc may be played: the move is made there",
+                                   square + " に触れた。そこに打てるので、そこへの着手となる"});
         }
         return;
     }
@@ -192,13 +201,15 @@ void State::on_incident() {
     if (const YAML::Node facts = v["facts"])
         for (const auto& kv : facts) ctx.facts[kv.first.Scalar()] = rulebook::yaml_to_json(kv.second);
     if (!r) {
-        note_only(topic, ctx.actor, "rulebook " + book.id + " has no rule on " + topic + "; nothing follows");
+        note_only(topic, ctx.actor, no_rule_on(topic));
         return;
     }
     if (r->claim && !r->claim->deadline.empty() && !ctx.facts.contains("pointed_out_in_time"))
         ctx.facts["pointed_out_in_time"] = admissible(*r, nobody, ctx, {});
-    if (apply_rule(*r, ctx, nobody, v["note"] ? v["note"].Scalar() : std::string()) < 0)
-        note_rule(*r, ctx.actor, "the rule's cases do not cover the facts given; nothing follows");
+    // The writer's note is kept as written, in whichever language it was written.
+    if (apply_rule(*r, ctx, nobody, Note{v["note"] ? v["note"].Scalar() : std::string(), {}}) < 0)
+        note_rule(*r, ctx.actor,
+                  {"the rule's cases do not cover the facts given; nothing follows", "与えられた事実は規定のどの場合にも当たらない。何も変わらない"});
 }
 
 namespace {
@@ -246,12 +257,12 @@ void on_accept(State& st) {
     const bool offered = st.offer_by >= 0 && st.offer_by != ctx.actor;
     st.offer_by = nobody;
     if (!offered) {
-        st.note_only(st.topic_of(Trigger::entry_accept), ctx.actor, "no open offer by the opponent to accept");
+        st.note_only(st.topic_of(Trigger::entry_accept), ctx.actor, {"no open offer by the opponent to accept", "受け入れる相手の提案がない"});
         return;
     }
     const auto* r = st.rule_for(Trigger::entry_accept);
     if (r && st.param_value(*r, params::arbiter_consent.name) == true) {
-        st.note_rule(*r, ctx.actor, "the players agree; the event requires the arbiter's consent");
+        st.note_rule(*r, ctx.actor, {"the players agree; the event requires the arbiter's consent", "対局者は合意した。この大会ではアービターの同意が必要"});
         st.open.push_back({Pending{r->topic, r->article, {"draw", "continue"}, "Does the arbiter consent to the draw?"}, r, ctx});
         return;
     }

@@ -28,12 +28,13 @@ void State::find_illegal_by_arbiter() {
     illegal.reset();
     const auto* r = rule_for(Trigger::board_illegal_move);
     if (r && r->claim && !admissible(*r, nobody, ctx, {})) {
-        note_rule(*r, nobody, "not claimed by the opponent before moving: the illegal move stands");
+        note_rule(*r, nobody, {"not claimed by the opponent before moving: the illegal move stands",
+                               "相手が着手前に申し立てなかった：反則手は確定する"});
         return;
     }
     // Found, it does not stand: the rule is applied to the position before it (7.4a), the offender to move again.
     if (found.played) take_back_illegal(found.ply_before);
-    raise(Trigger::board_illegal_move, ctx, nobody, "found when the next move was made");
+    raise(Trigger::board_illegal_move, ctx, nobody, {"found when the next move was made", "次の着手の際に発見された"});
     if (!ended && found.played) ensure_running(found.offender);
 }
 
@@ -51,7 +52,7 @@ void State::on_illegal_move_held() {
     ctx.actor = illegal->offender;
     ctx.facts["claim_correct"] = true;
     illegal.reset();
-    raise(Trigger::board_illegal_move, ctx, nobody, "ruled as the move was made", true);
+    raise(Trigger::board_illegal_move, ctx, nobody, {"ruled as the move was made", "着手と同時に裁定"}, true);
 }
 
 // The facts the point-out rule reads about the illegal move held open: it was illegal, and whether it was pointed
@@ -66,6 +67,15 @@ Context State::illegal_move_context(bool in_time, bool official_record, bool bef
     return ctx;
 }
 
+// Who pointed an act out, in Japanese: an observer the timeline schema names (observe.by), or a side.
+std::string State::observer_ja(const std::string& who) const {
+    static constexpr std::pair<std::string_view, std::string_view> observers[] = {
+        {"arbiter", "アービター"}, {"spectator", "観戦者"}, {"witness", "目撃者"}, {"recorder", "記録係"}};
+    for (const auto& [en, words] : observers)
+        if (who == en) return std::string(words);
+    return ja(who);
+}
+
 // An illegal move pointed out where the rulebook says who may point one out and until when (the point-out rule):
 // by a player (`claimant`) or by someone else (`who`: spectator, witness...), during the game or, with the facts
 // the rule asks for (an official record, before the next round), after it.
@@ -73,15 +83,18 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
     const auto* r = rule_for(Trigger::point_out_illegal_move);
     if (!r) {
         note_only(topic_of(Trigger::claim_illegal_move), claimant,
-                  "rulebook " + book.id + " has no rule on who may point out an illegal move");
+                  {"rulebook " + book.id + " has no rule on who may point out an illegal move",
+                   "規則 " + book.id + " には反則を誰が指摘できるかの規定がない"});
         return;
     }
     if (!illegal || illegal->offender == claimant) {
-        note_only(r->topic, claimant, "no illegal move by the opponent to point out");
+        note_only(r->topic, claimant, {"no illegal move by the opponent to point out", "指摘する相手の反則手がない"});
         return;
     }
     if (claimant < 0 && r->claim && r->claim->by != "anyone") {
-        note_only(r->topic, nobody, "under " + book.id + " (" + r->article + ") only the players may point out an illegal move");
+        note_only(r->topic, nobody,
+                  {"under " + book.id + " (" + r->article + ") only the players may point out an illegal move",
+                   "規則 " + book.id + "（" + r->article + "）では反則を指摘できるのは対局者のみ"});
         return;
     }
     auto fact = [&](const char* key) { return v[key] ? v[key].as<bool>() : false; };
@@ -94,7 +107,7 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
     ended = false;
     const auto held = illegal;
     illegal.reset();
-    const int index = apply_rule(*r, ctx, claimant, "pointed out by " + who);
+    const int index = apply_rule(*r, ctx, claimant, {"pointed out by " + who, observer_ja(who) + "による指摘"});
     // A point-out the rule rejects (a disc not named) leaves the act open to a proper one.
     if (index >= 0)
         for (const auto& e : out.rulings[std::size_t(index)].effects)
@@ -114,7 +127,7 @@ void State::illegal_move_stood() {
     illegal->stood = true;
     Context ctx = illegal_move_context(false, false, false);
     const Result result = out.result;
-    apply_rule(*r, ctx, nobody, "not pointed out before the game ended: the move stands");
+    apply_rule(*r, ctx, nobody, {"not pointed out before the game ended: the move stands", "終局までに指摘されなかった：着手は確定する"});
     out.result = result;
     ended = true;
 }
@@ -193,10 +206,11 @@ void State::lapse_on_move(int mover) {
     const bool in_time = admissible(*r, mover, illegal_move_context(true, false, false), {});
     moved_since_illegal[std::size_t(mover)] = false;
     if (in_time) return;
-    lapse_illegal("not pointed out before " + side_name(mover) + "'s next move: the act stands");
+    lapse_illegal({"not pointed out before " + side_name(mover) + "'s next move: the act stands",
+                   ja_side(mover) + "の次の着手までに指摘されなかった：その行為は確定する"});
 }
 
-void State::lapse_illegal(const std::string& why) {
+void State::lapse_illegal(const Note& why) {
     const auto* r = rule_for(Trigger::point_out_illegal_move);
     if (!r || !illegal) return;
     Context ctx = illegal_move_context(false, false, false);

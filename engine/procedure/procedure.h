@@ -69,7 +69,9 @@ struct Ruling {
     std::vector<AppliedEffect> effects;
     std::array<Ms, 2> clocks_after{};
     rulebook::Text summary;
-    std::string note;
+    // The runner's note in both languages (English in the engine's words, Japanese in the game's); a note the
+    // timeline's writer gave is kept as written (its `en`, which `in(ja)` falls back to).
+    rulebook::Text note;
     // The position right after the entry that raised the ruling, in the game's own notation (FEN for chess, SFEN
     // for games with hands, the board string for placement games): what a report draws beside the ruling.
     std::string position;

@@ -31,7 +31,8 @@ nlohmann::json to_json(const Run& run) {
         json j = {{"at", r.at.count()},     {"topic", r.topic},     {"article", r.article},
                   {"by", r.by},             {"effects", r.effects}, {"clocks_after", clocks(r.clocks_after)},
                   {"summary", {{"en", r.summary.en}, {"ja", r.summary.ja}}}};
-        if (!r.note.empty()) j["note"] = r.note;
+        if (!r.note.en.empty()) j["note"] = r.note.en;
+        if (!r.note.ja.empty()) j["note_ja"] = r.note.ja;
         if (!r.position.empty()) j["position"] = r.position;
         rulings.push_back(std::move(j));
     }

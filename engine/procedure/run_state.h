@@ -21,6 +21,11 @@ namespace arbiter::procedure {
 
 using nlohmann::json;
 
+// A ruling's note in both languages (Ruling::note).
+using Note = rulebook::Text;
+// Adds `more` to `to`: "; " between English parts, "。" after a Japanese one.
+void add_note(Note& to, const Note& more);
+
 // A side of the board, or one of the two sentinels a role can resolve to.
 enum Side : int { nobody = -1, first = 0, second = 1, both_sides = 2 };
 
@@ -142,10 +147,20 @@ struct Runner::State {
     void on_clock(clock::Op op, std::string_view what) const;
 
     // ---- rulings (runner.cpp)
-    int raise(Trigger trigger, const Context& ctx, int by, const std::string& note = {}, bool needs_answer = false);
-    int apply_rule(const rulebook::Rule& r, Context ctx, int by, const std::string& note = {});
-    Ruling& note_only(const std::string& topic, int by, const std::string& note);
-    Ruling& note_rule(const rulebook::Rule& r, int by, const std::string& note);
+    int raise(Trigger trigger, const Context& ctx, int by, const Note& note = {}, bool needs_answer = false);
+    int apply_rule(const rulebook::Rule& r, Context ctx, int by, const Note& note = {});
+    Ruling& note_only(const std::string& topic, int by, const Note& note);
+    Ruling& note_rule(const rulebook::Rule& r, int by, const Note& note);
+    // A name in a Japanese note: a side or role, effect, option, condition, claimant, deadline, trigger or topic in
+    // the registry's Japanese words (up to its first full stop); a name the registry lacks as it is.
+    std::string ja(std::string_view name) const;
+    std::string ja_side(int side) const { return ja(side_name(side)); }
+    std::string observer_ja(const std::string& who) const;  // illegal.cpp
+    // "rulebook <id> has no rule on <topic>; nothing follows", in both languages.
+    Note no_rule_on(const std::string& topic) const {
+        return {"rulebook " + book.id + " has no rule on " + topic + "; nothing follows",
+                "規則 " + book.id + " には「" + ja(topic) + "」の規定がない。何も変わらない"};
+    }
     void end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article);
 
     // ---- conditions (conditions.cpp)
@@ -190,7 +205,7 @@ struct Runner::State {
     // the result stands as it was.
     void after_the_end(const std::function<void()>& claim);
     bool claim_open_after_end() const;
-    bool rule_both_flags(int by, bool order_known, const std::string& note);
+    bool rule_both_flags(int by, bool order_known, const Note& note);
     Board::Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
@@ -199,7 +214,7 @@ struct Runner::State {
     void on_irregular_move(const std::string& text, Irregularity act);
     void add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const;
     void lapse_on_move(int mover);
-    void lapse_illegal(const std::string& why);
+    void lapse_illegal(const Note& why);
 
     // ---- declarations, counting, rights, presses, result cards (counting.cpp)
     void on_declare(int declarer);

@@ -210,8 +210,32 @@ void Runner::State::end_game(const std::array<double, 2>& score, bool rated, con
     open.clear();
 }
 
+void add_note(Note& to, const Note& more) {
+    if (more.en.empty() && more.ja.empty()) return;
+    to.en += (to.en.empty() ? "" : "; ") + more.en;
+    // A part with no Japanese (a writer's note) joins in its own words.
+    const std::string& ja = more.ja.empty() ? more.en : more.ja;
+    to.ja += (to.ja.empty() || to.ja.ends_with("。") ? "" : "。") + ja;
+}
+
+std::string Runner::State::ja(std::string_view name) const {
+    const rulebook::Registry& reg = registry();
+    const rulebook::Text* text = nullptr;
+    if (const auto* r = reg.role(name)) text = &r->text;
+    else if (const auto* e = reg.effect(name)) text = &e->text;
+    else if (const auto* o = reg.option(name)) text = &o->text;
+    else if (const auto* c = reg.condition(name)) text = &c->text;
+    else if (const auto* c = reg.claimant(name)) text = &c->text;
+    else if (const auto* d = reg.deadline(name)) text = &d->text;
+    else if (const auto* t = reg.trigger(name)) text = &t->text;
+    else if (const auto* t = reg.topic(name)) text = &t->text;
+    if (!text || text->ja.empty()) return std::string(name);
+    const std::size_t stop = text->ja.find("。");
+    return stop == std::string::npos ? text->ja : text->ja.substr(0, stop);
+}
+
 // A ruling that answers an entry without applying any rule (nothing to claim, nobody entitled).
-Ruling& Runner::State::note_only(const std::string& topic, int by, const std::string& note) {
+Ruling& Runner::State::note_only(const std::string& topic, int by, const Note& note) {
     Ruling ruling;
     ruling.at = now;
     ruling.topic = topic;
@@ -223,7 +247,7 @@ Ruling& Runner::State::note_only(const std::string& topic, int by, const std::st
 }
 
 // The same, naming the rule's article and summary.
-Ruling& Runner::State::note_rule(const rulebook::Rule& r, int by, const std::string& note) {
+Ruling& Runner::State::note_rule(const rulebook::Rule& r, int by, const Note& note) {
     Ruling& ruling = note_only(r.topic, by, note);
     ruling.article = r.article;
     ruling.summary = r.summary;
@@ -232,7 +256,7 @@ Ruling& Runner::State::note_rule(const rulebook::Rule& r, int by, const std::str
 
 // Applies `r` to the situation `ctx`; returns the ruling index, or -1 when the rule says nothing here
 // (no case matched and it has no effects, ladder, hook or discretion).
-int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, const std::string& note) {
+int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, const Note& note) {
     ctx.topic = r.topic;
     Ruling ruling;
     ruling.at = now;
@@ -254,7 +278,7 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
             const auto& step = r.ladder[std::min<std::size_t>(std::size_t(n), r.ladder.size()) - 1];
             for (const auto& e : step.effects) effects.push_back(effect_json(e));
             if (!step.summary.empty()) ruling.summary = step.summary;
-            ruling.note += (ruling.note.empty() ? "" : "; ") + std::string("offence ") + std::to_string(n);
+            add_note(ruling.note, {"offence " + std::to_string(n), std::to_string(n) + "回目の反則"});
         }
         if (!r.hook.empty()) effects.push_back(json{{"hook", r.hook}});
         discretion = r.discretion.has_value() && !ctx.facts.contains("arbiter_decision");
@@ -278,15 +302,16 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
 
 // Raises the topic the registry binds to `trigger` for this game. With no rule on it nothing happens; an entry
 // that needs an answer (a claim) gets a note saying so.
-int Runner::State::raise(Trigger trigger, const Context& ctx, int by, const std::string& note, bool needs_answer) {
+int Runner::State::raise(Trigger trigger, const Context& ctx, int by, const Note& note, bool needs_answer) {
     const std::string& topic = topic_of(trigger);
     const auto* r = rule(topic);
     if (r) return apply_rule(*r, ctx, by, note);
     if (!needs_answer) return -1;
-    note_only(topic.empty() ? std::string(trigger_name(trigger)) : topic, by,
-              topic.empty() ? "the registry binds no topic of " + book.game + " to " + std::string(trigger_name(trigger)) +
-                                  "; nothing follows"
-                            : "rulebook " + book.id + " has no rule on " + topic + "; nothing follows");
+    const std::string trigger_id(trigger_name(trigger));
+    note_only(topic.empty() ? trigger_id : topic, by,
+              topic.empty() ? Note{"the registry binds no topic of " + book.game + " to " + trigger_id + "; nothing follows",
+                                   "登録簿はこのゲームの「" + ja(trigger_id) + "」に論点を割り当てていない。何も変わらない"}
+                            : no_rule_on(topic));
     return int(out.rulings.size()) - 1;
 }
 

@@ -64,7 +64,7 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::R
     const std::string effects = detail::ruling_effects(r, lang, registry);
     if (!effects.empty()) out += "<br>" + html_escape(effects);
     if (!r.note.empty())
-        out += "<br><span class=\"muted\">" + std::string(lang == Lang::ja ? "［" : "[") + html_escape(r.note) + (lang == Lang::ja ? "］" : "]") + "</span>";
+        out += "<br><span class=\"muted\">" + std::string(lang == Lang::ja ? "［" : "[") + html_escape(r.note.in(lang)) + (lang == Lang::ja ? "］" : "]") + "</span>";
     const std::string summary = r.summary.in(lang);
     if (!summary.empty()) out += "<br><span class=\"summary\">" + html_escape(summary) + "</span>";
     return out + "</div>";

@@ -195,7 +195,8 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         std::string effects;
         const char* separator = ja ? "、" : "; ";
         for (const auto& e : r.effects) effects += (effects.empty() ? "" : separator) + describe_effect(e, lang, registry);
-        if (!r.note.empty()) effects += (effects.empty() ? "" : separator) + std::string(ja ? "［" : "[") + r.note + (ja ? "］" : "]");
+        if (!r.note.empty())
+            effects += (effects.empty() ? "" : separator) + std::string(ja ? "［" : "[") + r.note.in(lang) + (ja ? "］" : "]");
         const std::string entry = r.entry >= 0 ? describe_entry(timeline.entries[std::size_t(r.entry)], lang, registry) : std::string();
         std::vector<std::string> row = {clock::format_clock(r.at), entry};
         if (!ja) row.push_back(r.topic);

@@ -20,7 +20,7 @@
 // - `rulebook_text`: words a rulebook's own Japanese text quotes (fide-2001 9.2's summary names its Lua hook
 //   claimant_deduction, kyushu-shogi-2006's illegal-move summary refers to shogi.illegal_move_pointing); they are
 //   data, printed as written;
-// - the runner's notes in ［ ］ (English; engine/procedure writes them, outside this issue's files: reported).
+// The runner's notes (in ［ ］) are scanned too: the runner writes each in both languages.
 #include "cli/cli_run.h"
 
 #include <boost/test/unit_test.hpp>
@@ -67,9 +67,6 @@ std::vector<std::string> engine_words(const std::string& text, const std::vector
     std::vector<std::string> found;
     std::istringstream lines(text);
     std::size_t number = 0;
-    // Inside ［ ］ is the runner's note (English; engine/procedure writes it, outside this issue's files). A note
-    // wraps over lines of its column, so the bracket depth carries from line to line.
-    int note_depth = 0;
     for (std::string line; std::getline(lines, line);) {
         ++number;
         bool skip = false;
@@ -79,7 +76,7 @@ std::vector<std::string> engine_words(const std::string& text, const std::vector
         const auto flush = [&] {
             while (!token.empty() && (token.back() == '.' || token.back() == '-')) token.pop_back();
             while (!token.empty() && token.front() == '-') token.erase(0, 1);
-            if (note_depth == 0 && is_engine_word(token)) found.push_back(token + " (line " + std::to_string(number) + ": " + line + ")");
+            if (is_engine_word(token)) found.push_back(token + " (line " + std::to_string(number) + ": " + line + ")");
             token.clear();
         };
         for (std::size_t i = 0; i < line.size(); ++i) {
@@ -88,9 +85,7 @@ std::vector<std::string> engine_words(const std::string& text, const std::vector
                 token += c;
                 continue;
             }
-            flush();  // before a bracket changes the depth: the word belongs to the side it was written on
-            if (line.compare(i, 3, "［") == 0) ++note_depth;
-            if (line.compare(i, 3, "］") == 0 && note_depth > 0) --note_depth;
+            flush();
         }
         flush();
     }
@@ -145,7 +140,7 @@ BOOST_AUTO_TEST_CASE(the_scanner_flags_the_words_the_issue_names) {
     // Article numbers, moves, clock readings and names are left alone.
     BOOST_TEST(engine_words("着手 Nf3 6.9 A.4 4.4a-c 0:03:00 7g7f d3 FIDE", {}).empty());
     BOOST_TEST(engine_words("（白、spectator）", {}).size() == 1u);
-    BOOST_TEST(engine_words("効果［every move of sente］ 黒", {}).empty());
+    BOOST_TEST(engine_words("効果［every move of sente］ 黒", {}).size() == 4u);  // a note is read like the rest
     BOOST_TEST(engine_words("規則: fide-2009 white", {"規則:"}).empty());
     BOOST_TEST(engine_words("記載のない事項は joa-othello による", {}).empty());
     BOOST_TEST(engine_words("記載のない事項は joa-othelo による", {}).size() == 1u);

@@ -123,7 +123,7 @@ BOOST_AUTO_TEST_CASE(no_diagram_and_no_error_for_what_cannot_be_drawn) {
 BOOST_AUTO_TEST_CASE(text_from_the_timeline_and_rulebooks_is_escaped) {
     const auto t = timeline_with({{"move", "<b>e4</b>"}}, "<script>alert('x')</script> & co");
     auto run = run_with("<i>book</i>", "chess", 0, AfterE4);
-    run.rulings[0].note = "a \"note\" <img>";
+    run.rulings[0].note = {"a \"note\" <img>", {}};
     const std::string html = report::compare_html(t, {run}, Lang::en);
     BOOST_TEST(!has(html, "<script"));
     BOOST_TEST(!has(html, "<i>"));
