@@ -132,6 +132,33 @@ public:
         return letters;
     }
 
+    bool wrong_rook_pawn(int side) const override {
+        if constexpr (chess_like) {
+            const auto& def = pos().definition();
+            int pawn = -1, bishop = -1;
+            for (int t = 0; t < int(def.pieces.size()); ++t) {
+                if (def.pieces[t].letter == 'P') pawn = t;
+                if (def.pieces[t].letter == 'B') bishop = t;
+            }
+            if (pawn < 0 || side < 0 || side > 1) return false;
+            auto pawns = pos().pieces(core::Color(side), pawn);
+            if (!pawns) return false;
+            const int file = def.file_of(core::lsb(pawns));
+            if (file != 0 && file != def.files - 1) return false;
+            while (pawns)
+                if (def.file_of(core::pop_lsb(pawns)) != file) return false;
+            const int far_rank = side == 0 ? def.ranks - 1 : 0;
+            const int corner_colour = (file + far_rank) & 1;
+            if (bishop < 0) return true;
+            auto bishops = pos().pieces(core::Color(side), bishop);
+            while (bishops)
+                if (def.square_colour(core::pop_lsb(bishops)) == corner_colour) return false;
+            return true;
+        }
+        (void)side;
+        return false;
+    }
+
     bool in_check() const override { return pos().is_check(); }
 
     std::optional<int> owner_at(std::string_view square) const override {

@@ -78,6 +78,10 @@ public:
     virtual bool is_dead_position() const = 0;
     // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
     virtual std::string material(int side) const = 0;
+    // The material property wrong_rook_pawn (JCA 15.1 item 5): `side` has pawns (P), all on one edge file, and its
+    // bishops (B) all stand on squares of the other colour than that file's square on the far rank, where the pawns
+    // promote. False in games without those pieces.
+    virtual bool wrong_rook_pawn(int side) const = 0;
     virtual bool in_check() const = 0;
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
     // name that is not a square of the board.

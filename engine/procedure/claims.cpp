@@ -4,6 +4,7 @@
 #include "procedure/run_state.h"
 
 #include "procedure/tables.h"
+#include "rulebook/balances.h"
 
 #include <sstream>
 
@@ -241,26 +242,38 @@ void State::claim_stands_as_offer(int claimant) {
     if (!ended && param_of(params::claim_is_offer) == true) offer_by = claimant;
 }
 
+namespace {
+
+// The properties a material balance may require of the side named first (registry: material_properties).
+struct MaterialProperty {
+    std::string_view name;
+    bool (Board::*holds)(int side) const;
+};
+constexpr MaterialProperty material_properties[] = {
+    {"wrong_rook_pawn", &Board::wrong_rook_pawn},
+};
+
+}  // namespace
+
+std::vector<std::string_view> material_property_words() { return names_of(material_properties); }
+
 // JCA 15.1: the position is a draw the arbiter can see without judgement: a dead position (item 1, a FIDE-law
-// draw), or exactly one of the material balances the rule lists in its `material` parameter ("KR v KR; ...").
+// draw), or exactly one of the material balances the rule lists in its `material` parameter ("KR v KR; ..."),
+// with the property the item names, if any, held by the side whose material is named first (item 5).
 bool State::is_listed_book_draw() const {
     if (game->is_dead_position()) return true;
     const json listed = param_of(Trigger::claim_book_draw, params::book_material.name);
     if (!listed.is_string()) return false;
-    std::array<std::string, 2> sides;
-    for (int c = 0; c < 2; ++c) sides[std::size_t(c)] = game->material(c);
-    std::stringstream in(listed.get<std::string>());
-    for (std::string item; std::getline(in, item, ';');) {
-        const auto v = item.find(" v ");
-        if (v == std::string::npos) continue;
-        auto trim = [](std::string t) {
-            t.erase(0, t.find_first_not_of(' '));
-            t.erase(t.find_last_not_of(' ') + 1);
-            return t;
-        };
-        const std::string a = trim(item.substr(0, v)), b = trim(item.substr(v + 3));
-        if ((a == sides[0] && b == sides[1]) || (a == sides[1] && b == sides[0])) return true;
-    }
+    std::string why;
+    const auto items = rulebook::parse_balances(listed.get<std::string>(), why);  // checked when the rulebook loaded
+    if (!items) return false;
+    const std::array<std::string, 2> sides{game->material(0), game->material(1)};
+    for (const auto& item : *items)
+        for (int first = 0; first < 2; ++first) {
+            if (item.first != sides[std::size_t(first)] || item.second != sides[std::size_t(1 - first)]) continue;
+            const auto* p = row_named(material_properties, item.property);
+            if (item.property.empty() || (p && ((*game).*(p->holds))(first))) return true;
+        }
     return false;
 }
 

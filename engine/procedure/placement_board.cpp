@@ -73,6 +73,7 @@ public:
     std::string material(int side) const override {
         return std::string(std::size_t(core::popcount(pos_.pieces(core::Color(side)))), def().pieces[0].letter);
     }
+    bool wrong_rook_pawn(int) const override { return false; }  // no pawns or bishops
     bool in_check() const override { return false; }
     Impasse impasse(int) const override { return {}; }
 

@@ -30,6 +30,7 @@ std::vector<std::string_view> entry_words();      // entries.cpp
 std::vector<std::string_view> claim_words();      // claims.cpp: claim kinds
 std::vector<std::string_view> claimant_words();   // claims.cpp: claim.by
 std::vector<std::string_view> deadline_words();   // claims.cpp: claim.deadline
+std::vector<std::string_view> material_property_words();  // claims.cpp: properties in a material balance
 
 // Whether a condition is a fact an entry states (an incident's `facts:` may give only these).
 bool is_fact_condition(std::string_view name);

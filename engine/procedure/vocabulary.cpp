@@ -33,6 +33,7 @@ const rulebook::EngineWords& implemented_words() {
         w.triggers.assign(trigger_names.begin(), trigger_names.end());
         w.claimants = claimant_words();
         w.deadlines = deadline_words();
+        w.material_properties = material_property_words();
         w.conditions = condition_words();
         w.effects = effect_words();
         w.claims = claim_words();

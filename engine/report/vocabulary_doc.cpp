@@ -101,6 +101,10 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
                   "Until when (a rule's `claim.deadline`; `engine/procedure/claims.cpp`). A claim out of time is ruled not "
                   "admissible and changes nothing else.",
                   r.deadline_names(), &rulebook::Registry::deadline, r);
+    named_section(out, "Material properties (駒構成の条件)",
+                  "What an item of a material balance (a parameter of unit `balances`, e.g. `KBP v K (wrong_rook_pawn)`) "
+                  "requires of the side whose pieces it names first (`engine/procedure/claims.cpp`, `engine/procedure/board.cpp`).",
+                  r.material_property_names(), &rulebook::Registry::material_property, r);
     named_section(out, "Roles (役割)", "Who an effect names, relative to the situation.", r.role_names(), &rulebook::Registry::role, r);
     named_section(out, "Options (選択肢)", "Words a discretion may offer besides effect names.", r.option_names(),
                   &rulebook::Registry::option, r);

@@ -2,6 +2,7 @@
 
 #include "clock/duration.h"
 #include "core/record/bounded_read.h"
+#include "rulebook/balances.h"
 #include "rulebook/rule_checker.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
@@ -52,6 +53,7 @@ std::string unit_expectation(Unit unit) {
         case Unit::boolean: return "true or false";
         case Unit::text: return "text";
         case Unit::choice: return "a name";
+        case Unit::balances: return "material balances such as 'KR v KR; KBP v K (wrong_rook_pawn)'";
     }
     return "a value";
 }
@@ -87,6 +89,12 @@ Value read_value(Unit unit, const YAML::Node& node, const std::string& file, con
         case Unit::text:
         case Unit::choice:
             break;
+        case Unit::balances: {
+            std::string why;
+            if (!parse_balances(value.text, why))
+                throw InputError(location_of(file, node), what + ": " + why + "; expected " + unit_expectation(unit));
+            break;
+        }
     }
     if (!ok)
         throw InputError(location_of(file, node), what + ": found " + describe(node) + "; expected " + unit_expectation(unit));

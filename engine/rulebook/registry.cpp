@@ -12,7 +12,8 @@ namespace {
 
 constexpr std::pair<std::string_view, Unit> unit_names[] = {
     {"duration", Unit::duration}, {"moves", Unit::moves},   {"count", Unit::count},   {"points", Unit::points},
-    {"boolean", Unit::boolean},   {"text", Unit::text},     {"choice", Unit::choice}, {"fraction", Unit::fraction}};
+    {"boolean", Unit::boolean},   {"text", Unit::text},     {"choice", Unit::choice}, {"fraction", Unit::fraction},
+    {"balances", Unit::balances}};
 
 template <class Map>
 const typename Map::mapped_type* lookup(const Map& map, std::string_view name) {
@@ -107,6 +108,7 @@ Registry Registry::load(const std::filesystem::path& path) {
     read_named(child(file.root, "triggers"), registry.trigger_names_, registry.triggers_);
     read_named(child(file.root, "claimants"), registry.claimant_names_, registry.claimants_);
     read_named(child(file.root, "deadlines"), registry.deadline_names_, registry.deadlines_);
+    read_named(child(file.root, "material_properties"), registry.material_property_names_, registry.material_properties_);
     const EngineWords* engine = engine_words();
     for (const auto& entry : child(file.root, "topics")) {
         TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}, {}, {}};
@@ -167,6 +169,7 @@ Registry Registry::load(const std::filesystem::path& path) {
         check_acted_on(file, "triggers", engine->triggers);
         check_acted_on(file, "claimants", engine->claimants);
         check_acted_on(file, "deadlines", engine->deadlines);
+        check_acted_on(file, "material_properties", engine->material_properties);
         check_acted_on(file, "conditions", engine->conditions);
         check_acted_on(file, "effects", engine->effects);
     }
@@ -186,6 +189,7 @@ const NamedText* Registry::option(std::string_view name) const { return lookup(o
 const NamedText* Registry::trigger(std::string_view name) const { return lookup(triggers_, name); }
 const NamedText* Registry::claimant(std::string_view name) const { return lookup(claimants_, name); }
 const NamedText* Registry::deadline(std::string_view name) const { return lookup(deadlines_, name); }
+const NamedText* Registry::material_property(std::string_view name) const { return lookup(material_properties_, name); }
 
 const TopicSpec* Registry::raised(std::string_view trigger, std::string_view game) const {
     for (const auto& [name, topic] : topics_)

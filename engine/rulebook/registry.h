@@ -16,7 +16,8 @@
 namespace arbiter::rulebook {
 
 // The unit of a parameter's value; the names are the registry's.
-enum class Unit { duration, moves, count, points, boolean, text, choice, fraction };
+// balances: material balances a rule lists ("KR v KR; KBP v K (wrong_rook_pawn)"), read by rulebook/balances.h.
+enum class Unit { duration, moves, count, points, boolean, text, choice, fraction, balances };
 
 std::optional<Unit> unit_from_name(std::string_view name);
 std::string_view unit_name(Unit unit);
@@ -71,7 +72,7 @@ struct SheetSectionSpec {
 // (procedure::implemented_words) through set_engine_words, and from then on every registry load refuses a word
 // the engine does not act on: the registry is the vocabulary, and nothing in it is only shown.
 struct EngineWords {
-    std::vector<std::string_view> triggers, claimants, deadlines, conditions, effects, params, claims, entries;
+    std::vector<std::string_view> triggers, claimants, deadlines, conditions, effects, params, claims, entries, material_properties;
 };
 void set_engine_words(const EngineWords* words);
 const EngineWords* engine_words();
@@ -91,6 +92,7 @@ public:
     const NamedText* trigger(std::string_view name) const;
     const NamedText* claimant(std::string_view name) const;
     const NamedText* deadline(std::string_view name) const;
+    const NamedText* material_property(std::string_view name) const;
     // The topic `trigger` raises in a rulebook of `game`, or null when it raises none there.
     const TopicSpec* raised(std::string_view trigger, std::string_view game) const;
 
@@ -103,6 +105,7 @@ public:
     const std::vector<SheetSectionSpec>& sheet_sections() const { return sheet_; }
     const std::vector<std::string>& claimant_names() const { return claimant_names_; }
     const std::vector<std::string>& deadline_names() const { return deadline_names_; }
+    const std::vector<std::string>& material_property_names() const { return material_property_names_; }
 
     const std::string& file() const { return file_; }
 
@@ -112,9 +115,9 @@ private:
     std::map<std::string, EffectSpec, std::less<>> effects_;
     std::map<std::string, ConditionSpec, std::less<>> conditions_;
     std::map<std::string, NamedText, std::less<>> roles_;
-    std::map<std::string, NamedText, std::less<>> options_, triggers_, claimants_, deadlines_;
+    std::map<std::string, NamedText, std::less<>> options_, triggers_, claimants_, deadlines_, material_properties_;
     std::vector<std::string> topic_names_, effect_names_, condition_names_, role_names_, option_names_;
-    std::vector<std::string> trigger_names_, claimant_names_, deadline_names_;
+    std::vector<std::string> trigger_names_, claimant_names_, deadline_names_, material_property_names_;
     std::vector<SheetSectionSpec> sheet_;
 };
 

@@ -83,6 +83,7 @@ BOOST_AUTO_TEST_CASE(registry_sections_and_engine_tables_name_the_same_words) {
     BOOST_TEST(as_set(registry().trigger_names()) == as_set(words.triggers), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().claimant_names()) == as_set(words.claimants), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().deadline_names()) == as_set(words.deadlines), boost::test_tools::per_element());
+    BOOST_TEST(as_set(registry().material_property_names()) == as_set(words.material_properties), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().condition_names()) == as_set(words.conditions), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().effect_names()) == as_set(words.effects), boost::test_tools::per_element());
 }
@@ -90,7 +91,7 @@ BOOST_AUTO_TEST_CASE(registry_sections_and_engine_tables_name_the_same_words) {
 BOOST_AUTO_TEST_CASE(each_table_has_one_row_per_word) {
     const auto& words = procedure::implemented_words();
     for (const auto* list : {&words.triggers, &words.claimants, &words.deadlines, &words.conditions, &words.effects,
-                             &words.claims, &words.entries, &words.params})
+                             &words.claims, &words.entries, &words.params, &words.material_properties})
         BOOST_TEST(as_set(*list).size() == list->size());
 }
 
@@ -174,6 +175,21 @@ BOOST_AUTO_TEST_CASE(an_unknown_deadline_is_refused_with_a_suggestion) {
     const std::string error = load_error(file);
     BOOST_TEST(error.find("deadline.yaml:9:") != std::string::npos, error);
     BOOST_TEST(error.find("did you mean 'before_claimant_moves'") != std::string::npos, error);
+}
+
+BOOST_AUTO_TEST_CASE(a_material_balance_must_read_and_name_a_known_property) {
+    // Line 10: `      material: {value: "..."}`: the value starts at column 25.
+    TempDir tmp("balances");
+    const auto typo = tmp.write("typo.yaml", rulebook_with("typo", "draw.book_positions",
+                                                           "    params:\n      material: {value: \"KR v KR; KBP v K (wrong_rook_pwn)\"}\n"));
+    const std::string unknown = load_error(typo);
+    BOOST_TEST(unknown.find("typo.yaml:10:25:") != std::string::npos, unknown);
+    BOOST_TEST(unknown.find("names the property 'wrong_rook_pwn', which the engine does not act on") != std::string::npos, unknown);
+    BOOST_TEST(unknown.find("did you mean 'wrong_rook_pawn'") != std::string::npos, unknown);
+    const auto vs = tmp.write("vs.yaml", rulebook_with("vs", "draw.book_positions", "    params:\n      material: {value: \"KR vs KR\"}\n"));
+    const std::string grammar = load_error(vs);
+    BOOST_TEST(grammar.find("vs.yaml:10:25:") != std::string::npos, grammar);
+    BOOST_TEST(grammar.find("the item 'KR vs KR' is not two sides' piece letters joined by ' v '") != std::string::npos, grammar);
 }
 
 BOOST_AUTO_TEST_CASE(a_parameter_nothing_reads_is_refused) {
