@@ -126,7 +126,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
     std::set<std::string> clocks, results;
     for (const auto& run : runs) {
         clocks.insert(detail::final_clocks(run, lang, registry));
-        results.insert(detail::final_result(run, lang, registry));
+        results.insert(detail::result_key(run));
     }
     auto footer_row = [&](const char* en, const char* ja, bool differs, auto text_of) {
         std::string out = std::string("<tr><td class=\"mark\">") + (differs ? "*" : "") + "</td><th colspan=\"2\">" +

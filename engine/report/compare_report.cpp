@@ -59,6 +59,16 @@ std::string final_clocks(const procedure::Run& run, Lang lang, const rulebook::R
            role_words(run.sides[1], registry, lang) + " " + clock::format_clock(run.clocks[1]);
 }
 
+std::string result_key(const procedure::Run& run) {
+    std::string key = std::to_string(int(run.result.status)) + (run.result.rated ? "" : " unrated");
+    if (run.result.score) key += " " + std::to_string((*run.result.score)[0]) + "-" + std::to_string((*run.result.score)[1]);
+    for (const auto& p : run.pending) {
+        key += " " + p.topic;
+        for (const auto& o : p.options) key += "," + o;
+    }
+    return key;
+}
+
 std::string final_result(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
     std::string res = describe_result(run, lang);
     for (const auto& p : run.pending) {
@@ -103,12 +113,18 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
         const std::string res = detail::final_result(run, lang, registry);
         results.push_back(res);
         distinct_clocks.insert(clocks.back());
-        distinct_results.insert(res);
+        distinct_results.insert(detail::result_key(run));
     }
     if (distinct_clocks.size() > 1) clocks[0] = "*";
     if (distinct_results.size() > 1) results[0] = "*";
     body.push_back(clocks);
     body.push_back(results);
+    bool marked = false;
+    for (const auto& row : body) marked = marked || row[0] == "*";
+    // Only a difference in what happens is marked; when nothing is, the reader is told so.
+    const std::string footnote = marked ? (lang == Lang::ja ? "* 規則によって裁定が異なる" : "* the rulebooks rule differently")
+                                        : (lang == Lang::ja ? "規則による裁定の違いはない（条番号を除く）"
+                                                            : "the rulebooks rule alike (the articles cited aside)");
 
     std::ostringstream out;
     out << (markdown ? "## " : "") << timeline.name << "\n\n";
@@ -121,14 +137,14 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
             for (const auto& c : row) out << "| " << md_escape(c) << " ";
             out << "|\n";
         }
-        out << "\n* " << (lang == Lang::ja ? "規則によって裁定が異なる" : "the rulebooks rule differently") << "\n";
+        out << "\n" << footnote << "\n";
         return out.str();
     }
     TextTable table(header);
     for (auto& row : body) table.add_row(row);
     const int width = runs.empty() ? 40 : std::max(16, int((120 - 2 - 9 - 22 - 2 * (3 + int(runs.size()))) / runs.size()));
     out << table.render(std::min(width, 60));
-    out << "\n* " << (lang == Lang::ja ? "規則によって裁定が異なる" : "the rulebooks rule differently") << "\n";
+    out << "\n" << footnote << "\n";
     return out.str();
 }
 

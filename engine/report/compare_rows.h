@@ -32,5 +32,9 @@ std::string final_clocks(const procedure::Run& run, rulebook::Lang lang = rulebo
 
 // The result in words, then any decision still pending with its options.
 std::string final_result(const procedure::Run& run, rulebook::Lang lang, const rulebook::Registry* registry = nullptr);
+// What a run's result changes for the players: its status, score and rating, and what waits for the arbiter. Two
+// results with the same key differ at most in the article cited (6.9 in one edition, 6.10 in another), which is
+// no difference to mark.
+std::string result_key(const procedure::Run& run);
 
 }  // namespace arbiter::report::detail

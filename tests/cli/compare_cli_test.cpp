@@ -47,6 +47,27 @@ BOOST_AUTO_TEST_CASE(json_has_one_run_per_rulebook_and_marks_differences) {
     BOOST_TEST(j["rows"][0]["differs"] == true);
 }
 
+BOOST_AUTO_TEST_CASE(a_result_that_differs_only_in_its_article_is_not_marked) {
+    // Fixture 16: White arrives at 1:05, beyond every edition's default time (JCA 6.6 and 2001 6.7: one hour; 2009
+    // 6.6a: none): White loses, 0-1, under all three; only the article cited differs. Fixture 22: both flags down,
+    // White's first known: 1-0 under JCA 6.9, 2001 6.10 and 2009 6.9. Neither result row is marked. The demo's
+    // results differ (pending, ongoing, 1-0): marked.
+    for (const char* same : {"16-late-arrival-1h05.yaml", "22-both-flags-order-known.yaml"}) {
+        Output r = arbiter_compare("compare " + std::string(ARBITER_SOURCE_DIR) + "/tests/timelines/chess/" + same +
+                                   " --rulebooks jca-1997,fide-2001,fide-2009");
+        BOOST_TEST_CONTEXT(same) {
+            BOOST_TEST(r.exit_code == 0);
+            BOOST_TEST(contains(r.out, "6.6a") == (std::string(same).rfind("16", 0) == 0), r.out);
+            BOOST_TEST(contains(r.out, "   result "), r.out);
+            BOOST_TEST(!contains(r.out, "*           result"), r.out);
+            BOOST_TEST(contains(r.out, "the rulebooks rule alike (the articles cited aside)"), r.out);
+        }
+    }
+    Output demo = arbiter_compare("compare '" + Demo + "' --rulebooks jca-1997,fide-2001,fide-2009");
+    BOOST_TEST(contains(demo.out, "*           result"), demo.out);
+    BOOST_TEST(contains(demo.out, "* the rulebooks rule differently"), demo.out);
+}
+
 BOOST_AUTO_TEST_CASE(text_fits_120_columns) {
     Output r = arbiter_compare("compare '" + Demo + "' --lang ja");
     BOOST_TEST(r.exit_code == 0);
