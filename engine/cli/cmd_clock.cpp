@@ -7,6 +7,7 @@
 #include "clock/time_control.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
+#include "rulebook/warnings.h"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -124,8 +125,13 @@ struct Options {
 
 int run(const Options& options, const GlobalOptions& global) {
     const TimeControl control = clock::time_control_from_text(options.time_control, "<time control>");
-    if (options.time_control.find('{') == std::string::npos)  // the PGN form, which counts seconds
-        if (const auto hint = clock::short_main_time_hint(control)) spdlog::warn("time control \"{}\": {}", options.time_control, *hint);
+    const bool ja = rulebook::warnings_lang() == rulebook::Lang::ja;
+    if (options.time_control.find('{') == std::string::npos) {  // the PGN form, which counts seconds
+        if (const auto hint = clock::short_main_time_hint(control, ja)) {
+            if (ja) spdlog::warn("警告: 持ち時間 \"{}\"：{}", options.time_control, *hint);
+            else spdlog::warn("time control \"{}\": {}", options.time_control, *hint);
+        }
+    }
     const std::optional<std::string> pgn = clock::format_pgn_time_control(control);
     const std::string structured = clock::format_yaml_time_control(control);
     const std::optional<Ms> sixty = clock::time_for_moves(control, reference_moves);

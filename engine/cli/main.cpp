@@ -6,6 +6,7 @@
 #include "procedure/vocabulary.h"
 #include "report/text_table.h"
 #include "rulebook/paths.h"
+#include "rulebook/warnings.h"
 
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
@@ -18,7 +19,9 @@ namespace {
 // Diagnostics go to stderr so that stdout stays data (JSON, tables) for scripts.
 void configure_logging(const arbiter::cli::GlobalOptions& global) {
     auto logger = spdlog::stderr_color_mt("arbiter");
-    logger->set_pattern("arbiter: %l: %v");
+    // "arbiter: warning: ..."; in Japanese the messages carry their own 「警告:」 (spdlog names levels in English only).
+    const bool ja = arbiter::rulebook::warnings_lang() == arbiter::rulebook::Lang::ja;
+    logger->set_pattern(ja ? "arbiter: %v" : "arbiter: %l: %v");
     spdlog::set_default_logger(logger);
     spdlog::set_level(global.verbose ? spdlog::level::debug
                       : global.quiet ? spdlog::level::err
@@ -78,6 +81,14 @@ int run(int argc, char** argv) {
     } catch (const CLI::ParseError& e) {
         int code = app.exit(e);
         return code == 0 ? 0 : 2;
+    }
+    // The chosen command's --lang (a per-command option) also sets the language of the warnings.
+    for (const CLI::App* sub = &app; sub;) {
+        const auto chosen = sub->get_subcommands();
+        sub = chosen.empty() ? nullptr : chosen.front();
+        if (const CLI::Option* lang = sub ? sub->get_option_no_throw("--lang") : nullptr; lang && lang->count() > 0 &&
+                                                                                         lang->as<std::string>() == "ja")
+            arbiter::rulebook::set_warnings_lang(arbiter::rulebook::Lang::ja);
     }
     configure_logging(global);
     arbiter::rulebook::set_schemas_dirs(global.schemas_dir);

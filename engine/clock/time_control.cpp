@@ -413,7 +413,7 @@ std::optional<std::string> category(const TimeControl& control, std::span<const 
     return std::nullopt;
 }
 
-std::optional<std::string> short_main_time_hint(const TimeControl& c) {
+std::optional<std::string> short_main_time_hint(const TimeControl& c, bool japanese) {
     constexpr Ms minute{60'000};
     TimeControl meant = c;
     Ms main{0};
@@ -426,6 +426,9 @@ std::optional<std::string> short_main_time_hint(const TimeControl& c) {
     }
     if (main <= Ms{0} || main >= minute) return std::nullopt;
     const auto pgn = format_pgn_time_control(meant);
+    if (japanese)
+        return "持ち時間が " + format_duration(main) + " で1分に満たない（PGN形式の持ち時間は秒で数える）" +
+               (pgn ? "。" + *pgn + " のつもりでは？" : std::string());
     return "the main time is " + format_duration(main) + ", under a minute (PGN time controls count seconds)" +
            (pgn ? "; did you mean " + *pgn + "?" : std::string());
 }

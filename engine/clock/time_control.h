@@ -104,7 +104,7 @@ std::optional<std::string> format_pgn_time_control(const TimeControl& control);
 // A hint for a time control read from the PGN form whose main time is under a minute: PGN times are seconds, so
 // "15+10" is 15 seconds and 10 seconds a move, most often written for 15 minutes ("did you mean 900+10?").
 // nullopt when the main time is a minute or more, zero, or the control is not timed.
-std::optional<std::string> short_main_time_hint(const TimeControl& control);
+std::optional<std::string> short_main_time_hint(const TimeControl& control, bool japanese = false);
 
 // Reads the structured form (or a scalar in PGN form) from YAML; errors carry the node's 1-based
 // line and column.

@@ -1,5 +1,7 @@
 #include "rulebook/paths.h"
 
+#include "rulebook/warnings.h"
+
 #include <spdlog/spdlog.h>
 
 #include <algorithm>
@@ -54,7 +56,10 @@ Folders search_path(const std::vector<std::string>& given, const char* env, cons
         };
         if (std::any_of(out.begin(), out.end(), same)) return;
         if (!from.empty() && !std::filesystem::is_directory(folder, ec)) {
-            spdlog::warn("skipped the {} folder '{}' ({}): it is not a folder that can be read", what, folder.string(), from);
+            if (warnings_lang() == Lang::ja)
+                spdlog::warn("警告: {} のフォルダ '{}'（{}）を読み飛ばした：読めるフォルダではない", what, folder.string(), from);
+            else
+                spdlog::warn("skipped the {} folder '{}' ({}): it is not a folder that can be read", what, folder.string(), from);
             return;
         }
         spdlog::debug("{} folder {}: {}", what, out.size() + 1, folder.string() + (from.empty() ? " (bundled)" : " (" + from + ")"));

@@ -4,14 +4,22 @@
 
 #include <spdlog/spdlog.h>
 
+#include <atomic>
 #include <mutex>
 #include <set>
 
 namespace arbiter::rulebook {
 
+namespace {
+std::atomic<Lang> warnings_in{Lang::en};
+}
+
+void set_warnings_lang(Lang lang) { warnings_in = lang; }
+Lang warnings_lang() { return warnings_in; }
+
 void warn_short_main_time(const std::string& file, const YAML::Node& node, const clock::TimeControl& control) {
     if (!node || !node.IsScalar()) return;  // the structured form names its units ({time: 15s} means it)
-    const auto hint = clock::short_main_time_hint(control);
+    const auto hint = clock::short_main_time_hint(control, warnings_lang() == Lang::ja);
     if (!hint) return;
     static std::mutex guard;
     static std::set<std::string> warned;
@@ -20,14 +28,19 @@ void warn_short_main_time(const std::string& file, const YAML::Node& node, const
         const std::lock_guard lock(guard);
         if (!warned.insert(where).second) return;
     }
-    spdlog::warn("{}: time_control \"{}\": {}", where, node.Scalar(), *hint);
+    if (warnings_lang() == Lang::ja) spdlog::warn("警告: {}: 持ち時間 \"{}\"：{}", where, node.Scalar(), *hint);
+    else spdlog::warn("{}: time_control \"{}\": {}", where, node.Scalar(), *hint);
 }
 
 void warn_mixed_games(const std::vector<const Rulebook*>& books) {
     for (const Rulebook* book : books) {
         if (book->game == books.front()->game) continue;
-        spdlog::warn("comparing rulebooks of different games: {} is a {} rulebook, {} a {} one; topics of one game may "
-                     "mean other things in the other", books.front()->id, books.front()->game, book->id, book->game);
+        if (warnings_lang() == Lang::ja)
+            spdlog::warn("警告: 異なるゲームの規則を比べている：{} は {} の規則、{} は {} の規則。一方のゲームの論点は他方では別の意味になりうる",
+                         books.front()->id, books.front()->game, book->id, book->game);
+        else
+            spdlog::warn("comparing rulebooks of different games: {} is a {} rulebook, {} a {} one; topics of one game may "
+                         "mean other things in the other", books.front()->id, books.front()->game, book->id, book->game);
         return;
     }
 }

@@ -12,6 +12,10 @@
 
 namespace arbiter::rulebook {
 
+// The language of the warnings (the command's --lang; English until the CLI sets it).
+void set_warnings_lang(Lang lang);
+Lang warnings_lang();
+
 // Warns on stderr (spdlog, silenced by -q) when the time control at `node` of `file`, written in the PGN form,
 // gives under a minute of main time ("15+10": did you mean 900+10?). Each place is warned about once per run,
 // however many rulebooks read it.

@@ -71,6 +71,18 @@ BOOST_AUTO_TEST_CASE(a_timeline_with_fifteen_plus_ten_is_warned_about_at_its_pla
     BOOST_TEST(r.err.find("did you mean") == r.err.rfind("did you mean"), r.err);
 }
 
+BOOST_AUTO_TEST_CASE(warnings_follow_the_commands_lang) {
+    // The same two warnings with --lang ja: in Japanese, with no English level word ("warning") left.
+    const fs::path file = timeline_with("15+10");
+    const auto r = run_apart("compare '" + file.string() + "' --rulebooks jca-1997,fide-2001 --lang ja");
+    fs::remove(file);
+    BOOST_TEST(contains(r.err, "arbiter: 警告: " + file.string() + ":3:44: 持ち時間 \"15+10\""), r.err);
+    BOOST_TEST(contains(r.err, "900+10 のつもりでは？"), r.err);
+    BOOST_TEST(!contains(r.err, "warning"), r.err);
+    const auto mixed = run_apart("diff fide-2009 kyushu-shogi-2006 --lang ja --format json");
+    BOOST_TEST(contains(mixed.err, "警告: 異なるゲームの規則を比べている：fide-2009 は chess の規則、kyushu-shogi-2006 は shogi の規則"), mixed.err);
+}
+
 BOOST_AUTO_TEST_CASE(an_event_with_fifteen_plus_ten_is_warned_about_by_event_check) {
     const fs::path file = fs::temp_directory_path() / ("arbiter-diagnostics-event-" + std::to_string(::getpid()) + ".yaml");
     std::ofstream(file) << "event: Blitz night\nrulebook: fide-2009\ntime_control: \"15+10\"\n";
