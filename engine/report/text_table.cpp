@@ -90,7 +90,12 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
             // opens, so that no line starts with 。 or ends with 「 (kinsoku).
             j = i + 1;
             word_width = gs[i].width;
-            if (gs[i].no_end && j < gs.size() && !gs[j].space) word_width += gs[j++].width;
+            if (gs[i].no_end && j < gs.size() && !gs[j].space) {
+                // What the bracket opens: one wide glyph, or a whole run of narrow ones (a clock reading, a move).
+                const bool narrow = gs[j].width < 2;
+                word_width += gs[j++].width;
+                while (narrow && j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;
+            }
             while (j < gs.size() && gs[j].no_start && word_width + gs[j].width <= width) word_width += gs[j++].width;
         } else {
             while (j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;

@@ -42,6 +42,12 @@ BOOST_AUTO_TEST_CASE(wrap_keeps_japanese_punctuation_off_the_start_of_a_line) {
     BOOST_REQUIRE(opening.size() == 2u);
     BOOST_TEST(opening[0] == "あい");
     BOOST_TEST(opening[1] == "「う」");
+    // What opens with a bracket is kept whole when it is a narrow run: "あいう（0:21:00に" in 12 columns is
+    // あいう / （0:21:00に, not あいう（0 / :21:00に or any other cut of the clock reading.
+    auto reading = wrap("あいう（0:21:00に", 12);
+    BOOST_REQUIRE(reading.size() == 2u);
+    BOOST_TEST(reading[0] == "あいう");
+    BOOST_TEST(reading[1] == "（0:21:00に");
 }
 
 BOOST_AUTO_TEST_CASE(table_columns_line_up_in_display_columns) {
