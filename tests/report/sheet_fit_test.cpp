@@ -3,6 +3,7 @@
 // Japanese sheet in Japanese words (item 4). Expectations come from the rule texts cited at each case
 // (rulesets/chess/fide-2009.yaml, rulesets/othello/joa-othello-2014.yaml); the events are in tests/data/events.
 #include "report/sheet_event.h"
+#include "report/sheet_fixture.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -14,20 +15,9 @@ using namespace arbiter::report;
 
 namespace {
 
-const Library& bundled() {
-    static const Library library = Library::open(std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets");
-    return library;
-}
-
-Sheet sheet_of(const std::string& file, Lang lang) {
-    const Event event = load_event(std::filesystem::path(ARBITER_SOURCE_DIR) / "tests/data/events" / file);
-    const Rulebook& book = event_rulebook(event, bundled());
-    const EventCheck check = check_event_settings(event, book, bundled().registry());
-    BOOST_REQUIRE(check.ok());
-    return event_sheet(event, book, check, bundled().registry(), lang);
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using arbiter::test::bundled;
+using arbiter::test::has;
+using arbiter::test::sheet_of;
 
 std::size_t count(const std::string& text, const std::string& part) {
     std::size_t n = 0;

@@ -3,6 +3,7 @@
 // Articles expected: FIDE 2009 6.6a (late arrival), 9.1a (draw agreement), 7.4b (illegal moves), 12.3b
 // (phones), 10.2 (quickplay finish, the arbiter decides); rulesets/chess/fide-2009.yaml.
 #include "report/sheet_event.h"
+#include "report/sheet_fixture.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -11,20 +12,9 @@ using namespace arbiter::report;
 
 namespace {
 
-const Library& bundled() {
-    static const Library library = Library::open(std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets");
-    return library;
-}
-
-Sheet sheet_of(const std::string& file, Lang lang) {
-    const Event event = load_event(std::filesystem::path(ARBITER_SOURCE_DIR) / "tests/data/events" / file);
-    const Rulebook& book = event_rulebook(event, bundled());
-    const EventCheck check = check_event_settings(event, book, bundled().registry());
-    BOOST_REQUIRE(check.ok());
-    return event_sheet(event, book, check, bundled().registry(), lang);
-}
-
-bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
+using arbiter::test::bundled;
+using arbiter::test::has;
+using arbiter::test::sheet_of;
 
 const SheetItem* item(const Sheet& sheet, const std::string& topic) {
     for (const auto& s : sheet.sections)
