@@ -268,7 +268,11 @@ ParsedMove parse_san(const Position& pos, std::string_view text) { return san_am
 
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
-    const MoveList legal = pos.legal_moves();
+    return parse_move(pos, text, pos.legal_moves());
+}
+
+ParsedMove parse_move(const Position& pos, std::string_view text, const MoveList& legal) {
+    if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
     ParsedMove san = san_among(pos, text, legal);
     if (san.ok()) return san;
     ParsedMove uci = uci_among(pos, text, legal);

@@ -41,5 +41,7 @@ ParsedMove parse_san(const Position& pos, std::string_view text);
 // SAN first, then UCI (timelines accept either). A text that no legal move fits but exactly one move the pieces can
 // make does (one that leaves or puts the own king in check) is `illegal` with `move` set to it.
 ParsedMove parse_move(const Position& pos, std::string_view text);
+// The same with the position's legal moves already generated (`legal` must be pos.legal_moves()).
+ParsedMove parse_move(const Position& pos, std::string_view text, const MoveList& legal);
 
 }  // namespace arbiter::core

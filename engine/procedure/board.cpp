@@ -31,7 +31,7 @@ public:
     core::ParsedMove read(std::string_view text) const override {
         if constexpr (chess_like)
             if (!hands()) {
-                core::ParsedMove p = core::parse_move(pos(), text);
+                core::ParsedMove p = core::parse_move(pos(), text, legal());
                 // Only after an illegal move into check that stood can a king stand where a move captures it.
                 const core::Piece victim = p.ok() ? pos().piece_on(p.move.to()) : core::no_piece;
                 if (victim != core::no_piece && core::type_of(victim) == pos().definition().royal_type) {
@@ -51,15 +51,15 @@ public:
         }
     }
 
-    void play(core::Move move) override {
-        previous_usi_ = core::to_usi(pos(), move);
-        if (pos().is_legal(move)) game_.play(move);
-        else game_.play_illegal(move);
+    void play(const core::ParsedMove& parsed) override {
+        previous_usi_ = core::to_usi(pos(), parsed.move);
+        if (parsed.ok()) game_.play(parsed.move);
+        else game_.play_illegal(parsed.move);
+        ++version_;
     }
 
     BoardEnd end_after_move() const override {
-        if (pos().is_checkmate()) return BoardEnd::checkmate;
-        if (pos().is_stalemate()) return BoardEnd::stalemate;
+        if (legal().empty()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
         if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }
@@ -69,12 +69,14 @@ public:
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
         previous_usi_.clear();
+        ++version_;
     }
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
     bool take_back_to(int ply) override {
         if (ply < 0 || ply > game_.ply()) return false;
         while (game_.ply() > ply) game_.undo();
+        ++version_;
         return true;
     }
 
@@ -196,6 +198,15 @@ public:
 
 private:
     const Position& pos() const { return game_.position(); }
+    // The position's legal moves, generated once per position: the check for the game's end after a move and the
+    // reading of the next move ask for the same list.
+    const core::MoveList& legal() const {
+        if (legal_version_ != version_) {
+            pos().generate_legal(legal_);
+            legal_version_ = version_;
+        }
+        return legal_;
+    }
     bool hands() const { return pos().definition().hands; }
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
@@ -204,11 +215,21 @@ private:
         using Answer = AnalysisMemo::Answer;
         std::string key;
         if (memo_) {
-            // The game and the FEN without its two move counters: the answer does not depend on them, and two
-            // games may write the same FEN for different rules.
-            const std::string fen = pos().fen();
-            const std::size_t end = fen.rfind(' ', fen.rfind(' ') - 1);  // fen() always writes six fields
-            key = pos().definition().id + ' ' + question + fen.substr(0, end);
+            // The game, the question and the position without its two move counters (the answer does not depend
+            // on them), as raw bytes: each piece type's squares per side, the side to move, castling and en passant.
+            // Exact like a FEN but without formatting one, which cost more than most analyses (an audit asks after
+            // every capture and pawn move).
+            key = pos().definition().id + ' ' + question;
+            const auto& types = pos().definition().pieces;
+            key.reserve(key.size() + 2 * types.size() * sizeof(BB) + 3 * sizeof(int));
+            const auto put = [&key](const auto& value) {
+                key.append(reinterpret_cast<const char*>(&value), sizeof value);
+            };
+            for (int c = 0; c < 2; ++c)
+                for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(core::Color(c), t));
+            put(int(pos().side_to_move()));
+            put(pos().castling_rights());
+            put(pos().en_passant_square());
             if (const Answer* a = memo_->find(key)) {
                 if (*a == Answer::unknown) return std::nullopt;
                 return *a == Answer::yes;
@@ -226,7 +247,10 @@ private:
     Position start_;
     core::BasicGame<BB> game_;
     std::string file_;
-    std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    std::string previous_usi_;
+    std::uint64_t version_ = 0;  // counts the changes of game_ (a play, a restart, a take-back)
+    mutable std::uint64_t legal_version_ = ~std::uint64_t{0};
+    mutable core::MoveList legal_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
 };
 

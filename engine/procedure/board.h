@@ -57,8 +57,9 @@ public:
     // Reads a move in the game's timeline notation (SAN or UCI; USI or KIF-style). For an illegal move, `move` is
     // the move as written when the board can hold it (see core::read_usi), else none.
     virtual core::ParsedMove read(std::string_view text) const = 0;
-    // Plays a move `read` returned: a legal one, or an illegal one the rulebook lets stand.
-    virtual void play(core::Move move) = 0;
+    // Plays a move `read` returned: a legal one (status ok: `read` has already checked it, so it is not checked
+    // again), or an illegal one the rulebook lets stand.
+    virtual void play(const core::ParsedMove& parsed) = 0;
     virtual BoardEnd end_after_move() const = 0;
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;

@@ -28,7 +28,7 @@ void State::on_move(const std::optional<std::string>& written) {
         on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
         return;
     }
-    std::string text = written ? *written : entry->value.Scalar();
+    std::string text = written ? *written : entry->text;
     const int mover = to_move();
     // The touched square binds (touch_binds): the move is the one made by the touch, whatever the entry writes.
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
@@ -77,14 +77,14 @@ void State::on_move(const std::optional<std::string>& written) {
         hold_illegal(mover, !parsed.move.is_none() && !parsed.only_check, game->ply());
         if (!illegal->on_board) {
             if (!parsed.move.is_none()) {
-                game->play(parsed.move);
+                game->play(parsed);
                 ++board_version;
                 illegal->played = true;
             }
             return;
         }
     }
-    game->play(parsed.move);
+    game->play(parsed);
     ++board_version;
     touched = {false, false};
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer

@@ -40,8 +40,9 @@ public:
         return out;
     }
 
-    void play(core::Move move) override {
-        if (pos_.is_legal(move)) {
+    void play(const core::ParsedMove& parsed) override {
+        const core::Move move = parsed.move;
+        if (parsed.ok()) {
             history_.push_back(pos_);
             core::Undo undo;
             pos_.make(move, undo);

@@ -35,6 +35,8 @@ struct Entry {
     Ms at{0};
     std::string action;
     rulebook::NodeHandle value;  // the action's value (a scalar for move/arrive/..., a map for claim/...)
+    std::string text;            // the value when it is a scalar; a record's moves read by an audit have only this
+                                 // (records/record_timeline.h audit_timeline: no YAML node per move)
     rulebook::NodeHandle node;   // the whole entry (for `expect:` and messages)
     std::string note;
     SourceLocation where;

@@ -52,6 +52,7 @@ Timeline read_timeline(rulebook::YamlFile yaml, const rulebook::Library& library
             }
             e.action = key;
             e.value = field.second;
+            if (field.second.IsScalar()) e.text = field.second.Scalar();
         }
         t.entries.push_back(std::move(e));
     }

@@ -28,7 +28,7 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         std::optional<RecordFile> own;
         const RecordFile* record = task.record.get();
         if (!record) record = &own.emplace(RecordFile::read_pgn_game(task.pgn, task.file, task.index, task.first_line));
-        const RecordGame converted = record->game(task.index, library);
+        const RecordGame converted = record->game(task.index, library, {}, true);
         out.game = converted.game;
         out.tags = converted.tags;
         out.recorded = converted.recorded;

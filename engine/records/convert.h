@@ -37,9 +37,12 @@ using core::record::Termination;
 
 // One entry of the timeline being written.
 struct Out {
+    Out(Ms at, std::string body, std::string comment) : at(at), body(std::move(body)), comment(std::move(comment)) {}
     Ms at{0};
     std::string body;  // "move: \"e4\"", "resign: black", ...
     std::string comment;
+    std::string move;    // a move entry's text as the runner reads it ("" for the other entries)
+    SourceLocation where;  // a move's place in the record
 };
 
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
@@ -110,6 +113,8 @@ struct Build {
     std::vector<std::string> warnings;
     bool warned_flag = false;
     bool illegal_held = false;  // the record's last move is its illegal move, held on the board
+    bool parts = false;  // converted for an audit (RecordGame::parts): moves keep the record's own text, which the
+                         // runner reads as well as the SAN written for `import`, and nothing else is written
 
     std::string where(int ply) const { return "game " + std::to_string(number) + ", ply " + std::to_string(ply); }
     [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
@@ -134,11 +139,15 @@ std::string yaml_quoted(std::string_view s);
 std::string comment_text(std::string_view s);
 bool looks_like_transcript(std::string_view text);
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw);
+// A move entry: `text` as the timeline's `move:` value (quoted as `yaml` says), found at `line`:`column` of the record.
+Out move_out(const Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment = {});
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser);
 void add_resignation(Build& b, const ClockTrack& clocks, int loser);
 void add_agreement(Build& b, const ClockTrack& clocks, int last_mover);
 std::string header_comment(const GameRecord& r, std::initializer_list<const char*> keys);
-std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format);
+// The timeline YAML of the game (`import` prints it); with `moves` false, the same without its move entries (the
+// head audit_timeline reads, the moves going straight into the timeline's entries: RecordGame::parts).
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves = true);
 std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b);
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library);
 std::optional<long> read_japanese_duration(std::string& s);

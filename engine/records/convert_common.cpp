@@ -85,6 +85,13 @@ void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::
 
 // The flag claim that stands for a time forfeit: by the winner, at the instant the loser's flag fell by the time
 // control (the last instant where the control cannot say).
+Out move_out(const Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment) {
+    Out out(at, "move: " + (quoted ? yaml_quoted(text) : text), std::move(comment));
+    out.move = text;
+    out.where = {b.file, line, column};
+    return out;
+}
+
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
     Ms at = clocks.now();
     if (auto flag = clocks.flag_instant(loser); flag && *flag > at) at = *flag;
@@ -112,7 +119,7 @@ std::string header_comment(const GameRecord& r, std::initializer_list<const char
 }
 
 
-std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format) {
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves) {
     std::ostringstream y;
     y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
       << b.count << ".\n";
@@ -136,9 +143,10 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
     y << "}\n";
     y << "start: " << b.start_yaml << '\n';
     y << "entries:";
-    if (b.entries.empty()) y << " []";
+    if (std::none_of(b.entries.begin(), b.entries.end(), [&](const Out& e) { return moves || e.move.empty(); })) y << " []";
     y << '\n';
     for (const auto& e : b.entries) {
+        if (!moves && !e.move.empty()) continue;
         y << "  - {at: \"" << instant(e.at) << "\", " << e.body << "}";
         if (!e.comment.empty()) y << "  # " << comment_text(e.comment);
         y << '\n';

@@ -46,7 +46,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         const core::ParsedMove parsed = core::parse_move(pos, m.san);
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
-        const std::string san = core::to_san(pos, parsed.move);
+        // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less).
+        const std::string san = b.parts ? m.san : core::to_san(pos, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -77,7 +78,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         game.play(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
-        b.entries.push_back({clocks.now(), "move: " + yaml_quoted(san), ""});
+        b.entries.push_back(move_out(b, clocks.now(), san, true, m.line, m.column));
     }
     if (readings_unused)
         b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants");

@@ -178,13 +178,14 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path, Rec
 
 
 
-RecordGame RecordFile::game(int number, const rulebook::Library& library, const std::string& rulebook_id) const {
+RecordGame RecordFile::game(int number, const rulebook::Library& library, const std::string& rulebook_id,
+                            bool parts) const {
     const int n = data_->streamed ? 0 : games();
     const int at = number - data_->first;
     if (at < 0 || at >= games())
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
-    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false};
+    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false, parts};
     std::vector<std::pair<std::string, std::string>> tags;
     if (data_->format == RecordFormat::pgn) {
         const auto& pgn = data_->pgn[std::size_t(at)];
@@ -209,7 +210,13 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (book->game != b.game)
         throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
                                                   std::to_string(number) + " of this record is " + b.game);
-    out.yaml = write_yaml(b, out.rulebook, data_->format);
+    if (parts) {
+        out.head = write_yaml(b, out.rulebook, data_->format, false);
+        out.parts.reserve(b.entries.size());
+        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), std::move(e.where)});
+    } else {
+        out.yaml = write_yaml(b, out.rulebook, data_->format);
+    }
     out.recorded = std::move(b.recorded);
     out.warnings = std::move(b.warnings);
     out.tags = std::move(tags);
@@ -226,7 +233,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
     std::string name = game.file;
     if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
     Timeline t;
-    t.yaml = rulebook::parse_yaml_text(game.yaml, name);
+    t.yaml = rulebook::parse_yaml_text(game.head, name);
     t.file = t.yaml.name;
     rulebook::check_timeline(t.yaml, library, rulebook_override);
     // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.
@@ -236,19 +243,35 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
     t.start = rulebook::child(root, "start");
     t.expect = rulebook::child(root, "expect");
-    for (const auto& node : rulebook::child(root, "entries")) {
+    const YAML::Node others = rulebook::child(root, "entries");
+    auto other = others.begin();
+    t.entries.reserve(game.parts.size());
+    for (const auto& part : game.parts) {
         Entry e;
-        e.node = node;
-        e.where = rulebook::location_of(t.file, node);
-        for (const auto& field : node) {
-            const std::string& key = field.first.Scalar();
-            if (key == "at") e.at = *clock::parse_duration(field.second.Scalar());  // checked by check_timeline
-            else if (key == "note") e.note = field.second.Scalar();
-            else if (key != "expect") {
-                e.action = key;
-                e.value = field.second;
+        e.at = part.at;
+        if (!part.move.empty()) {
+            e.action = "move";
+            e.text = part.move;
+            e.where = part.where;
+        } else {
+            if (other == others.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
+            const YAML::Node node = *other++;
+            e.node = node;
+            e.where = rulebook::location_of(t.file, node);
+            for (const auto& field : node) {
+                const std::string& key = field.first.Scalar();
+                if (key == "note") e.note = field.second.Scalar();
+                else if (key != "at" && key != "expect") {
+                    e.action = key;
+                    e.value = field.second;
+                    if (field.second.IsScalar()) e.text = field.second.Scalar();
+                }
             }
         }
+        // check_timeline saw the head's instants only; the moves' are checked here, as it would.
+        if (!t.entries.empty() && e.at < t.entries.back().at)
+            throw InputError(e.where, "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +
+                                          clock::format_clock(t.entries.back().at) + "; expected times that never go back");
         t.entries.push_back(std::move(e));
     }
     return t;

@@ -47,6 +47,14 @@ struct RecordedEnding {
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
 
+// One entry of a converted game as audit_timeline reads it: a move (its text, where the record holds it) or, with
+// `move` empty, the next entry of RecordGame::head.
+struct RecordEntry {
+    Ms at{0};
+    std::string move;
+    SourceLocation where;
+};
+
 // One game of a record, converted.
 struct RecordGame {
     std::string file;
@@ -55,7 +63,11 @@ struct RecordGame {
     int count = 1;   // games in the file (0 when not known: one game of a PGN stream, see read_pgn_game)
     std::string game;  // chess, shogi, othello
     std::string rulebook;
-    std::string yaml;  // the timeline text (what `arbiter import` prints)
+    std::string yaml;  // the timeline text (what `arbiter import` prints); empty when converted for an audit
+    // Converted for an audit (RecordFile::game's `parts`): the timeline without its moves (`head`), and every entry
+    // in order (`parts`), the moves with their text, so that no move is written and parsed as YAML.
+    std::string head;
+    std::vector<RecordEntry> parts;
     std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
     std::vector<std::string> warnings;  // noisy data the conversion met ("game 1, ply 12: ...")
@@ -89,7 +101,9 @@ public:
     // Converts game `number` (1-based). `rulebook_id` is the rulebook written into the event (empty: the default
     // for the record's game); it must be a rulebook of the library for that game. InputError for a number out of
     // range, a move that cannot be played (with the game and the ply), a clock reading that goes up.
-    RecordGame game(int number, const rulebook::Library& library, const std::string& rulebook_id = {}) const;
+    // `parts`: converted for audit_timeline (head and parts filled, yaml left empty).
+    RecordGame game(int number, const rulebook::Library& library, const std::string& rulebook_id = {},
+                    bool parts = false) const;
 
     struct Data;
 
@@ -100,10 +114,12 @@ private:
 
 // The converted game read as a timeline through the front door (schema and meaning checks included).
 Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override = {});
-// The same timeline for an audit, without the JSON-Schema check: the YAML is write_yaml's own, whose shape the schema
-// accepts by construction (tests/records check that every converted record passes the front door); the meaning
-// checks (rulebook::check_timeline: the event, the start position, instants that never go back) still run, so a game
-// the front door refuses is refused here with the same message. `run`, `compare`, `validate` and `import` keep
+// The same timeline for an audit, from a game converted with `parts`, without the JSON-Schema check: the head is
+// write_yaml's own, whose shape the schema accepts by construction (tests/records check that every converted record
+// passes the front door); the meaning checks (rulebook::check_timeline: the event, the start position, instants that
+// never go back) still run on the head, and the moves' instants are checked here, so a game the front door refuses
+// is refused here too. The moves become entries with `text` and no YAML node: an audit reads thousands of games, and
+// writing and parsing each move as YAML was most of its time. `run`, `compare`, `validate` and `import` keep
 // record_timeline.
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override);
 

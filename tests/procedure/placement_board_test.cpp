@@ -43,7 +43,7 @@ BOOST_AUTO_TEST_CASE(reads_legal_held_and_impossible_moves) {
 
 BOOST_AUTO_TEST_CASE(holds_a_disc_that_turns_nothing_and_takes_it_back) {
     auto b = othello_board();
-    b->play(b->read("a1").move);
+    b->play(b->read("a1"));
     BOOST_TEST(b->position_text() == "X--------------------------OX------XO--------------------------- O");
     BOOST_TEST(b->ply() == 1);
     BOOST_TEST(b->take_back_to(0));
