@@ -118,9 +118,10 @@ std::string header_comment(const GameRecord& r, std::initializer_list<const char
     return out;
 }
 
+namespace {
 
-std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves) {
-    std::ostringstream y;
+// What `import` writes above the timeline: where it comes from, the record's headers, its ending, the warnings.
+void write_comments(std::ostream& y, const Build& b, RecordFormat format) {
     y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
       << b.count << ".\n";
     for (const auto& h : b.header_comments)
@@ -130,7 +131,15 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
       << (b.recorded.text.empty() ? "" : " (" + comment_text(b.recorded.text) + ")") << '\n';
     for (const auto& w : b.warnings) y << "# warning: " << comment_text(w) << '\n';
     if (b.entries.empty()) y << "# The record holds no move.\n";
-    std::string stem = std::filesystem::path(b.file).stem().string();
+}
+
+}  // namespace
+
+std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves) {
+    std::ostringstream y;
+    // The comments are for a reader of `import`'s output; the audit's head (moves false) is read by the program only.
+    if (moves) write_comments(y, b, format);
+    const std::string stem = std::filesystem::path(b.file).stem().string();
     y << "timeline: " << yaml_quoted(stem + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")) << '\n';
     y << "source: " << yaml_quoted(std::filesystem::path(b.file).filename().string() + ", game " + std::to_string(b.number)) << '\n';
     y << "event: {";
@@ -148,7 +157,7 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
     for (const auto& e : b.entries) {
         if (!moves && !e.move.empty()) continue;
         y << "  - {at: \"" << instant(e.at) << "\", " << e.body << "}";
-        if (!e.comment.empty()) y << "  # " << comment_text(e.comment);
+        if (moves && !e.comment.empty()) y << "  # " << comment_text(e.comment);
         y << '\n';
     }
     return y.str();

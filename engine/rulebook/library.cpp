@@ -323,6 +323,8 @@ Library Library::open_with(const std::vector<std::filesystem::path>& folders, co
     for (const char* game : {"chess", "shogi", "othello"}) library.games_.push_back(game);
     std::sort(library.games_.begin(), library.games_.end());
     library.games_.erase(std::unique(library.games_.begin(), library.games_.end()), library.games_.end());
+    // Where each game's definition is, looked up once (an audit asks for every game it reads).
+    for (const auto& game : library.games_) library.game_folders_[game] = rulebook::folder_of_game(game, folders);
 
     // Read every file once; index those that are rulebooks by id (= file name), the earlier folder's first.
     std::vector<PreparedFile> prepared(files.size());
@@ -374,7 +376,10 @@ Rulebook Library::load_file(const std::filesystem::path& path) const {
     return resolver.resolve(read_yaml_file(path), chain);
 }
 
-std::filesystem::path Library::folder_of_game(std::string_view game) const { return rulebook::folder_of_game(game, folders_); }
+std::filesystem::path Library::folder_of_game(std::string_view game) const {
+    if (const auto it = game_folders_.find(game); it != game_folders_.end()) return it->second;
+    return rulebook::folder_of_game(game, folders_);
+}
 
 const Rulebook* Library::find(std::string_view id) const {
     auto it = resolved_.find(id);

@@ -197,6 +197,7 @@ private:
     std::map<std::string, std::filesystem::path, std::less<>> index_;
     std::map<std::string, Rulebook, std::less<>> resolved_;
     std::vector<std::string> games_;
+    std::map<std::string, std::filesystem::path, std::less<>> game_folders_;  // folder_of_game, found once at open
     std::vector<InputError> problems_;
     std::map<std::string, InputError, std::less<>> failed_;
 };
