@@ -280,15 +280,16 @@ bool State::is_listed_book_draw() const {
 void State::after_the_end(const std::function<void()>& claim) {
     const Result before = out.result;
     ended = false;
+    // A new result no longer follows the earlier count of the board; its own rule may count again (`count`).
+    out.result.discs.reset();
     claim();
     if (!ended) {
         out.result = before;
         ended = true;
         return;
     }
-    // A new result: the card is written again, and it no longer follows a count of the board.
+    // A new result: the card is written again.
     card_written = false;
-    counted.reset();
 }
 
 // Both flags down: the rulebook's rule on both flags, with whether the order of the falls is known and whether both

@@ -114,6 +114,14 @@ std::optional<bool> claim_awaiting_decision(State& st, std::string_view, const j
     return waiting == value.get<bool>();
 }
 
+// How the game ended, read off the run: the topic of the ruling that ended it (clock.flag_fall for a fallen flag,
+// othello.game_end for the count, clock.late_arrival for a forfeit at arrival). False while the game goes on, so a
+// rule raised after the end (the result card) can give each kind of end its own count.
+std::optional<bool> ended_by(State& st, std::string_view, const json& value, const Context&) {
+    if (!value.is_string()) return std::nullopt;
+    return st.ended && st.out.result.topic == value.get<std::string>();
+}
+
 struct ConditionImpl {
     std::string_view name;
     Evaluate evaluate;
@@ -163,6 +171,7 @@ constexpr ConditionImpl table[] = {
     {"sealed_move_defective", fact},
     {"touched_piece", fact},
     {"claim_announces_move", fact},
+    {"ended_by", ended_by},
 };
 
 const ConditionImpl* find(std::string_view name) { return row_named(table, name); }

@@ -57,6 +57,34 @@ void State::on_declare(int declarer) {
                   {"no case of the rule applies: " + note.en, "規定のどの場合にも当たらない：" + note.ja});
 }
 
+// The board's count credited for `winner` (at a counted end, and by the `count` effect): kept as the result's
+// discs, and told in both languages: the board, where the empty squares went, and a least count applied.
+Note State::credit_count(const PieceCount& board, int winner, const DiscCredit& credit) {
+    const CreditedDiscs c = credit_discs(board, winner, credit);
+    out.result.discs = c.discs;
+    const std::string pieces0 = std::to_string(board.pieces[0]), pieces1 = std::to_string(board.pieces[1]),
+                      empty = std::to_string(board.empty);
+    Note how;
+    if (c.empties_given) how = {", given to the winner", "（勝者に加える）"};
+    else if (board.empty > 0 && winner >= 0 && !c.raised)
+        how = {", not counted (the rulebook does not give them to the winner)", "（規則が勝者に与えないので数えない）"};
+    Note note{"on the board " + side_name(0) + " " + pieces0 + ", " + side_name(1) + " " + pieces1 + ", " + empty + " empty" + how.en,
+              "盤上の石数 " + ja_side(0) + pieces0 + "、" + ja_side(1) + pieces1 + "、空き" + empty + how.ja};
+    if (c.raised) {
+        const std::string won = std::to_string(c.discs[std::size_t(winner)]), lost = std::to_string(c.discs[std::size_t(1 - winner)]);
+        add_note(note, {"the winner is credited with " + won + ", the least the rule gives, and " + side_name(1 - winner) +
+                            " with " + lost,
+                        "勝者は規則の最低石数" + won + "、" + ja_side(1 - winner) + "は" + lost + "とする"});
+    }
+    return note;
+}
+
+int State::result_winner() const {
+    if (!ended || !out.result.score) return nobody;
+    const auto& s = *out.result.score;
+    return s[0] > s[1] ? 0 : s[1] > s[0] ? 1 : nobody;
+}
+
 // A game over on the board by counting (othello: neither side can move). The game's data says who wins (more
 // pieces); the rule on board.neither_can_move says whether empty squares go to the winner (empties_to_winner;
 // without it the count is the pieces on the board), and a tie goes to the rule on board.tie where the rulebook has
@@ -66,29 +94,18 @@ void State::on_counted_end(int by) {
     if (!count) return;
     const std::string& topic = topic_of(Trigger::board_neither_can_move);
     const auto* r = rule(topic);
-    std::array<int, 2> discs = count->pieces;
-    const int winner = discs[0] == discs[1] ? nobody : discs[0] > discs[1] ? 0 : 1;
-    Note how;
-    if (count->empty > 0) {
-        const json to_winner = r ? param_value(*r, params::empties_to_winner.name) : json();
-        if (to_winner.is_boolean() && to_winner.get<bool>() && winner >= 0) {
-            discs[std::size_t(winner)] += count->empty;
-            how = {", given to the winner", "（勝者に加える）"};
-        } else if (winner >= 0) {
-            how = {", not counted (the rulebook does not give them to the winner)", "（規則が勝者に与えないので数えない）"};
-        }
-    }
-    counted = discs;
+    const int winner = count->pieces[0] == count->pieces[1] ? nobody : count->pieces[0] > count->pieces[1] ? 0 : 1;
+    DiscCredit credit;
+    credit.empties_to_winner = r && param_value(*r, params::empties_to_winner.name) == true;
+    const Note how = credit_count(*count, winner, credit);
+    const std::array<int, 2> discs = *out.result.discs;
     Ruling ruling;
     ruling.at = now;
     ruling.topic = topic;
     ruling.article = r ? r->article : std::string();
     if (r) ruling.summary = r->summary;
     ruling.by = side_name(by);
-    const std::string pieces0 = std::to_string(count->pieces[0]), pieces1 = std::to_string(count->pieces[1]),
-                      empty = std::to_string(count->empty);
-    ruling.note = {"on the board " + side_name(0) + " " + pieces0 + ", " + side_name(1) + " " + pieces1 + ", " + empty + " empty" + how.en,
-                   "盤上の石数 " + ja_side(0) + pieces0 + "、" + ja_side(1) + pieces1 + "、空き" + empty + how.ja};
+    ruling.note = how;
     ruling.effects.push_back({{"effect", "count"}, {"score", {{side_name(0), discs[0]}, {side_name(1), discs[1]}}}});
     const auto pts = points();
     if (winner >= 0) {
@@ -162,31 +179,41 @@ void State::on_press(int side) {
 
 // After the game the result card, where the rulebook has a rule on game.ended: a circle for the winner and a cross
 // for the loser, and each side's disc difference where the rule keeps it (disc_difference) and the game was counted.
+// The rule is applied first: its cases may read how the game ended (ended_by) and give the count for such an end
+// (`count`: a game won on time, a forfeit), so that the card records the count the rule gives.
 void State::write_result_card() {
     if (!ended || card_written) return;
     card_written = true;
     const auto* r = rule_for(Trigger::game_ended);
     if (!r || !out.result.score) return;
+    const int applied = apply_rule(*r, Context{}, nobody);
     const auto& score = *out.result.score;
+    const auto& discs = out.result.discs;
     Note note;
-    const json wanted = param_value(*r, params::disc_difference.name);
+    const bool wanted = param_value(*r, params::disc_difference.name) == true;
     for (int side = 0; side < 2; ++side) {
         const double mine = score[std::size_t(side)], theirs = score[std::size_t(1 - side)];
         const std::string mark = mine > theirs ? " ○" : mine < theirs ? " ×" : " -";
         note.en += (side ? ", " : "") + side_name(side) + mark;
         note.ja += (side ? "、" : "") + ja_side(side) + mark;
-        if (counted && wanted.is_boolean() && wanted.get<bool>()) {
-            const int d = (*counted)[std::size_t(side)] - (*counted)[std::size_t(1 - side)];
+        if (discs && wanted) {
+            const int d = (*discs)[std::size_t(side)] - (*discs)[std::size_t(1 - side)];
             const std::string diff = " " + std::string(d > 0 ? "+" : "") + std::to_string(d);
             note.en += diff;
             note.ja += diff;
         }
     }
+    // A card that keeps the disc difference after an end nothing counted: the rulebook does not say what it is.
+    if (!discs && wanted) {
+        note.en += " (no disc difference: the rulebook gives no count for a game that ends this way)";
+        note.ja += "（石差なし：この終わり方の石数を規則が定めていない）";
+    }
     if (!out.result.rated) {
         note.en += " (unrated)";
         note.ja += "（レーティング対象外）";
     }
-    note_rule(*r, nobody, note);
+    if (applied >= 0) add_note(out.rulings[std::size_t(applied)].note, note);
+    else note_rule(*r, nobody, note);
 }
 
 }  // namespace arbiter::procedure

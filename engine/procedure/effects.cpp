@@ -225,12 +225,40 @@ Listed statement(const Apply& a) {
     return Listed::yes;
 }
 
+// The discs counted for the record of a game that ended otherwise than by the count (won on time, a forfeit): the
+// board's discs, credited for the result's winner as the fields say (empties_to_winner, winner_at_least). The result
+// does not change. A game that is not decided by counting pieces has nothing to count.
+Listed count(const Apply& a) {
+    State& st = a.st;
+    const auto board = st.game ? st.game->piece_count() : std::nullopt;
+    if (!board) {
+        a.add_note({"nothing to count: this game is not decided by counting pieces", "数える石がない：石数で決着するゲームではない"});
+        return Listed::no;
+    }
+    auto field = [&](const char* key) { return a.fields.is_object() && a.fields.contains(key) ? st.resolve(a.rule, a.fields[key]) : json(); };
+    DiscCredit credit;
+    credit.empties_to_winner = field("empties_to_winner") == true;
+    const int squares = board->pieces[0] + board->pieces[1] + board->empty;
+    if (const json least = field("winner_at_least"); least.is_number_integer()) {
+        if (least.get<std::int64_t>() < 0 || least.get<std::int64_t>() > squares)
+            throw InputError({a.rule.from.file, a.rule.from.line, 0},
+                             a.rule.topic + ": count: found winner_at_least " + least.dump() + "; expected 0 to " +
+                                 std::to_string(squares) + " (the squares of the board)");
+        credit.winner_at_least = least.get<int>();
+    }
+    a.add_note(st.credit_count(*board, st.result_winner(), credit));
+    const auto& discs = *st.out.result.discs;
+    a.applied["score"] = {{st.side_name(0), discs[0]}, {st.side_name(1), discs[1]}};
+    return Listed::yes;
+}
+
 Listed hook(const Apply&) { return Listed::no; }  // handled by State::apply_hook
 
 using Handler = Listed (*)(const Apply&);
 struct EffectImpl {
     std::string_view name;
     Handler handler;
+    bool records_the_end = false;  // applies once the game is over (tables.h records_the_end)
 };
 
 // One row per registry effect; the cross-check test holds this table and the registry to the same words.
@@ -258,6 +286,7 @@ constexpr EffectImpl table[] = {
     {"adjourn", adjourn},
     {"expel", statement},
     {"arbiter_decides", arbiter_decides},
+    {"count", count, true},
     {"hook", hook},
 };
 
@@ -266,6 +295,11 @@ const EffectImpl* find(std::string_view name) { return row_named(table, name); }
 }  // namespace
 
 std::vector<std::string_view> effect_words() { return names_of(table); }
+
+bool records_the_end(std::string_view effect) {
+    const auto* impl = find(effect);
+    return impl && impl->records_the_end;
+}
 
 const json& Runner::State::effect_json(const rulebook::Effect& e) {
     auto& cache = runner.caches_->effects;

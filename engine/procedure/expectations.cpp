@@ -37,6 +37,16 @@ void compare_result(const YAML::Node& r, const State& got, std::vector<std::stri
         const bool rated = r["rated"] ? r["rated"].as<bool>() : true;
         if (rated != result.rated) diffs.push_back(std::string("result.rated: expected ") + (rated ? "true" : "false"));
     }
+    // The discs each side is credited with; `discs: ~` expects that nothing counted them.
+    if (const auto d = r["discs"]) {
+        auto text = [&](const std::optional<std::array<int, 2>>& discs) {
+            return discs ? got.sides[0] + " " + std::to_string((*discs)[0]) + ", " + got.sides[1] + " " + std::to_string((*discs)[1])
+                         : std::string("none");
+        };
+        std::optional<std::array<int, 2>> want;
+        if (!d.IsNull()) want = std::array<int, 2>{d[got.sides[0]].as<int>(), d[got.sides[1]].as<int>()};
+        if (want != result.discs) diffs.push_back("result.discs: expected " + text(want) + ", got " + text(result.discs));
+    }
     for (const char* key : {"topic", "article"}) {
         const std::string value = key == std::string("topic") ? result.topic : result.article;
         if (r[key] && r[key].Scalar() != value)

@@ -96,6 +96,9 @@ struct Result {
     bool rated = true;
     std::string topic;
     std::string article;
+    // The discs each side is credited with, where the game was counted: at a counted end, or by a rule's `count`
+    // effect (a game won on time); none where nothing counted them.
+    std::optional<std::array<int, 2>> discs;
 };
 
 struct Run {

@@ -26,6 +26,7 @@ nlohmann::json to_json(const Run& run) {
         result["topic"] = run.result.topic;
         result["article"] = run.result.article;
     }
+    if (run.result.discs) result["discs"] = {{run.sides[0], (*run.result.discs)[0]}, {run.sides[1], (*run.result.discs)[1]}};
     json rulings = json::array();
     for (const auto& r : run.rulings) {
         json j = {{"at", r.at.count()},     {"topic", r.topic},     {"article", r.article},

@@ -4,6 +4,7 @@
 
 #include "clock/clock.h"
 #include "procedure/board.h"
+#include "procedure/disc_count.h"
 #include "procedure/lua_host.h"
 #include "procedure/params.h"
 #include "procedure/procedure.h"
@@ -103,7 +104,6 @@ struct Runner::State {
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
     bool result_agreed = false;           // both players agreed the result (entry agree: result)
     std::array<bool, 2> flag_seen{false, false};  // a fallen flag was ruled or noted (once per side)
-    std::optional<std::array<int, 2>> counted;  // the final count, when the game ended by counting
     int offer_by = nobody;
     struct Open {
         Pending pending;
@@ -219,6 +219,9 @@ struct Runner::State {
     // ---- declarations, counting, rights, presses, result cards (counting.cpp)
     void on_declare(int declarer);
     void on_counted_end(int by);
+    // The board's count credited for `winner` as `credit` says, kept as the result's discs; the note says how.
+    Note credit_count(const PieceCount& board, int winner, const DiscCredit& credit);
+    int result_winner() const;  // the side the result gives more points, or nobody (not over, drawn)
     void on_declare_end(int by);
     void on_assign();
     void on_press(int side);

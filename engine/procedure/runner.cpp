@@ -5,6 +5,7 @@
 // parameter lookup, sides and roles, and the making of rulings.
 #include "rulebook/game_loader.h"
 #include "procedure/run_state.h"
+#include "procedure/tables.h"
 
 #include "core/game_files.h"
 #include "rulebook/loader.h"
@@ -289,7 +290,9 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     // Apply after the ruling is in place (apply() may end the game with its topic and article).
     Ruling& ref = out.rulings.back();
     for (const auto& e : effects) {
-        if (ended) break;
+        // Once the game is over only what records it (the discs counted) still applies; the rest would change a
+        // game that has ended.
+        if (ended && !records_the_end(e.begin().key())) continue;
         apply(r, e, ctx, ref);
     }
     if (discretion && !ended) {

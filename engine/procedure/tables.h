@@ -35,4 +35,8 @@ std::vector<std::string_view> material_property_words();  // claims.cpp: propert
 // Whether a condition is a fact an entry states (an incident's `facts:` may give only these).
 bool is_fact_condition(std::string_view name);
 
+// Whether an effect records a game that has ended (the discs counted) rather than changing its course: it applies
+// after the effect that ended the game, and in a rule raised after the end (game.ended).
+bool records_the_end(std::string_view effect);
+
 }  // namespace arbiter::procedure

@@ -310,16 +310,7 @@ std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run) {
     return true;
 }
 
-std::optional<std::array<int, 2>> ruled_count(const Run& run) {
-    for (auto r = run.rulings.rbegin(); r != run.rulings.rend(); ++r)
-        for (const auto& effect : r->effects)
-            if (effect.value("effect", "") == "count" && effect.contains("score")) {
-                std::array<int, 2> count{};
-                for (int s = 0; s < 2; ++s) count[std::size_t(s)] = effect["score"].value(run.sides[std::size_t(s)], 0);
-                return count;
-            }
-    return std::nullopt;
-}
+std::optional<std::array<int, 2>> ruled_count(const Run& run) { return run.result.discs; }
 
 void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run) {
     out["record"] = {{"file", game.file},

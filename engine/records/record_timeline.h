@@ -131,8 +131,8 @@ nlohmann::json recorded_json(const RecordedEnding& recorded);
 // another score, or (othello) when the record gives a final count and the rulebook counts otherwise.
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
 
-// The final count a run's ruling gave (othello: the discs each side is credited with, from the `count` effect), if
-// any; by side number.
+// The final count of a run (othello: the discs each side is credited with, procedure::Result::discs), if any; by
+// side number.
 std::optional<std::array<int, 2>> ruled_count(const Run& run);
 
 // Adds `record` ({file, format, game, games}), `recorded`, `agrees` and `warnings` to a run's JSON object.

@@ -44,9 +44,10 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> choice_w
 }};
 
 // The fields of the registry's effects (schemas/topics.yaml effects: fields), as a Japanese sheet labels them.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 9> effect_fields{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 11> effect_fields{{
     {"to", "対象"},    {"who", "対象者"},   {"amount", "時間"},   {"unless", "ただし"}, {"options", "選択肢"},
     {"rated", "レーティング対象"}, {"right", "権利"}, {"clocks", "時計"}, {"name", "計算式"},
+    {"empties_to_winner", "空きマスを勝者に加える"}, {"winner_at_least", "勝者の最低石数"},
 }};
 
 template <std::size_t N>
@@ -77,9 +78,6 @@ std::string effect_words(std::string_view name, const rulebook::Registry* regist
         if (const rulebook::NamedText* role = registry->role(name)) return role->text.in(lang);
         if (const rulebook::EffectSpec* e = registry->effect(name)) return without_full_stop(e->text.in(lang));
         if (const rulebook::NamedText* o = registry->option(name)) return without_full_stop(o->text.in(lang));
-        // The runner's own record of an othello count (engine/procedure/counting.cpp): no rulebook names it, so
-        // the registry does not list it.
-        if (name == "count") return "石数の計算";
         if (const rulebook::ConditionSpec* c = registry->condition(name)) return without_full_stop(c->text.in(lang));
         if (const rulebook::TopicSpec* t = registry->topic(name)) return without_full_stop(t->text.in(lang));
         if (const std::string_view words = find(choice_words, name); !words.empty()) return std::string(words);

@@ -52,7 +52,7 @@ struct EffectSpec {
 
 struct ConditionSpec {
     std::string name;
-    std::string type;  // boolean, duration, count, moves, points, text, map
+    std::string type;  // boolean, duration, count, moves, points, text, map, topic (a topic of the registry)
     Text text;
 };
 

@@ -257,6 +257,11 @@ private:
             if (!node.IsScalar() || !registry_.role(node.Scalar()))
                 fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + join(registry_.role_names()) + ")" +
                                          (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.role_names()) : ""));
+        } else if (type == "topic") {
+            // A topic the condition compares with (ended_by): one the registry does not name would never match.
+            if (!node.IsScalar() || !registry_.topic(node.Scalar()))
+                fail_at(file_, node, here + "found " + describe(node) + "; expected a topic of " + registry_.file() +
+                                         (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.topic_names()) : ""));
         } else if (type == "conditions") {
             conditions(node, what, true);
         } else if (type == "list") {

@@ -213,4 +213,19 @@ BOOST_AUTO_TEST_CASE(a_parameter_of_the_wrong_unit_is_refused_where_it_is_used) 
     BOOST_TEST(error.find("expected a parameter in duration") != std::string::npos, error);
 }
 
+BOOST_AUTO_TEST_CASE(a_topic_ended_by_names_must_be_a_registry_topic) {
+    // Line 10: `      - when: {ended_by: clock.flagfall}`: the value starts at column 26. A topic the registry lacks would
+    // never be the one that ended a game, so the case could never apply.
+    TempDir tmp("ended-by");
+    const auto typo = tmp.write("typo.yaml", rulebook_with("typo", "result.resignation",
+                                                           "    cases:\n      - when: {ended_by: clock.flagfall}\n        effects: [draw]\n"));
+    const std::string error = load_error(typo);
+    BOOST_TEST(error.find("typo.yaml:10:26:") != std::string::npos, error);
+    BOOST_TEST(error.find("expected a topic of") != std::string::npos, error);
+    BOOST_TEST(error.find("did you mean 'clock.flag_fall'") != std::string::npos, error);
+    const auto good = tmp.write("good.yaml", rulebook_with("good", "result.resignation",
+                                                           "    cases:\n      - when: {ended_by: clock.flag_fall}\n        effects: [draw]\n"));
+    BOOST_TEST(load_error(good).empty(), load_error(good));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
