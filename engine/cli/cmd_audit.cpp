@@ -84,10 +84,11 @@ Command audit_command() {
             "any N. A progress line goes to stderr when it is a terminal.\n"
             "--format jsonl prints one object per game, in input order: {file, index, game, tags, recorded,\n"
             "rulings: {rulebook: {status, score, topic, article, count}}, agrees: {rulebook: true|false|null},\n"
-            "warnings, plies}, or {file, index, error} for a game or file that could not be read (index 0: the\n"
-            "whole file). --from-jsonl reads FILEs as such lines (the shards of a distributed audit, in order:\n"
-            "scripts/audit-cluster) and summarises them exactly as if the games had been ruled here.\n"
-            "text and md print a summary: games read and rejected (with reasons), each rulebook's\n"
+            "warnings, warnings_ja (the same in Japanese, when any), plies}, or {file, index, error} for a game or\n"
+            "file that could not be read (index 0: the whole file). --from-jsonl reads FILEs as such lines (the\n"
+            "shards of a distributed audit, in order: scripts/audit-cluster) and summarises them exactly as if the\n"
+            "games had been ruled here. text and md print a summary (in Japanese with --lang ja): games read and\n"
+            "rejected (with reasons), each rulebook's\n"
             "agreeing and disagreeing rulings, the disagreements by kind and, with several rulebooks, the games\n"
             "they rule differently, with examples. Exit 0 when every game was read; 2 when any was rejected.",
             [](CLI::App& app, const GlobalOptions& global) {
@@ -126,7 +127,7 @@ Command audit_command() {
                         return 2;
                     }
                     const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
-                    procedure::audit::Summary summary(options.rulebooks, l);
+                    procedure::audit::Summary summary(options.rulebooks, l, &library.registry());
                     const bool jsonl = *format == "jsonl";
                     const auto sink = [&](const procedure::audit::AuditedGame& game) {
                         summary.add(game);

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
+#include "records/record_words.h"
 #include "report/compare_report.h"
 #include "rulebook/paths.h"
 
@@ -115,7 +116,8 @@ Command compare_command() {
                     else {
                         std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
                         if (record)
-                            for (const auto& run : runs) std::cout << run.rulebook << ": " << recorded_line(*record, run);
+                            for (const auto& run : runs)
+                                std::cout << run.rulebook << ": " << procedure::recorded_line(*record, run, l, &library.registry());
                     }
                     return 0;
                 });

@@ -4,6 +4,7 @@
 #include "cli/command.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
+#include "records/record_words.h"
 #include "report/ruling_text.h"
 #include "rulebook/paths.h"
 
@@ -45,7 +46,7 @@ Command run_command() {
                             procedure::add_record_keys(out, record, run);
                             std::cout << out.dump(2) << '\n';
                         } else {
-                            std::cout << report::run_text(timeline, run, l, &library.registry()) << recorded_line(record, run);
+                            std::cout << report::run_text(timeline, run, l, &library.registry()) << procedure::recorded_line(record, run, l, &library.registry());
                         }
                         return 0;
                     }

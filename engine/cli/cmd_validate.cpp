@@ -43,23 +43,24 @@ Command validate_command() {
                             if (arbiter::cli::is_record(file)) {
                                 const auto record = procedure::RecordFile::open(file);
                                 const int first = *game > 0 ? *game : 1, last = *game > 0 ? *game : record.games();
-                                nlohmann::json warnings = nlohmann::json::array();
+                                std::vector<rulebook::Text> warnings;
                                 for (int n = first; n <= last; ++n) {
                                     const auto converted = record.game(n, library, *rulebook_id);
                                     (void)procedure::record_timeline(converted, library);
-                                    for (const auto& w : converted.warnings) {
-                                        warnings.push_back(w);
-                                        if (*format != "json") std::cerr << "arbiter: warning: " << file << ": " << w << '\n';
-                                    }
+                                    warnings.insert(warnings.end(), converted.warnings.begin(), converted.warnings.end());
+                                    if (*format != "json") print_record_warnings(file, converted.warnings);
                                 }
                                 const std::string fmt(procedure::record_format_name(record.format()));
                                 const int checked = last - first + 1;
-                                if (*format == "json")
-                                    out.push_back({{"file", file}, {"ok", true}, {"kind", "record"}, {"format", fmt},
-                                                   {"games", record.games()}, {"checked", checked}, {"warnings", warnings}});
-                                else
+                                if (*format == "json") {
+                                    nlohmann::json one = {{"file", file}, {"ok", true}, {"kind", "record"}, {"format", fmt},
+                                                          {"games", record.games()}, {"checked", checked}};
+                                    procedure::add_warnings(one, warnings);
+                                    out.push_back(std::move(one));
+                                } else {
                                     std::cout << file << ": ok (record: " << fmt << ", " << checked
                                               << (checked == 1 ? " game" : " games") << ")\n";
+                                }
                                 continue;
                             }
                             Validation result = validate_file(file, library, *rulebook_id);

@@ -1,13 +1,16 @@
 // A game record where a timeline is accepted (run, compare, validate, import, audit): the file's format is found
 // from its extension and content (records/record_timeline.h), one game is converted (--game N, 1-based), and the
-// conversion's warnings go to stderr.
+// conversion's warnings go to stderr. The line under a ruling of a record is records/record_words.h recorded_line.
 #pragma once
 
 #include "records/record_timeline.h"
+#include "report/text_table.h"
+#include "rulebook/warnings.h"
 
-#include <iostream>
-#include <optional>
+#include <spdlog/spdlog.h>
+
 #include <string>
+#include <vector>
 
 namespace arbiter::cli {
 
@@ -27,31 +30,25 @@ inline const char* record_help() {
            "matches it; null when the record gives no result or the ruling is pending).";
 }
 
-// Converts game `number` of `file`; warnings go to stderr as "arbiter: warning: file: game N: ...".
+// The conversion's warnings on stderr through the log, so -q silences them, in the command's language (the
+// warnings' language, rulebook/warnings.h): "arbiter: warning: FILE: game N: ..." or "arbiter: 警告: FILE: 第N局：...".
+// The record's own text they quote is made safe for a terminal.
+inline void print_record_warnings(const std::string& file, const std::vector<rulebook::Text>& warnings) {
+    const bool ja = rulebook::warnings_lang() == rulebook::Lang::ja;
+    for (const auto& w : warnings) {
+        const std::string text = report::terminal_safe(file + ": " + w.in(rulebook::warnings_lang()));
+        if (ja) spdlog::warn("警告: {}", text);
+        else spdlog::warn("{}", text);
+    }
+}
+
+// Converts game `number` of `file` and prints its warnings.
 inline procedure::RecordGame convert_record(const std::string& file, int number, const rulebook::Library& library,
                                             const std::string& rulebook_id) {
     const auto record = procedure::RecordFile::open(file);
     auto game = record.game(number, library, rulebook_id);
-    for (const auto& w : game.warnings) std::cerr << "arbiter: warning: " << file << ": " << w << '\n';
+    print_record_warnings(file, game.warnings);
     return game;
-}
-
-// One line for text output: what the record says and whether the ruling agrees.
-inline std::string recorded_line(const procedure::RecordGame& game, const procedure::Run& run) {
-    const auto& r = game.recorded;
-    std::string line = "Recorded: " + (r.ending.empty() ? std::string("unknown") : r.ending);
-    if (!r.by.empty()) line += " by " + r.by;
-    if (!r.text.empty()) line += " (" + r.text + ")";
-    if (!r.score.empty()) {
-        line += ", score";
-        for (const auto& side : run.sides) {
-            const auto it = r.score.find(side);
-            if (it != r.score.end()) line += " " + side + " " + nlohmann::json(it->second).dump();
-        }
-    }
-    const auto a = procedure::agrees(r, run);
-    line += std::string("; ruling ") + (!a ? "not comparable" : *a ? "agrees" : "DISAGREES");
-    return line + '\n';
 }
 
 }  // namespace arbiter::cli

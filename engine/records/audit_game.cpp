@@ -103,7 +103,7 @@ nlohmann::json audit_json(const AuditedGame& game) {
     nlohmann::json order = nlohmann::json::array();  // the rulebooks in the order given (the keys above are sorted)
     for (const auto& r : game.rulings) order.push_back(r.rulebook);
     line["rulebooks"] = order;
-    line["warnings"] = game.warnings;
+    add_warnings(line, game.warnings);
     line["plies"] = game.plies;
     return line;
 }
@@ -126,6 +126,7 @@ AuditedGame audit_from_json(const nlohmann::json& line, const SourceLocation& wh
         g.recorded.ending = rec.at("ending").get<std::string>();
         g.recorded.by = rec.value("by", "");
         g.recorded.text = rec.at("text").get<std::string>();
+        g.recorded.text_ja = rec.value("text_ja", "");
         if (rec.at("score").is_object()) g.recorded.score = rec["score"].get<std::map<std::string, double>>();
         if (rec.contains("discs")) g.recorded.discs = rec["discs"].get<std::map<std::string, int>>();
         for (const auto& book : line.at("rulebooks")) {

@@ -37,7 +37,7 @@ struct AuditedGame {
     RecordedEnding recorded;
     long plies = 0;  // moves (passes included) the record holds
     std::vector<RulingOutcome> rulings;  // in the order the rulebooks were given
-    std::vector<std::string> warnings;
+    std::vector<rulebook::Text> warnings;  // as RecordGame::warnings
     std::optional<InputError> error;  // the game was rejected: it could not be read or converted
 };
 
@@ -47,7 +47,7 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
                        const std::vector<std::string>& rulebooks);
 
 // The game's JSON line: {file, index, game, sides, tags, recorded, rulings: {id: {status, score, topic, article, count}},
-// agrees: {id: true|false|null}, rulebooks: [ids in the order given], warnings, plies}, or {file, index, error: {file, line, column, message}}.
+// agrees: {id: true|false|null}, rulebooks: [ids in the order given], warnings, warnings_ja (when any), plies}, or {file, index, error: {file, line, column, message}}.
 nlohmann::json audit_json(const AuditedGame& game);
 
 // The game back from its JSON line, as far as the summary needs it (everything but the tags and warnings): how a

@@ -1,9 +1,10 @@
 // The audit summary (audit_summary.h): counting in input order, then the text and Markdown reports.
 #include "records/audit_summary.h"
 
+#include "records/record_words.h"
+
 #include <algorithm>
 #include <cctype>
-#include <map>
 #include <ostream>
 
 namespace arbiter::procedure::audit {
@@ -47,30 +48,11 @@ std::string game_name(const AuditedGame& game, Lang lang) {
     return lang == Lang::ja ? game.file + " 第" + std::to_string(game.index) + "局" : game.file + " game " + std::to_string(game.index);
 }
 
-std::string side_count(const std::array<std::string, 2>& sides, const std::array<int, 2>& count) {
-    return sides[0] + " " + std::to_string(count[0]) + ", " + sides[1] + " " + std::to_string(count[1]);
-}
-
-// What the record says, in a few words.
-std::string recorded_words(const RecordedEnding& r, Lang lang) {
-    static const std::map<std::string, std::pair<const char*, const char*>> words = {
-        {"time_forfeit", {"lost on time", "時間切れ負け"}},
-        {"resignation", {"resigned", "投了"}},
-        {"checkmate", {"checkmate", "詰み"}},
-        {"draw_agreed", {"draw agreed", "合意の引き分け"}},
-        {"repetition", {"draw by repetition", "同一局面の反復による引き分け"}},
-        {"fifty_moves", {"draw by the move rule", "手数規則による引き分け"}},
-        {"stalemate", {"stalemate", "ステイルメイト"}},
-        {"sennichite", {"sennichite", "千日手"}},
-        {"declaration", {"declaration", "入玉宣言"}},
-        {"illegal_move", {"lost by an illegal move", "反則負け"}},
-        {"game_over", {"counted at the end", "終局して石数を数えた"}},
-        {"abort", {"aborted", "中断"}},
-        {"max_moves", {"move limit reached", "最大手数に到達"}},
-        {"score_agreed", {"score agreed", "合意したスコア"}}};
-    const auto it = words.find(r.ending);
-    if (it != words.end()) return tr(lang, it->second.first, it->second.second);
-    return tr(lang, "recorded ", "記録: ") + (r.ending.empty() ? std::string("unknown") : r.ending);
+// "black 16, white 47"; in Japanese "黒 16、白 47".
+std::string side_count(const std::array<std::string, 2>& sides, const std::array<int, 2>& count, Lang lang,
+                       const rulebook::Registry* registry) {
+    return side_words(sides[0], registry, lang) + " " + std::to_string(count[0]) + tr(lang, ", ", "、") +
+           side_words(sides[1], registry, lang) + " " + std::to_string(count[1]);
 }
 
 // The side the record says won, if any.
@@ -90,23 +72,28 @@ std::optional<int> ruled_winner(const RulingOutcome& r) {
     return (*r.score)[0] > (*r.score)[1] ? 0 : 1;
 }
 
-std::string topic_part(const RulingOutcome& r) { return r.topic.empty() ? "" : " (" + r.topic + ")"; }
+// What ruled: the topic in English (the engine's name), the rulebook's article in Japanese, as `run` writes them.
+std::string topic_part(const RulingOutcome& r, Lang lang) {
+    if (lang == Lang::ja) return r.article.empty() ? "" : "（根拠: " + r.article + "）";
+    return r.topic.empty() ? "" : " (" + r.topic + ")";
+}
 
 }  // namespace
 
-std::string outcome_label(const AuditedGame& game, const RulingOutcome& r, Lang lang) {
+std::string outcome_label(const AuditedGame& game, const RulingOutcome& r, Lang lang, const rulebook::Registry* registry) {
     switch (r.status) {
         case Status::ongoing: return tr(lang, "not ended", "終局しない");
-        case Status::pending: return tr(lang, "left to the arbiter", "裁定待ち") + topic_part(r);
+        case Status::pending: return tr(lang, "left to the arbiter", "裁定待ち") + topic_part(r, lang);
         case Status::ended: break;
     }
-    if (!r.score) return tr(lang, "ended", "終局") + topic_part(r);
-    if (const auto w = ruled_winner(r)) return game.sides[std::size_t(*w)] + tr(lang, " wins", "の勝ち") + topic_part(r);
-    return ((*r.score)[0] == 0 ? tr(lang, "both lose", "両者負け") : tr(lang, "draw", "引き分け")) + topic_part(r);
+    if (!r.score) return tr(lang, "ended", "終局") + topic_part(r, lang);
+    if (const auto w = ruled_winner(r))
+        return side_words(game.sides[std::size_t(*w)], registry, lang) + tr(lang, " wins", "の勝ち") + topic_part(r, lang);
+    return ((*r.score)[0] == 0 ? tr(lang, "both lose", "両者負け") : tr(lang, "draw", "引き分け")) + topic_part(r, lang);
 }
 
-std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& r, Lang lang) {
-    const std::string recorded = recorded_words(game.recorded, lang);
+std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& r, Lang lang, const rulebook::Registry* registry) {
+    const std::string recorded = ending_words(game.recorded.ending, lang);
     const auto rec_winner = recorded_winner(game);
     const auto winner = ruled_winner(r);
     if (r.status == Status::ongoing) return recorded + tr(lang, ", but the rulebook does not end the game", "だが、規則では対局が終わらない");
@@ -128,10 +115,10 @@ std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& r, L
         return tr(lang, "lost on time but the opponent could not mate", "時間切れ負けだが、相手にはメイトする手段がない");
     if (game.recorded.ending == "declaration" && rec_winner && winner != rec_winner)
         return tr(lang, "declaration below the rulebook's points or conditions", "入玉宣言が規則の点数または条件に届かない");
-    if (rec_winner && winner && *rec_winner != *winner) return recorded + tr(lang, ", but the rulebook gives the win to the other side", "だが、規則では相手の勝ち") + topic_part(r);
-    if (!rec_winner && winner) return recorded + tr(lang, ", but the rulebook gives a win", "だが、規則では勝敗がつく") + topic_part(r);
-    if (rec_winner && !winner) return recorded + tr(lang, ", but the rulebook rules ", "だが、規則の裁定は ") + outcome_label(game, r, lang);
-    return recorded + tr(lang, ", but the rulebook rules otherwise: ", "だが、規則の裁定は別: ") + outcome_label(game, r, lang);
+    if (rec_winner && winner && *rec_winner != *winner) return recorded + tr(lang, ", but the rulebook gives the win to the other side", "だが、規則では相手の勝ち") + topic_part(r, lang);
+    if (!rec_winner && winner) return recorded + tr(lang, ", but the rulebook gives a win", "だが、規則では勝敗がつく") + topic_part(r, lang);
+    if (rec_winner && !winner) return recorded + tr(lang, ", but the rulebook rules ", "だが、規則の裁定は") + outcome_label(game, r, lang, registry);
+    return recorded + tr(lang, ", but the rulebook rules otherwise: ", "だが、規則の裁定は別：") + outcome_label(game, r, lang, registry);
 }
 
 std::string rejection_reason(const InputError& error) {
@@ -171,7 +158,8 @@ std::string rejection_reason(const InputError& error) {
     return out;
 }
 
-Summary::Summary(std::vector<std::string> rulebooks, Lang lang) : lang_(lang) {
+Summary::Summary(std::vector<std::string> rulebooks, Lang lang, const rulebook::Registry* registry)
+    : lang_(lang), registry_(registry) {
     for (auto& id : rulebooks) tallies_.push_back({std::move(id), 0, 0, 0});
 }
 
@@ -202,12 +190,14 @@ void Summary::add(const AuditedGame& game) {
             continue;
         }
         ++t.disagree;
-        std::string example = game_name(game, lang_) + tr(lang_, " under ", " ") + r.rulebook + tr(lang_, ": recorded ", ": 記録 ") +
-                              recorded_words(game.recorded, lang_);
-        if (!game.recorded.text.empty()) example += " (" + game.recorded.text + ")";
-        example += tr(lang_, "; ruled ", "; 裁定 ") + outcome_label(game, r, lang_);
-        if (r.count) example += tr(lang_, ", count ", ", 石数 ") + side_count(game.sides, *r.count);
-        count(disagreements_, r.rulebook + ": " + disagreement_kind(game, r, lang_), example);
+        const bool ja = lang_ == Lang::ja;
+        std::string example = game_name(game, lang_) + tr(lang_, " under ", " ") + r.rulebook + tr(lang_, ": recorded ", "：記録は") +
+                              ending_words(game.recorded.ending, lang_);
+        if (const std::string& text = recorded_text(game.recorded, lang_); !text.empty())
+            example += ja ? "「" + text + "」" : " (" + text + ")";
+        example += tr(lang_, "; ruled ", "、裁定は") + outcome_label(game, r, lang_, registry_);
+        if (r.count) example += tr(lang_, ", count ", "、石数 ") + side_count(game.sides, *r.count, lang_, registry_);
+        count(disagreements_, r.rulebook + tr(lang_, ": ", "：") + disagreement_kind(game, r, lang_, registry_), example);
     }
     if (game.rulings.size() < 2) return;
     bool labels_differ = false, counts_differ = false;
@@ -217,17 +207,16 @@ void Summary::add(const AuditedGame& game) {
         counts_differ |= r.count != first.count;
     }
     if (!labels_differ && !counts_differ) return;
-    std::string kind, example = game_name(game, lang_) + ":";
-    for (const auto& r : game.rulings) {
-        kind += (kind.empty() ? "" : " / ") + r.rulebook + " " + outcome_label(game, r, lang_);
-        example += " " + r.rulebook + " " + outcome_label(game, r, lang_);
-        if (r.count) example += tr(lang_, ", count ", ", 石数 ") + side_count(game.sides, *r.count);
-        example += ";";
+    std::string kind, example = game_name(game, lang_) + tr(lang_, ":", "：");
+    for (std::size_t i = 0; i < game.rulings.size(); ++i) {
+        const auto& r = game.rulings[i];
+        kind += (kind.empty() ? "" : " / ") + r.rulebook + " " + outcome_label(game, r, lang_, registry_);
+        example += (i == 0 ? tr(lang_, " ", "") : tr(lang_, "; ", "；")) + r.rulebook + " " + outcome_label(game, r, lang_, registry_);
+        if (r.count) example += tr(lang_, ", count ", "、石数 ") + side_count(game.sides, *r.count, lang_, registry_);
     }
-    example.pop_back();
     if (!labels_differ) {
-        kind = tr(lang_, "same result, another disc count:", "結果は同じで石数が異なる:");
-        for (const auto& r : game.rulings) kind += " " + r.rulebook;
+        kind = tr(lang_, "same result, another disc count:", "結果は同じで石数が異なる：");
+        for (std::size_t i = 0; i < game.rulings.size(); ++i) kind += (i == 0 ? tr(lang_, " ", "") : tr(lang_, " ", "、")) + game.rulings[i].rulebook;
     }
     count(editions_, kind, example);
 }
@@ -237,19 +226,24 @@ void Summary::write_text(std::ostream& out) const {
     for (const auto& t : tallies_) agree += t.agree, disagree += t.disagree, open += t.open;
     const long rulings = agree + disagree + open;
     if (lang_ == Lang::ja)
-        out << "読んだ対局 " << games_ << "（" << plies_ << "手）、読めなかったもの " << rejected_ << "; 裁定 " << rulings
-            << ": 一致 " << agree << "、不一致 " << disagree << "、比較できない " << open << "\n";
+        out << "読んだ対局 " << games_ << "（" << plies_ << "手）、読めなかったもの " << rejected_ << "。裁定 " << rulings
+            << "：一致 " << agree << "、不一致 " << disagree << "、比較できない " << open << "\n";
     else
         out << games_ << (games_ == 1 ? " game" : " games") << " read (" << plies_ << " plies), " << rejected_
             << " rejected; " << rulings << (rulings == 1 ? " ruling: " : " rulings: ") << agree << " agree, "
             << disagree << " disagree, " << open << " not comparable\n";
     if (tallies_.size() > 1)
-        for (const auto& t : tallies_)
-            out << "  " << t.rulebook << ": " << t.agree << tr(lang_, " agree, ", " 一致、") << t.disagree
-                << tr(lang_, " disagree, ", " 不一致、") << t.open << tr(lang_, " not comparable\n", " 比較できない\n");
+        for (const auto& t : tallies_) {
+            if (lang_ == Lang::ja)
+                out << "  " << t.rulebook << "：一致 " << t.agree << "、不一致 " << t.disagree << "、比較できない " << t.open << "\n";
+            else
+                out << "  " << t.rulebook << ": " << t.agree << " agree, " << t.disagree << " disagree, " << t.open
+                    << " not comparable\n";
+        }
     auto section = [&](const std::string& title, const std::vector<Group>& groups) {
         if (groups.empty()) return;
-        out << '\n' << title << " (" << total(groups) << "):\n";
+        if (lang_ == Lang::ja) out << '\n' << title << "：" << total(groups) << "件\n";
+        else out << '\n' << title << " (" << total(groups) << "):\n";
         for (const auto& g : ranked(groups)) {
             out << "  " << g.count << "  " << g.kind << '\n';
             for (const auto& e : g.examples) out << "      " << e << '\n';
@@ -281,7 +275,8 @@ void Summary::write_markdown(std::ostream& out) const {
         out << "| " << t.rulebook << " | " << t.agree << " | " << t.disagree << " | " << t.open << " |\n";
     auto section = [&](const std::string& title, const std::vector<Group>& groups) {
         if (groups.empty()) return;
-        out << "\n## " << title << " (" << total(groups) << ")\n\n"
+        out << "\n## " << title << (lang_ == Lang::ja ? "：" + std::to_string(total(groups)) + "件" : " (" + std::to_string(total(groups)) + ")")
+            << "\n\n"
             << tr(lang_, "| games | kind | examples |\n", "| 対局数 | 種類 | 例 |\n") << "|---:|---|---|\n";
         for (const auto& g : ranked(groups)) {
             out << "| " << g.count << " | " << cell(g.kind) << " | ";

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "records/audit_game.h"
+#include "rulebook/registry.h"
 #include "rulebook/text.h"
 
 #include <iosfwd>
@@ -19,7 +20,9 @@ inline constexpr std::size_t ExamplesPerGroup = 3;
 
 class Summary {
 public:
-    Summary(std::vector<std::string> rulebooks, rulebook::Lang lang = rulebook::Lang::en);
+    // `registry` gives the sides' Japanese words (先手, 黒); without it they stay the engine's names.
+    Summary(std::vector<std::string> rulebooks, rulebook::Lang lang = rulebook::Lang::en,
+            const rulebook::Registry* registry = nullptr);
 
     void add(const AuditedGame& game);
 
@@ -43,6 +46,7 @@ public:
 
 private:
     rulebook::Lang lang_;
+    const rulebook::Registry* registry_;
     long games_ = 0, rejected_ = 0, plies_ = 0;
     std::vector<std::string> files_;
     std::vector<Tally> tallies_;  // by rulebook, in the order given (or met, for default rulebooks)
@@ -53,10 +57,13 @@ private:
 
 // The short kind of a disagreement between a record and a ruling: "lost on time but the opponent could not mate",
 // "declaration below the rulebook's points or conditions", ... (the record's ending against the ruling).
-std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang);
+std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang,
+                              const rulebook::Registry* registry = nullptr);
 
-// What a ruling amounts to, in a few words: "white wins (result.checkmate)", "draw (clock.flag_fall)", "ongoing".
-std::string outcome_label(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang);
+// What a ruling amounts to, in a few words: "white wins (result.checkmate)", "draw (clock.flag_fall)", "ongoing";
+// in Japanese with the side's word and the article: "白の勝ち（根拠: 5.1a）".
+std::string outcome_label(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang,
+                          const rulebook::Registry* registry = nullptr);
 
 // The reason a game was rejected, without the place and the game's own details, for grouping.
 std::string rejection_reason(const InputError& error);

@@ -99,18 +99,26 @@ private:
 
 // What is being built for one game.
 struct Build {
+    Build(const std::string& file_name, int game_number, int game_count)
+        : file(file_name), number(game_number), count(game_count) {}
     const std::string& file;
     int number;
     int count;
     std::string game;
     std::array<std::string, 2> sides;
+    std::array<std::string, 2> sides_ja;  // the registry's words for the sides (先手, 黒), for the warnings
+    // PGN numbers moves in pairs from the start position's move number: a Japanese warning names a ply as the
+    // score sheet does (黒の57手目); the English one counts plies from the record's first move, as errors do.
+    bool moves_in_pairs = false;
+    int first_mover = 0;
+    int first_move_number = 1;
     std::string start_yaml = "startpos";
     std::optional<clock::TimeControl> control;
     std::string event_name;
     std::vector<std::string> header_comments;
     std::vector<Out> entries;
     RecordedEnding recorded;
-    std::vector<std::string> warnings;
+    std::vector<rulebook::Text> warnings;  // in both languages: the command's --lang picks one when printing
     bool warned_flag = false;
     bool illegal_held = false;  // the record's last move is its illegal move, held on the board
     bool parts = false;  // converted for an audit (RecordGame::parts): moves keep the record's own text, which the
@@ -120,7 +128,20 @@ struct Build {
     [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
         throw InputError({file, line, column}, where(ply) + ": " + what);
     }
-    void warn(const std::string& what) { warnings.push_back("game " + std::to_string(number) + ": " + what); }
+    // "12手目"; moves in pairs, "黒の6手目".
+    std::string ply_ja(int ply) const {
+        if (!moves_in_pairs) return std::to_string(ply) + "手目";
+        const int half = ply - 1 + first_mover;
+        return sides_ja[std::size_t(half % 2)] + "の" + std::to_string(first_move_number + half / 2) + "手目";
+    }
+    void warn(const std::string& en, const std::string& ja) {
+        warnings.push_back({"game " + std::to_string(number) + ": " + en, "第" + std::to_string(number) + "局：" + ja});
+    }
+    // A warning about one ply.
+    void warn_at(int ply, const std::string& en, const std::string& ja) {
+        warnings.push_back({"game " + std::to_string(number) + ": ply " + std::to_string(ply) + ": " + en,
+                            "第" + std::to_string(number) + "局、" + ply_ja(ply) + "：" + ja});
+    }
 
     // Notes a flag that fell while the record goes on (noisy data: clocks the record's time control does not
     // explain, or a control the record does not state exactly).
@@ -128,11 +149,14 @@ struct Build {
         if (warned_flag) return;
         if (auto side = clocks.fallen()) {
             warned_flag = true;
-            warn("ply " + std::to_string(ply) + ": by the time control " + sides[*side] +
-                 "'s time is used up, yet the record goes on (no flag claim is added for it)");
+            warn_at(ply, "by the time control " + sides[*side] + "'s time is used up, yet the record goes on (no flag claim is added for it)",
+                    "持ち時間の規定では" + sides_ja[*side] + "の時間が切れているが、記録はそのまま続いている（時間切れの申し立ては加えない）");
         }
     }
 };
+
+// The game's side names (b.sides) and the registry's Japanese words for them (b.sides_ja).
+void name_sides(Build& b, const std::string& first, const std::string& second, const rulebook::Library& library);
 
 std::string lower(std::string_view s);
 std::string yaml_quoted(std::string_view s);

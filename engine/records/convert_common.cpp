@@ -75,6 +75,14 @@ bool looks_like_transcript(std::string_view text) {
 }
 
 
+void name_sides(Build& b, const std::string& first, const std::string& second, const rulebook::Library& library) {
+    b.sides = {first, second};
+    for (std::size_t s = 0; s < 2; ++s) {
+        const rulebook::NamedText* role = library.registry().role(b.sides[s]);
+        b.sides_ja[s] = role && !role->text.ja.empty() ? role->text.ja : b.sides[s];
+    }
+}
+
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw) {
     if (draw) {
         r.score = {{sides[0], 0.5}, {sides[1], 0.5}};
@@ -97,7 +105,9 @@ void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
     if (auto flag = clocks.flag_instant(loser); flag && *flag > at) at = *flag;
     else if (!clocks.timed())
         b.warn("the record ends by a time forfeit but states no time control: the flag claim is placed at the last "
-               "instant, where the rulebook cannot see a fallen flag");
+               "instant, where the rulebook cannot see a fallen flag",
+               "記録は時間切れ負けで終わるが持ち時間を記していない：時間切れの申し立ては最後の時刻に置くが、"
+               "規則からは時間切れが確かめられない");
     b.entries.push_back({at, "claim: {by: " + b.sides[1 - loser] + ", kind: flag}", "the record's time forfeit"});
 }
 
@@ -129,7 +139,7 @@ void write_comments(std::ostream& y, const Build& b, RecordFormat format) {
     y << "# Recorded ending: " << (b.recorded.ending.empty() ? "unknown" : b.recorded.ending)
       << (b.recorded.by.empty() ? "" : " by " + b.recorded.by)
       << (b.recorded.text.empty() ? "" : " (" + comment_text(b.recorded.text) + ")") << '\n';
-    for (const auto& w : b.warnings) y << "# warning: " << comment_text(w) << '\n';
+    for (const auto& w : b.warnings) y << "# warning: " << comment_text(w.en) << '\n';  // import has no --lang
     if (b.entries.empty()) y << "# The record holds no move.\n";
 }
 

@@ -34,10 +34,13 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
     const auto inc = parts.size() > 1 ? secs(parts[1]) : std::optional<long>(0);
     const auto ext = parts.size() > 2 ? secs(parts[2]) : std::optional<long>(0);
     if (!main || !inc || !ext || *main <= 0) {
-        b.warn("TI[" + ti + "] cannot be read: the event gets no time control");
+        b.warn("TI[" + ti + "] cannot be read: the event gets no time control",
+               "TI[" + ti + "] が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
-    if (*ext > 0) b.warn("TI[" + ti + "]: the extension time has no equivalent here and is left out");
+    if (*ext > 0)
+        b.warn("TI[" + ti + "]: the extension time has no equivalent here and is left out",
+               "TI[" + ti + "] の延長時間（持ち時間が切れた後に加わる時間）は、規則に当たるものがないので除いた");
     auto c = control_of(*main, 0, *inc);
     if (!c.is_timed()) return std::nullopt;
     return c;
@@ -47,7 +50,7 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
 void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& library) {
     b.game = "othello";
     auto def = rulebook::load_game("othello", library.folder_of_game("othello"));
-    b.sides = {def->side_names[0], def->side_names[1]};
+    name_sides(b, def->side_names[0], def->side_names[1], library);
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {
         game.emplace(def, r.start, b.file);
@@ -60,7 +63,8 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         b.header_comments.push_back(header_comment(r, {"PC", "DT", "PB", "PW", "TI", "TY", "KM", "RE"}));
         b.control = ggf_control(r, b);
         if (!r.header("KM").empty() && r.header("KM") != "0" && r.header("KM") != "0.000")
-            b.warn("KM[" + r.header("KM") + "]: the komi is part of the recorded result, not of the rulebook's count");
+            b.warn("KM[" + r.header("KM") + "]: the komi is part of the recorded result, not of the rulebook's count",
+                   "KM[" + r.header("KM") + "] のコミは記録された結果には含まれるが、規則による石数の計算には含まれない");
     } else if (r.format == "wthor") {
         b.header_comments.push_back(header_comment(r, {"tournament", "black", "white", "year"}));
     }
@@ -89,7 +93,9 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         b.check_flag(clocks, ply);
         b.entries.push_back(move_out(b, clocks.now(), lower(m.move), false, m.line, m.column));
     }
-    if (inserted && r.format != "wthor") b.warn("passes the record leaves out were added where a side had no placement");
+    if (inserted && r.format != "wthor")
+        b.warn("passes the record leaves out were added where a side had no placement",
+               "記録にないパスを、打てる場所のない側の手番に補った");
     auto& rec = b.recorded;
     rec.text = r.termination_text;
     const int to_move = int(game->side_to_move());
@@ -97,6 +103,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
     bool draw = false;
     if (r.black_discs) {
         rec.text = "black " + std::to_string(*r.black_discs) + " discs";
+        rec.text_ja = b.sides_ja[0] + " " + std::to_string(*r.black_discs) + "石";
         // WTHOR stores black's count only, with the empty squares given to the winner (the format's convention,
         // tests/data/othello/wthor-decoded.tsv): white's count is the rest of the 64 squares.
         rec.discs[b.sides[0]] = *r.black_discs;
@@ -128,11 +135,14 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         }
         case Termination::draw_agreed:
             rec.ending = "score_agreed";
-            b.warn("RE[" + r.termination_text + "]: a score the players agreed on stands for no entry");
+            b.warn("RE[" + r.termination_text + "]: a score the players agreed on stands for no entry",
+                   "RE[" + r.termination_text + "] は対局者が合意した石数で、タイムラインには何も加えない");
             break;
         case Termination::game_over:
             rec.ending = "game_over";
-            if (!game->is_over()) b.warn("the record gives a final score, yet the game is not over after its last move");
+            if (!game->is_over())
+                b.warn("the record gives a final score, yet the game is not over after its last move",
+                       "記録には最終の石数があるが、最後の手の後も対局は終わっていない");
             break;
         default: rec.ending = game->is_over() ? "game_over" : "unknown"; break;
     }

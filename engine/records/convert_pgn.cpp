@@ -7,7 +7,8 @@ std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) 
     if (tag.empty() || tag == "?" || tag == "-") return std::nullopt;
     auto parsed = clock::parse_pgn_time_control(tag);
     if (!parsed || !parsed->is_timed()) {
-        b.warn("TimeControl \"" + tag + "\" cannot be read: the event gets no time control");
+        b.warn("TimeControl \"" + tag + "\" cannot be read: the event gets no time control",
+               "TimeControl タグ「" + tag + "」が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
     return *parsed;
@@ -23,7 +24,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
     auto def = rulebook::load_game("chess", library.folder_of_game("chess"));
-    b.sides = {def->side_names[0], def->side_names[1]};
+    name_sides(b, def->side_names[0], def->side_names[1], library);
     core::Position start = core::Position::start(def);
     if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {
         start = core::Position::from_fen(def, pgn.tag("FEN"), b.file);
@@ -36,6 +37,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     b.control = pgn_control(pgn.tag("TimeControl"), b);
 
     const int first_mover = int(start.side_to_move());
+    b.moves_in_pairs = true;
+    b.first_mover = first_mover;
+    b.first_move_number = start.fullmove_number();
     ClockTrack clocks(b.control, first_mover);
     bool readings_unused = false, missing = false, any_reading = false;
     int ply = 0;
@@ -60,9 +64,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                 if (used < Ms{0}) {
                     const auto before = clocks.shown(mover).value_or(Ms{0});
                     if (game.ply() < 2) {
-                        b.warn("ply " + std::to_string(ply) + ": [%clk " + clock::format_clock(*m.clock) +
-                               "] is above the time control's " + clock::format_clock(before) +
-                               ": taken as no time used");
+                        b.warn_at(ply, "[%clk " + clock::format_clock(*m.clock) + "] is above the time control's " +
+                                           clock::format_clock(before) + ": taken as no time used",
+                                  "時計の記録 [%clk " + clock::format_clock(*m.clock) + "] が持ち時間の " +
+                                      clock::format_clock(before) + " を上回る：消費時間なしとみなした");
                         used = Ms{0};
                     } else {
                         b.fail(m.line, m.column, ply,
@@ -81,8 +86,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.entries.push_back(move_out(b, clocks.now(), san, true, m.line, m.column));
     }
     if (readings_unused)
-        b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants");
-    if (missing && any_reading) b.warn("some moves have no [%clk]: their time is counted in the mover's next reading");
+        b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants",
+               "時計の記録 [%clk] は使わない：TimeControl タグがないと時刻に直せない");
+    if (missing && any_reading)
+        b.warn("some moves have no [%clk]: their time is counted in the mover's next reading",
+               "時計の記録 [%clk] のない手がある：その消費時間は同じ側の次の記録に含めて数える");
 
     // The ending.
     auto& r = b.recorded;
@@ -101,12 +109,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     }
     set_score(r, b.sides, winner, draw);
     if (const auto tag = pgn.tag("Result"); !tag.empty() && tag != pgn.result)
-        b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken");
+        b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken",
+               "Result タグの「" + tag + "」と棋譜本文の「" + pgn.result + "」が異なる：棋譜本文の結果を採る");
     const auto outcome = game.outcome();
     if (pgn.moves.empty() && termination != "time forfeit") {
         // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
         r.ending = "unknown";
-        b.warn("a result without any move (a forfeit?) stands for no entry");
+        b.warn("a result without any move (a forfeit?) stands for no entry",
+               "一手もない対局の結果（不戦勝か）：タイムラインには何も加えない");
     } else if (termination == "time forfeit") {
         const int loser = winner ? 1 - *winner : to_move;
         r.ending = "time_forfeit";
@@ -114,7 +124,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         add_flag_claim(b, clocks, loser);
     } else if (!termination.empty() && termination != "normal") {
         r.ending = "unknown";
-        b.warn("Termination \"" + pgn.tag("Termination") + "\" stands for no entry: the timeline ends with the last move");
+        b.warn("Termination \"" + pgn.tag("Termination") + "\" stands for no entry: the timeline ends with the last move",
+               "Termination タグの「" + pgn.tag("Termination") + "」に当たる事象はない：タイムラインは最後の着手で終わる");
     } else if (outcome && outcome->termination == core::Termination::checkmate) {
         r.ending = "checkmate";
         r.by = b.sides[to_move];

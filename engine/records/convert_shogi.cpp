@@ -46,7 +46,8 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
         if (auto b2 = read_japanese_duration(s)) byoyomi = *b2;
     }
     if (!main || !s.empty() || *main <= 0) {
-        b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control");
+        b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control",
+               "持ち時間「" + text + "」が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
     auto c = control_of(*main, byoyomi, 0);
@@ -65,7 +66,8 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
             auto c = control_of(std::stol(m[1]) * 3600 + std::stol(m[2]) * 60, std::stol(m[3]), 0);
             if (c.is_timed()) return c;
         }
-        b.warn("$TIME_LIMIT:" + limit + " cannot be read: the event gets no time control");
+        b.warn("$TIME_LIMIT:" + limit + " cannot be read: the event gets no time control",
+               "$TIME_LIMIT:" + limit + " が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
     const std::string time = r.header("TIME");
@@ -75,7 +77,8 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
             auto c = control_of(std::stol(m[1]), m[2].matched ? std::stol(m[2]) : 0, m[3].matched ? std::stol(m[3]) : 0);
             if (c.is_timed()) return c;
         }
-        b.warn("$TIME:" + time + " cannot be read: the event gets no time control");
+        b.warn("$TIME:" + time + " cannot be read: the event gets no time control",
+               "$TIME:" + time + " が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
     const std::string event = r.header("EVENT");
@@ -94,7 +97,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
     using BB = core::WideBitboard<2>;
     b.game = "shogi";
     auto def = rulebook::load_game("shogi", library.folder_of_game("shogi"));
-    b.sides = {def->side_names[0], def->side_names[1]};
+    name_sides(b, def->side_names[0], def->side_names[1], library);
     core::BasicPosition<BB> start = core::BasicPosition<BB>::start(def);
     if (r.start != "startpos") {
         start = core::BasicPosition<BB>::from_sfen(def, r.start, b.file);
@@ -184,7 +187,9 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.by = b.sides[actor];
             if (r.terminated_by < 0)
                 b.warn("\"" + r.termination_text + "\" does not say who declared: taken as a declaration by " + b.sides[actor] +
-                       ", the side to move (the only one who may declare)");
+                           ", the side to move (the only one who may declare)",
+                       "「" + r.termination_text + "」は宣言した側を記していない：宣言できるのは手番の側だけなので、手番の" +
+                           b.sides_ja[std::size_t(actor)] + "の宣言とみなした");
             else
                 set_score(rec, b.sides, actor, false);  // a declaration claims the win
             b.entries.push_back({clocks.now(), "declare: {by: " + b.sides[actor] + ", kind: impasse}", "the record's declaration"});
@@ -199,8 +204,10 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.ending = "illegal_move";
             rec.by = b.sides[actor];
             set_score(rec, b.sides, 1 - actor, false);
-            if (!b.illegal_held) b.warn("the record ends by an illegal move (\"" + r.termination_text +
-                   "\") that it does not hold: the timeline ends with the last legal move");
+            if (!b.illegal_held)
+                b.warn("the record ends by an illegal move (\"" + r.termination_text +
+                           "\") that it does not hold: the timeline ends with the last legal move",
+                       "記録は反則負け（「" + r.termination_text + "」）で終わるが、その反則手を記していない：タイムラインは最後の正しい手で終わる");
             break;
         case Termination::abort: rec.ending = "abort"; break;
         case Termination::max_moves:
@@ -232,7 +239,8 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             set_score(said, b.sides, winner, draw);
             if (rec.score.empty()) rec.score = said.score;
             else if (rec.score != said.score)
-                b.warn("the summary line \"" + summary + "\" gives another result than the ending \"" + r.termination_text + "\"");
+                b.warn("the summary line \"" + summary + "\" gives another result than the ending \"" + r.termination_text + "\"",
+                       "結果の行「" + summary + "」と終局の記録「" + r.termination_text + "」とで勝敗が食い違う");
         }
     }
 }

@@ -185,7 +185,8 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (at < 0 || at >= games())
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
-    Build b{data_->file, number, n, {}, {}, "startpos", {}, {}, {}, {}, {}, {}, false, false, parts};
+    Build b(data_->file, number, n);
+    b.parts = parts;
     std::vector<std::pair<std::string, std::string>> tags;
     if (data_->format == RecordFormat::pgn) {
         const auto& pgn = data_->pgn[std::size_t(at)];
@@ -282,6 +283,7 @@ nlohmann::json recorded_json(const RecordedEnding& recorded) {
     out["ending"] = recorded.ending.empty() ? "unknown" : recorded.ending;
     if (!recorded.by.empty()) out["by"] = recorded.by;
     out["text"] = recorded.text;
+    if (!recorded.text_ja.empty()) out["text_ja"] = recorded.text_ja;
     if (!recorded.score.empty()) {
         nlohmann::json score = nlohmann::json::object();
         for (const auto& [side, points] : recorded.score) score[side] = points;
@@ -320,7 +322,7 @@ void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run
     out["recorded"] = recorded_json(game.recorded);
     const auto a = agrees(game.recorded, run);
     out["agrees"] = a ? nlohmann::json(*a) : nlohmann::json(nullptr);
-    out["warnings"] = game.warnings;
+    add_warnings(out, game.warnings);
 }
 
 }  // namespace arbiter::procedure

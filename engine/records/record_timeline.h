@@ -12,6 +12,7 @@
 #pragma once
 
 #include "procedure/procedure.h"
+#include "rulebook/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -43,6 +44,7 @@ struct RecordedEnding {
                          // sennichite, declaration, illegal_move, abort, max_moves, game_over, unknown
     std::string by;      // the side that resigned, lost on time, declared, offered the draw, acted illegally ("")
     std::string text;    // as written: the PGN Result and Termination, "投了", "%TORYO", "RE[+8.500]"
+    std::string text_ja; // where `text` is the converter's words, not the record's (WTHOR's count): in Japanese
     std::map<std::string, double> score;  // points per side name; empty when the record gives no result
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
@@ -70,7 +72,8 @@ struct RecordGame {
     std::vector<RecordEntry> parts;
     std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
-    std::vector<std::string> warnings;  // noisy data the conversion met ("game 1, ply 12: ...")
+    // Noisy data the conversion met, in English ("game 1: ply 12: ...") and Japanese ("第1局、12手目：...").
+    std::vector<rulebook::Text> warnings;
 };
 
 // The rulebook a record of `game` is ruled under without --rulebook: fide-2009 (chess), csa-computer-shogi (shogi:
@@ -123,7 +126,8 @@ Timeline record_timeline(const RecordGame& game, const rulebook::Library& librar
 // record_timeline.
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override);
 
-// {"ending", "by", "text", "score"}: what the JSON output calls `recorded`.
+// {"ending", "by", "text", "score"} (and "text_ja" where the converter wrote the text): what the JSON output
+// calls `recorded`.
 nlohmann::json recorded_json(const RecordedEnding& recorded);
 
 // Whether the run's ruling matches the record's: nullopt when there is nothing to compare (the record gives no
@@ -135,7 +139,11 @@ std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
 // side number.
 std::optional<std::array<int, 2>> ruled_count(const Run& run);
 
-// Adds `record` ({file, format, game, games}), `recorded`, `agrees` and `warnings` to a run's JSON object.
+// Adds `record` ({file, format, game, games}), `recorded`, `agrees`, `warnings` (English) and, when there are any,
+// `warnings_ja` (the same in Japanese, as a ruling's `note` and `note_ja`) to a run's JSON object.
 void add_record_keys(nlohmann::json& out, const RecordGame& game, const Run& run);
+
+// Sets `warnings` (the English of each) and, when there are any, `warnings_ja` (the Japanese) on a JSON object.
+void add_warnings(nlohmann::json& out, const std::vector<rulebook::Text>& warnings);
 
 }  // namespace arbiter::procedure

@@ -194,7 +194,10 @@ BOOST_AUTO_TEST_CASE(dojo81_time_up) {
     BOOST_TEST(points(r.run, "sente") == 1.0);
     BOOST_TEST(agree(r.game.recorded, r.run) == "true");
     BOOST_REQUIRE(r.game.warnings.size() == 1u);
-    BOOST_TEST(has(r.game.warnings[0], "ply 108"));
+    BOOST_TEST(has(r.game.warnings[0].en, "ply 108"));
+    // The same warning in Japanese, in shogi's words: the ply as 手目, gote by its name.
+    BOOST_TEST(has(r.game.warnings[0].ja, "第1局、108手目："), r.game.warnings[0].ja);
+    BOOST_TEST(has(r.game.warnings[0].ja, "後手の時間が切れている"), r.game.warnings[0].ja);
 }
 
 BOOST_AUTO_TEST_CASE(professional_shift_jis_kif_resignation) {
@@ -505,8 +508,10 @@ BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
                               "1. e4 {[%clk 0:01:02]} e5 {[%clk 0:00:58]} 2. Nf3 {[%clk 0:00:55]} *\n",
                               "above.pgn");
     BOOST_REQUIRE(r.game.warnings.size() == 1u);
-    BOOST_TEST(has(r.game.warnings[0], "ply 1"));
-    BOOST_TEST(has(r.game.warnings[0], "above"));
+    BOOST_TEST(has(r.game.warnings[0].en, "ply 1"));
+    BOOST_TEST(has(r.game.warnings[0].en, "above"));
+    // In Japanese a chess ply is named as the score sheet numbers it: White's first move.
+    BOOST_TEST(has(r.game.warnings[0].ja, "第1局、白の1手目：時計の記録 [%clk 0:01:02]"), r.game.warnings[0].ja);
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:00\", move: \"e4\"}"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:02\", move: \"e5\"}"));
     BOOST_TEST(has(r.game.yaml, "{at: \"0:00:07\", move: \"Nf3\"}"));
@@ -613,6 +618,17 @@ BOOST_AUTO_TEST_CASE(kif_illegal_last_move_is_held_and_pointed_out) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(a_japanese_warning_numbers_chess_moves_from_the_start_position) {
+    // Black to move at move 30 (a FEN start): the first ply is Black's 30th move, the second White's 31st.
+    const auto r = rule_bytes("[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"4k3/8/8/8/8/8/8/4K3 b - - 0 30\"]\n"
+                              "[TimeControl \"60+0\"]\n[Result \"*\"]\n\n30... Kd7 {[%clk 0:01:05]} 31. Kd2 {[%clk 0:01:01]} *\n",
+                              "fen.pgn");
+    BOOST_REQUIRE(r.game.warnings.size() == 2u);
+    BOOST_TEST(has(r.game.warnings[0].en, "game 1: ply 1: "), r.game.warnings[0].en);
+    BOOST_TEST(has(r.game.warnings[0].ja, "黒の30手目"), r.game.warnings[0].ja);
+    BOOST_TEST(has(r.game.warnings[1].ja, "白の31手目"), r.game.warnings[1].ja);
+}
+
 BOOST_AUTO_TEST_CASE(kif_summary_line_and_other_endings) {
     const std::string head = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)\n   2 ３四歩(33)\n";
     // 時間切れ with sente to move (ply 3): sente lost on time. No 持ち時間, so no clock can show the flag: the claim is
@@ -627,7 +643,7 @@ BOOST_AUTO_TEST_CASE(kif_summary_line_and_other_endings) {
     const auto wrong = rule_bytes(head + "   3 投了\nまで2手で先手の勝ち\n", "w.kif");
     BOOST_TEST(points(wrong.run, "gote") == 1.0);
     BOOST_REQUIRE(wrong.game.warnings.size() == 1u);
-    BOOST_TEST(has(wrong.game.warnings[0], "summary line"));
+    BOOST_TEST(has(wrong.game.warnings[0].en, "summary line"));
     // 持将棋 in a KIF: the players agreed the impasse: an offer by the last mover (gote), accepted; recorded a draw.
     const auto impasse = rule_bytes(head + "   3 持将棋\nまで2手で持将棋\n", "j.kif");
     BOOST_TEST(has(impasse.game.yaml, "offer: {by: gote, kind: draw}"));
