@@ -108,4 +108,27 @@ BOOST_AUTO_TEST_CASE(an_event_of_the_league_may_not_set_another_time_control) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_sheet_of_an_event_that_gives_no_time_control_names_the_leagues) {
+    // shogi-league.yaml gives no time control: its games are played on L-3's, and the sheet and the check say so.
+    const auto md = run_arbiter("--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml");
+    BOOST_TEST(md.exit_code == 0);
+    BOOST_TEST(contains(md.out, "| Time control | 10min for the game; then byoyomi of 30s (L-3) |"), md.out);
+    const auto ja = run_arbiter("--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml --lang ja");
+    BOOST_TEST(ja.exit_code == 0);
+    BOOST_TEST(contains(ja.out, "| 持ち時間 | 全局10分、秒読み30秒 (L-3) |"), ja.out);
+    const auto check = run_arbiter("--rulesets tests/data/extension event check tests/data/extension-events/shogi-league.yaml --format json");
+    BOOST_REQUIRE(check.exit_code == 0);
+    const auto j = nlohmann::json::parse(check.out);
+    BOOST_TEST(j["time_control"] == "{time: 10min, byoyomi: {periods: 1, time: 30s}}");
+    BOOST_TEST(j["time_control_from_rulebook"] == true);
+    // The same values written by the event are the event's.
+    const auto own = run_arbiter("--rulesets tests/data/extension event check tests/data/extension-events/shogi-league-own-time.yaml --format json");
+    BOOST_REQUIRE(own.exit_code == 0);
+    BOOST_TEST(nlohmann::json::parse(own.out)["time_control_from_rulebook"] == false);
+    // Under kyushu-shogi-2006, which states no time control, the sheet has none to name.
+    const auto k = run_arbiter("--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml --rulebook kyushu-shogi-2006");
+    BOOST_TEST(k.exit_code == 0);
+    BOOST_TEST(!contains(k.out, "| Time control |"), k.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
