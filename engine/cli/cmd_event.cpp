@@ -18,6 +18,7 @@ nlohmann::json check_json(const Event& event, const Rulebook& book, const EventC
     nlohmann::json out = {{"event", event.name},     {"file", event.file},       {"rulebook", book.id},
                           {"mode", check.mode},      {"category", check.category}, {"valid", check.ok()}};
     out["time_control"] = check.time_control ? nlohmann::json(clock::format_yaml_time_control(*check.time_control)) : nlohmann::json(nullptr);
+    out["time_control_from_rulebook"] = !check.time_control_article.empty();
     out["accepted"] = nlohmann::json::array();
     for (const auto& s : check.accepted)
         out["accepted"].push_back({{"path", s.path}, {"article", s.rule->article}, {"value", s.value.text}, {"rulebook_value", s.param->value.text}});
@@ -31,7 +32,9 @@ void print_check(const Event& event, const Rulebook& book, const EventCheck& che
     std::cout << event.name << " (" << event.file << ")\n";
     std::cout << "  rulebook: " << book.id << "  " << book.title.en << '\n';
     if (!check.mode.empty()) std::cout << "  mode: " << check.mode << '\n';
-    if (check.time_control) std::cout << "  time control: " << clock::format_yaml_time_control(*check.time_control) << '\n';
+    if (check.time_control)
+        std::cout << "  time control: " << clock::format_yaml_time_control(*check.time_control)
+                  << (check.time_control_article.empty() ? "" : " (" + check.time_control_article + ", the rulebook's own)") << '\n';
     std::cout << "  category: " << (check.category.empty() ? std::string("standard") : check.category)
               << (check.category_article.empty() ? "" : " (" + check.category_article + ")")
               << (check.category_from_time ? ", from the time control" : "") << '\n';

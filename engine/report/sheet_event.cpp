@@ -154,7 +154,9 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
                                                      : check.mode + (summary ? ": " + it->second.summary.in(lang) : "")});
     }
     if (check.time_control)
-        sheet.facts.push_back({ja ? "持ち時間" : "Time control", time_control_in_words(*check.time_control, lang)});
+        sheet.facts.push_back({ja ? "持ち時間" : "Time control",
+                               time_control_in_words(*check.time_control, lang) +
+                                   (check.time_control_article.empty() ? "" : " (" + check.time_control_article + ")")});
     std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : category_words(check.category, lang);
     if (!check.category_article.empty()) category += " (" + check.category_article + ")";
     sheet.facts.push_back({ja ? "種別" : "Category", category});

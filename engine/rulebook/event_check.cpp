@@ -111,6 +111,11 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
                    r->article + " fixes the time control at " + clock::format_yaml_time_control(*stated) + "; found " +
                        clock::format_yaml_time_control(*parsed) + " (leave time_control out to use the rulebook's)");
         }
+    } else if (auto stated = stated_time_control(book)) {
+        // No time control of the event's own: its games are played on the one the rulebook states (JOA: 20 minutes
+        // each; a league's main time and byoyomi), as a run plays them, so the check and the sheet say which.
+        out.time_control = *stated;
+        out.time_control_article = book.rule("clock.time_control")->article;
     }
     const std::string timed = out.time_control ? category_for(book, *out.time_control) : std::string();
     if (!event.category.empty()) {

@@ -41,7 +41,8 @@ struct EventCheck {
     std::string category;             // as given, else the category its time control falls in ("" = standard)
     std::string category_article;     // the article that defines the category
     bool category_from_time = false;  // true when the category follows from the time control
-    std::optional<clock::TimeControl> time_control;
+    std::optional<clock::TimeControl> time_control;  // the event's, else the one the rulebook states (as a run plays it)
+    std::string time_control_article;                // the rulebook's article when the time control is the rulebook's own
     std::vector<AcceptedSetting> accepted;
     std::vector<Refusal> refused;
 

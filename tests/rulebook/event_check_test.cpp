@@ -164,4 +164,20 @@ BOOST_AUTO_TEST_CASE(joa_fixes_twenty_minutes_each) {
     BOOST_TEST(check_file("fide2009-club.yaml").ok());
 }
 
+BOOST_AUTO_TEST_CASE(an_event_that_gives_none_is_played_on_the_rulebooks_own) {
+    // joa2014-open.yaml gives no time control: joa-othello-2014 inherits the JOA's 20 minutes each (座席・競技時間・
+    // 対局時計・着手), which its games are run on; the check carries it, with its article, for the sheet.
+    const EventCheck open = check_file("joa2014-open.yaml");
+    BOOST_TEST(open.ok());
+    BOOST_REQUIRE(open.time_control.has_value());
+    BOOST_TEST(arbiter::clock::format_yaml_time_control(*open.time_control) == "{time: 20min}");
+    BOOST_TEST(open.time_control_article == "座席・競技時間・対局時計・着手");
+    // Written out by the event, the same 20 minutes are the event's own.
+    BOOST_TEST(check_file("joa-othello-20min.yaml").time_control_article.empty());
+    // kyushu-shogi-2006 (7) states no values: an event that gives none has none.
+    const EventCheck team = check_file("kyushu-team.yaml");
+    BOOST_TEST(!team.time_control.has_value());
+    BOOST_TEST(team.time_control_article.empty());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
