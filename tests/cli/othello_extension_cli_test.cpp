@@ -3,7 +3,7 @@
 // joa-othello-2014, with the registry words ended_by and count). The timelines in tests/data/extension-timelines/
 // (othello-*.yaml) expect, per rulebook, the values worked in their comments from the rule texts; `arbiter check`
 // compares them as a federation would run it, so any of them that the engine rules otherwise fails here.
-#include "cli/cli_run.h"
+#include "cli/extension_run.h"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -13,19 +13,12 @@
 namespace {
 
 using arbiter::test::contains;
+using arbiter::test::check_extension;
+using arbiter::test::extension_timeline;
 using arbiter::test::run_arbiter;
 
-const char* const timelines[] = {"othello-won-on-time-behind-on-the-board", "othello-won-on-time-ahead-on-the-board",
-                                 "othello-flag-claimed-at-25-minutes", "othello-latecomer-forfeits", "othello-counted-end"};
-const char* const rulebooks[] = {"joa-othello", "joa-othello-2014", "othello-federation-example"};
-
-std::string path(const std::string& timeline) { return "tests/data/extension-timelines/" + timeline + ".yaml"; }
-
 nlohmann::json run(const std::string& timeline, const std::string& rulebook, const std::string& more = {}) {
-    const auto r = run_arbiter("--rulesets tests/data/extension run " + path(timeline) + " --rulebook " + rulebook +
-                               " --format json" + more);
-    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.out);
-    return nlohmann::json::parse(r.out);
+    return arbiter::test::run_extension(timeline, rulebook, more);
 }
 
 // The ruling on the result card (othello.result_card) of a run.
@@ -40,13 +33,9 @@ nlohmann::json card(const nlohmann::json& run) {
 BOOST_AUTO_TEST_SUITE(an_othello_federation_in_yaml_only)
 
 BOOST_AUTO_TEST_CASE(every_timeline_is_ruled_as_its_comments_work_it_under_every_rulebook) {
-    std::string files;
-    for (const char* t : timelines) files += " " + path(t);
-    const auto r = run_arbiter("--rulesets tests/data/extension check" + files);
-    BOOST_TEST(r.exit_code == 0, r.out);
-    for (const char* t : timelines)
-        for (const char* book : rulebooks)
-            BOOST_TEST(contains(r.out, path(t) + ": pass (" + book + ")"), t << " under " << book << ":\n" << r.out);
+    check_extension({"othello-won-on-time-behind-on-the-board", "othello-won-on-time-ahead-on-the-board",
+                     "othello-flag-claimed-at-25-minutes", "othello-latecomer-forfeits", "othello-counted-end"},
+                    {"joa-othello", "joa-othello-2014", "othello-federation-example"});
 }
 
 BOOST_AUTO_TEST_CASE(a_game_won_on_time_behind_on_the_board_is_recorded_33_to_31) {
@@ -83,7 +72,7 @@ BOOST_AUTO_TEST_CASE(a_forfeit_is_recorded_64_to_0_and_unrated) {
 }
 
 BOOST_AUTO_TEST_CASE(the_japanese_run_says_the_count_in_the_games_words) {
-    const auto r = run_arbiter("--rulesets tests/data/extension run " + path("othello-won-on-time-behind-on-the-board") +
+    const auto r = run_arbiter("--rulesets tests/data/extension run " + extension_timeline("othello-won-on-time-behind-on-the-board") +
                                " --rulebook othello-federation-example --lang ja");
     BOOST_TEST(r.exit_code == 0);
     // The table wraps its cells, so the words are looked for where they cannot break: the case's article, and no

@@ -4,7 +4,7 @@
 // main_time and byoyomi). The timelines tests/data/extension-timelines/shogi-league-*.yaml expect, under the example
 // and under kyushu-shogi-2006, the values worked in their comments; the events in tests/data/extension-events/ are
 // the league's, one of them with another time control, which the league does not let an event set.
-#include "cli/cli_run.h"
+#include "cli/extension_run.h"
 
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
@@ -14,18 +14,13 @@
 namespace {
 
 using arbiter::test::contains;
+using arbiter::test::check_extension;
+using arbiter::test::extension_timeline;
 using arbiter::test::run_arbiter;
 using arbiter::test::Stderr;
 
-const char* const timelines[] = {"shogi-league-byoyomi-runs-out", "shogi-league-main-time-then-byoyomi"};
-const char* const rulebooks[] = {"shogi-league-byoyomi-example", "kyushu-shogi-2006"};
-
-std::string path(const std::string& timeline) { return "tests/data/extension-timelines/" + timeline + ".yaml"; }
-
-nlohmann::json run(const std::string& timeline, const std::string& rulebook) {
-    const auto r = run_arbiter("--rulesets tests/data/extension run " + path(timeline) + " --rulebook " + rulebook + " --format json");
-    BOOST_REQUIRE_MESSAGE(r.exit_code == 0, r.out);
-    return nlohmann::json::parse(r.out);
+nlohmann::json run(const std::string& timeline, const std::string& rulebook, const std::string& more = {}) {
+    return arbiter::test::run_extension(timeline, rulebook, more);
 }
 
 int flag_rulings(const nlohmann::json& run) {
@@ -39,13 +34,8 @@ int flag_rulings(const nlohmann::json& run) {
 BOOST_AUTO_TEST_SUITE(a_shogi_league_byoyomi_in_yaml_only)
 
 BOOST_AUTO_TEST_CASE(every_timeline_is_ruled_as_its_comments_work_it_under_both_rulebooks) {
-    std::string files;
-    for (const char* t : timelines) files += " " + path(t);
-    const auto r = run_arbiter("--rulesets tests/data/extension check" + files);
-    BOOST_TEST(r.exit_code == 0, r.out);
-    for (const char* t : timelines)
-        for (const char* book : rulebooks)
-            BOOST_TEST(contains(r.out, path(t) + ": pass (" + book + ")"), t << " under " << book << ":\n" << r.out);
+    check_extension({"shogi-league-byoyomi-runs-out", "shogi-league-main-time-then-byoyomi"},
+                    {"shogi-league-byoyomi-example", "kyushu-shogi-2006"});
 }
 
 BOOST_AUTO_TEST_CASE(the_byoyomi_runs_out_and_the_game_ends_at_zero_without_a_claim) {
