@@ -142,7 +142,8 @@ void State::on_counted_end(int by) {
 // illegality or declare the end): an act held on the board that was not pointed out stands, and the count decides.
 void State::on_declare_end(int by) {
     if (illegal && illegal->on_board)
-        lapse_illegal({"the end was declared without pointing the act out: it stands", "反則を指摘せずに終局が宣言された：その行為は確定する"});
+        lapse_illegal({"the end was declared without pointing the act out: it stands", "反則を指摘せずに終局が宣言された：その行為は確定する"},
+                      ended || game->neither_can_move());
     end_declared = true;
     if (ended) return;
     if (game->neither_can_move()) on_counted_end(by);

@@ -101,21 +101,19 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
     Context ctx = illegal_move_context(!ended, fact("official_record"), fact("before_next_round"));
     if (claimant >= 0) ctx.roles["claimant"] = claimant;
     add_point_out_facts(*r, v, ctx);
-    // After the end the rule may still overturn the result; if it does not, the result stands as it was.
-    const Result before = out.result;
-    const bool was_ended = ended;
-    ended = false;
     const auto held = illegal;
     illegal.reset();
-    const int index = apply_rule(*r, ctx, claimant, {"pointed out by " + who, observer_ja(who) + "による指摘"});
-    // A point-out the rule rejects (a disc not named) leaves the act open to a proper one.
-    if (index >= 0)
-        for (const auto& e : out.rulings[std::size_t(index)].effects)
-            if (e.value("effect", std::string()) == "reject_claim") illegal = held;
-    if (was_ended && !ended) {
-        out.result = before;
-        ended = true;
-    }
+    auto rule = [&] {
+        const int index = apply_rule(*r, ctx, claimant, {"pointed out by " + who, observer_ja(who) + "による指摘"});
+        // A point-out the rule rejects (a disc not named) leaves the act open to a proper one.
+        if (index >= 0)
+            for (const auto& e : out.rulings[std::size_t(index)].effects)
+                if (e.value("effect", std::string()) == "reject_claim") illegal = held;
+    };
+    // After the end the rule may still overturn the result (and the count, the card); if it does not, the result
+    // stands as it was.
+    if (ended) after_the_end(rule);
+    else rule();
 }
 
 // The game ended with an illegal move nobody pointed out: where a rulebook says who may point one out and until
@@ -210,12 +208,19 @@ void State::lapse_on_move(int mover) {
                    ja_side(mover) + "の次の着手までに指摘されなかった：その行為は確定する"});
 }
 
-void State::lapse_illegal(const Note& why) {
+// `kept`: the game ends here, and the act, standing for the players, stays on record for a rule that admits a
+// point-out after the end (from an official record, before the next round).
+void State::lapse_illegal(const Note& why, bool kept) {
     const auto* r = rule_for(Trigger::point_out_illegal_move);
     if (!r || !illegal) return;
     Context ctx = illegal_move_context(false, false, false);
+    auto held = illegal;
     illegal.reset();
     if (apply_rule(*r, ctx, nobody, why) < 0) note_only(r->topic, nobody, why);
+    if (kept && held) {
+        held->stood = true;
+        illegal = held;
+    }
 }
 
 }  // namespace arbiter::procedure

@@ -214,7 +214,7 @@ struct Runner::State {
     void on_irregular_move(const std::string& text, Irregularity act);
     void add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const;
     void lapse_on_move(int mover);
-    void lapse_illegal(const Note& why);
+    void lapse_illegal(const Note& why, bool kept = false);
 
     // ---- declarations, counting, rights, presses, result cards (counting.cpp)
     void on_declare(int declarer);

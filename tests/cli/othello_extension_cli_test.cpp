@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace {
 
@@ -85,6 +86,25 @@ BOOST_AUTO_TEST_CASE(the_japanese_run_says_the_count_in_the_games_words) {
     BOOST_TEST(contains(show.out, "空きマスを勝者に加える：はい"), show.out);
     BOOST_TEST(contains(show.out, "勝者の最低石数：33"), show.out);
     BOOST_TEST(!contains(show.out, "ended_by"), show.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_result_overturned_after_a_counted_end_keeps_no_stale_count) {
+    // othello-illegal-act-found-on-the-record.yaml: black wins 33-31 on the board with a disc turned illegally; after
+    // the end the recorder raises it from the record sheet (othello-record-check-example E-5.2): black loses. The
+    // 33-31 of the board no longer stands for the result, and the card's rule counts only games won on time or by
+    // forfeit, so neither the result nor the rewritten card carries a disc difference.
+    check_extension({"othello-illegal-act-found-on-the-record"},
+                    {"joa-othello-2014", "othello-federation-example", "othello-record-check-example"});
+    const auto j = run("othello-illegal-act-found-on-the-record", "othello-record-check-example");
+    BOOST_TEST(!j["result"].contains("discs"), j["result"].dump());
+    BOOST_TEST(j["result"]["article"] == "E-5.2");
+    // Two cards: the one written at the counted end, and the one written again for the new result.
+    std::vector<std::string> cards;
+    for (const auto& ruling : j["rulings"])
+        if (ruling["topic"] == "othello.result_card") cards.push_back(ruling["note"]);
+    BOOST_TEST(cards == (std::vector<std::string>{"black ○ +2, white × -2",
+                                                  "black ×, white ○ (no disc difference: the rulebook gives no count for a game that ends this way)"}),
+               j["rulings"].dump());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
