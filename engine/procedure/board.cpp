@@ -4,6 +4,7 @@
 #include "procedure/board.h"
 
 #include "core/error.h"
+#include "core/kpk.h"
 #include "core/record/kif.h"
 #include "core/record/usi.h"
 #include "core/unwinnable.h"
@@ -132,6 +133,25 @@ public:
         for (int t = 0; t < int(pieces.size()); ++t)
             letters.append(std::size_t(core::popcount(pos().pieces(core::Color(side), t))), pieces[t].letter);
         return letters;
+    }
+
+    bool drawn_king_and_pawn(int side) const override {
+        if constexpr (chess_like) {
+            const auto& def = pos().definition();
+            if (side < 0 || side > 1 || def.files != 8 || def.ranks != 8 || hands()) return false;
+            if (material(side) != "KP" || material(1 - side) != "K") return false;
+            int pawn = -1;
+            for (int t = 0; t < int(def.pieces.size()); ++t)
+                if (def.pieces[t].letter == 'P') pawn = t;
+            const int king_type = def.royal_type;
+            const int strong = core::lsb(pos().pieces(core::Color(side), king_type));
+            const int weak = core::lsb(pos().pieces(core::Color(1 - side), king_type));
+            const int pawn_sq = core::lsb(pos().pieces(core::Color(side), pawn));
+            const int to_move = int(pos().side_to_move());
+            return core::kpk_legal(side, to_move, strong, weak, pawn_sq) && !core::kpk_win(side, to_move, strong, weak, pawn_sq);
+        }
+        (void)side;
+        return false;
     }
 
     bool wrong_rook_pawn(int side) const override {

@@ -83,6 +83,9 @@ public:
     // bishops (B) all stand on squares of the other colour than that file's square on the far rank, where the pawns
     // promote. False in games without those pieces.
     virtual bool wrong_rook_pawn(int side) const = 0;
+    // The material property drawn_king_and_pawn (JCA 15.1 item 3): on the 8x8 chess board `side` has its king and
+    // one pawn against the lone king, and with best play from this position it cannot force a win (core/kpk.h).
+    virtual bool drawn_king_and_pawn(int side) const = 0;
     virtual bool in_check() const = 0;
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
     // name that is not a square of the board.

@@ -199,7 +199,7 @@ void claim_book_draw(State& st, int claimant, const YAML::Node& v) {
     ctx.actor = claimant;
     ctx.party = "claimant";
     if (v["correct"]) ctx.facts["claim_correct"] = v["correct"].as<bool>();
-    else if (st.is_listed_book_draw()) ctx.facts["claim_correct"] = true;
+    else if (const auto listed = st.is_listed_book_draw()) ctx.facts["claim_correct"] = *listed;
     // A forced win is something the opponent shows at the board: the timeline says so, or it did not happen.
     ctx.facts["forced_win_shown"] = v["forced_win_shown"] ? v["forced_win_shown"].as<bool>() : false;
     ctx.roles["opponent"] = 1 - claimant;
@@ -244,13 +244,17 @@ void State::claim_stands_as_offer(int claimant) {
 
 namespace {
 
-// The properties a material balance may require of the side named first (registry: material_properties).
+// The properties a material balance may require of the side named first (registry: material_properties). `settles`:
+// with exactly the item's material and the property failing, the position is not a listed draw (a table decides);
+// otherwise the list's extension to harmless extra pieces leaves the arbiter to judge.
 struct MaterialProperty {
     std::string_view name;
     bool (Board::*holds)(int side) const;
+    bool settles;
 };
 constexpr MaterialProperty material_properties[] = {
-    {"wrong_rook_pawn", &Board::wrong_rook_pawn},
+    {"wrong_rook_pawn", &Board::wrong_rook_pawn, false},
+    {"drawn_king_and_pawn", &Board::drawn_king_and_pawn, true},
 };
 
 }  // namespace
@@ -259,22 +263,27 @@ std::vector<std::string_view> material_property_words() { return names_of(materi
 
 // JCA 15.1: the position is a draw the arbiter can see without judgement: a dead position (item 1, a FIDE-law
 // draw), or exactly one of the material balances the rule lists in its `material` parameter ("KR v KR; ..."),
-// with the property the item names, if any, held by the side whose material is named first (item 5).
-bool State::is_listed_book_draw() const {
+// with the property the item names, if any, held by the side whose material is named first (items 3 and 5).
+// False where a property that settles the matter fails (K+P v K won for the pawn's side); nullopt where the list
+// does not decide and the arbiter judges.
+std::optional<bool> State::is_listed_book_draw() const {
     if (game->is_dead_position()) return true;
     const json listed = param_of(Trigger::claim_book_draw, params::book_material.name);
-    if (!listed.is_string()) return false;
+    if (!listed.is_string()) return std::nullopt;
     std::string why;
     const auto items = rulebook::parse_balances(listed.get<std::string>(), why);  // checked when the rulebook loaded
-    if (!items) return false;
+    if (!items) return std::nullopt;
     const std::array<std::string, 2> sides{game->material(0), game->material(1)};
+    bool refuted = false;
     for (const auto& item : *items)
         for (int first = 0; first < 2; ++first) {
             if (item.first != sides[std::size_t(first)] || item.second != sides[std::size_t(1 - first)]) continue;
             const auto* p = row_named(material_properties, item.property);
             if (item.property.empty() || (p && ((*game).*(p->holds))(first))) return true;
+            if (p && p->settles) refuted = true;
         }
-    return false;
+    if (refuted) return false;
+    return std::nullopt;
 }
 
 void State::after_the_end(const std::function<void()>& claim) {

@@ -75,6 +75,7 @@ public:
         return std::string(std::size_t(core::popcount(pos_.pieces(core::Color(side)))), def().pieces[0].letter);
     }
     bool wrong_rook_pawn(int) const override { return false; }  // no pawns or bishops
+    bool drawn_king_and_pawn(int) const override { return false; }
     bool in_check() const override { return false; }
     Impasse impasse(int) const override { return {}; }
 

@@ -193,7 +193,7 @@ struct Runner::State {
     void flag_fall(int offender, int claimant, bool fallen, int by);
     void check_flags();
     void on_observe();
-    bool is_listed_book_draw() const;
+    std::optional<bool> is_listed_book_draw() const;
     void claim_stands_as_offer(int claimant);
 
     // ---- illegal moves and acts (illegal.cpp)
