@@ -69,6 +69,17 @@ BOOST_AUTO_TEST_CASE(the_king_on_a_key_square_wins_whoever_moves) {
     BOOST_TEST(white_wins(black, "e6", "e8", "e4"));
 }
 
+BOOST_AUTO_TEST_CASE(a_published_tablebase_verdict) {
+    // White Ka4, Pe2; Black Ke8, White to move ("4k3/8/8/8/K7/8/4P3/8 w"): the moves as a tablebase program rated
+    // them in a published discussion (talkchess.com, "How to implement KPK ?", 14 May 2013, Symbolic's dtbm list):
+    // Kb3, Kb4, Kb5 mate in 23; Ka3, Ka5, e3, e4 even. So White to move wins, and after each move Black is to move in
+    // a position won (Kb3, Kb4, Kb5) or drawn (the others).
+    BOOST_TEST(white_wins(white, "a4", "e8", "e2"));
+    for (const char* king : {"b3", "b4", "b5"}) BOOST_TEST(white_wins(black, king, "e8", "e2"), king);
+    for (const char* king : {"a3", "a5"}) BOOST_TEST(!white_wins(black, king, "e8", "e2"), king);
+    for (const char* pawn : {"e3", "e4"}) BOOST_TEST(!white_wins(black, "a4", "e8", pawn), pawn);
+}
+
 BOOST_AUTO_TEST_CASE(a_black_pawn_is_the_same_ending_turned_over) {
     // The opposition case with colours and ranks turned: black Kd4, Pd5; white Kd2.
     BOOST_TEST(arbiter::core::kpk_win(black, white, sq("d4"), sq("d2"), sq("d5")));   // white to move gives way
