@@ -220,9 +220,9 @@ std::optional<Outcome> BasicGame<BB>::outcome(bool claim_draw) const {
     };
     // Game ended on the board.
     if constexpr (std::is_same_v<BB, Bitboard>)  // placement boards are at most 64 squares
-        if (g.placement.enabled && pos_.legal_moves().empty())
+        if (g.placement.enabled && !pos_.has_legal_move())
             return Outcome{Termination::neither_side_can_move, placement_result(pos_).winner};
-    if (pos_.legal_moves().empty())
+    if (!pos_.has_legal_move())
         return pos_.is_check() ? result(Termination::checkmate, g.no_moves_in_check)
                                : result(Termination::stalemate, g.no_moves_not_in_check);
     // Automatic draws.

@@ -31,7 +31,8 @@ public:
     core::ParsedMove read(std::string_view text) const override {
         if constexpr (chess_like)
             if (!hands()) {
-                core::ParsedMove p = core::parse_move(pos(), text, legal());
+                // Reads the text against the moves of its piece type to its square only (core::parse_move).
+                core::ParsedMove p = core::parse_move(pos(), text);
                 // Only after an illegal move into check that stood can a king stand where a move captures it.
                 const core::Piece victim = p.ok() ? pos().piece_on(p.move.to()) : core::no_piece;
                 if (victim != core::no_piece && core::type_of(victim) == pos().definition().royal_type) {
@@ -55,11 +56,10 @@ public:
         previous_usi_ = core::to_usi(pos(), parsed.move);
         if (parsed.ok()) game_.play(parsed.move);
         else game_.play_illegal(parsed.move);
-        ++version_;
     }
 
     BoardEnd end_after_move() const override {
-        if (legal().empty()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
+        if (!pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
         if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }
@@ -69,14 +69,12 @@ public:
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
         previous_usi_.clear();
-        ++version_;
     }
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
     bool take_back_to(int ply) override {
         if (ply < 0 || ply > game_.ply()) return false;
         while (game_.ply() > ply) game_.undo();
-        ++version_;
         return true;
     }
 
@@ -198,15 +196,6 @@ public:
 
 private:
     const Position& pos() const { return game_.position(); }
-    // The position's legal moves, generated once per position: the check for the game's end after a move and the
-    // reading of the next move ask for the same list.
-    const core::MoveList& legal() const {
-        if (legal_version_ != version_) {
-            pos().generate_legal(legal_);
-            legal_version_ = version_;
-        }
-        return legal_;
-    }
     bool hands() const { return pos().definition().hands; }
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
@@ -247,10 +236,7 @@ private:
     Position start_;
     core::BasicGame<BB> game_;
     std::string file_;
-    std::string previous_usi_;
-    std::uint64_t version_ = 0;  // counts the changes of game_ (a play, a restart, a take-back)
-    mutable std::uint64_t legal_version_ = ~std::uint64_t{0};
-    mutable core::MoveList legal_;  // what 「同」 refers to in a KIF-style move
+    std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
 };
 
