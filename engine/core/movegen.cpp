@@ -271,14 +271,17 @@ bool BasicPosition<BB>::has_legal_en_passant() const {
     const GameDefinition& g = *def_;
     const BoardTables<BB>& tb = tables();
     bool capturer = false;
-    for (int t = 0; t < int(g.pieces.size()) && !capturer; ++t) {
+    std::uint16_t capturers = 0;  // the types that take en passant
+    for (int t = 0; t < int(g.pieces.size()); ++t) {
         if (!g.pieces[t].en_passant) continue;
+        capturers |= std::uint16_t(1u << t);
         for (Bitboard from = by_type_[t] & by_color_[side_]; from && !capturer;)
             capturer = bool(tb.leap_capture[t][side_][pop_lsb(from)] & bit<BB>(ep_));
     }
     if (!capturer) return false;
+    // An en passant capture ends on the square passed over: only the capturers' moves there are needed.
     MoveList list;
-    generate_legal(list);
+    generate_some(list, capturers, bit<BB>(ep_), false);
     for (Move m : list)
         if (m.kind() == MoveKind::en_passant) return true;
     return false;

@@ -175,4 +175,27 @@ BOOST_AUTO_TEST_CASE(the_hard_cases_read_as_the_rules_say) {
     BOOST_TEST(Position::start(chess()).has_legal_move());
 }
 
+// has_legal_en_passant looks at the en passant capturers' moves to the square passed over only: it must say what the
+// whole list says, on every child of the perft positions (where the double steps are).
+BOOST_AUTO_TEST_CASE(legal_en_passant_agrees_with_full_generation) {
+    int with_square = 0, legal = 0;
+    for (const char* file : {"chess-perft.epd", "chess-perft-edge.epd", "chess-perft-random-300.epd"})
+        for (const std::string& text : fast_path_fens(file)) {
+            const Position pos = fen(text);
+            for (Move m : pos.legal_moves()) {
+                Position child = pos;
+                Undo u;
+                child.make(m, u);
+                bool expected = false;
+                for (Move r : child.legal_moves()) expected = expected || r.kind() == MoveKind::en_passant;
+                BOOST_TEST(child.has_legal_en_passant() == expected, child.fen());
+                with_square += child.en_passant_square() != no_square;
+                legal += expected;
+            }
+        }
+    // The suites hold double steps with and without a capture en passant after them.
+    BOOST_TEST(with_square > 100);
+    BOOST_TEST(legal > 10);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
