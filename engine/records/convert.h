@@ -42,7 +42,7 @@ struct Out {
     std::string body;  // "move: \"e4\"", "resign: black", ...
     std::string comment;
     std::string move;    // a move entry's text as the runner reads it ("" for the other entries)
-    SourceLocation where;  // a move's place in the record
+    int line = 0, column = 0;  // a move's place in the record (Build::file)
 };
 
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.

@@ -97,7 +97,8 @@ Out move_out(const Build& b, Ms at, const std::string& text, bool quoted, int li
     // An audit's moves go to the runner as text, never as YAML (RecordGame::parts): no body to write.
     Out out(at, b.parts ? std::string() : "move: " + (quoted ? yaml_quoted(text) : text), std::move(comment));
     out.move = text;
-    out.where = {b.file, line, column};
+    out.line = line;
+    out.column = column;
     return out;
 }
 

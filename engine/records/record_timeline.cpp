@@ -214,7 +214,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts.reserve(b.entries.size());
-        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), std::move(e.where)});
+        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), e.line, e.column});
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }
@@ -350,7 +350,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         if (!part.move.empty()) {
             e.action = "move";
             e.text = part.move;
-            e.where = part.where;
+            e.where = SourceLocation{game.file, part.line, part.column};
         } else {
             if (other == others.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
             const YAML::Node node = *other++;

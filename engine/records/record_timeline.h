@@ -50,12 +50,14 @@ struct RecordedEnding {
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
 
-// One entry of a converted game as audit_timeline reads it: a move (its text, where the record holds it) or, with
-// `move` empty, the next entry of RecordGame::head.
+// One entry of a converted game as audit_timeline reads it: a move (its text, and the line and column of the record
+// file, RecordGame::file, where it is written: the file name is not copied for every move) or, with `move` empty,
+// the next entry of RecordGame::head.
 struct RecordEntry {
     Ms at{0};
     std::string move;
-    SourceLocation where;
+    int line = 0;
+    int column = 0;
 };
 
 // One game of a record, converted.

@@ -76,7 +76,7 @@ std::string heads_error(const std::string& head, std::size_t entries, AuditHeads
     game.file = "heads-test.pgn";
     game.game = "chess";
     game.head = head;
-    for (std::size_t i = 0; i < entries; ++i) game.parts.push_back({Ms{0}, "", {}});
+    for (std::size_t i = 0; i < entries; ++i) game.parts.push_back({Ms{0}, "", 0, 0});
     try {
         (void)audit_timeline(game, heads_library(), "fide-2009", heads);
     } catch (const InputError& e) {
