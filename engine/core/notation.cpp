@@ -122,7 +122,7 @@ ParsedMove uci_among(const Position& pos, std::string_view text, const MoveList&
 // What a SAN text asks for, read without the position's moves: the piece type and the destination (castling: the
 // royal type and the king's destination), and what the text says of the origin. `failed` holds a syntax error.
 struct SanText {
-    std::string original;
+    std::string_view original;  // the text as given (read_san's caller keeps it alive while it is used)
     std::optional<ParsedMove> failed;
     int castling = -1;  // index into GameDefinition::castling
     AttemptedMove a;
@@ -132,25 +132,29 @@ struct SanText {
 SanText read_san(const Position& pos, std::string_view text) {
     const GameDefinition& g = pos.definition();
     SanText t;
-    t.original = std::string(text);
-    const std::string& original = t.original;
+    t.original = text;
+    // Views into `text`, no copies: every move of an archive is read here twice (converter and runner); strings are
+    // written only for a message.
     AttemptedMove& a = t.a;
     auto fail = [&](std::string message) {
         t.failed = error(MoveParseStatus::syntax_error, std::move(message));
         return t;
     };
-    std::string s(text);
-    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.pop_back();
-    if (s.empty()) return fail("expected a move, got '" + original + "'");
+    std::string_view s = text;
+    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+    if (s.empty()) return fail("expected a move, got '" + std::string(text) + "'");
     const Color us = pos.side_to_move();
 
     // Castling: O-O, O-O-O (also written with zeros).
-    std::string castle = s;
-    for (char& c : castle)
-        if (c == '0') c = 'O';
+    const auto is_castling = [&s](const std::string& san) {
+        if (san.size() != s.size()) return false;
+        for (std::size_t k = 0; k < s.size(); ++k)
+            if ((s[k] == '0' ? 'O' : s[k]) != san[k]) return false;
+        return true;
+    };
     for (int i = 0; i < int(g.castling.size()); ++i) {
         const CastlingRule& c = g.castling[i];
-        if (c.side != us || c.san != castle) continue;
+        if (c.side != us || !is_castling(c.san)) continue;
         t.castling = i;
         a.castling = i;
         a.piece_type = g.royal_type;
@@ -163,14 +167,14 @@ SanText read_san(const Position& pos, std::string_view text) {
     if (std::isupper(static_cast<unsigned char>(s[0]))) {
         a.piece_type = g.piece_by_letter(s[0]);
         if (a.piece_type < 0 || !g.pieces[a.piece_type].san_letter)
-            return fail("unknown piece letter in '" + original + "'");
+            return fail("unknown piece letter in '" + std::string(text) + "'");
         i = 1;
     }
     // Promotion suffix: "=Q" or a trailing upper-case letter after the destination.
     std::size_t end = s.size();
     if (end >= 2 && std::isupper(static_cast<unsigned char>(s[end - 1])) && end - 1 > i) {
         a.promotion = g.piece_by_letter(s[end - 1]);
-        if (a.promotion < 0) return fail("unknown promotion piece in '" + original + "'");
+        if (a.promotion < 0) return fail("unknown promotion piece in '" + std::string(text) + "'");
         --end;
         if (s[end - 1] == '=') --end;
     }
@@ -179,18 +183,18 @@ SanText read_san(const Position& pos, std::string_view text) {
     std::size_t to_start = end;
     for (std::size_t k = i; k < end; ++k) {
         int len = 0;
-        int sq = g.parse_square(std::string_view(s).substr(k, end - k), &len);
+        int sq = g.parse_square(s.substr(k, end - k), &len);
         if (sq >= 0 && k + len == end) {
             to = sq;
             to_start = k;
             break;
         }
     }
-    if (to < 0) return fail("expected a move such as Nf3, exd5 or O-O, got '" + original + "'");
+    if (to < 0) return fail("expected a move such as Nf3, exd5 or O-O, got '" + std::string(text) + "'");
     a.to = to;
     // Disambiguation between the piece letter and the destination: a file, a rank or a square, and 'x'.
-    std::string mid = s.substr(i, to_start - i);
-    if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.pop_back();
+    std::string_view mid = s.substr(i, to_start - i);
+    if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.remove_suffix(1);
     int& from_file = t.from_file;
     int& from_rank = t.from_rank;
     if (!mid.empty()) {
@@ -203,14 +207,15 @@ SanText read_san(const Position& pos, std::string_view text) {
                 if (g.file_names[f] == mid) from_file = f;
             for (int r = 0; r < g.ranks && from_file < 0 && from_rank < 0; ++r)
                 if (g.rank_names[r] == mid) from_rank = r;
-            if (from_file < 0 && from_rank < 0) return fail("cannot read '" + mid + "' in '" + original + "'");
+            if (from_file < 0 && from_rank < 0)
+                return fail("cannot read '" + std::string(mid) + "' in '" + std::string(text) + "'");
         }
     }
     if (a.piece_type < 0) {
         // No letter: the piece written without one (a chess pawn).
         for (int type = 0; type < int(g.pieces.size()); ++type)
             if (!g.pieces[type].san_letter) a.piece_type = type;
-        if (a.piece_type < 0) return fail("missing piece letter in '" + original + "'");
+        if (a.piece_type < 0) return fail("missing piece letter in '" + std::string(text) + "'");
     }
     return t;
 }
@@ -219,7 +224,7 @@ SanText read_san(const Position& pos, std::string_view text) {
 // type are looked at (castling: the castling move), so `legal` may hold just those (Position::generate_legal_to).
 ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
     const GameDefinition& g = pos.definition();
-    const std::string& original = t.original;
+    const std::string original(t.original);  // for the messages
     AttemptedMove& a = t.a;
     const Color us = pos.side_to_move();
     if (t.castling >= 0) {
