@@ -53,7 +53,9 @@ public:
     }
 
     void play(const core::ParsedMove& parsed) override {
-        previous_usi_ = core::to_usi(pos(), parsed.move);
+        // Only a KIF-style move (「同」) reads the previous one; a game read in SAN (chess) never does, and writing it
+        // for every move of an archive cost more than reading the move.
+        if (!chess_like || hands()) previous_usi_ = core::to_usi(pos(), parsed.move);
         if (parsed.ok()) game_.play(parsed.move);
         else game_.play_illegal(parsed.move);
     }
