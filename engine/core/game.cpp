@@ -28,7 +28,14 @@ std::string Outcome::result() const {
 }
 
 template <class BB>
-BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(identity_key(pos_)); }
+BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) {
+    // Room for a long game at once: the four histories grow with every move, and an audit plays two games per record.
+    moves_.reserve(reserved_plies);
+    undos_.reserve(reserved_plies);
+    keys_.reserve(reserved_plies + 1);
+    checks_.reserve(reserved_plies);
+    keys_.push_back(identity_key(pos_));
+}
 
 namespace {
 

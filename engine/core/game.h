@@ -94,6 +94,7 @@ public:
     std::optional<Outcome> outcome(bool claim_draw = false) const;
 
 private:
+    static constexpr std::size_t reserved_plies = 160;
     void record(Move m);
     int count_key(std::uint64_t key, int from_ply) const;
     // How far back a position can recur: to the last capture or pawn move in chess; the whole record in games
