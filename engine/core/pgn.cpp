@@ -153,9 +153,13 @@ private:
                 std::string text = read_comment();
                 if (!g.moves.empty()) {  // a comment before the first move belongs to the game, not a move
                     PgnMove& m = g.moves.back();
-                    if (!m.comment.empty()) m.comment += ' ';
-                    m.comment += text;
                     apply_commands(m, text);
+                    if (m.comment.empty()) {
+                        m.comment = std::move(text);  // the usual one comment per move, taken without a copy
+                    } else {
+                        m.comment += ' ';
+                        m.comment += text;
+                    }
                 }
                 continue;
             }
