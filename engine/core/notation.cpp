@@ -1,5 +1,6 @@
 #include "core/notation.h"
 
+#include "core/move_memo.h"
 #include "core/placement_game.h"
 
 #include <cctype>
@@ -313,6 +314,8 @@ ParsedMove parse_san(const Position& pos, std::string_view text) { return san_am
 
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
+    // An audit reads each move again in the same position (converter, then runner): the answer of last time.
+    if (const ParsedMove* known = memo::recall(pos, text)) return *known;
     // A SAN text names one piece type and one destination: the legal moves of that type to that square decide it
     // whenever they give exactly one move, which is the answer the whole list gives (san_match looks at no other
     // move, and parse_move takes SAN's answer first). Anything else (no move, several, a syntax error) is read
@@ -322,7 +325,10 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
         MoveList some;
         pos.generate_legal_to(some, t.a.piece_type, t.a.to);
         ParsedMove p = san_match(pos, t, some);
-        if (p.ok()) return p;
+        if (p.ok()) {
+            memo::remember(pos, text, p);
+            return p;
+        }
     }
     return parse_move(pos, text, pos.legal_moves());
 }
