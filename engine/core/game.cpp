@@ -166,8 +166,9 @@ bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0) return false;
     if (repetition_count() >= claim) return true;
+    // The moves are the legal ones: each is looked at without generating the list again to check it.
     for (Move m : pos_.legal_moves())
-        if (can_claim_repetition_with(m)) return true;
+        if (repeats_after(m, claim)) return true;
     return false;
 }
 
@@ -175,6 +176,11 @@ template <class BB>
 bool BasicGame<BB>::can_claim_repetition_with(Move move) const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0 || !pos_.is_legal(move)) return false;
+    return repeats_after(move, claim);
+}
+
+template <class BB>
+bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
