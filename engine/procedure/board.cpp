@@ -207,17 +207,22 @@ private:
         std::string key;
         if (memo_) {
             // The game, the question and the position without its two move counters (the answer does not depend
-            // on them), as raw bytes: each piece type's squares per side, the side to move, castling and en passant.
+            // on them), as raw bytes: each side's squares, each piece type's squares, the side to move, castling and
+            // en passant.
             // Exact like a FEN but without formatting one, which cost more than most analyses (an audit asks after
             // every capture and pawn move).
-            key = pos().definition().id + ' ' + question;
+            // Each side's squares and each type's squares tell what stands where as exactly as each type's squares
+            // per side, in fewer bytes; the key is sized once.
+            const std::string& game = pos().definition().id;
             const auto& types = pos().definition().pieces;
-            key.reserve(key.size() + 2 * types.size() * sizeof(BB) + 3 * sizeof(int));
+            key.reserve(game.size() + 1 + std::char_traits<char>::length(question) + (2 + types.size()) * sizeof(BB) +
+                        3 * sizeof(int));
+            key.append(game).append(1, ' ').append(question);
             const auto put = [&key](const auto& value) {
                 key.append(reinterpret_cast<const char*>(&value), sizeof value);
             };
-            for (int c = 0; c < 2; ++c)
-                for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(core::Color(c), t));
+            for (int c = 0; c < 2; ++c) put(pos().pieces(core::Color(c)));
+            for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(t));
             put(int(pos().side_to_move()));
             put(pos().castling_rights());
             put(pos().en_passant_square());
