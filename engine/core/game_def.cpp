@@ -71,27 +71,16 @@ std::string GameDefinition::square_name(int sq) const {
     return file_names[file_of(sq)] + rank_names[rank_of(sq)];
 }
 
-namespace {
-
-// Whether `text` starts with `name`; one-letter names (every chess and shogi square part) without a memcmp call, as
-// reading every move of an archive asks this thousands of times per game.
-bool starts_with_name(std::string_view text, const std::string& name) {
-    if (name.size() == 1) return !text.empty() && text[0] == name[0];
-    return text.size() >= name.size() && text.compare(0, name.size(), name) == 0;
-}
-
-}  // namespace
-
 int GameDefinition::parse_square(std::string_view text, int* length) const {
-    // Longest match on both parts, so that rank "10" wins over "1".
+    // Longest match on both parts (rank "10" over "1"); one-letter names without a memcmp call (read for every move).
+    const auto starts = [](std::string_view t, const std::string& n) { return n.size() == 1 ? !t.empty() && t[0] == n[0] : t.substr(0, n.size()) == n; };
     for (int f = 0; f < files; ++f) {
         const std::string& fn = file_names[f];
-        if (!starts_with_name(text, fn)) continue;
+        if (!starts(text, fn)) continue;
         int best = -1, best_len = 0;
-        const std::string_view rest = text.substr(fn.size());
         for (int r = 0; r < ranks; ++r) {
             const std::string& rn = rank_names[r];
-            if (starts_with_name(rest, rn) && int(rn.size()) > best_len) {
+            if (starts(text.substr(fn.size()), rn) && int(rn.size()) > best_len) {
                 best = r;
                 best_len = int(rn.size());
             }
