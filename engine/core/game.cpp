@@ -28,7 +28,14 @@ std::string Outcome::result() const {
 }
 
 template <class BB>
-BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) { keys_.push_back(identity_key(pos_)); }
+BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) {
+    // Room for a long game at once: the four histories grow with every move, and an audit plays two games per record.
+    moves_.reserve(reserved_plies);
+    undos_.reserve(reserved_plies);
+    keys_.reserve(reserved_plies + 1);
+    checks_.reserve(reserved_plies);
+    keys_.push_back(identity_key(pos_));
+}
 
 namespace {
 
@@ -159,8 +166,9 @@ bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0) return false;
     if (repetition_count() >= claim) return true;
+    // The moves are the legal ones: each is looked at without generating the list again to check it.
     for (Move m : pos_.legal_moves())
-        if (can_claim_repetition_with(m)) return true;
+        if (repeats_after(m, claim)) return true;
     return false;
 }
 
@@ -168,6 +176,11 @@ template <class BB>
 bool BasicGame<BB>::can_claim_repetition_with(Move move) const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0 || !pos_.is_legal(move)) return false;
+    return repeats_after(move, claim);
+}
+
+template <class BB>
+bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
@@ -220,9 +233,9 @@ std::optional<Outcome> BasicGame<BB>::outcome(bool claim_draw) const {
     };
     // Game ended on the board.
     if constexpr (std::is_same_v<BB, Bitboard>)  // placement boards are at most 64 squares
-        if (g.placement.enabled && pos_.legal_moves().empty())
+        if (g.placement.enabled && !pos_.has_legal_move())
             return Outcome{Termination::neither_side_can_move, placement_result(pos_).winner};
-    if (pos_.legal_moves().empty())
+    if (!pos_.has_legal_move())
         return pos_.is_check() ? result(Termination::checkmate, g.no_moves_in_check)
                                : result(Termination::stalemate, g.no_moves_not_in_check);
     // Automatic draws.

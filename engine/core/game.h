@@ -94,7 +94,10 @@ public:
     std::optional<Outcome> outcome(bool claim_draw = false) const;
 
 private:
+    static constexpr std::size_t reserved_plies = 160;
     void record(Move m);
+    // Whether the legal `move` makes the position occur `claim` times (can_claim_repetition_with without the check).
+    bool repeats_after(Move move, int claim) const;
     int count_key(std::uint64_t key, int from_ply) const;
     // How far back a position can recur: to the last capture or pawn move in chess; the whole record in games
     // with hands, where a captured piece can come back by a drop.

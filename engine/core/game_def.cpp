@@ -72,14 +72,15 @@ std::string GameDefinition::square_name(int sq) const {
 }
 
 int GameDefinition::parse_square(std::string_view text, int* length) const {
-    // Longest match on both parts, so that rank "10" wins over "1".
+    // Longest match on both parts (rank "10" over "1"); one-letter names without a memcmp call (read for every move).
+    const auto starts = [](std::string_view t, const std::string& n) { return n.size() == 1 ? !t.empty() && t[0] == n[0] : t.substr(0, n.size()) == n; };
     for (int f = 0; f < files; ++f) {
         const std::string& fn = file_names[f];
-        if (text.substr(0, fn.size()) != fn) continue;
+        if (!starts(text, fn)) continue;
         int best = -1, best_len = 0;
         for (int r = 0; r < ranks; ++r) {
             const std::string& rn = rank_names[r];
-            if (text.substr(fn.size(), rn.size()) == rn && int(rn.size()) > best_len) {
+            if (starts(text.substr(fn.size()), rn) && int(rn.size()) > best_len) {
                 best = r;
                 best_len = int(rn.size());
             }

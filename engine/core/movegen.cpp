@@ -63,9 +63,36 @@ BB BasicPosition<BB>::checkers() const {
 
 template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
+    generate_some(list, all_types, ~Bitboard{0}, false);
+}
+
+template <class BB>
+void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) const {
+    generate_some(list, std::uint16_t(1u << type), bit<BB>(to), false);
+}
+
+template <class BB>
+bool BasicPosition<BB>::has_legal_move() const {
+    MoveList list;
+    generate_some(list, all_types, ~Bitboard{0}, true);
+    return !list.empty();
+}
+
+// The legal moves of the piece types in `types` (bit t: type t; drops by the type dropped) that end on a square of
+// `targets`, in generate_legal's order: generate_legal with two masks, so that a part of the list is the same as the
+// same part of the whole. With `first_only`, it stops after the first piece that has a move (has_legal_move).
+template <class BB>
+void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitboard targets, bool first_only) const {
     list.clear();
     const GameDefinition& g = *def_;
-    if (g.placement.enabled) return generate_placements(list);
+    if (g.placement.enabled) {
+        // Placements are few and cheap: the whole list, then the masks.
+        MoveList all;
+        generate_placements(all);
+        for (Move m : all)
+            if (m.kind() == MoveKind::pass || (targets & bit<BB>(m.to()))) list.push(m);
+        return;
+    }
     const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us];
@@ -136,13 +163,14 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
 
     if (!double_check) {
         for (int type = 0; type < int(g.pieces.size()); ++type) {
-            if (type == g.royal_type) continue;
+            if (type == g.royal_type || !(types & (1u << type))) continue;
             Bitboard bb = by_type_[type] & own;
             if (!bb) continue;
             const PieceType& p = g.pieces[type];
             while (bb) {
+                if (first_only && !list.empty()) return;
                 int from = pop_lsb(bb);
-                Bitboard allowed = check_mask;
+                Bitboard allowed = check_mask & targets;
                 if (pinned & bit<BB>(from)) allowed &= pin_line[from];
                 emit(type, from, targets_of(type, from) & allowed);
                 if (p.has_double_step) {
@@ -151,7 +179,8 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
                         !(occ & (bit<BB>(to) | bit<BB>(g.double_step_over[us][from]))))
                         list.push(Move(from, to, MoveKind::double_step));
                 }
-                if (p.en_passant && ep_ != no_square && (tb.leap_capture[type][us][from] & bit<BB>(ep_))) {
+                if (p.en_passant && ep_ != no_square && (targets & bit<BB>(ep_)) &&
+                    (tb.leap_capture[type][us][from] & bit<BB>(ep_))) {
                     // Two pieces leave one line: test the king's safety on the resulting occupancy.
                     Bitboard after = (occ ^ bit<BB>(from) ^ bit<BB>(ep_victim_)) | bit<BB>(ep_);
                     // The victim is off the board in `after`, so masking by it drops the victim too.
@@ -162,9 +191,10 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
         }
     }
 
-    if (ksq != no_square) {
+    if (first_only && !list.empty()) return;
+    if (ksq != no_square && (types & (1u << g.royal_type))) {
         const int type = g.royal_type;
-        Bitboard t = targets_of(type, ksq);
+        Bitboard t = targets_of(type, ksq) & targets;
         Bitboard without_king = occ ^ bit<BB>(ksq);
         while (t) {
             int to = pop_lsb(t);
@@ -174,6 +204,7 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
             for (int i = 0; i < int(g.castling.size()); ++i) {
                 const CastlingRule& c = g.castling[i];
                 if (c.side != us || !(castling_ & (1u << i)) || ksq != c.king_from) continue;
+                if (!(targets & bit<BB>(c.king_to))) continue;
                 if (board_[c.rook_from] == no_piece || color_of(board_[c.rook_from]) != us) continue;
                 if (occ & tb.castling_empty[i]) continue;
                 bool attacked = false;
@@ -185,7 +216,14 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
     }
     // Without a royal piece every pseudo-legal move is legal: games without check need nothing more here.
     // Drops go onto empty squares that block a single check (none under double check).
-    if (g.hands && !double_check) generate_drops(list, ~occ & check_mask & tb.all_squares);
+    if (first_only && !list.empty()) return;
+    if (g.hands && !double_check) {
+        if ((types & g.hand_types) == g.hand_types) return generate_drops(list, ~occ & check_mask & tb.all_squares & targets);
+        MoveList drops;
+        generate_drops(drops, ~occ & check_mask & tb.all_squares & targets);
+        for (Move m : drops)
+            if (types & (1u << m.from())) list.push(m);
+    }
 }
 
 // Adds the drops of every piece type in hand onto `targets`, less the squares where the piece could never
@@ -233,14 +271,17 @@ bool BasicPosition<BB>::has_legal_en_passant() const {
     const GameDefinition& g = *def_;
     const BoardTables<BB>& tb = tables();
     bool capturer = false;
-    for (int t = 0; t < int(g.pieces.size()) && !capturer; ++t) {
+    std::uint16_t capturers = 0;  // the types that take en passant
+    for (int t = 0; t < int(g.pieces.size()); ++t) {
         if (!g.pieces[t].en_passant) continue;
+        capturers |= std::uint16_t(1u << t);
         for (Bitboard from = by_type_[t] & by_color_[side_]; from && !capturer;)
             capturer = bool(tb.leap_capture[t][side_][pop_lsb(from)] & bit<BB>(ep_));
     }
     if (!capturer) return false;
+    // An en passant capture ends on the square passed over: only the capturers' moves there are needed.
     MoveList list;
-    generate_legal(list);
+    generate_some(list, capturers, bit<BB>(ep_), false);
     for (Move m : list)
         if (m.kind() == MoveKind::en_passant) return true;
     return false;
@@ -280,6 +321,9 @@ void BasicPosition<BB>::generate_unchecked(MoveList& list) const {
     template BB BasicPosition<BB>::attackers_to(int, Color, BB) const;              \
     template BB BasicPosition<BB>::checkers() const;                                \
     template void BasicPosition<BB>::generate_legal(MoveList&) const;               \
+    template void BasicPosition<BB>::generate_legal_to(MoveList&, int, int) const;  \
+    template bool BasicPosition<BB>::has_legal_move() const;                        \
+    template void BasicPosition<BB>::generate_some(MoveList&, std::uint16_t, BB, bool) const; \
     template void BasicPosition<BB>::generate_unchecked(MoveList&) const;           \
     template void BasicPosition<BB>::generate_drops(MoveList&, BB) const;           \
     template bool BasicPosition<BB>::drop_gives_mate(int, int) const;               \

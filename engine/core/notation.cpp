@@ -1,8 +1,10 @@
 #include "core/notation.h"
 
+#include "core/move_memo.h"
 #include "core/placement_game.h"
 
 #include <cctype>
+#include <optional>
 
 namespace arbiter::core {
 
@@ -20,7 +22,7 @@ std::string check_suffix(const Position& pos, Move m) {
     Undo u;
     after.make(m, u);
     if (!after.is_check()) return "";
-    return after.legal_moves().empty() ? "#" : "+";
+    return after.has_legal_move() ? "+" : "#";
 }
 
 ParsedMove error(MoveParseStatus status, std::string message, AttemptedMove attempted = {}) {
@@ -54,7 +56,9 @@ std::string to_san(const Position& pos, Move m) {
         s += p.letter;
         // Disambiguation (PGN 8.2.3.4): file if it suffices, else rank, else both.
         bool other = false, same_file = false, same_rank = false;
-        for (Move o : pos.legal_moves()) {
+        MoveList rivals;  // the moves of the same piece type to the same square
+        pos.generate_legal_to(rivals, type, m.to());
+        for (Move o : rivals) {
             if (o.to() != m.to() || o.from() == m.from() || o.kind() == MoveKind::castling) continue;
             if (type_of(pos.piece_on(o.from())) != type) continue;
             other = true;
@@ -116,50 +120,62 @@ ParsedMove uci_among(const Position& pos, std::string_view text, const MoveList&
     return error(MoveParseStatus::illegal, "illegal move " + std::string(text) + " in " + pos.fen(), a);
 }
 
-ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
+// What a SAN text asks for, read without the position's moves: the piece type and the destination (castling: the
+// royal type and the king's destination), and what the text says of the origin. `failed` holds a syntax error.
+struct SanText {
+    std::string_view original;  // the text as given (read_san's caller keeps it alive while it is used)
+    std::optional<ParsedMove> failed;
+    int castling = -1;  // index into GameDefinition::castling
+    AttemptedMove a;
+    int from_file = -1, from_rank = -1;
+};
+
+SanText read_san(const Position& pos, std::string_view text) {
     const GameDefinition& g = pos.definition();
-    const std::string original(text);
-    std::string s(text);
-    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.pop_back();
-    if (s.empty()) return error(MoveParseStatus::syntax_error, "expected a move, got '" + original + "'");
+    SanText t;
+    t.original = text;
+    // Views into `text`, no copies: every move of an archive is read here twice (converter and runner); strings are
+    // written only for a message.
+    AttemptedMove& a = t.a;
+    auto fail = [&](std::string message) {
+        t.failed = error(MoveParseStatus::syntax_error, std::move(message));
+        return t;
+    };
+    std::string_view s = text;
+    while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
+    if (s.empty()) return fail("expected a move, got '" + std::string(text) + "'");
     const Color us = pos.side_to_move();
 
     // Castling: O-O, O-O-O (also written with zeros).
-    std::string castle = s;
-    for (char& c : castle)
-        if (c == '0') c = 'O';
+    const auto is_castling = [&s](const std::string& san) {
+        if (san.size() != s.size()) return false;
+        for (std::size_t k = 0; k < s.size(); ++k)
+            if ((s[k] == '0' ? 'O' : s[k]) != san[k]) return false;
+        return true;
+    };
     for (int i = 0; i < int(g.castling.size()); ++i) {
         const CastlingRule& c = g.castling[i];
-        if (c.side != us || c.san != castle) continue;
-        AttemptedMove a;
+        if (c.side != us || !is_castling(c.san)) continue;
+        t.castling = i;
         a.castling = i;
         a.piece_type = g.royal_type;
         a.from = c.king_from;
         a.to = c.king_to;
-        for (Move m : legal)
-            if (m.kind() == MoveKind::castling && m.extra() == i) {
-                ParsedMove p;
-                p.status = MoveParseStatus::ok;
-                p.move = m;
-                p.attempted = a;
-                return p;
-            }
-        return error(MoveParseStatus::illegal, "illegal move " + original + " (castling not possible) in " + pos.fen(), a);
+        return t;
     }
 
-    AttemptedMove a;
     std::size_t i = 0;
     if (std::isupper(static_cast<unsigned char>(s[0]))) {
         a.piece_type = g.piece_by_letter(s[0]);
         if (a.piece_type < 0 || !g.pieces[a.piece_type].san_letter)
-            return error(MoveParseStatus::syntax_error, "unknown piece letter in '" + original + "'");
+            return fail("unknown piece letter in '" + std::string(text) + "'");
         i = 1;
     }
     // Promotion suffix: "=Q" or a trailing upper-case letter after the destination.
     std::size_t end = s.size();
     if (end >= 2 && std::isupper(static_cast<unsigned char>(s[end - 1])) && end - 1 > i) {
         a.promotion = g.piece_by_letter(s[end - 1]);
-        if (a.promotion < 0) return error(MoveParseStatus::syntax_error, "unknown promotion piece in '" + original + "'");
+        if (a.promotion < 0) return fail("unknown promotion piece in '" + std::string(text) + "'");
         --end;
         if (s[end - 1] == '=') --end;
     }
@@ -168,19 +184,20 @@ ParsedMove san_among(const Position& pos, std::string_view text, const MoveList&
     std::size_t to_start = end;
     for (std::size_t k = i; k < end; ++k) {
         int len = 0;
-        int sq = g.parse_square(std::string_view(s).substr(k, end - k), &len);
+        int sq = g.parse_square(s.substr(k, end - k), &len);
         if (sq >= 0 && k + len == end) {
             to = sq;
             to_start = k;
             break;
         }
     }
-    if (to < 0) return error(MoveParseStatus::syntax_error, "expected a move such as Nf3, exd5 or O-O, got '" + original + "'");
+    if (to < 0) return fail("expected a move such as Nf3, exd5 or O-O, got '" + std::string(text) + "'");
     a.to = to;
     // Disambiguation between the piece letter and the destination: a file, a rank or a square, and 'x'.
-    std::string mid = s.substr(i, to_start - i);
-    if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.pop_back();
-    int from_file = -1, from_rank = -1;
+    std::string_view mid = s.substr(i, to_start - i);
+    if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.remove_suffix(1);
+    int& from_file = t.from_file;
+    int& from_rank = t.from_rank;
     if (!mid.empty()) {
         int len = 0;
         int sq = g.parse_square(mid, &len);
@@ -192,15 +209,38 @@ ParsedMove san_among(const Position& pos, std::string_view text, const MoveList&
             for (int r = 0; r < g.ranks && from_file < 0 && from_rank < 0; ++r)
                 if (g.rank_names[r] == mid) from_rank = r;
             if (from_file < 0 && from_rank < 0)
-                return error(MoveParseStatus::syntax_error, "cannot read '" + mid + "' in '" + original + "'");
+                return fail("cannot read '" + std::string(mid) + "' in '" + std::string(text) + "'");
         }
     }
     if (a.piece_type < 0) {
         // No letter: the piece written without one (a chess pawn).
-        for (int t = 0; t < int(g.pieces.size()); ++t)
-            if (!g.pieces[t].san_letter) a.piece_type = t;
-        if (a.piece_type < 0) return error(MoveParseStatus::syntax_error, "missing piece letter in '" + original + "'");
+        for (int type = 0; type < int(g.pieces.size()); ++type)
+            if (!g.pieces[type].san_letter) a.piece_type = type;
+        if (a.piece_type < 0) return fail("missing piece letter in '" + std::string(text) + "'");
     }
+    return t;
+}
+
+// The move of `legal` that a SAN text read by read_san names. Only the moves to the text's destination by its piece
+// type are looked at (castling: the castling move), so `legal` may hold just those (Position::generate_legal_to).
+ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
+    const GameDefinition& g = pos.definition();
+    const std::string original(t.original);  // for the messages
+    AttemptedMove& a = t.a;
+    const Color us = pos.side_to_move();
+    if (t.castling >= 0) {
+        for (Move m : legal)
+            if (m.kind() == MoveKind::castling && m.extra() == t.castling) {
+                ParsedMove p;
+                p.status = MoveParseStatus::ok;
+                p.move = m;
+                p.attempted = a;
+                return p;
+            }
+        return error(MoveParseStatus::illegal, "illegal move " + original + " (castling not possible) in " + pos.fen(), a);
+    }
+    const int to = a.to;
+    const int from_file = t.from_file, from_rank = t.from_rank;
     auto from_matches = [&](int from) {
         return (a.from < 0 || from == a.from) && (from_file < 0 || g.file_of(from) == from_file) &&
                (from_rank < 0 || g.rank_of(from) == from_rank);
@@ -245,6 +285,12 @@ ParsedMove san_among(const Position& pos, std::string_view text, const MoveList&
     return error(MoveParseStatus::illegal, "illegal move " + original + " in " + pos.fen(), a);
 }
 
+ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
+    SanText t = read_san(pos, text);
+    if (t.failed) return std::move(*t.failed);
+    return san_match(pos, std::move(t), legal);
+}
+
 // A text the unchecked moves read as exactly one move is an illegal move a player can make on a real board (it
 // leaves or puts the own king in check): reported illegal, with the move, so that a caller can still play it.
 ParsedMove with_unchecked_move(const Position& pos, std::string_view text, ParsedMove illegal,
@@ -268,6 +314,22 @@ ParsedMove parse_san(const Position& pos, std::string_view text) { return san_am
 
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
+    // An audit reads each move again in the same position (converter, then runner): the answer of last time.
+    if (const ParsedMove* known = memo::recall(pos, text)) return *known;
+    // A SAN text names one piece type and one destination: the legal moves of that type to that square decide it
+    // whenever they give exactly one move, which is the answer the whole list gives (san_match looks at no other
+    // move, and parse_move takes SAN's answer first). Anything else (no move, several, a syntax error) is read
+    // against the whole list, for UCI and for the error's words.
+    SanText t = read_san(pos, text);
+    if (!t.failed) {
+        MoveList some;
+        pos.generate_legal_to(some, t.a.piece_type, t.a.to);
+        ParsedMove p = san_match(pos, t, some);
+        if (p.ok()) {
+            memo::remember(pos, text, p);
+            return p;
+        }
+    }
     return parse_move(pos, text, pos.legal_moves());
 }
 

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/record/bounded_read.h"
 
+#include <algorithm>
 #include <cctype>
 #include <fstream>
 #include <sstream>
@@ -136,6 +137,9 @@ private:
     PgnGame read_game() {
         PgnGame g;
         g.line = line_;
+        // Room for a move per 8 characters of the text left (a move with its number takes about that much, with a
+        // clock comment far more), at most a long game's 300, so that the list is not copied as it grows.
+        g.moves.reserve(std::min<std::size_t>((s_.size() - i_) / 8, 300));
         while (peek() == '[') {
             read_tag(g);
             skip_space();
@@ -149,9 +153,13 @@ private:
                 std::string text = read_comment();
                 if (!g.moves.empty()) {  // a comment before the first move belongs to the game, not a move
                     PgnMove& m = g.moves.back();
-                    if (!m.comment.empty()) m.comment += ' ';
-                    m.comment += text;
                     apply_commands(m, text);
+                    if (m.comment.empty()) {
+                        m.comment = std::move(text);  // the usual one comment per move, taken without a copy
+                    } else {
+                        m.comment += ' ';
+                        m.comment += text;
+                    }
                 }
                 continue;
             }

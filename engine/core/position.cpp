@@ -1,6 +1,7 @@
 #include "core/position.h"
 
 #include <cassert>
+#include <optional>
 #include <stdexcept>
 
 namespace arbiter::core {
@@ -59,9 +60,13 @@ BasicPosition<BB>::BasicPosition(GameDefinitionPtr def) : owner_(std::move(def))
 
 template <class BB>
 BasicPosition<BB> BasicPosition<BB>::start(GameDefinitionPtr def) {
+    // Read once per thread and definition: an audit sets the start position up twice for every game (converter and
+    // runner). The position kept holds its definition, so no other definition can take that address meanwhile.
+    thread_local std::optional<BasicPosition> last;
+    if (last && last->def_ == def.get()) return *last;
     std::string text = def->start_fen;
-    if (def->hands) return from_sfen(std::move(def), text, "start position");
-    return from_fen(std::move(def), text, "start position");
+    last = def->hands ? from_sfen(std::move(def), text, "start position") : from_fen(std::move(def), text, "start position");
+    return *last;
 }
 
 template <class BB>

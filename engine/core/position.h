@@ -79,6 +79,13 @@ public:
 
     // Fills `list` with every legal move (replaces its contents).
     void generate_legal(MoveList& list) const;
+    // Fills `list` with the legal moves of pieces of `type` that end on `to` (castling: the royal type, to the
+    // king's square; a drop: the type dropped), in the order generate_legal gives them: what reading one move's
+    // text needs, without generating the others.
+    void generate_legal_to(MoveList& list, int type, int to) const;
+    // Whether the side to move has a legal move: generation that stops at the first piece with one (the end of
+    // the game after each move).
+    bool has_legal_move() const;
     MoveList legal_moves() const {
         MoveList l;
         generate_legal(l);
@@ -99,8 +106,8 @@ public:
     // FIDE 3.9: the royal piece is attacked.
     bool is_check() const { return checkers() != 0; }
     // FIDE 5.1a / 5.2a: no legal move, in check or not.
-    bool is_checkmate() const { return is_check() && legal_moves().empty(); }
-    bool is_stalemate() const { return !is_check() && legal_moves().empty(); }
+    bool is_checkmate() const { return is_check() && !has_legal_move(); }
+    bool is_stalemate() const { return !is_check() && !has_legal_move(); }
     // The classic insufficient-material table (FIDE 5.2b/6.9 cases that need no search): `c` has only
     // its royal piece; or only one minor piece against a bare royal piece; or every non-royal piece on the
     // board is colour-bound on one square colour. True is a proof that `c` cannot checkmate; false is
@@ -129,6 +136,8 @@ public:
     void refresh();
 
 private:
+    static constexpr std::uint16_t all_types = 0xFFFF;
+    void generate_some(MoveList& list, std::uint16_t types, Bitboard targets, bool first_only) const;
     template <bool Bulk>
     std::uint64_t perft_rec(int depth);
     // Placement games (placement_moves.cpp; boards of up to 64 squares, so only the 64-bit width plays one).

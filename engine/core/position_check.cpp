@@ -119,16 +119,17 @@ std::string impossible_position(const BasicPosition<BB>& pos) {
         const int type = type_of(piece);
         const Color side = color_of(piece);
         const PieceType& p = g.pieces[type];
-        const std::string who = "a " + g.side_names[side] + " " + p.name + " on " + g.square_name(sq);
+        // Written only for the answer: a position is checked at the start of every game an audit rules.
+        const auto who = [&] { return "a " + g.side_names[side] + " " + p.name + " on " + g.square_name(sq); };
         if (!(tables.stay[type][side] & bit<BB>(sq))) {
             if (p.promotes() && p.promotion.mandatory && (tables.promotion_zone[type][side] & bit<BB>(sq)))
-                return who + ", where it must have promoted";
-            return who + ", where it could never move again";
+                return who() + ", where it must have promoted";
+            return who() + ", where it could never move again";
         }
         const int own_rank = side == first ? g.rank_of(sq) : g.ranks - 1 - g.rank_of(sq);
         const bool droppable = g.hands && (g.hand_types & (1u << type));
         if (only_forward(p) && !droppable && start.on_board[side][type] > 0 && own_rank < start.lowest_rank[side][type])
-            return who + ": a " + p.name + " moves only forward and starts on rank " +
+            return who() + ": a " + p.name + " moves only forward and starts on rank " +
                    g.rank_names[side == first ? start.lowest_rank[side][type] : g.ranks - 1 - start.lowest_rank[side][type]] +
                    ", so it can never stand on rank " + g.rank_names[g.rank_of(sq)];
         if (g.file_of(sq) < 16) ++on_file[side][type][g.file_of(sq)];

@@ -32,7 +32,8 @@ public:
     core::ParsedMove read(std::string_view text) const override {
         if constexpr (chess_like)
             if (!hands()) {
-                core::ParsedMove p = core::parse_move(pos(), text, legal());
+                // Reads the text against the moves of its piece type to its square only (core::parse_move).
+                core::ParsedMove p = core::parse_move(pos(), text);
                 // Only after an illegal move into check that stood can a king stand where a move captures it.
                 const core::Piece victim = p.ok() ? pos().piece_on(p.move.to()) : core::no_piece;
                 if (victim != core::no_piece && core::type_of(victim) == pos().definition().royal_type) {
@@ -53,14 +54,15 @@ public:
     }
 
     void play(const core::ParsedMove& parsed) override {
-        previous_usi_ = core::to_usi(pos(), parsed.move);
+        // Only a KIF-style move (「同」) reads the previous one; a game read in SAN (chess) never does, and writing it
+        // for every move of an archive cost more than reading the move.
+        if (!chess_like || hands()) previous_usi_ = core::to_usi(pos(), parsed.move);
         if (parsed.ok()) game_.play(parsed.move);
         else game_.play_illegal(parsed.move);
-        ++version_;
     }
 
     BoardEnd end_after_move() const override {
-        if (legal().empty()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
+        if (!pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
         if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }
@@ -70,14 +72,12 @@ public:
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
         previous_usi_.clear();
-        ++version_;
     }
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
     bool take_back_to(int ply) override {
         if (ply < 0 || ply > game_.ply()) return false;
         while (game_.ply() > ply) game_.undo();
-        ++version_;
         return true;
     }
 
@@ -218,15 +218,6 @@ public:
 
 private:
     const Position& pos() const { return game_.position(); }
-    // The position's legal moves, generated once per position: the check for the game's end after a move and the
-    // reading of the next move ask for the same list.
-    const core::MoveList& legal() const {
-        if (legal_version_ != version_) {
-            pos().generate_legal(legal_);
-            legal_version_ = version_;
-        }
-        return legal_;
-    }
     bool hands() const { return pos().definition().hands; }
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
@@ -236,17 +227,22 @@ private:
         std::string key;
         if (memo_) {
             // The game, the question and the position without its two move counters (the answer does not depend
-            // on them), as raw bytes: each piece type's squares per side, the side to move, castling and en passant.
+            // on them), as raw bytes: each side's squares, each piece type's squares, the side to move, castling and
+            // en passant.
             // Exact like a FEN but without formatting one, which cost more than most analyses (an audit asks after
             // every capture and pawn move).
-            key = pos().definition().id + ' ' + question;
+            // Each side's squares and each type's squares tell what stands where as exactly as each type's squares
+            // per side, in fewer bytes; the key is sized once.
+            const std::string& game = pos().definition().id;
             const auto& types = pos().definition().pieces;
-            key.reserve(key.size() + 2 * types.size() * sizeof(BB) + 3 * sizeof(int));
+            key.reserve(game.size() + 1 + std::char_traits<char>::length(question) + (2 + types.size()) * sizeof(BB) +
+                        3 * sizeof(int));
+            key.append(game).append(1, ' ').append(question);
             const auto put = [&key](const auto& value) {
                 key.append(reinterpret_cast<const char*>(&value), sizeof value);
             };
-            for (int c = 0; c < 2; ++c)
-                for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(core::Color(c), t));
+            for (int c = 0; c < 2; ++c) put(pos().pieces(core::Color(c)));
+            for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(t));
             put(int(pos().side_to_move()));
             put(pos().castling_rights());
             put(pos().en_passant_square());
@@ -267,10 +263,7 @@ private:
     Position start_;
     core::BasicGame<BB> game_;
     std::string file_;
-    std::string previous_usi_;
-    std::uint64_t version_ = 0;  // counts the changes of game_ (a play, a restart, a take-back)
-    mutable std::uint64_t legal_version_ = ~std::uint64_t{0};
-    mutable core::MoveList legal_;  // what 「同」 refers to in a KIF-style move
+    std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
 };
 

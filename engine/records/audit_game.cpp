@@ -16,7 +16,7 @@ void reject(AuditedGame& out, const InputError& e) {
 }  // namespace
 
 AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, Runner& runner,
-                       const std::vector<std::string>& rulebooks) {
+                       const std::vector<std::string>& rulebooks, AuditHeads* heads) {
     AuditedGame out;
     out.file = task.file;
     out.index = task.index;
@@ -43,7 +43,7 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         for (const auto& id : mine) {
             // One conversion serves every rulebook: the timeline is read again with the event's rulebook replaced,
             // so each rulebook's own checks of the event still run.
-            const Timeline timeline = audit_timeline(converted, library, id);
+            const Timeline timeline = audit_timeline(converted, library, id, heads);
             if (out.plies == 0)
                 out.plies = long(std::count_if(timeline.entries.begin(), timeline.entries.end(),
                                                [](const Entry& e) { return e.action == "move"; }));

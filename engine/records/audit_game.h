@@ -43,8 +43,9 @@ struct AuditedGame {
 
 // Rules `task`'s game under `rulebooks` (those of another game are skipped; none given: the default rulebook of the
 // record's game). Never throws for bad input: a game that cannot be read comes back with `error` set.
+// `heads` (may be null): the thread's AuditHeads, which the thread's games share.
 AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, Runner& runner,
-                       const std::vector<std::string>& rulebooks);
+                       const std::vector<std::string>& rulebooks, AuditHeads* heads = nullptr);
 
 // The game's JSON line: {file, index, game, sides, tags, recorded, rulings: {id: {status, score, topic, article, count}},
 // agrees: {id: true|false|null}, rulebooks: [ids in the order given], warnings, warnings_ja (when any), plies}, or {file, index, error: {file, line, column, message}}.

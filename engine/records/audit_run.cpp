@@ -19,12 +19,13 @@ struct Batch {
 };
 
 // Rules games of `batch` until none is left; how many this thread ruled.
-std::size_t work(Batch& batch, const rulebook::Library& library, Runner& runner, const std::vector<std::string>& books) {
+std::size_t work(Batch& batch, const rulebook::Library& library, Runner& runner, AuditHeads& heads,
+                 const std::vector<std::string>& books) {
     std::size_t done = 0;
     for (;;) {
         const std::size_t i = batch.next.fetch_add(1);
         if (i >= batch.tasks.size()) return done;
-        batch.results[i] = audit_game(batch.tasks[i], library, runner, books);
+        batch.results[i] = audit_game(batch.tasks[i], library, runner, books, &heads);
         ++done;
     }
 }
@@ -66,6 +67,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
     for (int t = 1; t < jobs; ++t)
         helpers.emplace_back([&] {
             Runner runner(library);
+            AuditHeads heads;
             long seen = 0;
             for (;;) {
                 {
@@ -75,7 +77,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
                     seen = generation;
                     ++active;
                 }
-                const std::size_t done = work(batch, library, runner, options.rulebooks);
+                const std::size_t done = work(batch, library, runner, heads, options.rulebooks);
                 std::lock_guard lock(mutex);
                 ruled += done;
                 --active;
@@ -84,6 +86,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
         });
 
     Runner runner(library);
+    AuditHeads heads;
     long emitted = 0;
     for (bool more = true; more;) {
         batch.tasks.clear();
@@ -104,7 +107,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
             open = true;
         }
         wake.notify_all();
-        const std::size_t done = work(batch, library, runner, options.rulebooks);
+        const std::size_t done = work(batch, library, runner, heads, options.rulebooks);
         {
             std::unique_lock lock(mutex);
             ruled += done;

@@ -42,7 +42,7 @@ struct Out {
     std::string body;  // "move: \"e4\"", "resign: black", ...
     std::string comment;
     std::string move;    // a move entry's text as the runner reads it ("" for the other entries)
-    SourceLocation where;  // a move's place in the record
+    int line = 0, column = 0;  // a move's place in the record (Build::file)
 };
 
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
@@ -65,9 +65,9 @@ public:
     // showed when its turn began, plus what the press adds (increment, next period), minus the reading.
     std::optional<Ms> used_from_reading(int side, Ms reading) const {
         if (!clock_) return std::nullopt;
-        clock::Clock probe = *clock_;
-        if (probe.press(side, now_) != clock::Op::ok) return std::nullopt;
-        return probe.shown(side, now_) - reading;
+        probe_ = *clock_;  // assigned, not built: the copy reuses the probe's storage (one per ply of an archive)
+        if (probe_->press(side, now_) != clock::Op::ok) return std::nullopt;
+        return probe_->shown(side, now_) - reading;
     }
     // The mover's clock is pressed `used` after the turn began.
     void press(int side, Ms used) {
@@ -95,6 +95,7 @@ public:
 private:
     Ms now_{0};
     std::optional<clock::Clock> clock_;
+    mutable std::optional<clock::Clock> probe_;  // used_from_reading's scratch copy
 };
 
 // What is being built for one game.

@@ -43,6 +43,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     ClockTrack clocks(b.control, first_mover);
     bool readings_unused = false, missing = false, any_reading = false;
     int ply = 0;
+    b.entries.reserve(pgn.moves.size() + 2);  // the moves and at most two entries for the ending
     for (const auto& m : pgn.moves) {
         ++ply;
         const core::Position& pos = game.position();

@@ -214,7 +214,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts.reserve(b.entries.size());
-        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), std::move(e.where)});
+        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), e.line, e.column});
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }
@@ -230,19 +230,116 @@ Timeline record_timeline(const RecordGame& game, const rulebook::Library& librar
     return read_timeline(rulebook::parse_yaml_text(game.yaml, name), library, rulebook_override);
 }
 
+struct AuditHeads::Known {
+    rulebook::Event event;  // as read_event read it (its `file` is the first game's: each game sets its own)
+    rulebook::NodeHandle start;
+};
+AuditHeads::AuditHeads() = default;
+AuditHeads::~AuditHeads() = default;
+
+namespace {
+
+// A head as write_yaml writes it without moves: the timeline and source lines, the event and start lines, and the
+// entries from "entries:" on. Empty views when the text has another shape (then it is read whole).
+struct HeadLines {
+    std::string_view names, event_and_start, entries;
+};
+
+HeadLines head_lines(std::string_view head) {
+    std::size_t ends[4];
+    std::size_t at = 0;
+    for (std::size_t& end : ends) {
+        end = head.find('\n', at);
+        if (end == std::string_view::npos) return {};
+        at = end + 1;
+    }
+    const std::string_view names = head.substr(0, ends[1] + 1), middle = head.substr(ends[1] + 1, ends[3] - ends[1]);
+    const std::string_view rest = head.substr(ends[3] + 1);
+    if (!starts_with(names, "timeline: ") || !starts_with(middle, "event: ") ||
+        !starts_with(middle.substr(middle.find('\n') + 1), "start: ") || !starts_with(rest, "entries:") ||
+        rest.find("incident") != std::string_view::npos)
+        return {};
+    return {names, middle, rest};
+}
+
+// check_timeline's checks of the entries (rulebook/timeline.cpp), for a head whose event and start were checked with
+// an earlier game's: one action each, instants that are times and never go back. (Heads hold no incident: those
+// are read whole, see head_lines.)
+void check_head_entries(const rulebook::YamlFile& file) {
+    std::int64_t previous = -1;
+    rulebook::NodeHandle previous_at;
+    for (const auto& entry : rulebook::child(file.root, "entries")) {
+        int actions = 0;
+        std::optional<YAML::Node> at_field;
+        for (const auto& field : entry) {
+            const std::string& key = field.first.Scalar();
+            if (key != "at" && key != "expect" && key != "note") ++actions;
+            if (key == "at" && !at_field) at_field.emplace(field.second);
+        }
+        if (actions != 1)
+            throw InputError(rulebook::location_of(file.name, entry),
+                             "found an entry with " + std::to_string(actions) +
+                                 " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree");
+        const YAML::Node at = at_field ? *at_field : rulebook::child(entry, "at");
+        auto time = clock::parse_duration(at.Scalar());
+        if (!time)
+            throw InputError(rulebook::location_of(file.name, at),
+                             "at: found " + rulebook::describe(at) + "; expected a time H:MM:SS, M:SS or H:MM:SS.mmm");
+        const std::int64_t ms = time->count();
+        if (ms < previous)
+            throw InputError(rulebook::location_of(file.name, at),
+                             "at: found the time " + at.Scalar() + ", before the previous entry's " + previous_at.Scalar() +
+                                 " (line " + std::to_string(previous_at.Mark().line + 1) + "); expected times that never go back");
+        previous = ms;
+        previous_at = at;
+    }
+}
+
+}  // namespace
+
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
+    return audit_timeline(game, library, rulebook_override, nullptr);
+}
+
+Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                        AuditHeads* heads) {
     std::string name = game.file;
     if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
     Timeline t;
-    t.yaml = rulebook::parse_yaml_text(game.head, name);
-    t.file = t.yaml.name;
-    rulebook::check_timeline(t.yaml, library, rulebook_override);
-    // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.
+    const HeadLines lines = heads ? head_lines(game.head) : HeadLines{};
+    std::string key;
+    const AuditHeads::Known* known = nullptr;
+    if (!lines.names.empty()) {
+        key.append(lines.event_and_start).append(rulebook_override);
+        if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
+    }
+    if (known) {
+        // The event and start lines give blank lines here, so that every line and column stays where the whole
+        // head has it (messages name them).
+        std::string rest(lines.names);
+        rest.append("\n\n").append(lines.entries);
+        t.yaml = rulebook::parse_yaml_text(rest, name);
+        t.file = t.yaml.name;
+        check_head_entries(t.yaml);
+        t.event = known->event;
+        t.event.file = t.file;
+        t.start = known->start;
+    } else {
+        t.yaml = rulebook::parse_yaml_text(game.head, name);
+        t.file = t.yaml.name;
+        rulebook::check_timeline(t.yaml, library, rulebook_override);
+        // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.
+        t.event = rulebook::read_event(rulebook::child(t.yaml.root, "event"), t.file);
+        t.start = rulebook::child(t.yaml.root, "start");
+        if (!key.empty()) {
+            if (heads->known_.size() >= AuditHeads::capacity) heads->known_.clear();
+            heads->known_.emplace(std::move(key), std::make_unique<AuditHeads::Known>(AuditHeads::Known{t.event, t.start}));
+        }
+    }
     const YAML::Node& root = t.yaml.root;
     t.name = rulebook::child(root, "timeline").Scalar();
-    t.event = rulebook::read_event(rulebook::child(root, "event"), t.file);
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
-    t.start = rulebook::child(root, "start");
     t.expect = rulebook::child(root, "expect");
     const YAML::Node others = rulebook::child(root, "entries");
     auto other = others.begin();
@@ -253,7 +350,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         if (!part.move.empty()) {
             e.action = "move";
             e.text = part.move;
-            e.where = part.where;
+            e.where = SourceLocation{game.file, part.line, part.column};
         } else {
             if (other == others.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
             const YAML::Node node = *other++;

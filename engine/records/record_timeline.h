@@ -22,6 +22,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 namespace arbiter::procedure {
@@ -49,12 +50,14 @@ struct RecordedEnding {
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
 
-// One entry of a converted game as audit_timeline reads it: a move (its text, where the record holds it) or, with
-// `move` empty, the next entry of RecordGame::head.
+// One entry of a converted game as audit_timeline reads it: a move (its text, and the line and column of the record
+// file, RecordGame::file, where it is written: the file name is not copied for every move) or, with `move` empty,
+// the next entry of RecordGame::head.
 struct RecordEntry {
     Ms at{0};
     std::string move;
-    SourceLocation where;
+    int line = 0;
+    int column = 0;
 };
 
 // One game of a record, converted.
@@ -120,11 +123,37 @@ Timeline record_timeline(const RecordGame& game, const rulebook::Library& librar
 // The same timeline for an audit, from a game converted with `parts`, without the JSON-Schema check: the head is
 // write_yaml's own, whose shape the schema accepts by construction (tests/records check that every converted record
 // passes the front door); the meaning checks (rulebook::check_timeline: the event, the start position, instants that
-// never go back) still run on the head, and the moves' instants are checked here, so a game the front door refuses
+// never go back) still run on the head (with AuditHeads, the event and start once for the lines they are written
+// in), and the moves' instants are checked here, so a game the front door refuses
 // is refused here too. The moves become entries with `text` and no YAML node: an audit reads thousands of games, and
 // writing and parsing each move as YAML was most of its time. `run`, `compare`, `validate` and `import` keep
 // record_timeline.
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override);
+
+// The events and start positions of the heads audit_timeline has read, each parsed and checked once: the games of an
+// archive repeat a few (one event, a few time controls, the start position), and reading them again for every game
+// was a good part of an audit's time. The heads differ from game to game in their first two lines (the timeline's
+// name and source) and their entries (the ending), which are parsed and checked for every game; the event and start
+// lines, word for word the same as a head read before, are taken as read then. One per thread, like a Runner, and for
+// one library; at most `capacity` heads are kept (then it starts again), so memory stays flat.
+class AuditHeads {
+public:
+    static constexpr std::size_t capacity = 256;
+    AuditHeads();
+    ~AuditHeads();
+    AuditHeads(const AuditHeads&) = delete;
+    AuditHeads& operator=(const AuditHeads&) = delete;
+    std::size_t size() const { return known_.size(); }  // the heads' event and start lines held
+    struct Known;
+
+private:
+    friend Timeline audit_timeline(const RecordGame&, const rulebook::Library&, const std::string&, AuditHeads*);
+    std::unordered_map<std::string, std::unique_ptr<Known>> known_;
+};
+
+// audit_timeline with `heads` (may be null) remembering the events and start positions already read.
+Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                        AuditHeads* heads);
 
 // {"ending", "by", "text", "score"} (and "text_ja" where the converter wrote the text): what the JSON output
 // calls `recorded`.

@@ -1,0 +1,136 @@
+// AuditHeads (records/record_timeline.h): audit_timeline with the events and start positions of earlier heads
+// remembered must build, for every game, the timeline it builds reading each head whole: same name, event (with this
+// game's file), start, and every entry with the same instant, action, text, value and place; and a head the checks
+// refuse must be refused with the same message at the same place. Compared on the real records under tests/data
+// (provenance in tests/data/games/SOURCES.md and tests/data/*/SOURCES.md), one AuditHeads for all of them.
+#include "records/record_timeline.h"
+
+#include "rulebook/game_loader.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <string>
+
+namespace fs = std::filesystem;
+using namespace arbiter;
+using namespace arbiter::procedure;
+
+namespace {
+
+const fs::path HeadsRoot(ARBITER_SOURCE_DIR);
+
+const rulebook::Library& heads_library() {
+    static const auto lib = rulebook::Library::open(HeadsRoot / "rulesets");
+    return lib;
+}
+
+std::string heads_dump(const YAML::Node& node) { return node.IsDefined() ? YAML::Dump(node) : std::string("<undefined>"); }
+
+std::string heads_place(const SourceLocation& at) {
+    return at.file + ":" + std::to_string(at.line) + ":" + std::to_string(at.column);
+}
+
+// Compares game `number` of `file` read with and without `heads` under `rulebook` ("" = the record's default).
+void heads_compare(AuditHeads& heads, const std::string& file, int number, const std::string& rulebook) {
+    const auto record = RecordFile::open((HeadsRoot / "tests/data" / file).string());
+    const RecordGame parts = record.game(number, heads_library(), {}, true);
+    const std::string id = rulebook.empty() ? parts.rulebook : rulebook;
+    const Timeline whole = audit_timeline(parts, heads_library(), id);
+    const Timeline kept = audit_timeline(parts, heads_library(), id, &heads);
+    BOOST_TEST_CONTEXT(file << " game " << number << " under " << id) {
+        BOOST_TEST(kept.file == whole.file);
+        BOOST_TEST(kept.name == whole.name);
+        BOOST_TEST(kept.event.name == whole.event.name);
+        BOOST_TEST(kept.event.rulebook == whole.event.rulebook);
+        BOOST_TEST(kept.event.mode == whole.event.mode);
+        BOOST_TEST(kept.event.category == whole.event.category);
+        BOOST_TEST(kept.event.file == whole.event.file);
+        BOOST_TEST(kept.event.set.size() == whole.event.set.size());
+        BOOST_TEST(heads_dump(kept.event.time_control) == heads_dump(whole.event.time_control));
+        BOOST_TEST(heads_dump(kept.event.node) == heads_dump(whole.event.node));
+        BOOST_TEST(kept.event.node.Mark().line == whole.event.node.Mark().line);
+        BOOST_TEST(heads_dump(kept.start) == heads_dump(whole.start));
+        BOOST_TEST(kept.expect.IsDefined() == whole.expect.IsDefined());
+        BOOST_REQUIRE(kept.entries.size() == whole.entries.size());
+        for (std::size_t i = 0; i < whole.entries.size(); ++i) {
+            const Entry& k = kept.entries[i];
+            const Entry& w = whole.entries[i];
+            BOOST_TEST_CONTEXT("entry " << i) {
+                BOOST_TEST(k.at.count() == w.at.count());
+                BOOST_TEST(k.action == w.action);
+                BOOST_TEST(k.text == w.text);
+                BOOST_TEST(k.note == w.note);
+                BOOST_TEST(heads_dump(k.value) == heads_dump(w.value));
+                BOOST_TEST(heads_place(k.where) == heads_place(w.where));
+            }
+        }
+    }
+}
+
+// The error audit_timeline gives for `head` (entries only, no moves), or "" when it gives none.
+std::string heads_error(const std::string& head, std::size_t entries, AuditHeads* heads) {
+    RecordGame game;
+    game.file = "heads-test.pgn";
+    game.game = "chess";
+    game.head = head;
+    for (std::size_t i = 0; i < entries; ++i) game.parts.push_back({Ms{0}, "", 0, 0});
+    try {
+        (void)audit_timeline(game, heads_library(), "fide-2009", heads);
+    } catch (const InputError& e) {
+        return heads_place(e.where()) + ": " + e.message();
+    }
+    return "";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(audit_heads)
+
+BOOST_AUTO_TEST_CASE(every_record_reads_the_same_with_the_heads_remembered) {
+    AuditHeads heads;
+    int games = 0;
+    for (int round = 0; round < 2; ++round) {  // the second round finds every head's event and start remembered
+        for (const char* file : {"chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn",
+                                 "chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn",
+                                 "chess/games/chess-wcc2023-game1-nepomniachtchi-ding.pgn"}) {
+            heads_compare(heads, file, 1, "");
+            heads_compare(heads, file, 1, "fide-2001");
+            games += 2;
+        }
+        heads_compare(heads, "shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif", 1, "");
+        heads_compare(heads, "shogi/elmo-vs-yaselmo-jishogi-declaration.csa", 1, "");
+        heads_compare(heads, "shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif", 1, "kyushu-shogi-2006");
+        heads_compare(heads, "othello/woc2007-final-game1-nicolet-tominaga.txt", 1, "");
+        for (int game = 1; game <= 40; ++game) heads_compare(heads, "othello/WTH_2013.wtb", game, "joa-othello");
+        games += 44;
+    }
+    // Fewer event and start lines than games: most games were read with a remembered head.
+    BOOST_TEST(heads.size() >= 2u);
+    BOOST_TEST(heads.size() * 4 < std::size_t(games));
+}
+
+BOOST_AUTO_TEST_CASE(a_head_the_checks_refuse_is_refused_with_the_same_words) {
+    const std::string top = "timeline: \"heads-test\"\nsource: \"heads-test.pgn, game 1\"\n"
+                            "event: {rulebook: fide-2009, time_control: \"300+0\"}\nstart: startpos\nentries:\n";
+    AuditHeads heads;
+    // A good head first, so that the bad ones below find its event and start lines remembered.
+    BOOST_TEST(heads_error(top + "  - {at: \"0:01:00\", resign: white}\n", 1, &heads) == "");
+    BOOST_TEST(heads.size() == 1u);
+    const std::string back = top + "  - {at: \"0:01:00\", offer: {by: white, kind: draw}}\n  - {at: \"0:00:30\", accept: black}\n";
+    const std::string two = top + "  - {at: \"0:01:00\", resign: white, accept: black}\n";
+    const std::string soon = top + "  - {at: \"soon\", resign: white}\n";
+    for (const auto& [head, entries] : {std::pair{back, 2}, std::pair{two, 1}, std::pair{soon, 1}}) {
+        const std::string whole = heads_error(head, std::size_t(entries), nullptr);
+        BOOST_TEST(!whole.empty());
+        BOOST_TEST(heads_error(head, std::size_t(entries), &heads) == whole);
+    }
+    // The instants going back are named at line 7 (the accept), with the previous entry's line (6), as the checks do.
+    BOOST_TEST(heads_error(back, 2, &heads).find("heads-test.pgn:7:") == 0);
+    BOOST_TEST(heads_error(back, 2, &heads).find("(line 6)") != std::string::npos);
+    BOOST_TEST(heads.size() == 1u);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
