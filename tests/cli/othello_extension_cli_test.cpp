@@ -10,6 +10,8 @@
 
 #include <string>
 
+namespace othello_extension_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -88,3 +90,5 @@ BOOST_AUTO_TEST_CASE(the_japanese_run_says_the_count_in_the_games_words) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace othello_extension_cli_test
