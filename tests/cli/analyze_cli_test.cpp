@@ -10,6 +10,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace analyze_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Run = arbiter::test::CliResult;
@@ -114,3 +116,5 @@ BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace analyze_cli_test

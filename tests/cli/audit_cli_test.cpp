@@ -13,6 +13,8 @@
 #include <string>
 #include <vector>
 
+namespace audit_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -260,3 +262,5 @@ BOOST_AUTO_TEST_CASE(summary_in_japanese) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace audit_cli_test

@@ -21,6 +21,8 @@
 #include <string>
 #include <vector>
 
+namespace audit_wthor_editions_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -136,3 +138,5 @@ BOOST_AUTO_TEST_CASE(counts_differ_exactly_on_the_games_with_empty_squares) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace audit_wthor_editions_test

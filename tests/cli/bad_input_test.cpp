@@ -10,6 +10,8 @@
 #include <fstream>
 #include <string>
 
+namespace bad_input_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Result = arbiter::test::CliResult;
@@ -145,3 +147,5 @@ BOOST_AUTO_TEST_CASE(every_bad_fixture_exits_2_without_crashing) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace bad_input_test

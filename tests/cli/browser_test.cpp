@@ -21,6 +21,8 @@
 #include <vector>
 #include <unistd.h>
 
+namespace browser_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::CliResult;
@@ -158,3 +160,5 @@ BOOST_AUTO_TEST_CASE(each_page_renders_not_blank_without_console_errors) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace browser_test

@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+namespace check_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::CliResult;
@@ -91,3 +93,5 @@ BOOST_AUTO_TEST_CASE(japanese_labels) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace check_cli_test

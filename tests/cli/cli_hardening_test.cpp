@@ -4,6 +4,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace cli_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::test::contains;
 using arbiter::test::run_arbiter;
 using arbiter::test::Stderr;
@@ -58,3 +60,5 @@ BOOST_AUTO_TEST_CASE(error_messages_escape_control_characters) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace cli_hardening_test

@@ -14,6 +14,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace compare_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Output = arbiter::test::CliResult;
@@ -292,3 +294,5 @@ BOOST_AUTO_TEST_CASE(the_same_32_32_game_is_ruled_alike) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace compare_cli_test

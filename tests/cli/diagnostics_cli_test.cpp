@@ -9,6 +9,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace diagnostics_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using arbiter::test::contains;
 using arbiter::test::run_shell;
@@ -159,3 +161,5 @@ BOOST_AUTO_TEST_CASE(verbose_and_quiet_exclude_each_other) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace diagnostics_cli_test

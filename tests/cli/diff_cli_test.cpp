@@ -12,6 +12,8 @@
 #include <set>
 #include <string>
 
+namespace diff_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::CliResult;
@@ -150,3 +152,5 @@ BOOST_AUTO_TEST_CASE(overview_width_and_colour_options) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace diff_cli_test

@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace event_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::CliResult;
@@ -68,3 +70,5 @@ BOOST_AUTO_TEST_CASE(the_sheet_in_markdown_and_html_in_both_languages) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace event_cli_test

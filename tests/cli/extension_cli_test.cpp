@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace extension_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 nlohmann::json run(const std::string& timeline, const std::string& rulebook) {
@@ -42,3 +44,5 @@ BOOST_AUTO_TEST_CASE(seventy_five_moves_each_draw_without_a_claim) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace extension_cli_test

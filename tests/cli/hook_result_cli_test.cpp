@@ -6,6 +6,8 @@
 
 #include <string>
 
+namespace hook_result_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 arbiter::test::CliResult run(const std::string& rulebook) {
@@ -33,3 +35,5 @@ BOOST_AUTO_TEST_CASE(an_amount_beyond_any_clock_is_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace hook_result_cli_test

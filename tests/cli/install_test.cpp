@@ -13,6 +13,8 @@
 #include <sstream>
 #include <string>
 
+namespace install_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using arbiter::test::contains;
 using arbiter::test::run_shell;
@@ -172,3 +174,5 @@ BOOST_AUTO_TEST_CASE(a_user_rulebook_extends_a_bundled_one_by_rulesets_and_by_th
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace install_test

@@ -19,6 +19,8 @@
 #include <string>
 #include <vector>
 
+namespace japanese_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::engine_words;
@@ -130,3 +132,5 @@ BOOST_AUTO_TEST_CASE(show_writes_conditions_effects_and_values_in_words) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace japanese_cli_test

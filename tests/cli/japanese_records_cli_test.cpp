@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+namespace japanese_records_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -189,3 +191,5 @@ BOOST_AUTO_TEST_CASE(json_carries_each_warning_in_both_languages) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace japanese_records_cli_test

@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace move_text_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -31,3 +33,5 @@ BOOST_AUTO_TEST_CASE(a_move_no_piece_can_make_names_its_line_and_column) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace move_text_cli_test

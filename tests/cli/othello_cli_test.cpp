@@ -12,6 +12,8 @@
 #include <string>
 #include <sys/wait.h>
 
+namespace othello_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Run = arbiter::test::CliResult;
@@ -140,3 +142,5 @@ BOOST_AUTO_TEST_CASE(a_restored_position_names_the_position_and_no_party) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace othello_cli_test

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace othello_extension_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -108,3 +110,5 @@ BOOST_AUTO_TEST_CASE(a_result_overturned_after_a_counted_end_keeps_no_stale_coun
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace othello_extension_cli_test

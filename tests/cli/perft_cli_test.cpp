@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace perft_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Run = arbiter::test::CliResult;
@@ -59,3 +61,5 @@ BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace perft_cli_test

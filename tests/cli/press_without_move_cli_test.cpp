@@ -8,6 +8,8 @@
 
 #include <string>
 
+namespace press_without_move_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 nlohmann::json run(const std::string& rulebook) {
@@ -44,3 +46,5 @@ BOOST_AUTO_TEST_CASE(fide_2009_only_switches_the_clocks) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace press_without_move_cli_test

@@ -11,6 +11,8 @@
 #include <sstream>
 #include <string>
 
+namespace record_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -145,3 +147,5 @@ BOOST_AUTO_TEST_CASE(help_names_the_default_rulebooks) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace record_cli_test

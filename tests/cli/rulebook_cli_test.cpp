@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <string>
 
+namespace rulebook_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 struct Result {
@@ -157,3 +159,5 @@ BOOST_AUTO_TEST_CASE(every_bundled_yaml_file_validates) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace rulebook_cli_test

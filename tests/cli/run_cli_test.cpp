@@ -7,6 +7,8 @@
 
 #include <string>
 
+namespace run_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Output = arbiter::test::CliResult;
@@ -84,3 +86,5 @@ BOOST_AUTO_TEST_CASE(decision_the_rulebook_does_not_allow_exits_2_at_its_line) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace run_cli_test

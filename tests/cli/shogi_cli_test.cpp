@@ -11,6 +11,8 @@
 #include <string>
 #include <sys/wait.h>
 
+namespace shogi_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using Run = arbiter::test::CliResult;
@@ -90,3 +92,5 @@ BOOST_AUTO_TEST_CASE(bad_sfen_exits_2_with_the_column) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_cli_test

@@ -11,6 +11,8 @@
 
 #include <string>
 
+namespace shogi_league_extension_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -122,3 +124,5 @@ BOOST_AUTO_TEST_CASE(the_sheet_of_an_event_that_gives_no_time_control_names_the_
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_league_extension_cli_test

@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+namespace validate_all_errors_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace {
 
 using arbiter::test::contains;
@@ -56,3 +58,5 @@ BOOST_AUTO_TEST_CASE(a_file_with_one_error_still_reports_one) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace validate_all_errors_test

@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <limits>
 
+namespace clock_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::clock;
 using namespace std::chrono_literals;
 
@@ -74,3 +76,5 @@ BOOST_AUTO_TEST_CASE(deducting_the_largest_amount_does_not_wrap) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace clock_hardening_test

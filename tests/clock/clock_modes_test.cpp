@@ -6,6 +6,8 @@
 
 #include <stdexcept>
 
+namespace clock_modes_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::clock;
 using namespace std::chrono_literals;
 
@@ -374,3 +376,5 @@ BOOST_AUTO_TEST_CASE(untimed_controls_have_no_clock) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace clock_modes_test

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+namespace clock_properties_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::clock;
 
 namespace {
@@ -272,3 +274,5 @@ BOOST_AUTO_TEST_CASE(byoyomi_periods_only_decrease) { run_family(Family::byoyomi
 BOOST_AUTO_TEST_CASE(canadian_flags_are_exact) { run_family(Family::canadian); }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace clock_properties_test

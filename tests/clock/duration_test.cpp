@@ -3,6 +3,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace duration_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::clock;
 using namespace std::chrono_literals;
 
@@ -89,3 +91,5 @@ BOOST_AUTO_TEST_CASE(clock_printing_shows_milliseconds_only_when_present) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace duration_test

@@ -15,6 +15,8 @@ std::ostream& boost_test_print_type(std::ostream& out, const TimeControl& c) {
 }
 }  // namespace arbiter::clock
 
+namespace time_control_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::clock;
 using namespace std::chrono_literals;
 
@@ -277,3 +279,5 @@ BOOST_AUTO_TEST_CASE(the_first_matching_threshold_names_the_category) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace time_control_test

@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace analysis_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -46,3 +48,5 @@ BOOST_AUTO_TEST_CASE(a_finished_game_answers_for_both_sides) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace analysis_test

@@ -4,6 +4,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace fen_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
@@ -83,3 +85,5 @@ BOOST_AUTO_TEST_CASE(the_side_not_to_move_may_not_be_in_check) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace fen_test

@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 #include <yaml-cpp/yaml.h>
 
+namespace game_def_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
@@ -87,3 +89,5 @@ BOOST_AUTO_TEST_CASE(a_game_that_is_not_chess_moves_by_its_own_data) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace game_def_test

@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 #include <yaml-cpp/yaml.h>
 
+namespace game_rules_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -155,3 +157,5 @@ BOOST_AUTO_TEST_CASE(the_halfmove_clock_counts_plies_without_capture_or_pawn_mov
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace game_rules_test

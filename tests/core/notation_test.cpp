@@ -8,6 +8,8 @@
 
 #include <fstream>
 
+namespace notation_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -145,3 +147,5 @@ BOOST_AUTO_TEST_CASE(no_move_captures_a_king) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace notation_test

@@ -15,6 +15,8 @@
 #include <sstream>
 #include <vector>
 
+namespace othello_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 
@@ -298,3 +300,5 @@ BOOST_AUTO_TEST_CASE(placement_sections_that_cannot_be_played_are_refused_with_t
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace othello_test

@@ -8,6 +8,8 @@
 #include <sstream>
 #include <vector>
 
+namespace perft_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -134,3 +136,5 @@ BOOST_AUTO_TEST_CASE(every_move_of_kiwipete_is_undone_exactly) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace perft_test

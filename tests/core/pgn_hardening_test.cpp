@@ -9,6 +9,8 @@
 #include <sstream>
 #include <string>
 
+namespace pgn_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 
@@ -46,3 +48,5 @@ BOOST_AUTO_TEST_CASE(the_fuzzer_input_is_an_input_error) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace pgn_hardening_test

@@ -6,6 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace pgn_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
@@ -130,3 +132,5 @@ BOOST_AUTO_TEST_CASE(malformed_pgn_is_an_error_with_line_and_column) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace pgn_test

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+namespace placement_game_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 
@@ -152,3 +154,5 @@ BOOST_AUTO_TEST_CASE(bad_boards_and_other_games_are_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace placement_game_test

@@ -11,6 +11,8 @@
 
 #include <string>
 
+namespace position_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 using arbiter::core::testing::chess;
@@ -153,3 +155,5 @@ BOOST_AUTO_TEST_CASE(an_empty_othello_centre) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace position_hardening_test

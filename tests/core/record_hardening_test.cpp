@@ -12,6 +12,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace record_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::InputError;
 using namespace arbiter::core::record;
 
@@ -78,3 +80,5 @@ BOOST_AUTO_TEST_CASE(a_folder_and_a_missing_file_are_named) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace record_hardening_test

@@ -11,6 +11,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace record_othello_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core::record;
 
@@ -283,3 +285,5 @@ BOOST_AUTO_TEST_CASE(truncated_or_corrupt_wthor_bytes_are_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace record_othello_test

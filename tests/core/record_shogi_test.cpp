@@ -9,6 +9,8 @@
 
 #include <sstream>
 
+namespace record_shogi_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core::record;
 using std::chrono::milliseconds;
@@ -440,3 +442,5 @@ BOOST_AUTO_TEST_CASE(single_kif_moves_convert_for_timelines) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace record_shogi_test

@@ -11,6 +11,8 @@
 #include <valijson/validation_results.hpp>
 #include <valijson/validator.hpp>
 
+namespace schema_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core::testing;
 
 namespace {
@@ -78,3 +80,5 @@ BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace schema_test

@@ -7,6 +7,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace shogi_game_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 
@@ -86,3 +88,5 @@ BOOST_AUTO_TEST_CASE(positions_recur_across_captures_when_pieces_return_from_han
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_game_test

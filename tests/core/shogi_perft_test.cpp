@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace shogi_perft_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 
 namespace {
@@ -71,3 +73,5 @@ BOOST_AUTO_TEST_CASE(published_positions_of_perft_txt) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_perft_test

@@ -10,6 +10,8 @@
 
 #include <map>
 
+namespace shogi_records_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::record;
 
@@ -93,3 +95,5 @@ BOOST_AUTO_TEST_CASE(csa_games_replay_to_their_end) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_records_test

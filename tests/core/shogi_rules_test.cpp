@@ -9,6 +9,8 @@
 #include <boost/test/unit_test.hpp>
 #include <yaml-cpp/yaml.h>
 
+namespace shogi_rules_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::core;
 
@@ -182,3 +184,5 @@ BOOST_AUTO_TEST_CASE(rule_cases_replay_on_the_core) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace shogi_rules_test

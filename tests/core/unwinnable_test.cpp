@@ -12,13 +12,15 @@
 #include <string>
 #include <vector>
 
-using namespace arbiter::core;
-
 namespace arbiter::core {
 // For Boost.Test's messages.
 std::ostream& operator<<(std::ostream& os, Winnability w) { return os << to_string(w); }
 std::ostream& operator<<(std::ostream& os, WinnabilityProof p) { return os << to_string(p); }
 }  // namespace arbiter::core
+
+namespace unwinnable_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter::core;
 
 namespace {
 
@@ -295,3 +297,5 @@ BOOST_AUTO_TEST_CASE(the_probe_gives_analyze_checkmates_answers_on_the_cha_vecto
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace unwinnable_test

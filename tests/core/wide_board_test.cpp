@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace wide_board_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 
 BOOST_AUTO_TEST_SUITE(wide_boards)
@@ -69,3 +71,5 @@ BOOST_AUTO_TEST_CASE(wide_bitboard_operators) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace wide_board_test

@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace disc_count_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::procedure;
 
 namespace {
@@ -94,3 +96,5 @@ BOOST_AUTO_TEST_CASE(with_no_winner_there_is_nobody_to_credit) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace disc_count_test

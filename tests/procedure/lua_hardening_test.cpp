@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+namespace lua_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::procedure::HookError;
 using arbiter::procedure::HookErrorKind;
 using arbiter::procedure::LuaHost;
@@ -212,3 +214,5 @@ BOOST_AUTO_TEST_CASE(tostring_of_a_reference_is_its_type_name) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace lua_hardening_test

@@ -9,6 +9,8 @@
 #include <string>
 #include <vector>
 
+namespace lua_host_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::procedure::HookError;
 using arbiter::procedure::HookErrorKind;
 using arbiter::procedure::LuaHost;
@@ -365,3 +367,5 @@ BOOST_AUTO_TEST_CASE(hosts_are_independent_and_movable) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace lua_host_test

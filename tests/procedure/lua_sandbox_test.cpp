@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <string>
 
+namespace lua_sandbox_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::procedure::HookError;
 using arbiter::procedure::HookErrorKind;
 using arbiter::procedure::LuaHost;
@@ -304,3 +306,5 @@ BOOST_AUTO_TEST_CASE(hooks_cannot_keep_state_in_globals) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace lua_sandbox_test

@@ -7,6 +7,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace placement_board_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using namespace arbiter::procedure;
 
@@ -106,3 +108,5 @@ BOOST_AUTO_TEST_CASE(a_bad_start_board_names_the_timeline) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace placement_board_test

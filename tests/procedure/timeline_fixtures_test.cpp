@@ -18,6 +18,8 @@
 #include <set>
 #include <sstream>
 
+namespace timeline_fixtures_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using namespace arbiter;
 using namespace arbiter::procedure;
@@ -96,3 +98,5 @@ BOOST_AUTO_TEST_CASE(every_fixture_under_every_rulebook_of_its_expect_block) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace timeline_fixtures_test

@@ -16,6 +16,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace vocabulary_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using namespace arbiter;
 
@@ -229,3 +231,5 @@ BOOST_AUTO_TEST_CASE(a_topic_ended_by_names_must_be_a_registry_topic) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace vocabulary_test

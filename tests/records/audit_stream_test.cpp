@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+namespace audit_stream_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::procedure::audit;
 
 namespace {
@@ -124,3 +126,5 @@ BOOST_AUTO_TEST_CASE(a_damaged_stream_ends_in_one_error_after_the_games_before_i
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace audit_stream_test

@@ -24,6 +24,8 @@
 #include <string>
 #include <vector>
 
+namespace audit_timeline_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using namespace arbiter;
 using namespace arbiter::procedure;
@@ -140,3 +142,5 @@ BOOST_AUTO_TEST_CASE(shogi_and_othello_records) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace audit_timeline_test

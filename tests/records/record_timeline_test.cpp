@@ -18,14 +18,17 @@
 #include <filesystem>
 #include <string>
 
+namespace arbiter::procedure {
+// Boost.Test prints a status that differs by its JSON word, a record format by its name.
+inline std::ostream& operator<<(std::ostream& out, Status status) { return out << status_name(status); }
+std::ostream& operator<<(std::ostream& out, RecordFormat f) { return out << record_format_name(f); }
+}  // namespace arbiter::procedure
+
+namespace record_timeline_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using namespace arbiter;
 using namespace arbiter::procedure;
-
-namespace arbiter::procedure {
-// Boost.Test prints a status that differs by its JSON word.
-inline std::ostream& operator<<(std::ostream& out, Status status) { return out << status_name(status); }
-}  // namespace arbiter::procedure
 
 namespace {
 
@@ -84,10 +87,6 @@ std::string agree(const RecordedEnding& recorded, const Run& run) {
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace
-
-namespace arbiter::procedure {
-std::ostream& operator<<(std::ostream& out, RecordFormat f) { return out << record_format_name(f); }
-}  // namespace arbiter::procedure
 
 BOOST_AUTO_TEST_SUITE(record_formats_are_found_from_extension_and_content)
 
@@ -669,3 +668,5 @@ BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace record_timeline_test

@@ -11,6 +11,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace compare_html_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter;
 using rulebook::Lang;
 
@@ -146,3 +148,5 @@ BOOST_AUTO_TEST_CASE(japanese_labels_and_summaries) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace compare_html_test

@@ -10,6 +10,8 @@
 
 #include <sstream>
 
+namespace diff_overview_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 using namespace arbiter::report;
 
@@ -104,3 +106,5 @@ BOOST_AUTO_TEST_CASE(a_table_fits_its_width_and_long_words_break) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace diff_overview_test

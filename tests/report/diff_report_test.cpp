@@ -6,6 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace diff_report_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 using namespace arbiter::report;
 
@@ -228,3 +230,5 @@ BOOST_AUTO_TEST_CASE(html_has_a_section_per_category_and_mode) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace diff_report_test

@@ -10,6 +10,8 @@
 #include <map>
 #include <string>
 
+namespace html_board_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::report;
 
 namespace {
@@ -122,3 +124,5 @@ BOOST_AUTO_TEST_CASE(html_escape_and_page) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace html_board_test

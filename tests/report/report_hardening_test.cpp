@@ -10,6 +10,8 @@
 #include <cstdint>
 #include <limits>
 
+namespace report_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::report;
 using nlohmann::json;
 
@@ -55,3 +57,5 @@ BOOST_AUTO_TEST_CASE(table_cells_are_safe_and_aligned_by_what_is_shown) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace report_hardening_test

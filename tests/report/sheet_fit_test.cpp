@@ -10,6 +10,8 @@
 #include <cctype>
 #include <string>
 
+namespace sheet_fit_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 using namespace arbiter::report;
 
@@ -106,3 +108,5 @@ BOOST_AUTO_TEST_CASE(shogi_and_othello_sheets_have_no_chess_words) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace sheet_fit_test

@@ -7,6 +7,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace sheet_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 using namespace arbiter::report;
 
@@ -92,3 +94,5 @@ BOOST_AUTO_TEST_CASE(html_is_a_self_contained_printable_page) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace sheet_test

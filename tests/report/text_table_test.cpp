@@ -2,6 +2,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace text_table_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::report;
 
 BOOST_AUTO_TEST_SUITE(text_table)
@@ -63,3 +65,5 @@ BOOST_AUTO_TEST_CASE(table_columns_line_up_in_display_columns) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace text_table_test

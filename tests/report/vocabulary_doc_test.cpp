@@ -8,6 +8,8 @@
 #include <fstream>
 #include <sstream>
 
+namespace vocabulary_doc_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 
 BOOST_AUTO_TEST_SUITE(vocabulary_doc)
@@ -32,3 +34,5 @@ BOOST_AUTO_TEST_CASE(every_topic_condition_and_effect_has_a_row) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace vocabulary_doc_test

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+namespace diff_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 
 namespace {
@@ -126,3 +128,5 @@ BOOST_AUTO_TEST_CASE(two_parameters_and_one_effect) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace diff_test

@@ -6,6 +6,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace event_check_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 
 namespace {
@@ -181,3 +183,5 @@ BOOST_AUTO_TEST_CASE(an_event_that_gives_none_is_played_on_the_rulebooks_own) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace event_check_test

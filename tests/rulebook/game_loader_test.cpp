@@ -11,6 +11,8 @@
 #include <string>
 #include <unistd.h>
 
+namespace game_loader_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 
 namespace {
@@ -67,3 +69,5 @@ BOOST_AUTO_TEST_CASE(the_bundled_games_load_and_are_compiled_once) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace game_loader_test

@@ -7,6 +7,8 @@
 
 #include <fstream>
 
+namespace loader_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 using arbiter::InputError;
 
@@ -286,3 +288,5 @@ BOOST_AUTO_TEST_CASE(kinds_and_unknown_top_keys) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace loader_test

@@ -4,6 +4,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace registry_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::rulebook;
 
 BOOST_AUTO_TEST_SUITE(registry_names_every_topic_effect_condition_and_role)
@@ -45,3 +47,5 @@ BOOST_AUTO_TEST_CASE(did_you_mean_suggests_close_names_only) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace registry_test

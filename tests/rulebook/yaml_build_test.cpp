@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+namespace yaml_build_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::rulebook::build_yaml;
 using arbiter::rulebook::YamlSyntaxError;
 
@@ -131,3 +133,5 @@ BOOST_AUTO_TEST_CASE(every_bundled_yaml_file_builds_as_yaml_cpp_loads_it) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace yaml_build_test

@@ -9,6 +9,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+namespace yaml_hardening_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::InputError;
 using namespace arbiter::rulebook;
 
@@ -83,3 +85,5 @@ BOOST_AUTO_TEST_CASE(a_fifo_is_refused_without_blocking) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace yaml_hardening_test

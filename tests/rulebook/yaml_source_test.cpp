@@ -5,6 +5,8 @@
 
 #include <string>
 
+namespace yaml_source_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using arbiter::InputError;
 using arbiter::rulebook::parse_yaml_text;
 
@@ -113,3 +115,5 @@ BOOST_AUTO_TEST_CASE(a_bare_scalar_document_is_refused) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace yaml_source_test
