@@ -8,7 +8,9 @@
 
 #include <string_view>
 
-namespace kpk_test {
+namespace kpk_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+namespace {
 
 constexpr int white = 0, black = 1;
 
@@ -19,12 +21,7 @@ bool white_wins(int to_move, std::string_view wk, std::string_view bk, std::stri
     return arbiter::core::kpk_win(white, to_move, sq(wk), sq(bk), sq(pawn));
 }
 
-}  // namespace kpk_test
-
-using kpk_test::black;
-using kpk_test::sq;
-using kpk_test::white;
-using kpk_test::white_wins;
+}  // namespace
 
 BOOST_AUTO_TEST_SUITE(king_and_pawn_against_king)
 
@@ -94,3 +91,5 @@ BOOST_AUTO_TEST_CASE(positions_that_cannot_arise_are_not_in_the_table) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace kpk_test

@@ -10,6 +10,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace move_memo_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -72,3 +74,5 @@ BOOST_AUTO_TEST_CASE(a_reading_from_memory_is_the_whole_lists_reading) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace move_memo_test

@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+namespace move_reading_fast_path_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -199,3 +201,5 @@ BOOST_AUTO_TEST_CASE(legal_en_passant_agrees_with_full_generation) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace move_reading_fast_path_test

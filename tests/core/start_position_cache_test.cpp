@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+namespace start_position_cache_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 using namespace arbiter::core;
 using namespace arbiter::core::testing;
 
@@ -30,3 +32,5 @@ BOOST_AUTO_TEST_CASE(each_definition_gets_its_own_start_and_a_played_copy_change
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace start_position_cache_test

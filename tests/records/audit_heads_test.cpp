@@ -14,6 +14,8 @@
 #include <filesystem>
 #include <string>
 
+namespace audit_heads_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
 namespace fs = std::filesystem;
 using namespace arbiter;
 using namespace arbiter::procedure;
@@ -134,3 +136,5 @@ BOOST_AUTO_TEST_CASE(a_head_the_checks_refuse_is_refused_with_the_same_words) {
 }
 
 BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace audit_heads_test
