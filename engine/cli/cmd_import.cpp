@@ -17,6 +17,7 @@ Command import_command() {
             "the event from the record's headers, and its ending as an entry (a resignation, the opponent's flag\n"
             "claim for a time forfeit, an accepted draw offer, an impasse declaration). The output runs as it is\n"
             "(`arbiter run`) and is meant to be edited. Warnings about noisy data go to stderr and into comments.\n"
+            "With --lang ja the comments and the warnings are in Japanese (the timeline's words stay the format's).\n"
             "Exit 0; 2 for a record that cannot be read (the message names file:line:column, the game and ply).\n" +
                 std::string(record_help()),
             [](CLI::App& app, const GlobalOptions& global) {
@@ -26,6 +27,8 @@ Command import_command() {
                 app.add_option("RECORD", *file, "Game record")->required();
                 app.add_option("--game", *game, "Game of the record, 1-based")->check(CLI::PositiveNumber);
                 app.add_option("--rulebook", *book_id, "Rulebook id written into the event (default: per game)");
+                // Read by main(), which sets the language of the warnings and of import's comments from it.
+                app.add_option("--lang", "Language of the comments and warnings")->check(CLI::IsMember({"en", "ja"}));
                 return std::function<int()>([&global, file, game, book_id] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     if (!is_record(*file)) {

@@ -14,6 +14,22 @@
 
 namespace arbiter::cli {
 
+namespace {
+
+// A file's kind as a Japanese organiser names it.
+std::string_view kind_words_ja(rulebook::Kind kind) {
+    switch (kind) {
+        case rulebook::Kind::rulebook: return "規則集";
+        case rulebook::Kind::game: return "ゲーム定義";
+        case rulebook::Kind::event: return "大会設定";
+        case rulebook::Kind::timeline: return "タイムライン";
+        case rulebook::Kind::registry: return "語彙の登録簿";
+    }
+    return "";
+}
+
+}  // namespace
+
 Command validate_command() {
     return {"validate", "Check YAML files (rulebook, event, timeline...) and game records",
             "Checks each FILE: its kind comes from its top key; its schema (schemas/<kind>.schema.json) and its\n"
@@ -23,6 +39,7 @@ Command validate_command() {
             "(or only --game N): every move replayed, clocks read, the timeline it makes checked as above; it prints\n"
             "`FILE: ok (record: <format>, <n> games)`; errors name the game and the ply. A rulebook's errors of meaning\n"
             "are all reported in one run (its schema errors first, alone, since the rest relies on the shapes).\n"
+            "With --lang ja the lines and the records' warnings are in Japanese (`FILE: 問題なし（規則集）`).\n"
             "Exit 2 if any file is invalid.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto files = std::make_shared<std::vector<std::string>>();
@@ -33,7 +50,10 @@ Command validate_command() {
                 app.add_option("--rulebook", *rulebook_id, "Rulebook for timelines and events (overrides event.rulebook)");
                 auto game = std::make_shared<int>(0);
                 app.add_option("--game", *game, "Only this game of a record, 1-based (default: every game)")->check(CLI::PositiveNumber);
-                return std::function<int()>([&global, files, format, rulebook_id, game] {
+                auto lang = std::make_shared<std::string>("en");
+                app.add_option("--lang", *lang, "Language of the lines and warnings (text format)")->check(CLI::IsMember({"en", "ja"}));
+                return std::function<int()>([&global, files, format, rulebook_id, game, lang] {
+                    const bool ja = *lang == "ja";
                     using namespace arbiter::rulebook;
                     const Library library = Library::open(rulesets_dir(global.rulesets_dir));
                     nlohmann::json out = nlohmann::json::array();
@@ -57,6 +77,8 @@ Command validate_command() {
                                                           {"games", record.games()}, {"checked", checked}};
                                     procedure::add_warnings(one, warnings);
                                     out.push_back(std::move(one));
+                                } else if (ja) {
+                                    std::cout << file << ": 問題なし（棋譜：" << fmt << "、" << checked << "局）\n";
                                 } else {
                                     std::cout << file << ": ok (record: " << fmt << ", " << checked
                                               << (checked == 1 ? " game" : " games") << ")\n";
@@ -74,6 +96,9 @@ Command validate_command() {
                             const std::string kind(kind_name(result.kind));
                             if (*format == "json")
                                 out.push_back({{"file", file}, {"ok", true}, {"kind", kind}, {"schema_checked", result.schema_checked}});
+                            else if (ja)
+                                std::cout << file << ": 問題なし（" << kind_words_ja(result.kind)
+                                          << (result.schema_checked ? "" : "、スキーマ未定") << "）\n";
                             else
                                 std::cout << file << ": ok (" << kind << (result.schema_checked ? "" : "; no schema yet") << ")\n";
                         } catch (const InputError& e) {

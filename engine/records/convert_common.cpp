@@ -1,5 +1,7 @@
 // What every record conversion shares: text helpers, the entries an ending stands for, the YAML written.
 #include "records/convert.h"
+#include "records/record_words.h"
+#include "rulebook/warnings.h"
 
 namespace arbiter::procedure::convert {
 
@@ -132,8 +134,27 @@ std::string header_comment(const GameRecord& r, std::initializer_list<const char
 
 namespace {
 
-// What `import` writes above the timeline: where it comes from, the record's headers, its ending, the warnings.
+// The comments in Japanese (import --lang ja): the record's own headers as they are written.
+void write_comments_ja(std::ostream& y, const Build& b, RecordFormat format) {
+    y << "# " << comment_text(b.file) << "（" << record_format_name(format) << "）の第" << b.number << "局（全" << b.count
+      << "局）から取り込んだタイムライン。\n";
+    for (const auto& h : b.header_comments)
+        if (!h.empty()) y << "# " << comment_text(h) << '\n';
+    std::string by = b.recorded.by;
+    for (std::size_t i = 0; i < 2; ++i)
+        if (by == b.sides[i] && !b.sides_ja[i].empty()) by = b.sides_ja[i];
+    y << "# 記録された終局：" << (by.empty() ? "" : by + "の")
+      << (b.recorded.ending.empty() ? "不明" : ending_words(b.recorded.ending, rulebook::Lang::ja));
+    if (const std::string& text = recorded_text(b.recorded, rulebook::Lang::ja); !text.empty()) y << "「" << comment_text(text) << "」";
+    y << '\n';
+    for (const auto& w : b.warnings) y << "# 警告：" << comment_text(w.ja) << '\n';
+    if (b.entries.empty()) y << "# この棋譜には着手がない。\n";
+}
+
+// What `import` writes above the timeline: where it comes from, the record's headers, its ending, the warnings; in
+// the language of the warnings (the command's --lang).
 void write_comments(std::ostream& y, const Build& b, RecordFormat format) {
+    if (rulebook::warnings_lang() == rulebook::Lang::ja) return write_comments_ja(y, b, format);
     y << "# Imported from " << comment_text(b.file) << " (" << record_format_name(format) << "), game " << b.number << " of "
       << b.count << ".\n";
     for (const auto& h : b.header_comments)
@@ -141,7 +162,7 @@ void write_comments(std::ostream& y, const Build& b, RecordFormat format) {
     y << "# Recorded ending: " << (b.recorded.ending.empty() ? "unknown" : b.recorded.ending)
       << (b.recorded.by.empty() ? "" : " by " + b.recorded.by)
       << (b.recorded.text.empty() ? "" : " (" + comment_text(b.recorded.text) + ")") << '\n';
-    for (const auto& w : b.warnings) y << "# warning: " << comment_text(w.en) << '\n';  // import has no --lang
+    for (const auto& w : b.warnings) y << "# warning: " << comment_text(w.en) << '\n';
     if (b.entries.empty()) y << "# The record holds no move.\n";
 }
 
