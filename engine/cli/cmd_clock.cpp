@@ -5,6 +5,7 @@
 #include "cli/command.h"
 #include "clock/input.h"
 #include "clock/time_control.h"
+#include "report/run_words.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/warnings.h"
@@ -38,6 +39,7 @@ struct CategoryAnswer {
     std::string article;
     std::vector<std::string> candidates;  // categories the rulebook selects by game time
     std::string why_none;                 // when no category could be named, why
+    std::string why_none_ja;              // the same in Japanese
 };
 
 // Lower and upper bounds of a rulebook category as clock thresholds (the stricter one when a rulebook
@@ -67,10 +69,12 @@ CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& 
     }
     if (!control.is_timed()) {
         answer.why_none = "the time control is unknown or none";
+        answer.why_none_ja = "持ち時間が不明、またはない";
         return answer;
     }
     if (thresholds.empty()) {
         answer.why_none = "the rulebook selects no category by time";
+        answer.why_none_ja = "この規則集は時間で区分を選ばない";
         return answer;
     }
     bool has_increment = control.kind == TimeControl::Kind::periods &&
@@ -79,6 +83,7 @@ CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& 
     bool has_periods = control.kind == TimeControl::Kind::periods && control.periods.size() > 1;
     if (!answer.basis_moves && (has_increment || has_periods)) {
         answer.why_none = "the rulebook gives no move count for the game time of a control with increments or periods";
+        answer.why_none_ja = "加算や複数の区分がある持ち時間について、対局時間を数える手数を規則集が定めていない";
         return answer;
     }
     int moves = answer.basis_moves.value_or(0);
@@ -88,6 +93,7 @@ CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& 
         answer.article = book.categories.find(*answer.category)->second.article;
     } else {
         answer.why_none = "none of the rulebook's categories by time applies";
+        answer.why_none_ja = "規則集の時間による区分のどれにも当たらない";
     }
     return answer;
 }
@@ -121,7 +127,42 @@ struct Options {
     std::string time_control;
     std::string rulebook;
     std::string format = "text";
+    std::string lang = "en";
 };
+
+// The text output in Japanese (clock --lang ja): the labels, the durations and the category in words; the two forms
+// of the time control stay as they are written.
+void print_ja(const std::optional<std::string>& pgn, const std::string& structured, const std::optional<Ms>& sixty,
+              const std::optional<CategoryAnswer>& answer) {
+    using rulebook::Lang;
+    std::cout << "PGN形式     " << pgn.value_or("（なし：ディレイ、秒読み、カナダ式、または1秒未満の端数）") << '\n';
+    std::cout << "構造化形式  " << structured << '\n';
+    std::cout << "60手        "
+              << (sixty ? report::duration_words(sixty->count(), Lang::ja) + "（最初の60手までの持ち時間と加算時間）"
+                        : std::string("（時間制限なし）"))
+              << '\n';
+    std::cout << "区分        ";
+    if (!answer) {
+        std::cout << "（--rulebook ID を指定：区分は規則集が定めるもので、時計が決めるものではない）\n";
+        return;
+    }
+    if (answer->category) {
+        std::cout << report::category_words(*answer->category, Lang::ja) << "（" << answer->rulebook;
+        if (!answer->article.empty()) std::cout << ' ' << answer->article;
+        std::cout << "、対局時間 " << report::duration_words(answer->game_time->count(), Lang::ja);
+        if (answer->basis_moves) std::cout << "（" << *answer->basis_moves << "手）";
+        std::cout << "）\n";
+        return;
+    }
+    std::cout << answer->rulebook << " では区分なし：" << answer->why_none_ja;
+    if (!answer->candidates.empty()) {
+        std::cout << "（時間による区分：";
+        for (std::size_t i = 0; i < answer->candidates.size(); ++i)
+            std::cout << (i ? "、" : "") << report::category_words(answer->candidates[i], Lang::ja);
+        std::cout << "）";
+    }
+    std::cout << '\n';
+}
 
 int run(const Options& options, const GlobalOptions& global) {
     const TimeControl control = clock::time_control_from_text(options.time_control, "<time control>");
@@ -180,6 +221,10 @@ int run(const Options& options, const GlobalOptions& global) {
         return 0;
     }
 
+    if (options.lang == "ja") {
+        print_ja(pgn, structured, sixty, answer);
+        return 0;
+    }
     std::cout << "pgn          " << pgn.value_or("(none: delay, byoyomi, Canadian or fractions of a second)") << '\n';
     std::cout << "structured   " << structured << '\n';
     std::cout << "60 moves     "
@@ -223,6 +268,7 @@ Command clock_command() {
                 app.add_option("TIMECONTROL", options->time_control, "PGN TimeControl value or {structured form}")
                     ->required();
                 app.add_option("--rulebook", options->rulebook, "Name the category under this rulebook (an id)");
+                app.add_option("--lang", options->lang, "Language of the text output")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", options->format, "Output format")
                     ->check(CLI::IsMember({"text", "json"}));
                 return std::function<int()>([options, &global] { return run(*options, global); });

@@ -1,6 +1,7 @@
-// `validate` and `import` speak Japanese with --lang ja, as the other commands do: validate's lines name the kind of
-// file as an organiser would (規則集, タイムライン, 棋譜), and import's comments say where the timeline comes from and how
-// the record ended in the game's words, while the timeline itself is the same as in English.
+// `validate`, `import` and `clock` speak Japanese with --lang ja, as the other commands do: validate's lines name the
+// kind of file as an organiser would (規則集, タイムライン, 棋譜), import's comments say where the timeline comes from and
+// how the record ended in the game's words, while the timeline itself is the same as in English, and clock names the
+// durations and the category in Japanese.
 #include "cli/cli_run.h"
 
 #include <boost/test/unit_test.hpp>
@@ -8,7 +9,7 @@
 #include <sstream>
 #include <string>
 
-namespace validate_import_japanese_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+namespace validate_import_clock_japanese_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 namespace {
 
@@ -57,6 +58,18 @@ BOOST_AUTO_TEST_CASE(import_comments_in_japanese_over_the_same_timeline) {
     BOOST_TEST(without_comments(ja.out) == without_comments(en.out));
 }
 
+BOOST_AUTO_TEST_CASE(clock_says_the_durations_and_the_category_in_japanese) {
+    // 900+10: 15 minutes and 10 s a move; FIDE 2009 counts game time over 60 moves (A.1): 15min + 60 x 10s = 25min,
+    // at least 15 and under 60 minutes: rapidplay (早指し), Appendix A.1.
+    const auto r = run_arbiter("clock 900+10 --rulebook fide-2009 --lang ja");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(contains(r.out, "60手        25分（最初の60手までの持ち時間と加算時間）"), r.out);
+    BOOST_TEST(contains(r.out, "区分        早指し（fide-2009 A.1、対局時間 25分（60手））"), r.out);
+    // 180+2: 3min + 60 x 2s = 5min, under 15 minutes: blitz (電撃戦), B.1.
+    BOOST_TEST(contains(run_arbiter("clock 180+2 --rulebook fide-2009 --lang ja").out, "区分        電撃戦（fide-2009 B.1"));
+    for (const char* english : {"pgn ", "moves", "category", "rapid", "game time"}) BOOST_TEST(!contains(r.out, english), english);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
-}  // namespace validate_import_japanese_cli_test
+}  // namespace validate_import_clock_japanese_cli_test
