@@ -234,6 +234,12 @@ struct AuditHeads::Known {
     rulebook::Event event;  // as read_event read it (its `file` is the first game's: each game sets its own)
     rulebook::NodeHandle start;
 };
+// One ending entry of a head, parsed once (AuditHeads::entries_): the entry as audit_timeline builds it, its `at`
+// and its file name set per game.
+struct AuditHeads::KnownEntry {
+    rulebook::YamlFile yaml;  // keeps the nodes alive
+    Entry entry;
+};
 AuditHeads::AuditHeads() = default;
 AuditHeads::~AuditHeads() = default;
 
@@ -296,6 +302,84 @@ void check_head_entries(const rulebook::YamlFile& file) {
     }
 }
 
+// An entry of the timeline from its YAML node (as read_timeline reads one); `at` is the caller's.
+Entry entry_of(const YAML::Node& node, const std::string& file) {
+    Entry e;
+    e.node = node;
+    e.where = rulebook::location_of(file, node);
+    for (const auto& field : node) {
+        const std::string& key = field.first.Scalar();
+        if (key == "note") e.note = field.second.Scalar();
+        else if (key != "at" && key != "expect") {
+            e.action = key;
+            e.value = field.second;
+            if (field.second.IsScalar()) e.text = field.second.Scalar();
+        }
+    }
+    return e;
+}
+
+// The text of a double-quoted scalar as yaml_quoted writes it, where it holds no escape; nullopt otherwise.
+std::optional<std::string_view> plain_quoted(std::string_view line, std::string_view key) {
+    if (!starts_with(line, key) || line.size() < key.size() + 3 || line[key.size()] != '"' || line.back() != '"')
+        return std::nullopt;
+    const std::string_view text = line.substr(key.size() + 1, line.size() - key.size() - 2);
+    if (text.find_first_of("\\\"") != std::string_view::npos) return std::nullopt;
+    return text;
+}
+
+// The entries of a head whose event and start lines were read with an earlier game's, without parsing it as YAML:
+// each ending entry line (`  - {at: "<instant>", <body>}`) is looked up in `heads`, where it was parsed once for
+// its line and the width of its instant, and checked as check_head_entries would. False, with `out` untouched,
+// where anything is not as write_yaml writes it or a check would fail: the caller then reads the head as YAML,
+// which says exactly what is wrong.
+bool quick_head_entries(std::string_view entries, const std::string& file,
+                        std::unordered_map<std::string, std::unique_ptr<AuditHeads::KnownEntry>>& known,
+                        std::vector<Entry>& out) {
+    std::vector<Entry> found;
+    std::size_t next = entries.find('\n');
+    const std::string_view first = entries.substr(0, next);
+    if (first != "entries:" && first != "entries: []") return false;
+    std::int64_t previous = -1;
+    for (int k = 0; next != std::string_view::npos && next + 1 < entries.size(); ++k) {
+        const std::size_t end = entries.find('\n', next + 1);
+        if (end == std::string_view::npos) return false;
+        const std::string_view line = entries.substr(next + 1, end - next - 1);
+        next = end;
+        constexpr std::string_view open = "  - {at: \"";
+        const std::size_t close = line.find("\", ", open.size());
+        if (first != "entries:" || !starts_with(line, open) || line.back() != '}' || close == std::string_view::npos)
+            return false;
+        const std::string_view at = line.substr(open.size(), close - open.size());
+        const auto time = clock::parse_duration(std::string(at));
+        if (!time || time->count() < previous) return false;
+        previous = time->count();
+        std::string key = std::to_string(k) + ' ' + std::to_string(at.size()) + ' ';
+        key.append(line.substr(close));
+        auto it = known.find(key);
+        if (it == known.end()) {
+            // The entry alone on the line the head has it on (lines 1-4: timeline, source, event, start).
+            std::string text = "\n\n\n\nentries:\n";
+            for (int i = 0; i < k; ++i) text += "  - {}\n";
+            text.append(line).append("\n");
+            auto parsed = std::make_unique<AuditHeads::KnownEntry>();
+            parsed->yaml = rulebook::parse_yaml_text(text, file);
+            const YAML::Node node = rulebook::child(parsed->yaml.root, "entries")[std::size_t(k)];
+            int actions = 0;
+            for (const auto& field : node)
+                if (const std::string& name = field.first.Scalar(); name != "at" && name != "expect" && name != "note") ++actions;
+            if (actions != 1) return false;
+            parsed->entry = entry_of(node, file);
+            if (known.size() >= AuditHeads::capacity) known.clear();
+            it = known.emplace(std::move(key), std::move(parsed)).first;
+        }
+        found.push_back(it->second->entry);
+        found.back().where.file = file;
+    }
+    out = std::move(found);
+    return true;
+}
+
 }  // namespace
 
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
@@ -314,7 +398,17 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         key.append(lines.event_and_start).append(rulebook_override);
         if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
     }
-    if (known) {
+    std::vector<Entry> quick;  // the head's entries, read without YAML
+    const auto name_line = lines.names.substr(0, lines.names.find('\n'));
+    const auto timeline_name = known ? plain_quoted(name_line, "timeline: ") : std::nullopt;
+    const bool read_quickly = timeline_name && quick_head_entries(lines.entries, name, heads->entries_, quick);
+    if (read_quickly) {
+        t.file = name;
+        t.name = std::string(*timeline_name);
+        t.event = known->event;
+        t.event.file = t.file;
+        t.start = known->start;
+    } else if (known) {
         // The event and start lines give blank lines here, so that every line and column stays where the whole
         // head has it (messages name them).
         std::string rest(lines.names);
@@ -337,35 +431,26 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
             heads->known_.emplace(std::move(key), std::make_unique<AuditHeads::Known>(AuditHeads::Known{t.event, t.start}));
         }
     }
-    const YAML::Node& root = t.yaml.root;
-    t.name = rulebook::child(root, "timeline").Scalar();
+    if (!read_quickly) {
+        const YAML::Node& root = t.yaml.root;
+        t.name = rulebook::child(root, "timeline").Scalar();
+        t.expect = rulebook::child(root, "expect");
+        for (const auto& node : rulebook::child(root, "entries")) quick.push_back(entry_of(node, t.file));
+    }
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
-    t.expect = rulebook::child(root, "expect");
-    const YAML::Node others = rulebook::child(root, "entries");
-    auto other = others.begin();
+    auto other = quick.begin();
     t.entries.reserve(game.parts.size());
     for (const auto& part : game.parts) {
         Entry e;
-        e.at = part.at;
         if (!part.move.empty()) {
             e.action = "move";
             e.text = part.move;
             e.where = SourceLocation{game.file, part.line, part.column};
         } else {
-            if (other == others.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
-            const YAML::Node node = *other++;
-            e.node = node;
-            e.where = rulebook::location_of(t.file, node);
-            for (const auto& field : node) {
-                const std::string& key = field.first.Scalar();
-                if (key == "note") e.note = field.second.Scalar();
-                else if (key != "at" && key != "expect") {
-                    e.action = key;
-                    e.value = field.second;
-                    if (field.second.IsScalar()) e.text = field.second.Scalar();
-                }
-            }
+            if (other == quick.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
+            e = std::move(*other++);
         }
+        e.at = part.at;
         // check_timeline saw the head's instants only; the moves' are checked here, as it would.
         if (!t.entries.empty() && e.at < t.entries.back().at)
             throw InputError(e.where, "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +

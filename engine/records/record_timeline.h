@@ -144,11 +144,17 @@ public:
     AuditHeads(const AuditHeads&) = delete;
     AuditHeads& operator=(const AuditHeads&) = delete;
     std::size_t size() const { return known_.size(); }  // the heads' event and start lines held
+    std::size_t entries() const { return entries_.size(); }  // the heads' ending entries held
     struct Known;
+    struct KnownEntry;
 
 private:
     friend Timeline audit_timeline(const RecordGame&, const rulebook::Library&, const std::string&, AuditHeads*);
     std::unordered_map<std::string, std::unique_ptr<Known>> known_;
+    // The entries a head writes for the record's ending ("resign: black", "claim: {by: white, kind: flag}"), each
+    // parsed once for its line of the head and the width of its instant, so that its nodes carry the very line and
+    // column the whole head gives them (messages name them).
+    std::unordered_map<std::string, std::unique_ptr<KnownEntry>> entries_;
 };
 
 // audit_timeline with `heads` (may be null) remembering the events and start positions already read.

@@ -67,6 +67,12 @@ void heads_compare(AuditHeads& heads, const std::string& file, int number, const
                 BOOST_TEST(k.note == w.note);
                 BOOST_TEST(heads_dump(k.value) == heads_dump(w.value));
                 BOOST_TEST(heads_place(k.where) == heads_place(w.where));
+                // A message about the value (a claim's side) names the same place: the remembered entry was parsed on
+                // the line, and with the instant's width, that the head has it on.
+                if (w.value.IsDefined() && !w.value.IsNull()) {
+                    BOOST_TEST(k.value.Mark().line == w.value.Mark().line);
+                    BOOST_TEST(k.value.Mark().column == w.value.Mark().column);
+                }
             }
         }
     }
@@ -112,6 +118,8 @@ BOOST_AUTO_TEST_CASE(every_record_reads_the_same_with_the_heads_remembered) {
     // Fewer event and start lines than games: most games were read with a remembered head.
     BOOST_TEST(heads.size() >= 2u);
     BOOST_TEST(heads.size() * 4 < std::size_t(games));
+    // The endings' entries (a resignation, a flag claim, an offer and its acceptance) were read without YAML.
+    BOOST_TEST(heads.entries() >= 3u);
 }
 
 BOOST_AUTO_TEST_CASE(a_head_the_checks_refuse_is_refused_with_the_same_words) {
@@ -133,6 +141,37 @@ BOOST_AUTO_TEST_CASE(a_head_the_checks_refuse_is_refused_with_the_same_words) {
     BOOST_TEST(heads_error(back, 2, &heads).find("heads-test.pgn:7:") == 0);
     BOOST_TEST(heads_error(back, 2, &heads).find("(line 6)") != std::string::npos);
     BOOST_TEST(heads.size() == 1u);
+}
+
+// The column of an ending entry's value depends on the width of its instant ("0:59:00" or "10:59:00") and its line
+// on the entries before it: an entry remembered from one head must not lend its place to another.
+BOOST_AUTO_TEST_CASE(a_remembered_ending_entry_keeps_each_heads_own_place) {
+    const std::string top = "timeline: \"heads-test\"\nsource: \"heads-test.pgn, game 1\"\n"
+                            "event: {rulebook: fide-2009, time_control: \"300+0\"}\nstart: startpos\nentries:\n";
+    const auto value_place = [&](const std::string& entries, std::size_t count, AuditHeads* heads) {
+        RecordGame game;
+        game.file = "heads-test.pgn";
+        game.game = "chess";
+        game.head = top + entries;
+        for (std::size_t i = 0; i < count; ++i) game.parts.push_back({Ms{0}, "", 0, 0});
+        const Timeline t = audit_timeline(game, heads_library(), "fide-2009", heads);
+        const YAML::Mark at = t.entries.back().value.Mark();
+        return heads_place(t.entries.back().where) + " value " + std::to_string(at.line + 1) + ":" + std::to_string(at.column + 1);
+    };
+    AuditHeads heads;
+    const std::string claim = "claim: {by: black, kind: flag}}\n";
+    const std::string one = "  - {at: \"0:59:00\", " + claim, wide = "  - {at: \"10:59:00\", " + claim;
+    const std::string two = "  - {at: \"0:00:00\", resign: white}\n" + one;
+    // By hand: line 6 is the first entry; "  - {at: \"0:59:00\", claim: " is 27 characters, so the map is at column 28.
+    BOOST_TEST(value_place(one, 1, nullptr) == "heads-test.pgn:6:5 value 6:28");
+    BOOST_TEST(value_place(wide, 1, nullptr) == "heads-test.pgn:6:5 value 6:29");
+    BOOST_TEST(value_place(two, 2, nullptr) == "heads-test.pgn:7:5 value 7:28");
+    for (int round = 0; round < 2; ++round) {
+        BOOST_TEST(value_place(one, 1, &heads) == "heads-test.pgn:6:5 value 6:28");
+        BOOST_TEST(value_place(wide, 1, &heads) == "heads-test.pgn:6:5 value 6:29");
+        BOOST_TEST(value_place(two, 2, &heads) == "heads-test.pgn:7:5 value 7:28");
+    }
+    BOOST_TEST(heads.entries() == 4u);  // the claim at two widths and on two lines, and the resignation
 }
 
 BOOST_AUTO_TEST_SUITE_END()
