@@ -30,7 +30,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         start = core::Position::from_fen(def, pgn.tag("FEN"), b.file);
         b.start_yaml = "{fen: " + yaml_quoted(pgn.tag("FEN")) + "}";
     }
-    core::Game game(start);
+    // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
+    // alone, and the Game is built for it at the end (an archive's decisive games pay for no history).
+    core::Position pos = start;
+    std::vector<core::Move> played;
+    played.reserve(pgn.moves.size());
     b.event_name = pgn.tag("Event");
     for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
         if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
@@ -46,7 +50,6 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     b.entries.reserve(pgn.moves.size() + 2);  // the moves and at most two entries for the ending
     for (const auto& m : pgn.moves) {
         ++ply;
-        const core::Position& pos = game.position();
         const int mover = int(pos.side_to_move());
         const core::ParsedMove parsed = core::parse_move(pos, m.san);
         if (!parsed.ok())
@@ -64,7 +67,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                 used = *u;
                 if (used < Ms{0}) {
                     const auto before = clocks.shown(mover).value_or(Ms{0});
-                    if (game.ply() < 2) {
+                    if (ply <= 2) {  // the first move of each side
                         b.warn_at(ply, "[%clk " + clock::format_clock(*m.clock) + "] is above the time control's " +
                                            clock::format_clock(before) + ": taken as no time used",
                                   "時計の記録 [%clk " + clock::format_clock(*m.clock) + "] が持ち時間の " +
@@ -81,7 +84,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         } else if (clocks.timed()) {
             missing = true;
         }
-        game.play(parsed.move);
+        core::Undo undo;
+        pos.make(parsed.move, undo);
+        played.push_back(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
         b.entries.push_back(move_out(b, clocks.now(), san, true, m.line, m.column));
@@ -97,7 +102,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     auto& r = b.recorded;
     const std::string termination = lower(pgn.tag("Termination"));
     r.text = pgn.result + (pgn.tag("Termination").empty() ? "" : " (" + pgn.tag("Termination") + ")");
-    const int to_move = int(game.position().side_to_move());
+    const int to_move = int(pos.side_to_move());
     const int last_mover = 1 - to_move;
     std::optional<int> winner;
     bool draw = false;
@@ -112,7 +117,16 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     if (const auto tag = pgn.tag("Result"); !tag.empty() && tag != pgn.result)
         b.warn("the Result tag \"" + tag + "\" and the movetext's \"" + pgn.result + "\" differ: the movetext's is taken",
                "Result タグの「" + tag + "」と棋譜本文の「" + pgn.result + "」が異なる：棋譜本文の結果を採る");
-    const auto outcome = game.outcome();
+    std::optional<core::Game> game;  // with the history: a drawn result only
+    if (draw) {
+        game.emplace(start);
+        for (const core::Move m : played) game->play(m);
+    }
+    // Checkmate needs no history; a draw's other endings (fivefold repetition, 75 moves) do.
+    const bool mated = !pos.has_legal_move() && pos.is_check();
+    const auto ending = game ? game->outcome() : std::nullopt;
+    const auto termination_on_board = ending ? std::optional(ending->termination)
+                                             : mated ? std::optional(core::Termination::checkmate) : std::nullopt;
     if (pgn.moves.empty() && termination != "time forfeit") {
         // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
         r.ending = "unknown";
@@ -127,21 +141,21 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         r.ending = "unknown";
         b.warn("Termination \"" + pgn.tag("Termination") + "\" stands for no entry: the timeline ends with the last move",
                "Termination タグの「" + pgn.tag("Termination") + "」に当たる事象はない：タイムラインは最後の着手で終わる");
-    } else if (outcome && outcome->termination == core::Termination::checkmate) {
+    } else if (termination_on_board == core::Termination::checkmate) {
         r.ending = "checkmate";
         r.by = b.sides[to_move];
-    } else if (outcome && draw) {
-        r.ending = core::to_string(outcome->termination);
+    } else if (termination_on_board && draw) {
+        r.ending = core::to_string(*termination_on_board);
     } else if (winner) {
         r.ending = "resignation";
         r.by = b.sides[1 - *winner];
         add_resignation(b, clocks, 1 - *winner);
-    } else if (game.can_claim_repetition()) {
+    } else if (game->can_claim_repetition()) {
         r.ending = "repetition";
         r.by = b.sides[to_move];
         b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: repetition}",
                              "the draw: the position has occurred three times"});
-    } else if (game.can_claim_fifty_moves()) {
+    } else if (game->can_claim_fifty_moves()) {
         r.ending = "fifty_moves";
         r.by = b.sides[to_move];
         b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: fifty_moves}",
