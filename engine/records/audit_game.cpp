@@ -28,11 +28,10 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         std::optional<RecordFile> own;
         const RecordFile* record = task.record.get();
         if (!record) record = &own.emplace(RecordFile::read_pgn_game(task.pgn, task.file, task.index, task.first_line));
-        const RecordGame converted = record->game(task.index, library, {}, true);
+        RecordGame converted = record->game(task.index, library, {}, true);
         out.game = converted.game;
-        out.tags = converted.tags;
-        out.recorded = converted.recorded;
-        out.warnings = converted.warnings;
+        out.tags = std::move(converted.tags);
+        out.warnings = std::move(converted.warnings);
         std::vector<std::string> mine;
         for (const auto& id : rulebooks)
             if (const auto* book = library.find(id); book && book->game == converted.game) mine.push_back(id);
@@ -59,6 +58,7 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
             r.agrees = agrees(converted.recorded, run);
             out.rulings.push_back(std::move(r));
         }
+        out.recorded = std::move(converted.recorded);
     } catch (const InputError& e) {
         reject(out, e);
     } catch (const std::exception& e) {
