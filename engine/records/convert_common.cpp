@@ -169,31 +169,34 @@ void write_comments(std::ostream& y, const Build& b, RecordFormat format) {
 }  // namespace
 
 std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves) {
-    std::ostringstream y;
+    // Appended to a string, not streamed: an audit writes a head (moves false) for every game of an archive.
+    std::string y;
     // The comments are for a reader of `import`'s output; the audit's head (moves false) is read by the program only.
-    if (moves) write_comments(y, b, format);
-    const std::string stem = std::filesystem::path(b.file).stem().string();
-    y << "timeline: " << yaml_quoted(stem + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")) << '\n';
-    y << "source: " << yaml_quoted(std::filesystem::path(b.file).filename().string() + ", game " + std::to_string(b.number)) << '\n';
-    y << "event: {";
-    if (!b.event_name.empty()) y << "event: " << yaml_quoted(b.event_name) << ", ";
-    y << "rulebook: " << rulebook_id;
-    if (b.control) {
-        if (auto pgn = clock::format_pgn_time_control(*b.control)) y << ", time_control: " << yaml_quoted(*pgn);
-        else y << ", time_control: " << clock::format_yaml_time_control(*b.control);
+    if (moves) {
+        std::ostringstream comments;
+        write_comments(comments, b, format);
+        y = comments.str();
     }
-    y << "}\n";
-    y << "start: " << b.start_yaml << '\n';
-    y << "entries:";
-    if (std::none_of(b.entries.begin(), b.entries.end(), [&](const Out& e) { return moves || e.move.empty(); })) y << " []";
-    y << '\n';
+    const std::filesystem::path path(b.file);
+    y.append("timeline: ").append(yaml_quoted(path.stem().string() + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")));
+    y.append("\nsource: ").append(yaml_quoted(path.filename().string() + ", game " + std::to_string(b.number)));
+    y.append("\nevent: {");
+    if (!b.event_name.empty()) y.append("event: ").append(yaml_quoted(b.event_name)).append(", ");
+    y.append("rulebook: ").append(rulebook_id);
+    if (b.control) {
+        if (auto pgn = clock::format_pgn_time_control(*b.control)) y.append(", time_control: ").append(yaml_quoted(*pgn));
+        else y.append(", time_control: ").append(clock::format_yaml_time_control(*b.control));
+    }
+    y.append("}\nstart: ").append(b.start_yaml).append("\nentries:");
+    if (std::none_of(b.entries.begin(), b.entries.end(), [&](const Out& e) { return moves || e.move.empty(); })) y.append(" []");
+    y += '\n';
     for (const auto& e : b.entries) {
         if (!moves && !e.move.empty()) continue;
-        y << "  - {at: \"" << instant(e.at) << "\", " << e.body << "}";
-        if (moves && !e.comment.empty()) y << "  # " << comment_text(e.comment);
-        y << '\n';
+        y.append("  - {at: \"").append(instant(e.at)).append("\", ").append(e.body).append("}");
+        if (moves && !e.comment.empty()) y.append("  # ").append(comment_text(e.comment));
+        y += '\n';
     }
-    return y.str();
+    return y;
 }
 
 }  // namespace arbiter::procedure::convert
