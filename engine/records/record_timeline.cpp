@@ -441,21 +441,24 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
     auto other = quick.begin();
     t.entries.reserve(game.parts.size());
     for (const auto& part : game.parts) {
-        Entry e;
+        // Built in place: an Entry's YAML handles have no moves, and an archive has a few hundred thousand entries.
+        Entry& e = t.entries.emplace_back();
         if (!part.move.empty()) {
             e.action = "move";
             e.text = part.move;
-            e.where = SourceLocation{game.file, part.line, part.column};
+            e.where.file = game.file;
+            e.where.line = part.line;
+            e.where.column = part.column;
         } else {
             if (other == quick.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
             e = std::move(*other++);
         }
         e.at = part.at;
         // check_timeline saw the head's instants only; the moves' are checked here, as it would.
-        if (!t.entries.empty() && e.at < t.entries.back().at)
+        if (t.entries.size() > 1 && e.at < t.entries[t.entries.size() - 2].at)
             throw InputError(e.where, "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +
-                                          clock::format_clock(t.entries.back().at) + "; expected times that never go back");
-        t.entries.push_back(std::move(e));
+                                          clock::format_clock(t.entries[t.entries.size() - 2].at) +
+                                          "; expected times that never go back");
     }
     return t;
 }
