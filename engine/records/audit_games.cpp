@@ -26,6 +26,46 @@ char first_char(std::string_view line) {
     return '\0';
 }
 
+bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// The last token of `stretch`, a stretch of a line outside comments, or "" if it has none. No '{' or ';' is in it
+// (either ends a stretch), so a token is a run of characters other than white space.
+std::string_view last_token(std::string_view stretch) {
+    std::size_t end = stretch.size();
+    while (end > 0 && space(stretch[end - 1])) --end;
+    std::size_t start = end;
+    while (start > 0 && !space(stretch[start - 1])) --start;
+    return stretch.substr(start, end - start);
+}
+
+// Follows the {comments} of one line of movetext, `depth` being those open at its start and then at its end (a
+// '{' inside a comment counts too, and a '}' outside any is text), up to a ';' outside comments, which comments out
+// the rest of the line. Whether the line's last token outside comments is a termination marker (PGN 8.2.6). The
+// loop looks only for '{', '}' and ';'; the last token is looked for backwards from where each stretch outside
+// comments ends.
+bool ends_with_result(std::string_view line, int& depth) {
+    std::string_view last;
+    std::size_t stretch = 0;  // where the stretch outside comments began (while depth is 0)
+    std::size_t stop = line.size();
+    for (std::size_t i = 0; i < line.size(); ++i) {
+        const char c = line[i];
+        if (c != '{' && c != '}' && c != ';') continue;
+        if (c == '{') {
+            if (depth == 0)
+                if (const auto token = last_token(line.substr(stretch, i - stretch)); !token.empty()) last = token;
+            ++depth;
+        } else if (c == '}') {
+            if (depth > 0 && --depth == 0) stretch = i + 1;
+        } else if (depth == 0) {
+            stop = i;
+            break;
+        }
+    }
+    if (depth == 0)
+        if (const auto token = last_token(line.substr(stretch, stop - stretch)); !token.empty()) last = token;
+    return last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
+}
+
 }  // namespace
 
 struct GameStream::Reader {
@@ -86,23 +126,8 @@ struct GameStream::Reader {
             if ((tag_line && movetext) || (ended && !blank(text))) return scan;
             if (!blank(text) && !tag_line) movetext = true;
             if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
-                std::string_view last;  // the line's last token outside comments
-                std::size_t token = std::string_view::npos;
-                for (std::size_t i = 0; i < text.size(); ++i) {
-                    const char c = text[i];
-                    const bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n';
-                    if (depth == 0 && !space && c != '{' && c != ';' && token == std::string_view::npos) token = i;
-                    if (token != std::string_view::npos && (space || c == '{' || c == ';')) {
-                        last = text.substr(token, i - token);
-                        token = std::string_view::npos;
-                    }
-                    if (c == '{') ++depth;
-                    else if (c == '}' && depth > 0) --depth;
-                    else if (c == ';' && depth == 0) break;  // the rest of the line is a comment
-                }
-                if (token != std::string_view::npos) last = text.substr(token);
-                if (!blank(text) && depth == 0)
-                    ended = last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
+                const bool result = ends_with_result(text, depth);
+                if (!blank(text) && depth == 0) ended = result;
             }
             midline = false;
             scan = end;
