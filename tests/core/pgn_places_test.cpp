@@ -1,0 +1,71 @@
+// PGN reading from a game's place in a longer file (read_pgn's first_line, as the audit reads one game cut out of an
+// archive): moves, the game and errors keep the file's line numbers while columns stay those of the line; comments
+// over several lines, several comments after one move, and tag escapes read in runs. Places are counted by hand.
+#include "core/error.h"
+#include "core/pgn.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+
+namespace pgn_places_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter;
+using namespace arbiter::core;
+
+namespace {
+
+long ms(const std::optional<std::chrono::milliseconds>& t) { return t ? long(t->count()) : -1L; }
+
+std::string error_at(const std::string& text, int first_line) {
+    try {
+        read_pgn(text, "f.pgn", first_line);
+    } catch (const InputError& e) {
+        return std::to_string(e.where().line) + ":" + std::to_string(e.where().column);
+    }
+    return "no error";
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(pgn_places_from_the_first_line)
+
+BOOST_AUTO_TEST_CASE(moves_keep_the_file_lines_after_multi_line_comments) {
+    const std::string text =
+        "[Event \"a \\\\ b \\\"c\\\" d\"]\n"                                        // line 10
+        "1. e4 {one\n"                                                             // line 11: e4 at column 4
+        "two\n"                                                                    // line 12
+        "three} e5 {[%clk 0:01:00]} {[%clk 0:00:59] [%emt 0:00:02]} $2 Nf3!!\n"  // line 13: e5 at 8, Nf3 at 63
+        "*\n";
+    const auto games = read_pgn(text, "f.pgn", 10);
+    BOOST_REQUIRE(games.size() == 1u);
+    const PgnGame& g = games[0];
+    BOOST_TEST(g.line == 10);
+    BOOST_TEST(g.tag("Event") == "a \\ b \"c\" d");  // \\ and \" stand for their second character
+    BOOST_REQUIRE(g.moves.size() == 3u);
+    BOOST_TEST(g.moves[0].san == "e4");
+    BOOST_TEST(g.moves[0].line == 11);
+    BOOST_TEST(g.moves[0].column == 4);
+    BOOST_TEST(ms(g.moves[0].clock) == -1);  // "one two three" holds no command
+    BOOST_TEST(g.moves[1].san == "e5");
+    BOOST_TEST(g.moves[1].line == 13);
+    BOOST_TEST(g.moves[1].column == 8);
+    BOOST_TEST(ms(g.moves[1].clock) == 59000);  // the second comment's reading replaces the first's
+    BOOST_TEST(ms(g.moves[1].elapsed) == 2000);
+    BOOST_TEST(g.moves[1].nags == std::vector<int>{2});
+    BOOST_TEST(g.moves[2].san == "Nf3");
+    BOOST_TEST(g.moves[2].line == 13);
+    BOOST_TEST(g.moves[2].column == 63);
+    BOOST_TEST(g.moves[2].nags == std::vector<int>{3});  // !! is $3
+}
+
+BOOST_AUTO_TEST_CASE(errors_name_the_file_line) {
+    BOOST_TEST(error_at("1. e4\n  e5 2. +x3 *", 20) == "21:9");
+    BOOST_TEST(error_at("1. e4 {a\nb\n", 5) == "5:7");  // an unterminated comment: where it opens
+    BOOST_TEST(error_at("1. e4 {a\nb} e5 )", 5) == "6:7");
+    BOOST_TEST(error_at("[Event \"x]\n1. e4 *", 3) == "3:1");
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace pgn_places_test
