@@ -4,7 +4,6 @@
 #include "core/record/bounded_read.h"
 
 #include <algorithm>
-#include <cctype>
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -15,6 +14,9 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// std::isalpha and std::isalnum of the "C" locale, the only one this program runs in, without a library call a move.
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_letter_or_digit(char c) { return is_letter(c) || is_digit(c); }
 
 // The characters that end a movetext token (a move, a move number or a result): white space and the delimiters
 // "{}()[];$". A table, because every byte of the movetext is looked up.
@@ -26,6 +28,17 @@ struct TokenEnds {
     bool operator()(char c) const { return at[static_cast<unsigned char>(c)]; }
 };
 constexpr TokenEnds token_end;
+
+// parse_clock_time, with the form nearly every clock comment has ("h:mm:ss", as lichess and chess.com write it) read
+// in place: one digit of hours, two of minutes, two of seconds, in base 60 as parse_clock_time reads them.
+std::optional<std::chrono::milliseconds> read_clock(std::string_view t) {
+    if (t.size() == 7 && t[1] == ':' && t[4] == ':' && is_digit(t[0]) && is_digit(t[2]) && is_digit(t[3]) &&
+        is_digit(t[5]) && is_digit(t[6])) {
+        const long hours = t[0] - '0', minutes = (t[2] - '0') * 10 + (t[3] - '0'), seconds = (t[5] - '0') * 10 + (t[6] - '0');
+        return std::chrono::milliseconds(((hours * 60 + minutes) * 60 + seconds) * 1000);
+    }
+    return parse_clock_time(t);
+}
 
 // The reader keeps its place as an offset, the line and where that line starts. Only white space, comments and
 // variations can hold a '\n' (a token or a tag ends before one), so the other scans move the offset directly.
@@ -57,20 +70,11 @@ private:
         }
         ++i_;
     }
-    // Counts the lines that end in s_[from, to).
-    void count_lines(std::size_t from, std::size_t to) {
-        const char* const base = s_.data();
-        for (const char* p = base + from; p < base + to; ++p) {
-            p = static_cast<const char*>(std::memchr(p, '\n', std::size_t(base + to - p)));
-            if (!p) break;
-            ++line_;
-            line_start_ = std::size_t(p - base) + 1;
-        }
-    }
     void skip_space() {
         while (i_ < s_.size()) {
             const char c = s_[i_];
-            if (is_space(c)) advance();
+            if (c == ' ') ++i_;  // the usual case first
+            else if (is_space(c)) advance();
             else if (c == '%' && i_ == line_start_) skip_line();  // escape line (PGN 6)
             else if (c == ';') skip_line();                      // rest-of-line comment
             else break;
@@ -90,7 +94,7 @@ private:
         ++i_;  // '['
         skip_blanks();
         const std::size_t name_start = i_;
-        while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(s_[i_])) || s_[i_] == '_')) ++i_;
+        while (i_ < s_.size() && (is_letter_or_digit(s_[i_]) || s_[i_] == '_')) ++i_;
         const std::string_view name = s_.substr(name_start, i_ - name_start);
         if (name.empty()) fail("expected a tag name after '['");
         skip_blanks();
@@ -117,16 +121,22 @@ private:
         g.tags.emplace_back(std::string(name), std::move(value));
     }
 
-    // The text between '{' and '}' (PGN comments do not nest), read in place.
+    // The text between '{' and '}' (PGN comments do not nest), read in place. One loop finds the '}' and counts the
+    // lines on the way: a comment is usually a clock reading of a dozen characters, too short for memchr to pay.
     std::string_view read_comment() {
         const int line = line_, col = column();
         const std::size_t open = i_;
-        const void* close = std::memchr(s_.data() + open + 1, '}', s_.size() - open - 1);
-        if (!close) fail(line, col, "unterminated comment (missing '}')");
-        const std::size_t end = std::size_t(static_cast<const char*>(close) - s_.data());
-        count_lines(open + 1, end);
-        i_ = end + 1;
-        return s_.substr(open + 1, end - open - 1);
+        const char* const text = s_.data();
+        std::size_t k = open + 1;
+        for (; k < s_.size() && text[k] != '}'; ++k) {
+            if (text[k] == '\n') {
+                ++line_;
+                line_start_ = k + 1;
+            }
+        }
+        if (k == s_.size()) fail(line, col, "unterminated comment (missing '}')");
+        i_ = k + 1;
+        return s_.substr(open + 1, k - open - 1);
     }
 
     void skip_variation() {
@@ -158,7 +168,7 @@ private:
             while (start < comment.size() && comment[start] == ' ') ++start;
             std::size_t end = start;
             while (end < comment.size() && comment[end] != ']' && !is_space(comment[end])) ++end;
-            return parse_clock_time(comment.substr(start, end - start));
+            return read_clock(comment.substr(start, end - start));
         };
         if (auto t = command("[%clk")) m.clock = t;
         if (auto t = command("[%emt")) m.elapsed = t;
@@ -209,8 +219,10 @@ private:
             const int line = line_;
             int col = column();
             const std::size_t start = i_;
-            while (i_ < s_.size() && !token_end(s_[i_])) ++i_;
-            std::string_view token = s_.substr(start, i_ - start);
+            std::size_t end = start;  // a local, which the compiler keeps in a register (i_ could alias the text)
+            while (end < s_.size() && !token_end(s_[end])) ++end;
+            i_ = end;
+            std::string_view token = s_.substr(start, end - start);
             if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
                 g.result = token;
                 return g;
@@ -238,7 +250,7 @@ private:
                     break;
                 }
             }
-            if (token.empty() || !(std::isalpha(static_cast<unsigned char>(token[0])) || token[0] == '0'))
+            if (token.empty() || !(is_letter(token[0]) || token[0] == '0'))
                 fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
             PgnMove& m = g.moves.emplace_back();
             m.san = token;

@@ -66,6 +66,22 @@ BOOST_AUTO_TEST_CASE(errors_name_the_file_line) {
     BOOST_TEST(error_at("[Event \"x]\n1. e4 *", 3) == "3:1");
 }
 
+// "h:mm:ss" is read in place and every other form by parse_clock_time: both give hours * 3600 + minutes * 60 + seconds.
+BOOST_AUTO_TEST_CASE(clock_readings_of_every_length) {
+    auto clock_of = [](const std::string& reading) {
+        return ms(read_pgn("1. e4 {[%clk " + reading + "]} *", "f.pgn")[0].moves[0].clock);
+    };
+    BOOST_TEST(clock_of("1:30:22") == 5422000);    // 3600 + 1800 + 22 seconds
+    BOOST_TEST(clock_of("0:59:59") == 3599000);
+    BOOST_TEST(clock_of("9:07:05") == 32825000);   // 32400 + 420 + 5
+    BOOST_TEST(clock_of("1:3:22") == 3802000);     // one digit of minutes: 3600 + 180 + 22
+    BOOST_TEST(clock_of("12:00:00") == 43200000);  // two digits of hours
+    BOOST_TEST(clock_of("0:00:05.3") == 5300);
+    BOOST_TEST(clock_of("1:30:2x") == -1);
+    BOOST_TEST(clock_of("1:30-22") == -1);
+    BOOST_TEST(clock_of("1.30:22") == -1);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace pgn_places_test
