@@ -4,6 +4,8 @@
 
 #include "core/record/bounded_read.h"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace arbiter::procedure::audit {
@@ -38,18 +40,39 @@ std::string_view last_token(std::string_view stretch) {
     return stretch.substr(start, end - start);
 }
 
+// The offset of the first '{', '}' or ';' in line[from, size), or the size. Eight bytes at a time (movetext is mostly
+// moves and clock readings, a brace every ten bytes or so): a byte of the word equals c where the word xor c has a
+// zero byte, and subtracting 1 from each byte borrows through the lowest such byte first, so the lowest bit of the
+// mask, the one taken, is exact.
+std::size_t next_special(std::string_view line, std::size_t from) {
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+        const auto equal = [](std::uint64_t word, unsigned char c) {
+            const std::uint64_t x = word ^ (ones * c);
+            return (x - ones) & ~x & highs;
+        };
+        for (; from + 8 <= line.size(); from += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, line.data() + from, 8);
+            if (const std::uint64_t hit = equal(word, '{') | equal(word, '}') | equal(word, ';'))
+                return from + std::size_t(std::countr_zero(hit) / 8);
+        }
+    }
+    while (from < line.size() && line[from] != '{' && line[from] != '}' && line[from] != ';') ++from;
+    return from;
+}
+
 // Follows the {comments} of one line of movetext, `depth` being those open at its start and then at its end (a
 // '{' inside a comment counts too, and a '}' outside any is text), up to a ';' outside comments, which comments out
 // the rest of the line. Whether the line's last token outside comments is a termination marker (PGN 8.2.6). The
-// loop looks only for '{', '}' and ';'; the last token is looked for backwards from where each stretch outside
+// loop visits only the '{', '}' and ';'; the last token is looked for backwards from where each stretch outside
 // comments ends.
 bool ends_with_result(std::string_view line, int& depth) {
     std::string_view last;
     std::size_t stretch = 0;  // where the stretch outside comments began (while depth is 0)
     std::size_t stop = line.size();
-    for (std::size_t i = 0; i < line.size(); ++i) {
+    for (std::size_t i = next_special(line, 0); i < line.size(); i = next_special(line, i + 1)) {
         const char c = line[i];
-        if (c != '{' && c != '}' && c != ';') continue;
         if (c == '{') {
             if (depth == 0)
                 if (const auto token = last_token(line.substr(stretch, i - stretch)); !token.empty()) last = token;
