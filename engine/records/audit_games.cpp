@@ -30,21 +30,11 @@ char first_char(std::string_view line) {
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-// The last token of `stretch`, a stretch of a line outside comments, or "" if it has none. No '{' or ';' is in it
-// (either ends a stretch), so a token is a run of characters other than white space.
-std::string_view last_token(std::string_view stretch) {
-    std::size_t end = stretch.size();
-    while (end > 0 && space(stretch[end - 1])) --end;
-    std::size_t start = end;
-    while (start > 0 && !space(stretch[start - 1])) --start;
-    return stretch.substr(start, end - start);
-}
-
 // The offset of the first '{', '}' or ';' in line[from, size), or the size. Eight bytes at a time (movetext is mostly
 // moves and clock readings, a brace every ten bytes or so): a byte of the word equals c where the word xor c has a
 // zero byte, and subtracting 1 from each byte borrows through the lowest such byte first, so the lowest bit of the
 // mask, the one taken, is exact.
-std::size_t next_special(std::string_view line, std::size_t from) {
+inline std::size_t next_special(std::string_view line, std::size_t from) {
     if constexpr (std::endian::native == std::endian::little) {
         constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
         const auto equal = [](std::uint64_t word, unsigned char c) {
@@ -65,17 +55,24 @@ std::size_t next_special(std::string_view line, std::size_t from) {
 // Follows the {comments} of one line of movetext, `depth` being those open at its start and then at its end (a
 // '{' inside a comment counts too, and a '}' outside any is text), up to a ';' outside comments, which comments out
 // the rest of the line. Whether the line's last token outside comments is a termination marker (PGN 8.2.6). The
-// loop visits only the '{', '}' and ';'; the last token is looked for backwards from where each stretch outside
-// comments ends.
+// loop visits only the '{', '}' and ';'. A stretch outside comments holds no '{' or ';' (either ends it), so its
+// tokens are runs of characters other than white space: where each stretch's last token ends is found backwards
+// from the stretch's end, and the last of them is read once.
 bool ends_with_result(std::string_view line, int& depth) {
-    std::string_view last;
     std::size_t stretch = 0;  // where the stretch outside comments began (while depth is 0)
+    std::size_t token_end = 0, token_stretch = 0;  // the last token found: its end (0: none yet) and its stretch
+    const auto end_stretch = [&](std::size_t end) {
+        while (end > stretch && space(line[end - 1])) --end;
+        if (end > stretch) {
+            token_end = end;
+            token_stretch = stretch;
+        }
+    };
     std::size_t stop = line.size();
     for (std::size_t i = next_special(line, 0); i < line.size(); i = next_special(line, i + 1)) {
         const char c = line[i];
         if (c == '{') {
-            if (depth == 0)
-                if (const auto token = last_token(line.substr(stretch, i - stretch)); !token.empty()) last = token;
+            if (depth == 0) end_stretch(i);
             ++depth;
         } else if (c == '}') {
             if (depth > 0 && --depth == 0) stretch = i + 1;
@@ -84,8 +81,10 @@ bool ends_with_result(std::string_view line, int& depth) {
             break;
         }
     }
-    if (depth == 0)
-        if (const auto token = last_token(line.substr(stretch, stop - stretch)); !token.empty()) last = token;
+    if (depth == 0) end_stretch(stop);
+    std::size_t start = token_end;
+    while (start > token_stretch && !space(line[start - 1])) --start;
+    const std::string_view last = line.substr(start, token_end - start);
     return last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
 }
 
