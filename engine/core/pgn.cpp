@@ -163,20 +163,29 @@ private:
         }
     }
 
-    // The [%clk] and [%emt] commands of one comment; a later comment's command replaces an earlier one's.
+    // The [%clk] and [%emt] commands of one comment, each read at its first occurrence in the comment (a later
+    // comment's replaces an earlier one's); a value that is not a time is ignored. One pass over the comment looks
+    // at every "[%" (a clock comment is a dozen characters: a loop costs less than a search per command).
     static void apply_commands(PgnMove& m, std::string_view comment) {
-        // The milliseconds of the command's first occurrence (its value up to ']' or white space), or -1.
-        const auto command = [&](std::string_view name) -> std::int64_t {
-            std::size_t at = comment.find(name);
-            if (at == std::string_view::npos) return -1;
-            std::size_t start = at + name.size();
+        // The milliseconds of the value after a command's name: after spaces, up to ']' or white space.
+        const auto value = [&](std::size_t start) {
             while (start < comment.size() && comment[start] == ' ') ++start;
             std::size_t end = start;
             while (end < comment.size() && comment[end] != ']' && !is_space(comment[end])) ++end;
             return clock_ms(comment.substr(start, end - start));
         };
-        if (const std::int64_t ms = command("[%clk"); ms >= 0) m.clock = std::chrono::milliseconds(ms);
-        if (const std::int64_t ms = command("[%emt"); ms >= 0) m.elapsed = std::chrono::milliseconds(ms);
+        bool clk = false, emt = false;
+        for (std::size_t k = 0; k + 5 <= comment.size() && !(clk && emt); ++k) {
+            if (comment[k] != '[' || comment[k + 1] != '%') continue;
+            const std::string_view name = comment.substr(k + 2, 3);
+            if (!clk && name == "clk") {
+                clk = true;
+                if (const std::int64_t ms = value(k + 5); ms >= 0) m.clock = std::chrono::milliseconds(ms);
+            } else if (!emt && name == "emt") {
+                emt = true;
+                if (const std::int64_t ms = value(k + 5); ms >= 0) m.elapsed = std::chrono::milliseconds(ms);
+            }
+        }
     }
 
     PgnGame read_game() {

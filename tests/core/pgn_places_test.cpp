@@ -82,6 +82,22 @@ BOOST_AUTO_TEST_CASE(clock_readings_of_every_length) {
     BOOST_TEST(clock_of("1.30:22") == -1);
 }
 
+// Each command is read at its first occurrence in a comment, wherever the other stands; a value that is not a time is
+// ignored, and a later comment's reading replaces an earlier one's.
+BOOST_AUTO_TEST_CASE(commands_at_their_first_occurrence) {
+    auto first_move = [](const std::string& comments) { return read_pgn("1. e4 " + comments + " *", "f.pgn")[0].moves[0]; };
+    const auto both = first_move("{[%emt 0:00:02][%clk 0:01:00]}");
+    BOOST_TEST(ms(both.clock) == 60000);
+    BOOST_TEST(ms(both.elapsed) == 2000);
+    BOOST_TEST(ms(first_move("{[%clk x] [%clk 0:01:00]}").clock) == -1);  // the first [%clk is the reading
+    BOOST_TEST(ms(first_move("{[%clk 0:01:00]} {[%clk x]}").clock) == 60000);
+    BOOST_TEST(ms(first_move("{[%clk 0:01:00]} {[%clk 0:00:50]}").clock) == 50000);
+    BOOST_TEST(ms(first_move("{[[%clk 0:01:00]}").clock) == 60000);
+    BOOST_TEST(ms(first_move("{see [%clk  0:00:30.5] and [%emt 7]}").clock) == 30500);
+    BOOST_TEST(ms(first_move("{see [%clk  0:00:30.5] and [%emt 7]}").elapsed) == 7000);
+    BOOST_TEST(ms(first_move("{[%cl 0:01:00]} {[%clk}").clock) == -1);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace pgn_places_test
