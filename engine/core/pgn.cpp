@@ -4,7 +4,8 @@
 #include "core/record/bounded_read.h"
 
 #include <algorithm>
-#include <cctype>
+#include <cstdint>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 
@@ -14,10 +15,40 @@ namespace {
 
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
+// std::isalpha and std::isalnum of the "C" locale, the only one this program runs in, without a library call a move.
+bool is_letter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+bool is_letter_or_digit(char c) { return is_letter(c) || is_digit(c); }
 
+// The characters that end a movetext token (a move, a move number or a result): white space and the delimiters
+// "{}()[];$". A table, because every byte of the movetext is looked up.
+struct TokenEnds {
+    bool at[256] = {};
+    constexpr TokenEnds() {
+        for (char c : std::string_view(" \t\n\r\f\v{}()[];$")) at[static_cast<unsigned char>(c)] = true;
+    }
+    bool operator()(char c) const { return at[static_cast<unsigned char>(c)]; }
+};
+constexpr TokenEnds token_end;
+
+// The milliseconds of a clock reading, or -1 if it is malformed: parse_clock_time, with the form nearly every clock
+// comment has ("h:mm:ss", as lichess and chess.com write it) read in place, one digit of hours, two of minutes, two
+// of seconds, in base 60 as parse_clock_time reads them. A plain number, not an optional, because the optional's
+// copies through memory were a tenth of the reader's time.
+std::int64_t clock_ms(std::string_view t) {
+    if (t.size() == 7 && t[1] == ':' && t[4] == ':' && is_digit(t[0]) && is_digit(t[2]) && is_digit(t[3]) &&
+        is_digit(t[5]) && is_digit(t[6])) {
+        const int hours = t[0] - '0', minutes = (t[2] - '0') * 10 + (t[3] - '0'), seconds = (t[5] - '0') * 10 + (t[6] - '0');
+        return ((hours * 60 + minutes) * 60 + seconds) * std::int64_t{1000};
+    }
+    const auto parsed = parse_clock_time(t);
+    return parsed ? std::int64_t(parsed->count()) : -1;
+}
+
+// The reader keeps its place as an offset, the line and where that line starts. Only white space, comments and
+// variations can hold a '\n' (a token or a tag ends before one), so the other scans move the offset directly.
 class Reader {
 public:
-    Reader(std::string_view text, const std::string& file) : s_(text), file_(file) {}
+    Reader(std::string_view text, const std::string& file, int first_line) : s_(text), file_(file), line_(first_line) {}
 
     std::vector<PgnGame> read() {
         std::vector<PgnGame> games;
@@ -45,59 +76,71 @@ private:
     }
     void skip_space() {
         while (i_ < s_.size()) {
-            if (is_space(s_[i_])) advance();
-            else if (s_[i_] == '%' && i_ == line_start_) skip_line();  // escape line (PGN 6)
-            else if (s_[i_] == ';') skip_line();                      // rest-of-line comment
+            const char c = s_[i_];
+            if (c == ' ') ++i_;  // the usual case first
+            else if (is_space(c)) advance();
+            else if (c == '%' && i_ == line_start_) skip_line();  // escape line (PGN 6)
+            else if (c == ';') skip_line();                      // rest-of-line comment
             else break;
         }
     }
+    // Up to the end of the line, its '\n' not included.
     void skip_line() {
-        while (i_ < s_.size() && s_[i_] != '\n') advance();
+        const void* nl = std::memchr(s_.data() + i_, '\n', s_.size() - i_);
+        i_ = nl ? std::size_t(static_cast<const char*>(nl) - s_.data()) : s_.size();
+    }
+    void skip_blanks() {
+        while (peek() == ' ' || peek() == '\t') ++i_;
     }
 
     void read_tag(PgnGame& g) {
-        int line = line_, col = column();
-        advance();  // '['
-        while (peek() == ' ' || peek() == '\t') advance();
-        std::string name;
-        while (i_ < s_.size() && (std::isalnum(static_cast<unsigned char>(peek())) || peek() == '_')) {
-            name += peek();
-            advance();
-        }
+        const int line = line_, col = column();
+        ++i_;  // '['
+        skip_blanks();
+        const std::size_t name_start = i_;
+        while (i_ < s_.size() && (is_letter_or_digit(s_[i_]) || s_[i_] == '_')) ++i_;
+        const std::string_view name = s_.substr(name_start, i_ - name_start);
         if (name.empty()) fail("expected a tag name after '['");
-        while (peek() == ' ' || peek() == '\t') advance();
-        if (peek() != '"') fail("expected '\"' to open the value of tag " + name);
-        advance();
+        skip_blanks();
+        if (peek() != '"') fail("expected '\"' to open the value of tag " + std::string(name));
+        ++i_;
+        // The value is taken a run at a time, between the escapes \" and \\ (each stands for its second character).
         std::string value;
-        while (true) {
-            if (i_ >= s_.size() || peek() == '\n') fail(line, col, "tag " + name + ": unterminated value");
-            char c = peek();
-            advance();
-            if (c == '"') break;
-            if (c == '\\' && (peek() == '"' || peek() == '\\')) {
-                c = peek();
-                advance();
+        for (std::size_t run = i_;; ++i_) {
+            if (i_ >= s_.size() || s_[i_] == '\n') fail(line, col, "tag " + std::string(name) + ": unterminated value");
+            const char c = s_[i_];
+            if (c == '"') {
+                value.append(s_.substr(run, i_ - run));
+                ++i_;
+                break;
             }
-            value += c;
+            if (c == '\\' && (peek(1) == '"' || peek(1) == '\\')) {
+                value.append(s_.substr(run, i_ - run));
+                run = ++i_;  // the escaped character starts the next run
+            }
         }
-        while (peek() == ' ' || peek() == '\t') advance();
-        if (peek() != ']') fail("expected ']' to close tag " + name);
-        advance();
-        g.tags.emplace_back(std::move(name), std::move(value));
+        skip_blanks();
+        if (peek() != ']') fail("expected ']' to close tag " + std::string(name));
+        ++i_;
+        g.tags.emplace_back(std::string(name), std::move(value));
     }
 
-    std::string read_comment() {
-        int line = line_, col = column();
-        advance();  // '{'
-        std::string text;
-        while (true) {
-            if (i_ >= s_.size()) fail(line, col, "unterminated comment (missing '}')");
-            char c = peek();
-            advance();
-            if (c == '}') break;
-            text += c;
+    // The text between '{' and '}' (PGN comments do not nest), read in place. One loop finds the '}' and counts the
+    // lines on the way: a comment is usually a clock reading of a dozen characters, too short for memchr to pay.
+    std::string_view read_comment() {
+        const int line = line_, col = column();
+        const std::size_t open = i_;
+        const char* const text = s_.data();
+        std::size_t k = open + 1;
+        for (; k < s_.size() && text[k] != '}'; ++k) {
+            if (text[k] == '\n') {
+                ++line_;
+                line_start_ = k + 1;
+            }
         }
-        return text;
+        if (k == s_.size()) fail(line, col, "unterminated comment (missing '}')");
+        i_ = k + 1;
+        return s_.substr(open + 1, k - open - 1);
     }
 
     void skip_variation() {
@@ -120,18 +163,29 @@ private:
         }
     }
 
-    static void apply_commands(PgnMove& m, const std::string& comment) {
-        auto command = [&](const char* name) -> std::optional<std::chrono::milliseconds> {
-            std::size_t at = comment.find(name);
-            if (at == std::string::npos) return std::nullopt;
-            std::size_t start = at + std::char_traits<char>::length(name);
+    // The [%clk] and [%emt] commands of one comment, each read at its first occurrence in the comment (a later
+    // comment's replaces an earlier one's); a value that is not a time is ignored. One pass over the comment looks
+    // at every "[%" (a clock comment is a dozen characters: a loop costs less than a search per command).
+    static void apply_commands(PgnMove& m, std::string_view comment) {
+        // The milliseconds of the value after a command's name: after spaces, up to ']' or white space.
+        const auto value = [&](std::size_t start) {
             while (start < comment.size() && comment[start] == ' ') ++start;
             std::size_t end = start;
             while (end < comment.size() && comment[end] != ']' && !is_space(comment[end])) ++end;
-            return parse_clock_time(std::string_view(comment).substr(start, end - start));
+            return clock_ms(comment.substr(start, end - start));
         };
-        if (auto t = command("[%clk")) m.clock = t;
-        if (auto t = command("[%emt")) m.elapsed = t;
+        bool clk = false, emt = false;
+        for (std::size_t k = 0; k + 5 <= comment.size() && !(clk && emt); ++k) {
+            if (comment[k] != '[' || comment[k + 1] != '%') continue;
+            const std::string_view name = comment.substr(k + 2, 3);
+            if (!clk && name == "clk") {
+                clk = true;
+                if (const std::int64_t ms = value(k + 5); ms >= 0) m.clock = std::chrono::milliseconds(ms);
+            } else if (!emt && name == "emt") {
+                emt = true;
+                if (const std::int64_t ms = value(k + 5); ms >= 0) m.elapsed = std::chrono::milliseconds(ms);
+            }
+        }
     }
 
     PgnGame read_game() {
@@ -140,6 +194,7 @@ private:
         // Room for a move per 8 characters of the text left (a move with its number takes about that much, with a
         // clock comment far more), at most a long game's 300, so that the list is not copied as it grows.
         g.moves.reserve(std::min<std::size_t>((s_.size() - i_) / 8, 300));
+        if (peek() == '[') g.tags.reserve(16);  // the seven tag roster and what lichess and chess.com add
         while (peek() == '[') {
             read_tag(g);
             skip_space();
@@ -150,17 +205,9 @@ private:
             char c = peek();
             if (c == '[') return g;  // next game's tags without a result: accepted as "*"
             if (c == '{') {
-                std::string text = read_comment();
-                if (!g.moves.empty()) {  // a comment before the first move belongs to the game, not a move
-                    PgnMove& m = g.moves.back();
-                    apply_commands(m, text);
-                    if (m.comment.empty()) {
-                        m.comment = std::move(text);  // the usual one comment per move, taken without a copy
-                    } else {
-                        m.comment += ' ';
-                        m.comment += text;
-                    }
-                }
+                const std::string_view text = read_comment();
+                // A comment before the first move belongs to the game, not a move.
+                if (!g.moves.empty()) apply_commands(g.moves.back(), text);
                 continue;
             }
             if (c == '(') {
@@ -183,11 +230,13 @@ private:
                 continue;
             }
             // A token: a move number, a result or a move.
-            int line = line_, col = column();
-            std::size_t start = i_;
-            while (i_ < s_.size() && !is_space(peek()) && std::string_view("{}()[];$").find(peek()) == std::string_view::npos)
-                advance();
-            std::string token(s_.substr(start, i_ - start));
+            const int line = line_;
+            int col = column();
+            const std::size_t start = i_;
+            std::size_t end = start;  // a local, which the compiler keeps in a register (i_ could alias the text)
+            while (end < s_.size() && !token_end(s_[end])) ++end;
+            i_ = end;
+            std::string_view token = s_.substr(start, end - start);
             if (token == "1-0" || token == "0-1" || token == "1/2-1/2" || token == "*") {
                 g.result = token;
                 return g;
@@ -198,28 +247,30 @@ private:
             std::size_t dots = k;
             while (dots < token.size() && token[dots] == '.') ++dots;
             if (dots > k || (k == token.size() && k > 0)) {
-                if (k == token.size()) fail(line, col, "unexpected number '" + token + "' (a move number needs a '.')");
-                token = token.substr(dots);
+                if (k == token.size())
+                    fail(line, col, "unexpected number '" + std::string(token) + "' (a move number needs a '.')");
+                token.remove_prefix(dots);
                 col += int(dots);
                 if (token.empty()) continue;
             }
-            PgnMove m;
-            m.line = line;
-            m.column = col;
             // Suffix annotations (PGN 8.2.3.8) become NAGs $1-$6.
-            static const std::pair<const char*, int> suffixes[] = {{"!!", 3}, {"??", 4}, {"!?", 5}, {"?!", 6}, {"!", 1}, {"?", 2}};
+            static constexpr std::pair<std::string_view, int> suffixes[] = {{"!!", 3}, {"??", 4}, {"!?", 5},
+                                                                            {"?!", 6}, {"!", 1},  {"?", 2}};
+            int suffix = 0;
             for (const auto& [text, nag] : suffixes) {
-                std::size_t n = std::char_traits<char>::length(text);
-                if (token.size() > n && token.compare(token.size() - n, n, text) == 0) {
-                    token.erase(token.size() - n);
-                    m.nags.push_back(nag);
+                if (token.size() > text.size() && token.substr(token.size() - text.size()) == text) {
+                    token.remove_suffix(text.size());
+                    suffix = nag;
                     break;
                 }
             }
-            if (token.empty() || !(std::isalpha(static_cast<unsigned char>(token[0])) || token[0] == '0'))
-                fail(line, col, "expected a move, a move number or a result, got '" + token + "'");
-            m.san = std::move(token);
-            g.moves.push_back(std::move(m));
+            if (token.empty() || !(is_letter(token[0]) || token[0] == '0'))
+                fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
+            PgnMove& m = g.moves.emplace_back();
+            m.san = token;
+            m.line = line;
+            m.column = col;
+            if (suffix) m.nags.push_back(suffix);
         }
     }
 
@@ -274,7 +325,9 @@ std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text)
     return std::chrono::milliseconds(seconds * 1000 + fraction_ms);
 }
 
-std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file) { return Reader(text, file).read(); }
+std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line) {
+    return Reader(text, file, first_line).read();
+}
 
 std::vector<PgnGame> read_pgn_file(const std::string& path) {
     std::string text = record::read_regular_file(path, record::MaxInputFileBytes, "a readable PGN file");

@@ -21,7 +21,8 @@ struct PgnMove {
     std::optional<std::chrono::milliseconds> clock;    // [%clk h:mm:ss]: time left after the move
     std::optional<std::chrono::milliseconds> elapsed;  // [%emt h:mm:ss]: time the move took
     std::vector<int> nags;                             // $n, and !, ?, !!, ??, !?, ?! as $1..$6
-    std::string comment;                               // comment text after the move (commands included)
+    // Comment text is not kept: only its [%clk] and [%emt] commands are read (no caller used the text, and building
+    // it was a heap string per move).
 };
 
 struct PgnGame {
@@ -34,8 +35,9 @@ struct PgnGame {
     std::string tag(std::string_view name) const;
 };
 
-// Reads every game of `text`; `file` names it in errors. Throws InputError on malformed PGN.
-std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file);
+// Reads every game of `text`; `file` names it in errors, where `text` starts line `first_line` (one game cut out of a
+// longer file keeps the file's line numbers). Throws InputError on malformed PGN.
+std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line = 1);
 std::vector<PgnGame> read_pgn_file(const std::string& path);
 
 // Parses "h:mm:ss", "m:ss" or "s" with an optional fraction (".5") into milliseconds; nullopt if malformed.

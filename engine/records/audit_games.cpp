@@ -4,6 +4,8 @@
 
 #include "core/record/bounded_read.h"
 
+#include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace arbiter::procedure::audit {
@@ -24,6 +26,66 @@ char first_char(std::string_view line) {
     for (char c : line)
         if (c != ' ' && c != '\t') return c;
     return '\0';
+}
+
+bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// The offset of the first '{', '}' or ';' in line[from, size), or the size. Eight bytes at a time (movetext is mostly
+// moves and clock readings, a brace every ten bytes or so): a byte of the word equals c where the word xor c has a
+// zero byte, and subtracting 1 from each byte borrows through the lowest such byte first, so the lowest bit of the
+// mask, the one taken, is exact.
+inline std::size_t next_special(std::string_view line, std::size_t from) {
+    if constexpr (std::endian::native == std::endian::little) {
+        constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
+        const auto equal = [](std::uint64_t word, unsigned char c) {
+            const std::uint64_t x = word ^ (ones * c);
+            return (x - ones) & ~x & highs;
+        };
+        for (; from + 8 <= line.size(); from += 8) {
+            std::uint64_t word;
+            std::memcpy(&word, line.data() + from, 8);
+            if (const std::uint64_t hit = equal(word, '{') | equal(word, '}') | equal(word, ';'))
+                return from + std::size_t(std::countr_zero(hit) / 8);
+        }
+    }
+    while (from < line.size() && line[from] != '{' && line[from] != '}' && line[from] != ';') ++from;
+    return from;
+}
+
+// Follows the {comments} of one line of movetext, `depth` being those open at its start and then at its end (a
+// '{' inside a comment counts too, and a '}' outside any is text), up to a ';' outside comments, which comments out
+// the rest of the line. Whether the line's last token outside comments is a termination marker (PGN 8.2.6). The
+// loop visits only the '{', '}' and ';'. A stretch outside comments holds no '{' or ';' (either ends it), so its
+// tokens are runs of characters other than white space: where each stretch's last token ends is found backwards
+// from the stretch's end, and the last of them is read once.
+bool ends_with_result(std::string_view line, int& depth) {
+    std::size_t stretch = 0;  // where the stretch outside comments began (while depth is 0)
+    std::size_t token_end = 0, token_stretch = 0;  // the last token found: its end (0: none yet) and its stretch
+    const auto end_stretch = [&](std::size_t end) {
+        while (end > stretch && space(line[end - 1])) --end;
+        if (end > stretch) {
+            token_end = end;
+            token_stretch = stretch;
+        }
+    };
+    std::size_t stop = line.size();
+    for (std::size_t i = next_special(line, 0); i < line.size(); i = next_special(line, i + 1)) {
+        const char c = line[i];
+        if (c == '{') {
+            if (depth == 0) end_stretch(i);
+            ++depth;
+        } else if (c == '}') {
+            if (depth > 0 && --depth == 0) stretch = i + 1;
+        } else if (depth == 0) {
+            stop = i;
+            break;
+        }
+    }
+    if (depth == 0) end_stretch(stop);
+    std::size_t start = token_end;
+    while (start > token_stretch && !space(line[start - 1])) --start;
+    const std::string_view last = line.substr(start, token_end - start);
+    return last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
 }
 
 }  // namespace
@@ -86,23 +148,8 @@ struct GameStream::Reader {
             if ((tag_line && movetext) || (ended && !blank(text))) return scan;
             if (!blank(text) && !tag_line) movetext = true;
             if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
-                std::string_view last;  // the line's last token outside comments
-                std::size_t token = std::string_view::npos;
-                for (std::size_t i = 0; i < text.size(); ++i) {
-                    const char c = text[i];
-                    const bool space = c == ' ' || c == '\t' || c == '\r' || c == '\n';
-                    if (depth == 0 && !space && c != '{' && c != ';' && token == std::string_view::npos) token = i;
-                    if (token != std::string_view::npos && (space || c == '{' || c == ';')) {
-                        last = text.substr(token, i - token);
-                        token = std::string_view::npos;
-                    }
-                    if (c == '{') ++depth;
-                    else if (c == '}' && depth > 0) --depth;
-                    else if (c == ';' && depth == 0) break;  // the rest of the line is a comment
-                }
-                if (token != std::string_view::npos) last = text.substr(token);
-                if (!blank(text) && depth == 0)
-                    ended = last == "1-0" || last == "0-1" || last == "1/2-1/2" || last == "*";
+                const bool result = ends_with_result(text, depth);
+                if (!blank(text) && depth == 0) ended = result;
             }
             midline = false;
             scan = end;

@@ -120,25 +120,19 @@ RecordFile RecordFile::read_pgn_game(std::string_view text, const std::string& n
     d->format = RecordFormat::pgn;
     d->first = number;
     d->streamed = true;
-    const int shift = first_line - 1;
-    const std::string where = "game " + std::to_string(number) + ": ";
+    const auto where = [number] { return "game " + std::to_string(number) + ": "; };
     if (const auto nul = text.find('\0'); nul != std::string::npos)
-        throw InputError({name, first_line, 0}, where + "binary data (a NUL byte): a pgn record is text");
+        throw InputError({name, first_line, 0}, where() + "binary data (a NUL byte): a pgn record is text");
     try {
-        d->pgn = core::read_pgn(text, name);
+        d->pgn = core::read_pgn(text, name, first_line);  // the reader counts lines from the game's place in the file
     } catch (const InputError& e) {
-        const auto& at = e.where();
-        throw InputError({at.file, at.line > 0 ? at.line + shift : at.line, at.column}, where + e.message());
+        throw InputError(e.where(), where() + e.message());
     }
     if (d->pgn.size() != 1)
         throw InputError({name, first_line, 1},
-                         where + (d->pgn.empty() ? std::string("no game in this text")
-                                                 : "two games without tags between them; expected each game to start "
-                                                   "with its tag pairs"));
-    for (auto& g : d->pgn) {
-        g.line += shift;
-        for (auto& m : g.moves) m.line += shift;
-    }
+                         where() + (d->pgn.empty() ? std::string("no game in this text")
+                                                   : "two games without tags between them; expected each game to "
+                                                     "start with its tag pairs"));
     return RecordFile(std::move(d));
 }
 
