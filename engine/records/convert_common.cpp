@@ -177,9 +177,16 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
         write_comments(comments, b, format);
         y = comments.str();
     }
-    const std::filesystem::path path(b.file);
-    y.append("timeline: ").append(yaml_quoted(path.stem().string() + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")));
-    y.append("\nsource: ").append(yaml_quoted(path.filename().string() + ", game " + std::to_string(b.number)));
+    // The file's stem and name, worked out once per file on each thread (an archive's games share their file).
+    thread_local std::string file, stem, filename;
+    if (file != b.file || stem.empty()) {
+        const std::filesystem::path path(b.file);
+        file = b.file;
+        stem = path.stem().string();
+        filename = path.filename().string();
+    }
+    y.append("timeline: ").append(yaml_quoted(stem + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")));
+    y.append("\nsource: ").append(yaml_quoted(filename + ", game " + std::to_string(b.number)));
     y.append("\nevent: {");
     if (!b.event_name.empty()) y.append("event: ").append(yaml_quoted(b.event_name)).append(", ");
     y.append("rulebook: ").append(rulebook_id);

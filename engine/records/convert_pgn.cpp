@@ -17,18 +17,21 @@ std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) 
 // --- chess (PGN) ---
 
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
-    const std::string variant = lower(pgn.tag("Variant"));
+    // Each tag read once (PgnGame::tag copies its value): an audit converts every game of an archive.
+    const std::string variant_tag = pgn.tag("Variant"), fen = pgn.tag("FEN"), time_control = pgn.tag("TimeControl");
+    const std::string termination_tag = pgn.tag("Termination");
+    const std::string variant = lower(variant_tag);
     // lichess writes "From Position" for a standard game set up from a FEN.
     if (!variant.empty() && variant != "standard" && variant != "chess" && variant != "from position")
-        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + pgn.tag("Variant") +
+        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + variant_tag +
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
     auto def = rulebook::load_game("chess", library.folder_of_game("chess"));
     name_sides(b, def->side_names[0], def->side_names[1], library);
     core::Position start = core::Position::start(def);
-    if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {
-        start = core::Position::from_fen(def, pgn.tag("FEN"), b.file);
-        b.start_yaml = "{fen: " + yaml_quoted(pgn.tag("FEN")) + "}";
+    if (!fen.empty() || pgn.tag("SetUp") == "1") {
+        start = core::Position::from_fen(def, fen, b.file);
+        b.start_yaml = "{fen: " + yaml_quoted(fen) + "}";
     }
     // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
     // alone, and the Game is built for it at the end (an archive's decisive games pay for no history).
@@ -36,9 +39,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     std::vector<core::Move> played;
     played.reserve(pgn.moves.size());
     b.event_name = pgn.tag("Event");
-    for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
-        if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
-    b.control = pgn_control(pgn.tag("TimeControl"), b);
+    if (!b.parts)  // the comments `import` writes above the timeline; an audit has no use for them
+        for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
+            if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
+    b.control = pgn_control(time_control, b);
 
     const int first_mover = int(start.side_to_move());
     b.moves_in_pairs = true;
@@ -76,7 +80,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                     } else {
                         b.fail(m.line, m.column, ply,
                                "[%clk " + clock::format_clock(*m.clock) + "] after \"" + m.san + "\": the clock goes up from " +
-                                   clock::format_clock(before) + " by more than the time control \"" + pgn.tag("TimeControl") +
+                                   clock::format_clock(before) + " by more than the time control \"" + time_control +
                                    "\" adds");
                     }
                 }
@@ -100,8 +104,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
 
     // The ending.
     auto& r = b.recorded;
-    const std::string termination = lower(pgn.tag("Termination"));
-    r.text = pgn.result + (pgn.tag("Termination").empty() ? "" : " (" + pgn.tag("Termination") + ")");
+    const std::string termination = lower(termination_tag);
+    r.text = pgn.result + (termination_tag.empty() ? "" : " (" + termination_tag + ")");
     const int to_move = int(pos.side_to_move());
     const int last_mover = 1 - to_move;
     std::optional<int> winner;
@@ -139,8 +143,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         add_flag_claim(b, clocks, loser);
     } else if (!termination.empty() && termination != "normal") {
         r.ending = "unknown";
-        b.warn("Termination \"" + pgn.tag("Termination") + "\" stands for no entry: the timeline ends with the last move",
-               "Termination タグの「" + pgn.tag("Termination") + "」に当たる事象はない：タイムラインは最後の着手で終わる");
+        b.warn("Termination \"" + termination_tag + "\" stands for no entry: the timeline ends with the last move",
+               "Termination タグの「" + termination_tag + "」に当たる事象はない：タイムラインは最後の着手で終わる");
     } else if (termination_on_board == core::Termination::checkmate) {
         r.ending = "checkmate";
         r.by = b.sides[to_move];
