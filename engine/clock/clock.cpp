@@ -286,6 +286,15 @@ Reading Clock::reading(int side, Ms at) const {
 
 Ms Clock::shown(int side, Ms at) const { return reading(side, at).shown; }
 
+std::optional<Ms> Clock::flag_fell(int side, Ms at) const {
+    side &= 1;
+    // Only the running side's state runs on between operations (an hourglass adds time to the other side, which makes
+    // no flag fall), so the other side's flag is the one its state holds.
+    const std::int64_t flag_at = side == running_ ? state_at(side, at.count()).flag_at : sides_[side].flag_at;
+    if (flag_at != no_instant && flag_at <= at.count()) return Ms{flag_at};
+    return std::nullopt;
+}
+
 std::optional<Ms> Clock::flag_instant(int side) const {
     const Side& s = sides_[side & 1];
     if (s.flag_at != no_instant) return Ms{s.flag_at};

@@ -103,6 +103,8 @@ public:
     Reading reading(int side, Ms at) const;
     // Shorthand for reading(side, at).shown.
     Ms shown(int side, Ms at) const;
+    // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry.
+    std::optional<Ms> flag_fell(int side, Ms at) const;
     // The instant `side`'s flag fell or, while its clock runs, will fall if nothing else happens;
     // nullopt when it has not fallen and its clock is stopped.
     std::optional<Ms> flag_instant(int side) const;

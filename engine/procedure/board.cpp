@@ -23,7 +23,8 @@ public:
     static constexpr bool chess_like = std::is_same_v<BB, core::Bitboard>;
 
     CoreBoard(Position start, std::string file, AnalysisMemo* memo)
-        : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo) {}
+        : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo),
+          game_index_(memo ? memo->game_index(start_.definition().id) : 0) {}
 
     int side_to_move() const override { return int(pos().side_to_move()); }
     int ply() const override { return game_.ply(); }
@@ -114,7 +115,7 @@ public:
     std::optional<bool> cannot_checkmate(int side) const override {
         if constexpr (chess_like) {
             if (side < 0 || side > 1 || hands() || irregular()) return std::nullopt;
-            return remembered(side == 0 ? "cannot mate (first) " : "cannot mate (second) ",
+            return remembered(side == 0 ? AnalysisMemo::Question::first_cannot_mate : AnalysisMemo::Question::second_cannot_mate,
                               [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
         return std::nullopt;
@@ -123,7 +124,7 @@ public:
     bool is_dead_position() const override {
         if constexpr (chess_like)
             if (!hands() && !irregular())
-                return remembered("dead ", [&] { return core::is_dead_position(pos()); }).value_or(false);
+                return remembered(AnalysisMemo::Question::dead, [&] { return core::is_dead_position(pos()); }).value_or(false);
         return false;
     }
 
@@ -222,30 +223,21 @@ private:
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
     template <class Analyze>
-    std::optional<bool> remembered(const char* question, Analyze analyze) const {
+    std::optional<bool> remembered(AnalysisMemo::Question question, Analyze analyze) const {
         using Answer = AnalysisMemo::Answer;
-        std::string key;
+        AnalysisMemo::Key key;
         if (memo_) {
             // The game, the question and the position without its two move counters (the answer does not depend
-            // on them), as raw bytes: each side's squares, each piece type's squares, the side to move, castling and
-            // en passant.
-            // Exact like a FEN but without formatting one, which cost more than most analyses (an audit asks after
-            // every capture and pawn move).
-            // Each side's squares and each type's squares tell what stands where as exactly as each type's squares
-            // per side, in fewer bytes; the key is sized once.
-            const std::string& game = pos().definition().id;
-            const auto& types = pos().definition().pieces;
-            key.reserve(game.size() + 1 + std::char_traits<char>::length(question) + (2 + types.size()) * sizeof(BB) +
-                        3 * sizeof(int));
-            key.append(game).append(1, ' ').append(question);
-            const auto put = [&key](const auto& value) {
-                key.append(reinterpret_cast<const char*>(&value), sizeof value);
-            };
-            for (int c = 0; c < 2; ++c) put(pos().pieces(core::Color(c)));
-            for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(t));
-            put(int(pos().side_to_move()));
-            put(pos().castling_rights());
-            put(pos().en_passant_square());
+            // on them): exact like a FEN but without formatting one, which cost more than most analyses (an audit
+            // asks after every capture and pawn move).
+            key.zobrist = pos().key();
+            key.game = game_index_;
+            key.question = question;
+            key.side = std::uint8_t(pos().side_to_move());
+            key.castling = std::uint8_t(pos().castling_rights());
+            key.en_passant = std::uint8_t(pos().en_passant_square());
+            for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = pos().pieces(core::Color(c));
+            for (int t = 0; t < int(pos().definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = pos().pieces(t);
             if (const Answer* a = memo_->find(key)) {
                 if (*a == Answer::unknown) return std::nullopt;
                 return *a == Answer::yes;
@@ -255,7 +247,7 @@ private:
         const Answer a = w == core::Winnability::unknown          ? Answer::unknown
                          : w == core::Winnability::cannot_checkmate ? Answer::yes
                                                                      : Answer::no;
-        if (memo_) memo_->store(std::move(key), a);
+        if (memo_) memo_->store(key, a);
         if (a == Answer::unknown) return std::nullopt;
         return a == Answer::yes;
     }
@@ -265,6 +257,7 @@ private:
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
+    std::uint32_t game_index_;  // the game's number in memo_'s keys
 };
 
 }  // namespace

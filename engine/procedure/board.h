@@ -121,24 +121,50 @@ public:
 
 // Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under
 // several rulebooks, or many timelines from one opening, ask about the same positions, and an answer costs up to a
-// few milliseconds of search. Keyed by the game and the position's text without its move counters (exact, no hash
-// collisions); emptied when it grows past `capacity` entries. Not thread-safe, like the Runner that owns it.
+// few milliseconds of search. Keyed by the game and the position without its move counters (exact: a key holds
+// every square of every piece, so positions that share a hash only share a bucket); emptied when it grows past
+// `capacity` entries. Not thread-safe, like the Runner that owns it.
 class AnalysisMemo {
 public:
     static constexpr std::size_t capacity = 1 << 16;
     enum class Answer : std::int8_t { unknown, yes, no };
+    enum class Question : std::uint8_t { dead, first_cannot_mate, second_cannot_mate };
+    // One question about a position on a board of up to 64 squares. Each side's squares and each piece type's
+    // squares tell what stands where (types the game lacks stay empty); the Zobrist key, a function of the rest,
+    // is the hash.
+    struct Key {
+        std::uint64_t zobrist = 0;
+        std::uint32_t game = 0;  // game_index of the definition's id
+        Question question = Question::dead;
+        std::uint8_t side = 0, castling = 0, en_passant = 0;
+        std::array<std::uint64_t, 2 + core::max_piece_types> squares{};
+        bool operator==(const Key&) const = default;
+    };
+    // The number this memo's keys give the game `id`: the same for the same id.
+    std::uint32_t game_index(const std::string& id) {
+        for (std::size_t i = 0; i < games_.size(); ++i)
+            if (games_[i] == id) return std::uint32_t(i);
+        games_.push_back(id);
+        return std::uint32_t(games_.size() - 1);
+    }
     // nullptr: not asked yet.
-    const Answer* find(const std::string& question) const {
+    const Answer* find(const Key& question) const {
         const auto it = answers_.find(question);
         return it == answers_.end() ? nullptr : &it->second;
     }
-    void store(std::string question, Answer answer) {
+    void store(const Key& question, Answer answer) {
         if (answers_.size() >= capacity) answers_.clear();
-        answers_.emplace(std::move(question), answer);
+        answers_.emplace(question, answer);
     }
 
 private:
-    std::unordered_map<std::string, Answer> answers_;
+    struct Hash {
+        std::size_t operator()(const Key& k) const {
+            return std::size_t(k.zobrist ^ (std::uint64_t(k.en_passant) << 48) ^ (std::uint64_t(k.question) << 56) ^ k.game);
+        }
+    };
+    std::vector<std::string> games_;
+    std::unordered_map<Key, Answer, Hash> answers_;
 };
 
 // The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}; a game with

@@ -93,20 +93,24 @@ void State::on_move(const std::optional<std::string>& written) {
 }
 
 // What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.
+// Asked after every move, so it makes nothing (no Context, no parameter lookup) until something happens.
 void State::after_move(int mover) {
-    Context ctx;
-    ctx.actor = mover;
+    const auto mover_context = [mover] {
+        Context ctx;
+        ctx.actor = mover;
+        return ctx;
+    };
     switch (game->end_after_move()) {
         case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
-        case BoardEnd::dead_position: raise(Trigger::board_dead_position, ctx, mover); return;
+        case BoardEnd::dead_position: raise(Trigger::board_dead_position, mover_context(), mover); return;
         case BoardEnd::neither_can_move: on_counted_end(mover); return;
         case BoardEnd::none: break;
     }
     // A repetition that ends the game without a claim (shogi's sennichite, FIDE's fivefold): the bound rule's
     // occurrences parameter (the same name on either topic).
-    if (const auto n = param_of(Trigger::board_repetition, params::repetition_occurrences.name);
-        n.is_number() && game->repetition_count() == n.get<int>()) {
+    if (const auto n = move_param(0, Trigger::board_repetition, params::repetition_occurrences.name);
+        n && game->repetition_count() == *n) {
         // Perpetual check, where a rule says what it brings: one side checked with every move since the position
         // first occurred.
         if (rule_for(Trigger::board_perpetual_check))
@@ -120,22 +124,21 @@ void State::after_move(int mover) {
                               true) >= 0)
                         return;
                 }
-        ctx.actor = nobody;
+        Context ctx;
         ctx.facts["occurrence"] = ++occurrences;
-        const std::string times = std::to_string(n.get<int>());
+        const std::string times = std::to_string(*n);
         raise(Trigger::board_repetition, ctx, nobody, {times + " occurrences of the position", "同一局面" + times + "回"}, true);
         return;
     }
-    if (const auto n = param_of(Trigger::board_move_rule, params::automatic_moves.name);
-        n.is_number() && game->reversible_plies() >= 2 * n.get<int>()) {
-        ctx.actor = nobody;
-        const std::string moves = std::to_string(n.get<int>());
-        raise(Trigger::board_move_rule, ctx, nobody,
+    if (const auto n = move_param(1, Trigger::board_move_rule, params::automatic_moves.name);
+        n && game->reversible_plies() >= 2 * *n) {
+        const std::string moves = std::to_string(*n);
+        raise(Trigger::board_move_rule, Context{}, nobody,
               {moves + " moves by each side without a capture or pawn move", "双方" + moves + "手、駒を取る手もポーンの手もない"});
         return;
     }
-    if (const auto n = param_of(Trigger::board_move_limit, params::move_limit.name); n.is_number() && game->ply() == n.get<int>())
-        raise(Trigger::board_move_limit, ctx, nobody);
+    if (const auto n = move_param(2, Trigger::board_move_limit, params::move_limit.name); n && game->ply() == *n)
+        raise(Trigger::board_move_limit, mover_context(), nobody);
 }
 
 // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):

@@ -115,6 +115,16 @@ struct Runner::State {
     Ms now{0};
     bool ended = false;
     const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
+    // What rule_for and the after-move parameters found, kept for the run: the rulebook, the event's settings, the
+    // category and the mode do not change during a run, and they are asked after every move. Filled on first use,
+    // where the lookup was made before, so an event value that cannot be read fails at the same entry.
+    mutable std::array<const rulebook::Rule*, std::size_t(Trigger::count)> trigger_rules{};
+    mutable std::array<bool, std::size_t(Trigger::count)> trigger_known{};
+    struct WholeParam {
+        bool known = false;
+        std::optional<int> value;  // the parameter as a whole number (json get<int>), none when not a number
+    };
+    mutable std::array<WholeParam, 3> move_params{};  // board_repetition, board_move_rule, board_move_limit
 
     State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
         : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
@@ -125,6 +135,9 @@ struct Runner::State {
     const rulebook::Rule* rule(std::string_view topic) const;
     const std::string& topic_of(Trigger trigger) const { return (*topics)[std::size_t(trigger)]; }
     const rulebook::Rule* rule_for(Trigger trigger) const;
+    // A parameter read after every move, as a whole number (none when the rule or a number is missing), kept in
+    // move_params[slot].
+    std::optional<int> move_param(std::size_t slot, Trigger trigger, std::string_view name) const;
     json param_value(const rulebook::Rule& r, std::string_view name) const;
     json param_of(Trigger trigger, std::string_view name) const;
     json param_of(const params::Name& name) const;  // a parameter of a topic nothing raises (read where it acts)

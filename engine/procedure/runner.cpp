@@ -70,7 +70,23 @@ const rulebook::Rule* Runner::State::rule(std::string_view topic) const {
     return nullptr;
 }
 
-const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const { return rule(topic_of(trigger)); }
+const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const {
+    const std::size_t i = std::size_t(trigger);
+    if (!trigger_known[i]) {
+        trigger_rules[i] = rule(topic_of(trigger));
+        trigger_known[i] = true;
+    }
+    return trigger_rules[i];
+}
+
+std::optional<int> Runner::State::move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
+    WholeParam& p = move_params[slot];
+    if (!p.known) {
+        if (const json n = param_of(trigger, name); n.is_number()) p.value = n.get<int>();
+        p.known = true;
+    }
+    return p.value;
+}
 
 json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) const {
     const rulebook::Param* p = r.param(name);
@@ -157,7 +173,7 @@ Ms Runner::State::shown(int side) const {
 }
 
 bool Runner::State::flag_down(int side) const {
-    return clk && (side == 0 || side == 1) && clk->reading(side, now).flag_fell.has_value();
+    return clk && (side == 0 || side == 1) && clk->flag_fell(side, now).has_value();
 }
 
 // The side a role names in this situation (registry `roles`): the actor's roles, the opponent, the holder of an
@@ -307,7 +323,7 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
 // that needs an answer (a claim) gets a note saying so.
 int Runner::State::raise(Trigger trigger, const Context& ctx, int by, const Note& note, bool needs_answer) {
     const std::string& topic = topic_of(trigger);
-    const auto* r = rule(topic);
+    const auto* r = rule_for(trigger);
     if (r) return apply_rule(*r, ctx, by, note);
     if (!needs_answer) return -1;
     const std::string trigger_id(trigger_name(trigger));

@@ -1,0 +1,89 @@
+// The runner's memo of dead-position and mating-material answers (procedure/board.h AnalysisMemo): a board that asks
+// through a shared memo answers as one that asks the analysis itself. Positions worked by hand: king and knight
+// against king cannot mate (FIDE 2009 9.6: a dead position); king and queen against king can, on the same squares.
+#include "core/game_files.h"
+#include "procedure/board.h"
+
+#include <boost/test/unit_test.hpp>
+
+namespace analysis_memo_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter;
+using namespace arbiter::procedure;
+
+namespace {
+
+const core::GameDefinitionPtr& chess() {
+    static const auto def = core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+    return def;
+}
+
+std::unique_ptr<Board> board(const std::string& fen, AnalysisMemo* memo) {
+    YAML::Node start;
+    start["fen"] = fen;
+    return make_board(chess(), start, "test.yaml", memo);
+}
+
+const std::string Knight = "8/8/8/4k3/8/8/8/4K2N w - - 0 1";  // white: Ke1 Nh1, black: Ke5
+const std::string Queen = "8/8/8/4k3/8/8/8/4K2Q w - - 0 1";   // the queen on the knight's square
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(analysis_memo_answers_as_the_analysis)
+
+BOOST_AUTO_TEST_CASE(pieces_of_other_types_on_the_same_squares_are_other_positions) {
+    AnalysisMemo memo;
+    BOOST_TEST(board(Knight, &memo)->is_dead_position());
+    BOOST_TEST(!board(Queen, &memo)->is_dead_position());
+    BOOST_TEST(board(Knight, &memo)->is_dead_position());  // from the memo now
+    BOOST_TEST(!board(Queen, nullptr)->is_dead_position());
+}
+
+BOOST_AUTO_TEST_CASE(each_question_has_its_own_answer) {
+    AnalysisMemo memo;
+    const auto queen = board(Queen, &memo);
+    BOOST_TEST((queen->cannot_checkmate(1) == std::optional<bool>(true)));  // a bare king cannot mate
+    BOOST_TEST((queen->cannot_checkmate(0) == std::optional<bool>(false)));
+    BOOST_TEST(!queen->is_dead_position());
+    BOOST_TEST((queen->cannot_checkmate(1) == std::optional<bool>(true)));
+}
+
+BOOST_AUTO_TEST_CASE(the_move_counters_do_not_change_the_answer) {
+    AnalysisMemo memo;
+    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 0 1", &memo)->is_dead_position());
+    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 37 80", &memo)->is_dead_position());
+    BOOST_TEST(!board("8/8/8/4k3/8/8/8/4K2Q w - - 37 80", &memo)->is_dead_position());
+}
+
+// The hash is only where to look: keys that share it but not the squares are different questions.
+BOOST_AUTO_TEST_CASE(keys_that_share_a_hash_stay_apart) {
+    AnalysisMemo memo;
+    AnalysisMemo::Key a;
+    a.zobrist = 0x1234;
+    a.squares[0] = 0x10;
+    AnalysisMemo::Key b = a;
+    b.squares[7] = 0x80;  // another piece type's squares
+    AnalysisMemo::Key c = a;
+    c.question = AnalysisMemo::Question::first_cannot_mate;
+    memo.store(a, AnalysisMemo::Answer::yes);
+    BOOST_TEST(memo.find(b) == nullptr);
+    BOOST_TEST(memo.find(c) == nullptr);
+    memo.store(b, AnalysisMemo::Answer::no);
+    BOOST_TEST_REQUIRE(memo.find(a) != nullptr);
+    BOOST_TEST((*memo.find(a) == AnalysisMemo::Answer::yes));
+    BOOST_TEST_REQUIRE(memo.find(b) != nullptr);
+    BOOST_TEST((*memo.find(b) == AnalysisMemo::Answer::no));
+}
+
+BOOST_AUTO_TEST_CASE(one_number_per_game) {
+    AnalysisMemo memo;
+    const auto chess_index = memo.game_index("chess");
+    const auto shogi_index = memo.game_index("shogi");
+    BOOST_TEST(chess_index != shogi_index);
+    BOOST_TEST(memo.game_index("chess") == chess_index);
+    BOOST_TEST(memo.game_index("shogi") == shogi_index);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace analysis_memo_test
