@@ -268,12 +268,20 @@ std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML
     return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
         using BB = decltype(bb);
         using Position = core::BasicPosition<BB>;
+        const bool written = start && start.IsMap() && (start["fen"] || start["sfen"]);
         Position position = [&] {
-            if (start && start.IsMap() && start["fen"]) return Position::from_fen(def, start["fen"].Scalar(), file);
-            if (start && start.IsMap() && start["sfen"]) return Position::from_sfen(def, start["sfen"].Scalar(), file);
+            if (written && start["fen"]) return Position::from_fen(def, start["fen"].Scalar(), file);
+            if (written) return Position::from_sfen(def, start["sfen"].Scalar(), file);
             return Position::start(def);
         }();
-        core::require_possible_position(position, file);  // a game is played from a position the rules can reach
+        // A game is played from a position the rules can reach. The definition's own start position is checked
+        // once per thread and definition (an audit sets up a board for every game and rulebook); the definition
+        // is held, so that no other can take its address. One that fails is checked (and refused) every time.
+        thread_local core::GameDefinitionPtr start_checked;
+        if (written || start_checked != def) {
+            core::require_possible_position(position, file);
+            if (!written) start_checked = def;
+        }
         return std::make_unique<CoreBoard<BB>>(std::move(position), file, memo);
     });
 }

@@ -282,22 +282,27 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     ruling.summary = r.summary;
     ruling.by = by >= 0 && by <= 1 ? side_name(by) : std::string();
     ruling.note = note;
-    std::vector<json> effects;
+    // The effects as the cache keeps them (effect_json), and the hook's, which lives here.
+    std::vector<const json*> effects;
+    json hook;
     bool discretion = false;
     if (const auto* c = match(r, ctx)) {
         if (!c->article.empty()) ruling.article = c->article;
         if (!c->summary.empty()) ruling.summary = c->summary;
-        for (const auto& e : c->effects) effects.push_back(effect_json(e));
+        for (const auto& e : c->effects) effects.push_back(&effect_json(e));
     } else {
-        for (const auto& e : r.effects) effects.push_back(effect_json(e));
+        for (const auto& e : r.effects) effects.push_back(&effect_json(e));
         if (!r.ladder.empty() && ctx.actor >= 0 && ctx.actor <= 1) {
             const int n = ++offences[r.topic][std::size_t(ctx.actor)];
             const auto& step = r.ladder[std::min<std::size_t>(std::size_t(n), r.ladder.size()) - 1];
-            for (const auto& e : step.effects) effects.push_back(effect_json(e));
+            for (const auto& e : step.effects) effects.push_back(&effect_json(e));
             if (!step.summary.empty()) ruling.summary = step.summary;
             add_note(ruling.note, {"offence " + std::to_string(n), std::to_string(n) + "回目の反則"});
         }
-        if (!r.hook.empty()) effects.push_back(json{{"hook", r.hook}});
+        if (!r.hook.empty()) {
+            hook = json{{"hook", r.hook}};
+            effects.push_back(&hook);
+        }
         discretion = r.discretion.has_value() && !ctx.facts.contains("arbiter_decision");
         if (effects.empty() && !discretion) return -1;
     }
@@ -305,11 +310,11 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     out.rulings.push_back(std::move(ruling));
     // Apply after the ruling is in place (apply() may end the game with its topic and article).
     Ruling& ref = out.rulings.back();
-    for (const auto& e : effects) {
+    for (const json* e : effects) {
         // Once the game is over only what records it (the discs counted) still applies; the rest would change a
         // game that has ended.
-        if (ended && !records_the_end(e.begin().key())) continue;
-        apply(r, e, ctx, ref);
+        if (ended && !records_the_end(e->begin().key())) continue;
+        apply(r, *e, ctx, ref);
     }
     if (discretion && !ended) {
         Pending p{r.topic, ref.article, r.discretion->options, r.discretion->summary.en};
@@ -396,7 +401,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.write_result_card();
         for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
             st.out.rulings[i].entry = int(&e - timeline.entries.data());
-            st.out.rulings[i].position = st.position_text();
+            if (options_.ruling_positions) st.out.rulings[i].position = st.position_text();
         }
         if (options_.keep_snapshots) {
             Run::Snapshot s;
