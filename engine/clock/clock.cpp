@@ -284,7 +284,11 @@ Reading Clock::reading(int side, Ms at) const {
     return r;
 }
 
-Ms Clock::shown(int side, Ms at) const { return reading(side, at).shown; }
+// What reading() would show, without the rest of the reading (a runner and a converter ask after every move).
+Ms Clock::shown(int side, Ms at) const {
+    const Side s = state_at(side & 1, at.count());
+    return Ms{s.in_overtime ? s.over : s.main};
+}
 
 std::optional<Ms> Clock::flag_fell(int side, Ms at) const {
     side &= 1;

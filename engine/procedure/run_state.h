@@ -137,7 +137,11 @@ struct Runner::State {
     const rulebook::Rule* rule_for(Trigger trigger) const;
     // A parameter read after every move, as a whole number (none when the rule or a number is missing), kept in
     // move_params[slot].
-    std::optional<int> move_param(std::size_t slot, Trigger trigger, std::string_view name) const;
+    std::optional<int> move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
+        const WholeParam& p = move_params[slot];
+        return p.known ? p.value : find_move_param(slot, trigger, name);
+    }
+    std::optional<int> find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const;
     json param_value(const rulebook::Rule& r, std::string_view name) const;
     json param_of(Trigger trigger, std::string_view name) const;
     json param_of(const params::Name& name) const;  // a parameter of a topic nothing raises (read where it acts)

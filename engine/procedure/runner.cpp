@@ -79,12 +79,10 @@ const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const {
     return trigger_rules[i];
 }
 
-std::optional<int> Runner::State::move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
+std::optional<int> Runner::State::find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
     WholeParam& p = move_params[slot];
-    if (!p.known) {
-        if (const json n = param_of(trigger, name); n.is_number()) p.value = n.get<int>();
-        p.known = true;
-    }
+    if (const json n = param_of(trigger, name); n.is_number()) p.value = n.get<int>();
+    p.known = true;
     return p.value;
 }
 
