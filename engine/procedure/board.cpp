@@ -62,8 +62,8 @@ public:
         else game_.play_illegal(parsed.move);
     }
 
-    BoardEnd end_after_move() const override {
-        if (!pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
+    BoardEnd end_after_move(bool can_move) const override {
+        if (!can_move && !pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
         if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }

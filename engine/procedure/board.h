@@ -60,7 +60,9 @@ public:
     // Plays a move `read` returned: a legal one (status ok: `read` has already checked it, so it is not checked
     // again), or an illegal one the rulebook lets stand.
     virtual void play(const core::ParsedMove& parsed) = 0;
-    virtual BoardEnd end_after_move() const = 0;
+    // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
+    // out and need no search for a move.
+    virtual BoardEnd end_after_move(bool can_move = false) const = 0;
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 

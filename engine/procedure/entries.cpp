@@ -39,7 +39,12 @@ void State::on_move(const std::optional<std::string>& written) {
         text = bound;
         bound_square = {};
     }
-    const auto parsed = game->read(text);
+    core::ParsedMove parsed;
+    if (ahead.valid && ahead.version == board_version && ahead.ply == game->ply() && ahead.text == text)
+        parsed = std::move(ahead.parsed);
+    else
+        parsed = game->read(text);
+    ahead.valid = false;
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
     // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
@@ -100,7 +105,7 @@ void State::after_move(int mover) {
         ctx.actor = mover;
         return ctx;
     };
-    switch (game->end_after_move()) {
+    switch (game->end_after_move(read_ahead())) {
         case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
         case BoardEnd::dead_position: raise(Trigger::board_dead_position, mover_context(), mover); return;
@@ -139,6 +144,27 @@ void State::after_move(int mover) {
     }
     if (const auto n = move_param(2, Trigger::board_move_limit, params::move_limit.name); n && game->ply() == *n)
         raise(Trigger::board_move_limit, mover_context(), nobody);
+}
+
+// Reads the next entry's move (a move written as text, in a game that moves pieces) on the board as it is now and
+// keeps the reading for on_move; true when it is legal here. Whatever the reading would raise is left to on_move,
+// which reads again.
+bool State::read_ahead() {
+    ahead.valid = false;
+    const Entry* next = entry + 1;
+    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
+        next->value.IsMap())
+        return false;
+    try {
+        ahead.parsed = game->read(next->text);
+    } catch (const std::exception&) {
+        return false;
+    }
+    ahead.valid = true;
+    ahead.version = board_version;
+    ahead.ply = game->ply();
+    ahead.text = next->text;
+    return ahead.parsed.ok();
 }
 
 // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):

@@ -125,6 +125,16 @@ struct Runner::State {
         std::optional<int> value;  // the parameter as a whole number (json get<int>), none when not a number
     };
     mutable std::array<WholeParam, 3> move_params{};  // board_repetition, board_move_rule, board_move_limit
+    // The next entry's move, read by after_move (a legal one shows that the side to move has a move, which spares
+    // the board's search for one) and taken by on_move while the board and the text are still the ones it was read
+    // for.
+    struct Ahead {
+        bool valid = false;
+        std::uint64_t version = 0;  // board_version
+        int ply = 0;
+        std::string text;
+        core::ParsedMove parsed;
+    } ahead;
 
     State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
         : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
@@ -197,6 +207,7 @@ struct Runner::State {
     void on_entry();
     void on_move(const std::optional<std::string>& written = std::nullopt);
     void after_move(int mover);
+    bool read_ahead();
     void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
     void on_touch();
     void on_incident();
