@@ -292,9 +292,14 @@ Ms Clock::shown(int side, Ms at) const {
 
 std::optional<Ms> Clock::flag_fell(int side, Ms at) const {
     side &= 1;
-    // Only the running side's state runs on between operations (an hourglass adds time to the other side, which makes
-    // no flag fall), so the other side's flag is the one its state holds.
-    const std::int64_t flag_at = side == running_ ? state_at(side, at.count()).flag_at : sides_[side].flag_at;
+    const Side& s = sides_[side];
+    // A fall once recorded never moves, and only the running side's state runs on between operations (an hourglass
+    // adds time to the other side, which makes no flag fall). Nor can the running side's flag fall (advance()) before
+    // its turn has used up the simple delay and the main time, whatever the overtime.
+    std::int64_t flag_at = s.flag_at;
+    if (flag_at == no_instant && side == running_ && at.count() > since_ &&
+        (s.in_overtime || at.count() - since_ >= s.delay_left + std::max<std::int64_t>(s.main, 0)))
+        flag_at = state_at(side, at.count()).flag_at;
     if (flag_at != no_instant && flag_at <= at.count()) return Ms{flag_at};
     return std::nullopt;
 }

@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace arbiter::procedure {
@@ -49,6 +50,13 @@ struct Runner::Caches {
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
     std::map<const rulebook::Case*, std::vector<std::pair<std::string, json>>> conditions;  // a case's `when`
     std::map<std::string, std::array<std::string, std::size_t(Trigger::count)>> topics;     // by game: trigger -> topic
+    // The rule each trigger raises (State::rule_for) under a rulebook, category and mode, found on first use: a game
+    // is ruled under few of them, and every run asks.
+    struct TriggerRules {
+        std::array<const rulebook::Rule*, std::size_t(Trigger::count)> rule{};
+        std::array<bool, std::size_t(Trigger::count)> known{};
+    };
+    std::map<std::tuple<const rulebook::Rulebook*, const rulebook::Category*, const rulebook::Mode*>, TriggerRules> trigger_rules;
     // What hooks read (State::snapshot), kept between calls and runs and updated in place, so that a call
     // allocates nothing for it once the tree has its shape.
     struct HookSnapshot {
@@ -115,11 +123,11 @@ struct Runner::State {
     Ms now{0};
     bool ended = false;
     const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
-    // What rule_for and the after-move parameters found, kept for the run: the rulebook, the event's settings, the
-    // category and the mode do not change during a run, and they are asked after every move. Filled on first use,
-    // where the lookup was made before, so an event value that cannot be read fails at the same entry.
-    mutable std::array<const rulebook::Rule*, std::size_t(Trigger::count)> trigger_rules{};
-    mutable std::array<bool, std::size_t(Trigger::count)> trigger_known{};
+    // What rule_for found, kept by the Runner for the run's rulebook, category and mode (set once they are chosen),
+    // and the after-move parameters, kept for the run (the event's settings may change them): they do not change
+    // during a run, and they are asked after every move. Filled on first use, where the lookup was made before, so
+    // an event value that cannot be read fails at the same entry.
+    Caches::TriggerRules* trigger_rules = nullptr;
     struct WholeParam {
         bool known = false;
         std::optional<int> value;  // the parameter as a whole number (json get<int>), none when not a number

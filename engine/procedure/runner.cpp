@@ -71,12 +71,13 @@ const rulebook::Rule* Runner::State::rule(std::string_view topic) const {
 }
 
 const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const {
+    if (!trigger_rules) return rule(topic_of(trigger));
     const std::size_t i = std::size_t(trigger);
-    if (!trigger_known[i]) {
-        trigger_rules[i] = rule(topic_of(trigger));
-        trigger_known[i] = true;
+    if (!trigger_rules->known[i]) {
+        trigger_rules->rule[i] = rule(topic_of(trigger));
+        trigger_rules->known[i] = true;
     }
-    return trigger_rules[i];
+    return trigger_rules->rule[i];
 }
 
 std::optional<int> Runner::State::find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
@@ -382,6 +383,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;
+    st.trigger_rules = &caches_->trigger_rules[{&book, st.category, st.mode}];
     // What makes positions "the same" for a repetition claim (FIDE 2001 9.2 castling rights; 2009 9.2 possible moves).
     if (st.param_of(Trigger::claim_repetition, params::castling.name) == "possible_moves")
         st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
