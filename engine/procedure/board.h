@@ -18,7 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace arbiter::procedure {
@@ -150,23 +150,19 @@ public:
         return std::uint32_t(games_.size() - 1);
     }
     // nullptr: not asked yet.
-    const Answer* find(const Key& question) const {
-        const auto it = answers_.find(question);
-        return it == answers_.end() ? nullptr : &it->second;
-    }
-    void store(const Key& question, Answer answer) {
-        if (answers_.size() >= capacity) answers_.clear();
-        answers_.emplace(question, answer);
-    }
+    const Answer* find(const Key& question) const;
+    // Keeps the answer to a question not asked yet.
+    void store(const Key& question, Answer answer);
 
 private:
-    struct Hash {
-        std::size_t operator()(const Key& k) const {
-            return std::size_t(k.zobrist ^ (std::uint64_t(k.en_passant) << 48) ^ (std::uint64_t(k.question) << 56) ^ k.game);
-        }
-    };
+    static std::uint64_t hash(const Key& k) {
+        return k.zobrist ^ (std::uint64_t(k.en_passant) << 48) ^ (std::uint64_t(k.question) << 56) ^ k.game;
+    }
     std::vector<std::string> games_;
-    std::unordered_map<Key, Answer, Hash> answers_;
+    std::vector<std::pair<Key, Answer>> answers_;  // in the order they were stored
+    // Open addressing over answers_: a power of two at least twice its size; each slot 0 (empty) or the high half of
+    // the key's hash and the answer's index + 1, so that most slots of other keys are passed over unread.
+    std::vector<std::uint64_t> slots_;
 };
 
 // The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}; a game with

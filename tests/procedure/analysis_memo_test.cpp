@@ -75,6 +75,35 @@ BOOST_AUTO_TEST_CASE(keys_that_share_a_hash_stay_apart) {
     BOOST_TEST((*memo.find(b) == AnalysisMemo::Answer::no));
 }
 
+// Many answers: each found as stored while the table grows, none found that was not stored; past `capacity` the memo
+// starts again empty. Half the keys share their hash with another (same Zobrist key, other squares).
+BOOST_AUTO_TEST_CASE(many_answers_and_the_capacity) {
+    AnalysisMemo memo;
+    const auto key = [](std::uint64_t i) {
+        AnalysisMemo::Key k;
+        k.zobrist = (i / 2) * 0x9E3779B97F4A7C15ull;
+        k.squares[2] = i;
+        return k;
+    };
+    const auto answer = [](std::uint64_t i) { return i % 3 == 0 ? AnalysisMemo::Answer::yes : AnalysisMemo::Answer::no; };
+    const std::uint64_t n = 5000;
+    for (std::uint64_t i = 0; i < n; ++i) memo.store(key(i), answer(i));
+    bool all = true;
+    for (std::uint64_t i = 0; i < n; ++i) {
+        const auto* a = memo.find(key(i));
+        all = all && a && *a == answer(i);
+    }
+    BOOST_TEST(all);
+    BOOST_TEST(memo.find(key(n)) == nullptr);
+    BOOST_TEST(memo.find(key(n + 1)) == nullptr);
+    for (std::uint64_t i = n; i < AnalysisMemo::capacity; ++i) memo.store(key(i), answer(i));
+    BOOST_TEST(memo.find(key(AnalysisMemo::capacity - 1)) != nullptr);
+    memo.store(key(AnalysisMemo::capacity), AnalysisMemo::Answer::yes);  // one more: the memo starts again
+    BOOST_TEST(memo.find(key(0)) == nullptr);
+    BOOST_TEST_REQUIRE(memo.find(key(AnalysisMemo::capacity)) != nullptr);
+    BOOST_TEST((*memo.find(key(AnalysisMemo::capacity)) == AnalysisMemo::Answer::yes));
+}
+
 BOOST_AUTO_TEST_CASE(one_number_per_game) {
     AnalysisMemo memo;
     const auto chess_index = memo.game_index("chess");
