@@ -123,9 +123,13 @@ public:
     }
 
     bool is_dead_position() const override {
+        // An irregular position is not analysed (false). Whether a position is irregular depends on nothing the
+        // memo's key leaves out, so it is asked only when the memo has no answer for the position.
         if constexpr (chess_like)
-            if (!hands() && !irregular())
-                return remembered(AnalysisMemo::Question::dead, [&] { return core::is_dead_position(pos()); }).value_or(false);
+            if (!hands())
+                return remembered(AnalysisMemo::Question::dead, [&] {
+                           return irregular() ? core::Winnability::unknown : core::is_dead_position(pos());
+                       }).value_or(false);
         return false;
     }
 

@@ -39,6 +39,25 @@ BOOST_AUTO_TEST_CASE(pieces_of_other_types_on_the_same_squares_are_other_positio
     BOOST_TEST(!board(Queen, nullptr)->is_dead_position());
 }
 
+// A position where the side not to move is in check arises only from an illegal move that stood; it is not analysed
+// (not dead), from the memo as at first. Here Black's king steps from e5 to e4, where the knight on f2 attacks it;
+// after the legal Kd5 instead the same material is dead.
+BOOST_AUTO_TEST_CASE(an_irregular_position_is_not_dead) {
+    AnalysisMemo memo;
+    const std::string start = "8/8/8/4k3/8/8/5N2/4K3 b - - 0 1";
+    const auto after = [&](const char* move, AnalysisMemo* m) {
+        auto b = board(start, m);
+        const auto parsed = b->read(move);
+        b->play(parsed);
+        return b;
+    };
+    BOOST_TEST_REQUIRE(!board(start, nullptr)->read("Ke4").ok());
+    BOOST_TEST(!after("Ke4", &memo)->is_dead_position());
+    BOOST_TEST(!after("Ke4", &memo)->is_dead_position());
+    BOOST_TEST(after("Kd5", &memo)->is_dead_position());
+    BOOST_TEST(!after("Ke4", nullptr)->is_dead_position());
+}
+
 BOOST_AUTO_TEST_CASE(each_question_has_its_own_answer) {
     AnalysisMemo memo;
     const auto queen = board(Queen, &memo);
