@@ -30,8 +30,10 @@ void State::on_move(const std::optional<std::string>& written) {
     }
     std::string text = written ? *written : entry->text;
     const int mover = to_move();
+    bool as_written = !written;  // the text is the entry's own
     // The touched square binds (touch_binds): the move is the one made by the touch, whatever the entry writes.
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
+        as_written = false;
         if (bound != text)
             if (const auto* r = rule(params::touch_binds.topic))
                 note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + text,
@@ -40,11 +42,11 @@ void State::on_move(const std::optional<std::string>& written) {
         bound_square = {};
     }
     core::ParsedMove parsed;
-    if (ahead.valid && ahead.version == board_version && ahead.ply == game->ply() && ahead.text == text)
+    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply())
         parsed = std::move(ahead.parsed);
     else
         parsed = game->read(text);
-    ahead.valid = false;
+    ahead.entry = nullptr;
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
     // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
@@ -150,7 +152,7 @@ void State::after_move(int mover) {
 // keeps the reading for on_move; true when it is legal here. Whatever the reading would raise is left to on_move,
 // which reads again.
 bool State::read_ahead() {
-    ahead.valid = false;
+    ahead.entry = nullptr;
     const Entry* next = entry + 1;
     if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
         next->value.IsMap())
@@ -160,10 +162,9 @@ bool State::read_ahead() {
     } catch (const std::exception&) {
         return false;
     }
-    ahead.valid = true;
+    ahead.entry = next;
     ahead.version = board_version;
     ahead.ply = game->ply();
-    ahead.text = next->text;
     return ahead.parsed.ok();
 }
 

@@ -134,13 +134,12 @@ struct Runner::State {
     };
     mutable std::array<WholeParam, 3> move_params{};  // board_repetition, board_move_rule, board_move_limit
     // The next entry's move, read by after_move (a legal one shows that the side to move has a move, which spares
-    // the board's search for one) and taken by on_move while the board and the text are still the ones it was read
-    // for.
+    // the board's search for one) and taken by on_move for that entry's text while the board is still the one it
+    // was read on.
     struct Ahead {
-        bool valid = false;
-        std::uint64_t version = 0;  // board_version
+        const Entry* entry = nullptr;  // whose text was read; null: none
+        std::uint64_t version = 0;     // board_version
         int ply = 0;
-        std::string text;
         core::ParsedMove parsed;
     } ahead;
 
