@@ -284,7 +284,24 @@ Reading Clock::reading(int side, Ms at) const {
     return r;
 }
 
-Ms Clock::shown(int side, Ms at) const { return reading(side, at).shown; }
+// What reading() would show, without the rest of the reading (a runner and a converter ask after every move).
+Ms Clock::shown(int side, Ms at) const {
+    const Side s = state_at(side & 1, at.count());
+    return Ms{s.in_overtime ? s.over : s.main};
+}
+
+std::int64_t Clock::fall_by(int side, std::int64_t at) const {
+    side &= 1;
+    const Side& s = sides_[side];
+    // A fall once recorded never moves, and only the running side's state runs on between operations (an hourglass
+    // adds time to the other side, which makes no flag fall). Nor can the running side's flag fall (advance()) before
+    // its turn has used up the simple delay and the main time, whatever the overtime.
+    std::int64_t flag_at = s.flag_at;
+    if (flag_at == no_instant && side == running_ && at > since_ &&
+        (s.in_overtime || at - since_ >= s.delay_left + std::max<std::int64_t>(s.main, 0)))
+        flag_at = state_at(side, at).flag_at;
+    return flag_at <= at ? flag_at : no_instant;  // no_instant is the least of all
+}
 
 std::optional<Ms> Clock::flag_instant(int side) const {
     const Side& s = sides_[side & 1];
@@ -302,11 +319,6 @@ Flags Clock::flags(Ms at) const {
     if (f.fell[0] && (!f.fell[1] || *f.fell[0] < *f.fell[1])) f.first = 0;
     if (f.fell[1] && (!f.fell[0] || *f.fell[1] < *f.fell[0])) f.first = 1;
     return f;
-}
-
-std::optional<int> Clock::running() const {
-    if (running_ < 0) return std::nullopt;
-    return running_;
 }
 
 }  // namespace arbiter::clock

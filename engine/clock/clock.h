@@ -103,6 +103,12 @@ public:
     Reading reading(int side, Ms at) const;
     // Shorthand for reading(side, at).shown.
     Ms shown(int side, Ms at) const;
+    // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
+    // optional returned from another file cost more than the question.)
+    std::optional<Ms> flag_fell(int side, Ms at) const {
+        const std::int64_t fell = fall_by(side, at.count());
+        return fell == no_instant ? std::nullopt : std::optional<Ms>(Ms{fell});
+    }
     // The instant `side`'s flag fell or, while its clock runs, will fall if nothing else happens;
     // nullopt when it has not fallen and its clock is stopped.
     std::optional<Ms> flag_instant(int side) const;
@@ -110,7 +116,7 @@ public:
     Flags flags(Ms at) const;
 
     // The running side, or nullopt when both clocks are stopped.
-    std::optional<int> running() const;
+    std::optional<int> running() const { return running_ < 0 ? std::nullopt : std::optional<int>(running_); }
     // The last operation's instant.
     Ms last_instant() const { return Ms{now_}; }
     int moves(int side) const { return sides_[side & 1].moves; }
@@ -141,6 +147,7 @@ private:
     void new_turn(Side& s) const;
     void enter_overtime(Side& s) const;
     Side state_at(int side, std::int64_t at) const;
+    std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant
     std::int64_t time_to_flag(const Side& s) const;
     Op adjust(int side, std::int64_t at, std::int64_t delta, bool set);
     Op check_instant(Ms at) const;

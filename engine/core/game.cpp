@@ -29,11 +29,10 @@ std::string Outcome::result() const {
 
 template <class BB>
 BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start)) {
-    // Room for a long game at once: the four histories grow with every move, and an audit plays two games per record.
+    // Room for a long game at once: the three histories grow with every move, and an audit plays two games per record.
     moves_.reserve(reserved_plies);
     undos_.reserve(reserved_plies);
     keys_.reserve(reserved_plies + 1);
-    checks_.reserve(reserved_plies);
     keys_.push_back(identity_key(pos_));
 }
 
@@ -44,15 +43,14 @@ namespace {
 // attacked.
 template <class BB>
 int possible_castlings(const BasicPosition<BB>& p) {
-    const auto& rules = p.definition().castling;
+    const GameDefinition& g = p.definition();
+    const BoardTables<BB>& tb = g.tables<BB>();  // the rules' empty and safe squares as masks
     int possible = 0;
-    for (int i = 0; i < int(rules.size()); ++i) {
-        const CastlingRule& rule = rules[i];
-        if (!(p.castling_rights() & (1 << i))) continue;
-        bool can_castle = true;
-        for (int sq : rule.must_be_empty) can_castle = can_castle && p.piece_on(sq) == no_piece;
-        for (int sq : rule.must_not_be_attacked) can_castle = can_castle && !p.is_attacked(sq, ~rule.side);
-        if (can_castle) possible |= 1 << i;
+    for (int i = 0; i < g.castling_rule_count(); ++i) {
+        if (!(p.castling_rights() & (1 << i)) || (p.occupied() & tb.castling_empty[i])) continue;
+        bool safe = true;
+        for (BB s = tb.castling_safe[i]; s && safe;) safe = !p.is_attacked(pop_lsb(s), ~g.castling[i].side);
+        if (safe) possible |= 1 << i;
     }
     return possible;
 }
@@ -92,7 +90,6 @@ void BasicGame<BB>::record(Move m) {
     pos_.make(m, undos_.back());
     moves_.push_back(m);
     keys_.push_back(identity_key(pos_));
-    checks_.push_back(pos_.is_check());
 }
 
 template <class BB>
@@ -118,7 +115,6 @@ void BasicGame<BB>::undo() {
     moves_.pop_back();
     undos_.pop_back();
     keys_.pop_back();
-    checks_.pop_back();
 }
 
 template <class BB>
@@ -147,12 +143,17 @@ int BasicGame<BB>::first_occurrence_ply() const {
 
 template <class BB>
 bool BasicGame<BB>::every_move_checked_since(int from, Color side) const {
+    // Whether a move gave check is found here by replaying the record from the start, not kept for every move:
+    // only a repetition asks (perpetual check), and a check test after every move cost more than these replays.
     // Move i is made by the side to move before it: the start position's side on even offsets.
+    Position p = start_;
     bool any = false;
-    for (int i = std::max(from, 0); i < int(moves_.size()); ++i) {
+    for (int i = 0; i < int(moves_.size()); ++i) {
+        Undo u;
+        p.make(moves_[std::size_t(i)], u);
         const Color mover = (i % 2 == 0) ? start_.side_to_move() : ~start_.side_to_move();
-        if (mover != side) continue;
-        if (!checks_[std::size_t(i)]) return false;
+        if (i < from || mover != side) continue;
+        if (!p.is_check()) return false;
         any = true;
     }
     return any;

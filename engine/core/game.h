@@ -110,7 +110,6 @@ private:
     std::vector<Move> moves_;
     std::vector<Undo> undos_;
     std::vector<std::uint64_t> keys_;  // repetition key of the position before move i, and the current one last
-    std::vector<bool> checks_;         // move i gave check
     CastlingIdentity castling_identity_ = CastlingIdentity::rights;
 };
 

@@ -10,6 +10,7 @@
 #include "core/unwinnable.h"
 #include "procedure/placement_board.h"
 
+#include <algorithm>
 #include <type_traits>
 
 namespace arbiter::procedure {
@@ -23,7 +24,8 @@ public:
     static constexpr bool chess_like = std::is_same_v<BB, core::Bitboard>;
 
     CoreBoard(Position start, std::string file, AnalysisMemo* memo)
-        : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo) {}
+        : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo),
+          game_index_(memo ? memo->game_index(start_.definition().id) : 0) {}
 
     int side_to_move() const override { return int(pos().side_to_move()); }
     int ply() const override { return game_.ply(); }
@@ -61,8 +63,8 @@ public:
         else game_.play_illegal(parsed.move);
     }
 
-    BoardEnd end_after_move() const override {
-        if (!pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
+    BoardEnd end_after_move(bool can_move) const override {
+        if (!can_move && !pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
         if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }
@@ -114,16 +116,20 @@ public:
     std::optional<bool> cannot_checkmate(int side) const override {
         if constexpr (chess_like) {
             if (side < 0 || side > 1 || hands() || irregular()) return std::nullopt;
-            return remembered(side == 0 ? "cannot mate (first) " : "cannot mate (second) ",
+            return remembered(side == 0 ? AnalysisMemo::Question::first_cannot_mate : AnalysisMemo::Question::second_cannot_mate,
                               [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
         return std::nullopt;
     }
 
     bool is_dead_position() const override {
+        // An irregular position is not analysed (false). Whether a position is irregular depends on nothing the
+        // memo's key leaves out, so it is asked only when the memo has no answer for the position.
         if constexpr (chess_like)
-            if (!hands() && !irregular())
-                return remembered("dead ", [&] { return core::is_dead_position(pos()); }).value_or(false);
+            if (!hands())
+                return remembered(AnalysisMemo::Question::dead, [&] {
+                           return irregular() ? core::Winnability::unknown : core::is_dead_position(pos());
+                       }).value_or(false);
         return false;
     }
 
@@ -222,30 +228,21 @@ private:
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
     template <class Analyze>
-    std::optional<bool> remembered(const char* question, Analyze analyze) const {
+    std::optional<bool> remembered(AnalysisMemo::Question question, Analyze analyze) const {
         using Answer = AnalysisMemo::Answer;
-        std::string key;
+        AnalysisMemo::Key key;
         if (memo_) {
             // The game, the question and the position without its two move counters (the answer does not depend
-            // on them), as raw bytes: each side's squares, each piece type's squares, the side to move, castling and
-            // en passant.
-            // Exact like a FEN but without formatting one, which cost more than most analyses (an audit asks after
-            // every capture and pawn move).
-            // Each side's squares and each type's squares tell what stands where as exactly as each type's squares
-            // per side, in fewer bytes; the key is sized once.
-            const std::string& game = pos().definition().id;
-            const auto& types = pos().definition().pieces;
-            key.reserve(game.size() + 1 + std::char_traits<char>::length(question) + (2 + types.size()) * sizeof(BB) +
-                        3 * sizeof(int));
-            key.append(game).append(1, ' ').append(question);
-            const auto put = [&key](const auto& value) {
-                key.append(reinterpret_cast<const char*>(&value), sizeof value);
-            };
-            for (int c = 0; c < 2; ++c) put(pos().pieces(core::Color(c)));
-            for (int t = 0; t < int(types.size()); ++t) put(pos().pieces(t));
-            put(int(pos().side_to_move()));
-            put(pos().castling_rights());
-            put(pos().en_passant_square());
+            // on them): exact like a FEN but without formatting one, which cost more than most analyses (an audit
+            // asks after every capture and pawn move).
+            key.zobrist = pos().key();
+            key.game = game_index_;
+            key.question = question;
+            key.side = std::uint8_t(pos().side_to_move());
+            key.castling = std::uint8_t(pos().castling_rights());
+            key.en_passant = std::uint8_t(pos().en_passant_square());
+            for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = pos().pieces(core::Color(c));
+            for (int t = 0; t < int(pos().definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = pos().pieces(t);
             if (const Answer* a = memo_->find(key)) {
                 if (*a == Answer::unknown) return std::nullopt;
                 return *a == Answer::yes;
@@ -255,7 +252,7 @@ private:
         const Answer a = w == core::Winnability::unknown          ? Answer::unknown
                          : w == core::Winnability::cannot_checkmate ? Answer::yes
                                                                      : Answer::no;
-        if (memo_) memo_->store(std::move(key), a);
+        if (memo_) memo_->store(key, a);
         if (a == Answer::unknown) return std::nullopt;
         return a == Answer::yes;
     }
@@ -265,9 +262,43 @@ private:
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
+    std::uint32_t game_index_;  // the game's number in memo_'s keys
 };
 
 }  // namespace
+
+const AnalysisMemo::Answer* AnalysisMemo::find(const Key& question) const {
+    if (slots_.empty()) return nullptr;
+    const std::uint64_t h = hash(question), tag = h >> 32 << 32, mask = slots_.size() - 1;
+    for (std::uint64_t i = h & mask;; i = (i + 1) & mask) {
+        const std::uint64_t slot = slots_[i];
+        if (!slot) return nullptr;
+        if ((slot >> 32 << 32) != tag) continue;
+        const auto& [key, answer] = answers_[(slot & 0xFFFFFFFFu) - 1];
+        if (key == question) return &answer;
+    }
+}
+
+void AnalysisMemo::store(const Key& question, Answer answer) {
+    if (find(question)) return;
+    if (answers_.size() >= capacity) {
+        answers_.clear();
+        slots_.clear();
+    }
+    answers_.emplace_back(question, answer);
+    const auto place = [this](std::uint64_t index) {  // answers_[index] into the first empty slot from its hash
+        const std::uint64_t h = hash(answers_[index].first), mask = slots_.size() - 1;
+        std::uint64_t i = h & mask;
+        while (slots_[i]) i = (i + 1) & mask;
+        slots_[i] = (h >> 32 << 32) | (index + 1);
+    };
+    if (2 * answers_.size() > slots_.size()) {
+        slots_.assign(std::max<std::size_t>(256, 2 * slots_.size()), 0);
+        for (std::uint64_t i = 0; i < answers_.size(); ++i) place(i);
+    } else {
+        place(answers_.size() - 1);
+    }
+}
 
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo) {
@@ -275,12 +306,20 @@ std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML
     return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
         using BB = decltype(bb);
         using Position = core::BasicPosition<BB>;
+        const bool written = start && start.IsMap() && (start["fen"] || start["sfen"]);
         Position position = [&] {
-            if (start && start.IsMap() && start["fen"]) return Position::from_fen(def, start["fen"].Scalar(), file);
-            if (start && start.IsMap() && start["sfen"]) return Position::from_sfen(def, start["sfen"].Scalar(), file);
+            if (written && start["fen"]) return Position::from_fen(def, start["fen"].Scalar(), file);
+            if (written) return Position::from_sfen(def, start["sfen"].Scalar(), file);
             return Position::start(def);
         }();
-        core::require_possible_position(position, file);  // a game is played from a position the rules can reach
+        // A game is played from a position the rules can reach. The definition's own start position is checked
+        // once per thread and definition (an audit sets up a board for every game and rulebook); the definition
+        // is held, so that no other can take its address. One that fails is checked (and refused) every time.
+        thread_local core::GameDefinitionPtr start_checked;
+        if (written || start_checked != def) {
+            core::require_possible_position(position, file);
+            if (!written) start_checked = def;
+        }
         return std::make_unique<CoreBoard<BB>>(std::move(position), file, memo);
     });
 }

@@ -18,7 +18,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace arbiter::procedure {
@@ -60,7 +60,9 @@ public:
     // Plays a move `read` returned: a legal one (status ok: `read` has already checked it, so it is not checked
     // again), or an illegal one the rulebook lets stand.
     virtual void play(const core::ParsedMove& parsed) = 0;
-    virtual BoardEnd end_after_move() const = 0;
+    // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
+    // out and need no search for a move.
+    virtual BoardEnd end_after_move(bool can_move = false) const = 0;
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 
@@ -121,24 +123,46 @@ public:
 
 // Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under
 // several rulebooks, or many timelines from one opening, ask about the same positions, and an answer costs up to a
-// few milliseconds of search. Keyed by the game and the position's text without its move counters (exact, no hash
-// collisions); emptied when it grows past `capacity` entries. Not thread-safe, like the Runner that owns it.
+// few milliseconds of search. Keyed by the game and the position without its move counters (exact: a key holds
+// every square of every piece, so positions that share a hash only share a bucket); emptied when it grows past
+// `capacity` entries. Not thread-safe, like the Runner that owns it.
 class AnalysisMemo {
 public:
     static constexpr std::size_t capacity = 1 << 16;
     enum class Answer : std::int8_t { unknown, yes, no };
+    enum class Question : std::uint8_t { dead, first_cannot_mate, second_cannot_mate };
+    // One question about a position on a board of up to 64 squares. Each side's squares and each piece type's
+    // squares tell what stands where (types the game lacks stay empty); the Zobrist key, a function of the rest,
+    // is the hash.
+    struct Key {
+        std::uint64_t zobrist = 0;
+        std::uint32_t game = 0;  // game_index of the definition's id
+        Question question = Question::dead;
+        std::uint8_t side = 0, castling = 0, en_passant = 0;
+        std::array<std::uint64_t, 2 + core::max_piece_types> squares{};
+        bool operator==(const Key&) const = default;
+    };
+    // The number this memo's keys give the game `id`: the same for the same id.
+    std::uint32_t game_index(const std::string& id) {
+        for (std::size_t i = 0; i < games_.size(); ++i)
+            if (games_[i] == id) return std::uint32_t(i);
+        games_.push_back(id);
+        return std::uint32_t(games_.size() - 1);
+    }
     // nullptr: not asked yet.
-    const Answer* find(const std::string& question) const {
-        const auto it = answers_.find(question);
-        return it == answers_.end() ? nullptr : &it->second;
-    }
-    void store(std::string question, Answer answer) {
-        if (answers_.size() >= capacity) answers_.clear();
-        answers_.emplace(std::move(question), answer);
-    }
+    const Answer* find(const Key& question) const;
+    // Keeps the answer to a question not asked yet.
+    void store(const Key& question, Answer answer);
 
 private:
-    std::unordered_map<std::string, Answer> answers_;
+    static std::uint64_t hash(const Key& k) {
+        return k.zobrist ^ (std::uint64_t(k.en_passant) << 48) ^ (std::uint64_t(k.question) << 56) ^ k.game;
+    }
+    std::vector<std::string> games_;
+    std::vector<std::pair<Key, Answer>> answers_;  // in the order they were stored
+    // Open addressing over answers_: a power of two at least twice its size; each slot 0 (empty) or the high half of
+    // the key's hash and the answer's index + 1, so that most slots of other keys are passed over unread.
+    std::vector<std::uint64_t> slots_;
 };
 
 // The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}; a game with

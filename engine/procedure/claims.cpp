@@ -349,10 +349,11 @@ void State::flag_fall(int offender, int claimant, bool fallen, int by) {
 void State::check_flags() {
     if (!clk || ended) return;
     for (int side = 0; side < 2; ++side) {
-        const auto fell = clk->reading(side, now).flag_fell;
-        if (!fell || flag_seen[std::size_t(side)]) continue;
+        if (flag_seen[std::size_t(side)]) continue;
+        const auto fell = clk->flag_fell(side, now);
+        if (!fell) continue;
         flag_seen[std::size_t(side)] = true;
-        const auto* r = rule(topic_of(Trigger::clock_reached_zero));
+        const auto* r = rule_for(Trigger::clock_reached_zero);
         if (r && param_value(*r, params::flag_automatic.name) == true) {
             if (entry->action == "incident" && entry->value["topic"].Scalar() == r->topic) continue;
             const Ms at_entry = now;

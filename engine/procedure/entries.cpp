@@ -30,8 +30,10 @@ void State::on_move(const std::optional<std::string>& written) {
     }
     std::string text = written ? *written : entry->text;
     const int mover = to_move();
+    bool as_written = !written;  // the text is the entry's own
     // The touched square binds (touch_binds): the move is the one made by the touch, whatever the entry writes.
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
+        as_written = false;
         if (bound != text)
             if (const auto* r = rule(params::touch_binds.topic))
                 note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + text,
@@ -39,7 +41,12 @@ void State::on_move(const std::optional<std::string>& written) {
         text = bound;
         bound_square = {};
     }
-    const auto parsed = game->read(text);
+    core::ParsedMove parsed;
+    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply())
+        parsed = std::move(ahead.parsed);
+    else
+        parsed = game->read(text);
+    ahead.entry = nullptr;
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
     // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
@@ -93,20 +100,24 @@ void State::on_move(const std::optional<std::string>& written) {
 }
 
 // What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.
+// Asked after every move, so it makes nothing (no Context, no parameter lookup) until something happens.
 void State::after_move(int mover) {
-    Context ctx;
-    ctx.actor = mover;
-    switch (game->end_after_move()) {
+    const auto mover_context = [mover] {
+        Context ctx;
+        ctx.actor = mover;
+        return ctx;
+    };
+    switch (game->end_after_move(read_ahead())) {
         case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
-        case BoardEnd::dead_position: raise(Trigger::board_dead_position, ctx, mover); return;
+        case BoardEnd::dead_position: raise(Trigger::board_dead_position, mover_context(), mover); return;
         case BoardEnd::neither_can_move: on_counted_end(mover); return;
         case BoardEnd::none: break;
     }
     // A repetition that ends the game without a claim (shogi's sennichite, FIDE's fivefold): the bound rule's
     // occurrences parameter (the same name on either topic).
-    if (const auto n = param_of(Trigger::board_repetition, params::repetition_occurrences.name);
-        n.is_number() && game->repetition_count() == n.get<int>()) {
+    if (const auto n = move_param(0, Trigger::board_repetition, params::repetition_occurrences.name);
+        n && game->repetition_count() == *n) {
         // Perpetual check, where a rule says what it brings: one side checked with every move since the position
         // first occurred.
         if (rule_for(Trigger::board_perpetual_check))
@@ -120,22 +131,41 @@ void State::after_move(int mover) {
                               true) >= 0)
                         return;
                 }
-        ctx.actor = nobody;
+        Context ctx;
         ctx.facts["occurrence"] = ++occurrences;
-        const std::string times = std::to_string(n.get<int>());
+        const std::string times = std::to_string(*n);
         raise(Trigger::board_repetition, ctx, nobody, {times + " occurrences of the position", "同一局面" + times + "回"}, true);
         return;
     }
-    if (const auto n = param_of(Trigger::board_move_rule, params::automatic_moves.name);
-        n.is_number() && game->reversible_plies() >= 2 * n.get<int>()) {
-        ctx.actor = nobody;
-        const std::string moves = std::to_string(n.get<int>());
-        raise(Trigger::board_move_rule, ctx, nobody,
+    if (const auto n = move_param(1, Trigger::board_move_rule, params::automatic_moves.name);
+        n && game->reversible_plies() >= 2 * *n) {
+        const std::string moves = std::to_string(*n);
+        raise(Trigger::board_move_rule, Context{}, nobody,
               {moves + " moves by each side without a capture or pawn move", "双方" + moves + "手、駒を取る手もポーンの手もない"});
         return;
     }
-    if (const auto n = param_of(Trigger::board_move_limit, params::move_limit.name); n.is_number() && game->ply() == n.get<int>())
-        raise(Trigger::board_move_limit, ctx, nobody);
+    if (const auto n = move_param(2, Trigger::board_move_limit, params::move_limit.name); n && game->ply() == *n)
+        raise(Trigger::board_move_limit, mover_context(), nobody);
+}
+
+// Reads the next entry's move (a move written as text, in a game that moves pieces) on the board as it is now and
+// keeps the reading for on_move; true when it is legal here. Whatever the reading would raise is left to on_move,
+// which reads again.
+bool State::read_ahead() {
+    ahead.entry = nullptr;
+    const Entry* next = entry + 1;
+    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
+        next->value.IsMap())
+        return false;
+    try {
+        ahead.parsed = game->read(next->text);
+    } catch (const std::exception&) {
+        return false;
+    }
+    ahead.entry = next;
+    ahead.version = board_version;
+    ahead.ply = game->ply();
+    return ahead.parsed.ok();
 }
 
 // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):

@@ -56,7 +56,8 @@ public:
         replace(cells);
     }
 
-    BoardEnd end_after_move() const override { return neither_can_move() ? BoardEnd::neither_can_move : BoardEnd::none; }
+    // A placement game ends when neither side can place: the mover's legal placement says nothing of that.
+    BoardEnd end_after_move(bool) const override { return neither_can_move() ? BoardEnd::neither_can_move : BoardEnd::none; }
 
     void restart() override {
         pos_ = start_;

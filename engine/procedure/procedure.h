@@ -129,6 +129,7 @@ struct RunOptions {
     std::filesystem::path rulesets;  // for the game definition; empty = the library's folder
     bool keep_snapshots = false;      // fill Run::after_entry
     bool use_hooks = true;            // false: a rule's `hook` is skipped (benchmarks only)
+    bool ruling_positions = true;     // fill Ruling::position (false: left empty, for callers that read no ruling's)
 };
 
 // Hook hosts and game definitions shared across runs of the same rulebooks (not thread-safe).

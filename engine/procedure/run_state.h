@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace arbiter::procedure {
@@ -49,6 +50,13 @@ struct Runner::Caches {
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
     std::map<const rulebook::Case*, std::vector<std::pair<std::string, json>>> conditions;  // a case's `when`
     std::map<std::string, std::array<std::string, std::size_t(Trigger::count)>> topics;     // by game: trigger -> topic
+    // The rule each trigger raises (State::rule_for) under a rulebook, category and mode, found on first use: a game
+    // is ruled under few of them, and every run asks.
+    struct TriggerRules {
+        std::array<const rulebook::Rule*, std::size_t(Trigger::count)> rule{};
+        std::array<bool, std::size_t(Trigger::count)> known{};
+    };
+    std::map<std::tuple<const rulebook::Rulebook*, const rulebook::Category*, const rulebook::Mode*>, TriggerRules> trigger_rules;
     // What hooks read (State::snapshot), kept between calls and runs and updated in place, so that a call
     // allocates nothing for it once the tree has its shape.
     struct HookSnapshot {
@@ -115,6 +123,25 @@ struct Runner::State {
     Ms now{0};
     bool ended = false;
     const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
+    // What rule_for found, kept by the Runner for the run's rulebook, category and mode (set once they are chosen),
+    // and the after-move parameters, kept for the run (the event's settings may change them): they do not change
+    // during a run, and they are asked after every move. Filled on first use, where the lookup was made before, so
+    // an event value that cannot be read fails at the same entry.
+    Caches::TriggerRules* trigger_rules = nullptr;
+    struct WholeParam {
+        bool known = false;
+        std::optional<int> value;  // the parameter as a whole number (json get<int>), none when not a number
+    };
+    mutable std::array<WholeParam, 3> move_params{};  // board_repetition, board_move_rule, board_move_limit
+    // The next entry's move, read by after_move (a legal one shows that the side to move has a move, which spares
+    // the board's search for one) and taken by on_move for that entry's text while the board is still the one it
+    // was read on.
+    struct Ahead {
+        const Entry* entry = nullptr;  // whose text was read; null: none
+        std::uint64_t version = 0;     // board_version
+        int ply = 0;
+        core::ParsedMove parsed;
+    } ahead;
 
     State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
         : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
@@ -125,6 +152,13 @@ struct Runner::State {
     const rulebook::Rule* rule(std::string_view topic) const;
     const std::string& topic_of(Trigger trigger) const { return (*topics)[std::size_t(trigger)]; }
     const rulebook::Rule* rule_for(Trigger trigger) const;
+    // A parameter read after every move, as a whole number (none when the rule or a number is missing), kept in
+    // move_params[slot].
+    std::optional<int> move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
+        const WholeParam& p = move_params[slot];
+        return p.known ? p.value : find_move_param(slot, trigger, name);
+    }
+    std::optional<int> find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const;
     json param_value(const rulebook::Rule& r, std::string_view name) const;
     json param_of(Trigger trigger, std::string_view name) const;
     json param_of(const params::Name& name) const;  // a parameter of a topic nothing raises (read where it acts)
@@ -180,6 +214,7 @@ struct Runner::State {
     void on_entry();
     void on_move(const std::optional<std::string>& written = std::nullopt);
     void after_move(int mover);
+    bool read_ahead();
     void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
     void on_touch();
     void on_incident();

@@ -70,7 +70,22 @@ const rulebook::Rule* Runner::State::rule(std::string_view topic) const {
     return nullptr;
 }
 
-const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const { return rule(topic_of(trigger)); }
+const rulebook::Rule* Runner::State::rule_for(Trigger trigger) const {
+    if (!trigger_rules) return rule(topic_of(trigger));
+    const std::size_t i = std::size_t(trigger);
+    if (!trigger_rules->known[i]) {
+        trigger_rules->rule[i] = rule(topic_of(trigger));
+        trigger_rules->known[i] = true;
+    }
+    return trigger_rules->rule[i];
+}
+
+std::optional<int> Runner::State::find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const {
+    WholeParam& p = move_params[slot];
+    if (const json n = param_of(trigger, name); n.is_number()) p.value = n.get<int>();
+    p.known = true;
+    return p.value;
+}
 
 json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) const {
     const rulebook::Param* p = r.param(name);
@@ -157,7 +172,7 @@ Ms Runner::State::shown(int side) const {
 }
 
 bool Runner::State::flag_down(int side) const {
-    return clk && (side == 0 || side == 1) && clk->reading(side, now).flag_fell.has_value();
+    return clk && (side == 0 || side == 1) && clk->flag_fell(side, now).has_value();
 }
 
 // The side a role names in this situation (registry `roles`): the actor's roles, the opponent, the holder of an
@@ -266,22 +281,27 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     ruling.summary = r.summary;
     ruling.by = by >= 0 && by <= 1 ? side_name(by) : std::string();
     ruling.note = note;
-    std::vector<json> effects;
+    // The effects as the cache keeps them (effect_json), and the hook's, which lives here.
+    std::vector<const json*> effects;
+    json hook;
     bool discretion = false;
     if (const auto* c = match(r, ctx)) {
         if (!c->article.empty()) ruling.article = c->article;
         if (!c->summary.empty()) ruling.summary = c->summary;
-        for (const auto& e : c->effects) effects.push_back(effect_json(e));
+        for (const auto& e : c->effects) effects.push_back(&effect_json(e));
     } else {
-        for (const auto& e : r.effects) effects.push_back(effect_json(e));
+        for (const auto& e : r.effects) effects.push_back(&effect_json(e));
         if (!r.ladder.empty() && ctx.actor >= 0 && ctx.actor <= 1) {
             const int n = ++offences[r.topic][std::size_t(ctx.actor)];
             const auto& step = r.ladder[std::min<std::size_t>(std::size_t(n), r.ladder.size()) - 1];
-            for (const auto& e : step.effects) effects.push_back(effect_json(e));
+            for (const auto& e : step.effects) effects.push_back(&effect_json(e));
             if (!step.summary.empty()) ruling.summary = step.summary;
             add_note(ruling.note, {"offence " + std::to_string(n), std::to_string(n) + "回目の反則"});
         }
-        if (!r.hook.empty()) effects.push_back(json{{"hook", r.hook}});
+        if (!r.hook.empty()) {
+            hook = json{{"hook", r.hook}};
+            effects.push_back(&hook);
+        }
         discretion = r.discretion.has_value() && !ctx.facts.contains("arbiter_decision");
         if (effects.empty() && !discretion) return -1;
     }
@@ -289,11 +309,11 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     out.rulings.push_back(std::move(ruling));
     // Apply after the ruling is in place (apply() may end the game with its topic and article).
     Ruling& ref = out.rulings.back();
-    for (const auto& e : effects) {
+    for (const json* e : effects) {
         // Once the game is over only what records it (the discs counted) still applies; the rest would change a
         // game that has ended.
-        if (ended && !records_the_end(e.begin().key())) continue;
-        apply(r, e, ctx, ref);
+        if (ended && !records_the_end(e->begin().key())) continue;
+        apply(r, *e, ctx, ref);
     }
     if (discretion && !ended) {
         Pending p{r.topic, ref.article, r.discretion->options, r.discretion->summary.en};
@@ -307,7 +327,7 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
 // that needs an answer (a claim) gets a note saying so.
 int Runner::State::raise(Trigger trigger, const Context& ctx, int by, const Note& note, bool needs_answer) {
     const std::string& topic = topic_of(trigger);
-    const auto* r = rule(topic);
+    const auto* r = rule_for(trigger);
     if (r) return apply_rule(*r, ctx, by, note);
     if (!needs_answer) return -1;
     const std::string trigger_id(trigger_name(trigger));
@@ -363,6 +383,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;
+    st.trigger_rules = &caches_->trigger_rules[{&book, st.category, st.mode}];
     // What makes positions "the same" for a repetition claim (FIDE 2001 9.2 castling rights; 2009 9.2 possible moves).
     if (st.param_of(Trigger::claim_repetition, params::castling.name) == "possible_moves")
         st.game->set_castling_identity(core::CastlingIdentity::possible_moves);
@@ -380,7 +401,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.write_result_card();
         for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
             st.out.rulings[i].entry = int(&e - timeline.entries.data());
-            st.out.rulings[i].position = st.position_text();
+            if (options_.ruling_positions) st.out.rulings[i].position = st.position_text();
         }
         if (options_.keep_snapshots) {
             Run::Snapshot s;

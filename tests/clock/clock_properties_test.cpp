@@ -144,6 +144,8 @@ void run_sequence(Family family, std::uint64_t seed) {
         BOOST_TEST_INFO("family " << family_name(family) << " seed " << seed << " at " << at << " after " << after);
         for (int side = 0; side < 2; ++side) {
             Reading r = clock.reading(side, Ms{at});
+            BOOST_REQUIRE((clock.flag_fell(side, Ms{at}) == r.flag_fell));  // the shorthands
+            BOOST_REQUIRE_EQUAL(clock.shown(side, Ms{at}).count(), r.shown.count());
             if (!overtime && !hourglass) {
                 BOOST_REQUIRE_EQUAL(r.main.count(), expected_main(side, at));
             }

@@ -74,6 +74,25 @@ BOOST_AUTO_TEST_CASE(perpetual_check_is_every_move_of_one_side_checking) {
     BOOST_TEST(!game.every_move_checked_since(0, second));  // gote's king moves gave no check
 }
 
+BOOST_AUTO_TEST_CASE(checks_are_counted_from_the_ply_asked_and_follow_an_undo) {
+    // The same start: 9b9a checks along rank a; K5a5b; 9a8a gives none (the king is on rank b); K5b4b; 8a8b checks
+    // along rank b (7b, 6b, 5b empty). Sente's moves are plies 0, 2 and 4, gote's (never a check) 1 and 3.
+    ShogiGame game(ShogiPosition::from_sfen(shogi(), "4k4/R8/9/9/9/9/9/9/4K4 b - 1"));
+    play_all(game, {"9b9a", "5a5b", "9a8a", "5b4b", "8a8b"});
+    BOOST_TEST(game.position().is_check());
+    BOOST_TEST(!game.every_move_checked_since(0, first));  // ply 2 gave no check
+    BOOST_TEST(!game.every_move_checked_since(2, first));
+    BOOST_TEST(game.every_move_checked_since(3, first));   // ply 4 only
+    BOOST_TEST(game.every_move_checked_since(4, first));
+    BOOST_TEST(!game.every_move_checked_since(5, first));  // no move of sente from there
+    BOOST_TEST(!game.every_move_checked_since(0, second));
+    BOOST_TEST(!game.every_move_checked_since(3, second));
+    game.undo();  // ply 4 taken back: from ply 3 on sente has made no move
+    BOOST_TEST(!game.every_move_checked_since(3, first));
+    play_all(game, {"8a8b"});
+    BOOST_TEST(game.every_move_checked_since(3, first));
+}
+
 BOOST_AUTO_TEST_CASE(positions_recur_across_captures_when_pieces_return_from_hand) {
     // Sente: K5i, P5e; gote: K5a, G5c, P5d; sente to move. The pawns are exchanged and dropped back, the gold
     // returns, and the kings lose a tempo (gote's by a triangle 5a-4a-4b-5a): after 12 plies the same board, hands
