@@ -11,6 +11,14 @@ namespace arbiter::procedure::audit {
 
 namespace {
 
+// An audit keeps a ruling's result, topic and article (AuditedGame), never the position it was given in: the runner
+// need not write a FEN for each ruling.
+RunOptions audit_run_options() {
+    RunOptions options;
+    options.ruling_positions = false;
+    return options;
+}
+
 // The batch the threads are working on.
 struct Batch {
     std::vector<GameTask> tasks;
@@ -66,7 +74,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
     } joiner{helpers, mutex, wake, stop};
     for (int t = 1; t < jobs; ++t)
         helpers.emplace_back([&] {
-            Runner runner(library);
+            Runner runner(library, audit_run_options());
             AuditHeads heads;
             long seen = 0;
             for (;;) {
@@ -85,7 +93,7 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
             }
         });
 
-    Runner runner(library);
+    Runner runner(library, audit_run_options());
     AuditHeads heads;
     long emitted = 0;
     for (bool more = true; more;) {
