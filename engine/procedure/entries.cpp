@@ -42,11 +42,17 @@ void State::on_move(const std::optional<std::string>& written) {
         bound_square = {};
     }
     core::ParsedMove parsed;
-    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply())
+    bool recorded = false;  // `parsed` is the entry's RecordedReading
+    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply()) {
         parsed = std::move(ahead.parsed);
-    else
+        recorded = ahead.recorded;
+    } else if (as_written && take_recorded(*entry, parsed)) {
+        recorded = true;
+    } else {
         parsed = game->read(text);
+    }
     ahead.entry = nullptr;
+    const std::uint64_t read_at = board_version;
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
     // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
@@ -93,6 +99,8 @@ void State::on_move(const std::optional<std::string>& written) {
     }
     game->play(parsed);
     ++board_version;
+    // Still the converter's board: a recorded move, made on the board it was read on.
+    if (recorded && read_at == stepped_version && board_version == read_at + 1) stepped_version = board_version;
     touched = {false, false};
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
     if (parsed.ok()) after_move(mover);
@@ -157,15 +165,33 @@ bool State::read_ahead() {
     if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
         next->value.IsMap())
         return false;
-    try {
-        ahead.parsed = game->read(next->text);
-    } catch (const std::exception&) {
-        return false;
+    ahead.recorded = take_recorded(*next, ahead.parsed);
+    if (!ahead.recorded) {
+        try {
+            ahead.parsed = game->read(next->text);
+        } catch (const std::exception&) {
+            return false;
+        }
     }
     ahead.entry = next;
     ahead.version = board_version;
     ahead.ply = game->ply();
     return ahead.parsed.ok();
+}
+
+// The converter's reading of `e`'s move (Entry::reading), where it is the reading of this board: one that has made
+// nothing but recorded moves since the start (stepped_version) and as many as the reading's ply. Each of those moves
+// was the converter's own at its ply, so the position is the one the converter read `e` on, and its reading is what
+// reading the text here gives (a legal move: the converter refuses a record with any other).
+bool State::take_recorded(const Entry& e, core::ParsedMove& out) const {
+    const RecordedReading& r = e.reading;
+    if (r.ply < 0 || board_version != stepped_version || r.ply != game->ply()) return false;
+    out.status = core::MoveParseStatus::ok;
+    out.move = r.move;
+    out.attempted = core::AttemptedMove{r.piece_type, r.from, r.to, r.promotion, r.castling};
+    out.message.clear();
+    out.only_check = false;
+    return true;
 }
 
 // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):

@@ -6,6 +6,7 @@
 
 #include "clock/duration.h"
 #include "clock/time_control.h"
+#include "core/types.h"
 #include "rulebook/event.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/yaml_source.h"
@@ -30,6 +31,15 @@ namespace arbiter::procedure {
 
 using clock::Ms;
 
+// A record's move as its converter read it on its own replay of the record (records/record_timeline.h): the runner
+// takes it instead of reading the text again while its board is the converter's, that is while it has made nothing
+// but such moves, each in its turn, since the start (Runner::State::take_recorded).
+struct RecordedReading {
+    int ply = -1;  // the moves made from the start before this one; -1: the entry has no reading
+    core::Move move;
+    int piece_type = -1, from = -1, to = -1, promotion = -1, castling = -1;  // what the text named (core::AttemptedMove)
+};
+
 // One entry of a timeline: its instant, its action (move, claim, arrive, ...) and the action's value.
 struct Entry {
     Ms at{0};
@@ -40,6 +50,7 @@ struct Entry {
     rulebook::NodeHandle node;   // the whole entry (for `expect:` and messages)
     std::string note;
     SourceLocation where;
+    RecordedReading reading;  // an audited record's move: the converter's reading of `text`
 };
 
 struct Timeline {

@@ -140,8 +140,12 @@ struct Runner::State {
         const Entry* entry = nullptr;  // whose text was read; null: none
         std::uint64_t version = 0;     // board_version
         int ply = 0;
+        bool recorded = false;         // `parsed` is the entry's RecordedReading
         core::ParsedMove parsed;
     } ahead;
+    // The board_version up to which the board has made nothing but recorded moves (Entry::reading), each in its
+    // turn, from the start: while board_version is still this, the board is the converter's.
+    std::uint64_t stepped_version = 0;
 
     State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
         : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
@@ -215,6 +219,7 @@ struct Runner::State {
     void on_move(const std::optional<std::string>& written = std::nullopt);
     void after_move(int mover);
     bool read_ahead();
+    bool take_recorded(const Entry& e, core::ParsedMove& out) const;
     void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
     void on_touch();
     void on_incident();

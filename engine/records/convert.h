@@ -43,6 +43,7 @@ struct Out {
     std::string comment;
     std::string move;    // a move entry's text as the runner reads it ("" for the other entries)
     int line = 0, column = 0;  // a move's place in the record (Build::file)
+    RecordedReading reading;   // an audit's move: the converter's reading of it (RecordEntry::reading)
 };
 
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.

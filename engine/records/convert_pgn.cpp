@@ -94,6 +94,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
         b.entries.push_back(move_out(b, clocks.now(), san, true, m.line, m.column));
+        if (b.parts) {
+            const core::AttemptedMove& a = parsed.attempted;
+            b.entries.back().reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        }
     }
     if (readings_unused)
         b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants",

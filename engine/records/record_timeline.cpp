@@ -208,7 +208,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts.reserve(b.entries.size());
-        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), e.line, e.column});
+        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), e.line, e.column, e.reading});
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }
@@ -443,6 +443,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
             e.where.file = game.file;
             e.where.line = part.line;
             e.where.column = part.column;
+            e.reading = part.reading;
         } else {
             if (other == quick.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
             e = std::move(*other++);

@@ -58,6 +58,9 @@ struct RecordEntry {
     std::string move;
     int line = 0;
     int column = 0;
+    // The move as the converter read it on its replay, which the runner takes instead of reading `move` again while
+    // its board is the converter's (Entry::reading; PGN only so far).
+    RecordedReading reading;
 };
 
 // One game of a record, converted.

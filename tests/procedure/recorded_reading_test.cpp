@@ -1,0 +1,84 @@
+// A record's moves as the audit's converter read them (Entry::reading): the runner takes a reading instead of reading
+// the move's text again only while its board is the converter's, that is while it has made nothing but recorded
+// moves, each at its ply, since the start (Runner::State::take_recorded). Shown on Fool's mate (1. f3 e5 2. g4 Qh4#,
+// FIDE 2009 5.1a: the checkmate ends the game) with the last reading replaced by another legal queen move (Qg5, no
+// mate): where the reading is taken, the game goes on; where it must not be, the text's mate ends it.
+#include "core/game_files.h"
+#include "core/notation.h"
+#include "procedure/procedure.h"
+#include "rulebook/game_loader.h"
+#include "rulebook/yaml_source.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <array>
+#include <filesystem>
+
+namespace recorded_reading_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+namespace fs = std::filesystem;
+using namespace arbiter;
+using namespace arbiter::procedure;
+
+namespace {
+
+const rulebook::Library& reading_library() {
+    static const auto lib = rulebook::Library::open(fs::path(ARBITER_SOURCE_DIR) / "rulesets");
+    return lib;
+}
+
+const std::array<const char*, 4> FoolsMate = {"f3", "e5", "g4", "Qh4"};
+
+// Fool's mate as a timeline, each move with the reading the converter would give it (`last` for the fourth).
+Timeline fools_mate(const char* last) {
+    const std::string yaml =
+        "timeline: fools-mate\nevent: {rulebook: fide-2009}\nentries:\n"
+        "  - {at: \"0:00:00\", move: f3}\n  - {at: \"0:00:00\", move: e5}\n"
+        "  - {at: \"0:00:00\", move: g4}\n  - {at: \"0:00:00\", move: Qh4}\n";
+    Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "fools-mate.yaml"), reading_library());
+    const auto def = core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+    core::Position pos = core::Position::start(def);
+    for (int ply = 0; ply < 4; ++ply) {
+        const core::ParsedMove p = core::parse_move(pos, ply == 3 ? last : FoolsMate[std::size_t(ply)]);
+        BOOST_REQUIRE(p.ok());
+        const core::AttemptedMove& a = p.attempted;
+        t.entries[std::size_t(ply)].reading = {ply, p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        const core::ParsedMove played = core::parse_move(pos, FoolsMate[std::size_t(ply)]);
+        core::Undo undo;
+        pos.make(played.move, undo);
+    }
+    return t;
+}
+
+bool mated(const Timeline& t) {
+    Runner runner(reading_library());
+    const Run run = runner.run(t, *reading_library().find("fide-2009"));
+    return run.result.status == Status::ended && run.result.score && (*run.result.score)[1] == 1.0;
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(recorded_readings)
+
+BOOST_AUTO_TEST_CASE(the_readings_of_a_record_played_in_step_are_taken) {
+    BOOST_TEST(mated(fools_mate("Qh4")));    // the readings agree with the text: mate
+    BOOST_TEST(!mated(fools_mate("Qg5")));   // the fourth reading is taken, not the text: no mate
+}
+
+BOOST_AUTO_TEST_CASE(a_board_out_of_step_reads_the_text) {
+    // The first move without its reading: the board has made a move that is not a recorded one, so no later reading
+    // is taken, and the text's Qh4 mates.
+    Timeline t = fools_mate("Qg5");
+    t.entries[0].reading = {};
+    BOOST_TEST(mated(t));
+}
+
+BOOST_AUTO_TEST_CASE(a_reading_for_another_ply_is_not_taken) {
+    Timeline t = fools_mate("Qg5");
+    t.entries[3].reading.ply = 2;  // read before g4, not on the board the fourth move is made on
+    BOOST_TEST(mated(t));
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace recorded_reading_test
