@@ -12,7 +12,7 @@ using rulebook::location_of;
 using State = Runner::State;
 
 InputError State::error(const std::string& message, const YAML::Node& at) const {
-    return InputError(at.IsDefined() && !at.IsNull() ? location_of(timeline.file, at) : entry->where, message);
+    return InputError(at.IsDefined() && !at.IsNull() ? location_of(timeline.file, at) : timeline.place(*entry), message);
 }
 
 int State::read_side(const YAML::Node& node) const {

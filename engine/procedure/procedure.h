@@ -49,7 +49,7 @@ struct Entry {
                                  // (records/record_timeline.h audit_timeline: no YAML node per move)
     rulebook::NodeHandle node;   // the whole entry (for `expect:` and messages)
     std::string note;
-    SourceLocation where;
+    SourceLocation where;  // an audited record's move names no file here: Timeline::place gives its whole place
     RecordedReading reading;  // an audited record's move: the converter's reading of `text`
 };
 
@@ -61,6 +61,15 @@ struct Timeline {
     std::vector<Entry> entries;
     rulebook::NodeHandle expect;
     rulebook::YamlFile yaml;  // keeps the tree alive
+    // The record file an audit's moves are written in: their entries' `where` holds the line and column only, since
+    // copying the file's name for every move of an archive cost more than reading the move.
+    std::string record_file;
+
+    // Where `entry` is written (its `where`, with `record_file` where that names no file).
+    SourceLocation place(const Entry& entry) const {
+        if (!entry.where.file.empty() || record_file.empty()) return entry.where;
+        return {record_file, entry.where.line, entry.where.column};
+    }
 };
 
 // Reads `path` (schema kind `timeline`), checks it against `library` (rulebook, event, start position,

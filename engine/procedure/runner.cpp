@@ -200,7 +200,7 @@ int Runner::State::role_side(std::string_view role, const Context& ctx) const {
 
 void Runner::State::on_clock(clock::Op op, std::string_view what) const {
     if (op == clock::Op::ok) return;
-    throw InputError(entry ? entry->where : SourceLocation{timeline.file, 0, 0},
+    throw InputError(entry ? timeline.place(*entry) : SourceLocation{timeline.file, 0, 0},
                      "the clock cannot " + std::string(what) + " here: " + std::string(clock::describe(op)));
 }
 

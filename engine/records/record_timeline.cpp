@@ -433,6 +433,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
     }
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
     auto other = quick.begin();
+    t.record_file = game.file;
     t.entries.reserve(game.parts.size());
     for (const auto& part : game.parts) {
         // Built in place: an Entry's YAML handles have no moves, and an archive has a few hundred thousand entries.
@@ -440,8 +441,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         if (!part.move.empty()) {
             e.action = "move";
             e.text = part.move;
-            e.where.file = game.file;
-            e.where.line = part.line;
+            e.where.line = part.line;  // in t.record_file (Timeline::place)
             e.where.column = part.column;
             e.reading = part.reading;
         } else {
@@ -451,7 +451,7 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         e.at = part.at;
         // check_timeline saw the head's instants only; the moves' are checked here, as it would.
         if (t.entries.size() > 1 && e.at < t.entries[t.entries.size() - 2].at)
-            throw InputError(e.where, "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +
+            throw InputError(t.place(e), "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +
                                           clock::format_clock(t.entries[t.entries.size() - 2].at) +
                                           "; expected times that never go back");
     }
