@@ -170,31 +170,41 @@ Op Clock::start(int side, Ms at) {
     return Op::ok;
 }
 
+// What a press does to the pressing side's state, once it has been brought to the instant of the press.
+void Clock::complete_move(Side& s) const {
+    ++s.moves;
+    if (hourglass_) return;
+    if (bronstein_) s.main += std::min(delay_, s.turn_used);
+    const std::size_t last = control_.periods.size() - 1;
+    const Period& period = control_.periods[std::min<std::size_t>(s.period, last)];
+    s.main += period.increment.count();
+    if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
+        ++s.period;
+        const Period& next = control_.periods[std::min<std::size_t>(s.period, last)];
+        s.main += next.time.count();
+        s.period_moves_left = next.moves;
+    }
+    if (s.in_overtime && overtime_ == Overtime::canadian && --s.canadian_left == 0) {
+        s.over = overtime_time_;
+        s.canadian_left = canadian_moves_;
+    }
+    new_turn(s);
+}
+
 Op Clock::press(int side, Ms at) {
     if (side != running_) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
     if (at.count() < now_) return Op::instant_in_past;
     settle(at.count());
-    Side& s = sides_[side];
-    ++s.moves;
-    if (!hourglass_) {
-        if (bronstein_) s.main += std::min(delay_, s.turn_used);
-        const std::size_t last = control_.periods.size() - 1;
-        const Period& period = control_.periods[std::min<std::size_t>(s.period, last)];
-        s.main += period.increment.count();
-        if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
-            ++s.period;
-            const Period& next = control_.periods[std::min<std::size_t>(s.period, last)];
-            s.main += next.time.count();
-            s.period_moves_left = next.moves;
-        }
-        if (s.in_overtime && overtime_ == Overtime::canadian && --s.canadian_left == 0) {
-            s.over = overtime_time_;
-            s.canadian_left = canadian_moves_;
-        }
-        new_turn(s);
-    }
+    complete_move(sides_[side]);
     running_ = side ^ 1;
     return Op::ok;
+}
+
+std::optional<Ms> Clock::shown_after_press(int side, Ms at) const {
+    if (side != running_ || at.count() < now_) return std::nullopt;
+    Side s = state_at(side, at.count());  // what settle() would leave of the pressing side
+    complete_move(s);
+    return Ms{s.in_overtime ? s.over : s.main};
 }
 
 Op Clock::stop(Ms at) {

@@ -103,6 +103,10 @@ public:
     Reading reading(int side, Ms at) const;
     // Shorthand for reading(side, at).shown.
     Ms shown(int side, Ms at) const;
+    // What `side`'s clock would show right after it pressed at `at`, without pressing (the time a move used is what
+    // the clock showed when the turn began plus what the press adds, minus the reading after it); nullopt where
+    // press() would refuse.
+    std::optional<Ms> shown_after_press(int side, Ms at) const;
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
     // optional returned from another file cost more than the question.)
     std::optional<Ms> flag_fell(int side, Ms at) const {
@@ -145,6 +149,7 @@ private:
     void advance(Side& s, std::int64_t from, std::int64_t elapsed) const;
     void settle(std::int64_t at);
     void new_turn(Side& s) const;
+    void complete_move(Side& s) const;  // press()'s part on the side's own state
     void enter_overtime(Side& s) const;
     Side state_at(int side, std::int64_t at) const;
     std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant

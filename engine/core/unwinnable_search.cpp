@@ -7,6 +7,7 @@
 #include "core/unwinnable.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <memory>
 
@@ -97,12 +98,22 @@ struct Roles {
     const GameDefinition& g;
     Color winner;
     Color loser;
+    // Each square's file and rank, read once: the scores ask for them several times per move, and a division by the
+    // board's width at run time cost more than the rest of the score.
+    std::array<std::int8_t, max_board_squares> file{}, rank{};
+
+    Roles(const GameDefinition& def, Color w, Color l) : g(def), winner(w), loser(l) {
+        for (int sq = 0; sq < g.squares; ++sq) {
+            file[std::size_t(sq)] = std::int8_t(g.file_of(sq));
+            rank[std::size_t(sq)] = std::int8_t(g.rank_of(sq));
+        }
+    }
 
     int chebyshev(int a, int b) const {
-        return std::max(std::abs(g.file_of(a) - g.file_of(b)), std::abs(g.rank_of(a) - g.rank_of(b)));
+        return std::max(std::abs(file[std::size_t(a)] - file[std::size_t(b)]), std::abs(rank[std::size_t(a)] - rank[std::size_t(b)]));
     }
     int corner_distance(int sq) const {
-        int f = g.file_of(sq), r = g.rank_of(sq);
+        int f = file[std::size_t(sq)], r = rank[std::size_t(sq)];
         return std::max(std::min(f, g.files - 1 - f), std::min(r, g.ranks - 1 - r));
     }
 
@@ -137,7 +148,8 @@ struct Roles {
         return s;
     }
 
-    // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order).
+    // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order). An insertion sort: the
+    // lists are short and mostly in order already (std::sort of packed keys measured slower).
     void order(const Position& pos, Move* moves, int n) const {
         int scores[max_moves];
         for (int i = 0; i < n; ++i) scores[i] = score(pos, moves[i]);

@@ -66,9 +66,9 @@ public:
     // showed when its turn began, plus what the press adds (increment, next period), minus the reading.
     std::optional<Ms> used_from_reading(int side, Ms reading) const {
         if (!clock_) return std::nullopt;
-        probe_ = *clock_;  // assigned, not built: the copy reuses the probe's storage (one per ply of an archive)
-        if (probe_->press(side, now_) != clock::Op::ok) return std::nullopt;
-        return probe_->shown(side, now_) - reading;
+        const auto after = clock_->shown_after_press(side, now_);
+        if (!after) return std::nullopt;
+        return *after - reading;
     }
     // The mover's clock is pressed `used` after the turn began.
     void press(int side, Ms used) {
@@ -96,7 +96,6 @@ public:
 private:
     Ms now_{0};
     std::optional<clock::Clock> clock_;
-    mutable std::optional<clock::Clock> probe_;  // used_from_reading's scratch copy
 };
 
 // What is being built for one game.
