@@ -143,6 +143,20 @@ private:
         return s_.substr(open + 1, k - open - 1);
     }
 
+    // The comment nearly every move of a clocked game has, "{ [%clk h:mm:ss] }", read at once: its milliseconds, the
+    // reader then past it, or -1 (nothing read) for any other text. It holds no '\n' and no other command, so what it
+    // gives is what read_comment and apply_commands give for it.
+    std::int64_t plain_clock_comment() {
+        static constexpr std::string_view open = "{ [%clk ", close = "] }";
+        constexpr std::size_t time = 7, size = open.size() + time + close.size();
+        if (s_.size() - i_ < size) return -1;
+        const std::string_view text = s_.substr(i_, size);
+        if (!text.starts_with(open) || !text.ends_with(close)) return -1;
+        const std::int64_t ms = clock_ms(text.substr(open.size(), time));
+        if (ms >= 0) i_ += size;
+        return ms;
+    }
+
     void skip_variation() {
         int line = line_, col = column();
         int depth = 0;
@@ -205,6 +219,10 @@ private:
             char c = peek();
             if (c == '[') return g;  // next game's tags without a result: accepted as "*"
             if (c == '{') {
+                if (const std::int64_t ms = plain_clock_comment(); ms >= 0) {
+                    if (!g.moves.empty()) g.moves.back().clock = std::chrono::milliseconds(ms);
+                    continue;
+                }
                 const std::string_view text = read_comment();
                 // A comment before the first move belongs to the game, not a move.
                 if (!g.moves.empty()) apply_commands(g.moves.back(), text);
@@ -257,11 +275,13 @@ private:
             static constexpr std::pair<std::string_view, int> suffixes[] = {{"!!", 3}, {"??", 4}, {"!?", 5},
                                                                             {"?!", 6}, {"!", 1},  {"?", 2}};
             int suffix = 0;
-            for (const auto& [text, nag] : suffixes) {
-                if (token.size() > text.size() && token.substr(token.size() - text.size()) == text) {
-                    token.remove_suffix(text.size());
-                    suffix = nag;
-                    break;
+            if (token.ends_with('!') || token.ends_with('?')) {  // how every suffix ends: most moves have none
+                for (const auto& [text, nag] : suffixes) {
+                    if (token.size() > text.size() && token.ends_with(text)) {
+                        token.remove_suffix(text.size());
+                        suffix = nag;
+                        break;
+                    }
                 }
             }
             if (token.empty() || !(is_letter(token[0]) || token[0] == '0'))
