@@ -121,6 +121,9 @@ BOOST_AUTO_TEST_CASE(the_usual_clock_comment) {
     BOOST_TEST(moves[3].column == 38);
     BOOST_TEST(ms(moves[3].clock) == 7000);
     BOOST_TEST(ms(moves[3].elapsed) == 2000);
+    // The characters just below '0' and just above '9' are no digits.
+    for (const char* time : {"1:3/:22", "1:30:2:", "/:30:22"})
+        BOOST_TEST(ms(read_pgn("1. e4 { [%clk " + std::string(time) + "] } *", "f.pgn")[0].moves[0].clock) == -1);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
