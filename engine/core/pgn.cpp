@@ -143,6 +143,23 @@ private:
         return s_.substr(open + 1, k - open - 1);
     }
 
+    // The comment nearly every move of a clocked game has, "{ [%clk h:mm:ss] }", read at once: its milliseconds, the
+    // reader then past it, or -1 (nothing read) for any other text. It holds no '\n' and no other command, and its
+    // time is clock_ms's "h:mm:ss", so what it gives is what read_comment and apply_commands give for it. The digits
+    // are checked without a branch each: a clock comment's digits are as good as random.
+    std::int64_t plain_clock_comment() {
+        constexpr std::size_t size = 18;
+        if (s_.size() - i_ < size) return -1;
+        const char* const p = s_.data() + i_;
+        if (std::memcmp(p, "{ [%clk ", 8) != 0 || p[9] != ':' || p[12] != ':' || std::memcmp(p + 15, "] }", 3) != 0)
+            return -1;
+        const auto digit = [p](int k) { return unsigned(p[k]) - '0'; };  // above 9 for any other byte
+        const unsigned h = digit(8), m1 = digit(10), m2 = digit(11), s1 = digit(13), s2 = digit(14);
+        if ((h > 9) | (m1 > 9) | (m2 > 9) | (s1 > 9) | (s2 > 9)) return -1;
+        i_ += size;
+        return ((h * 60 + m1 * 10 + m2) * 60 + s1 * 10 + s2) * std::int64_t{1000};
+    }
+
     void skip_variation() {
         int line = line_, col = column();
         int depth = 0;
@@ -205,6 +222,10 @@ private:
             char c = peek();
             if (c == '[') return g;  // next game's tags without a result: accepted as "*"
             if (c == '{') {
+                if (const std::int64_t ms = plain_clock_comment(); ms >= 0) {
+                    if (!g.moves.empty()) g.moves.back().clock = std::chrono::milliseconds(ms);
+                    continue;
+                }
                 const std::string_view text = read_comment();
                 // A comment before the first move belongs to the game, not a move.
                 if (!g.moves.empty()) apply_commands(g.moves.back(), text);
@@ -257,11 +278,13 @@ private:
             static constexpr std::pair<std::string_view, int> suffixes[] = {{"!!", 3}, {"??", 4}, {"!?", 5},
                                                                             {"?!", 6}, {"!", 1},  {"?", 2}};
             int suffix = 0;
-            for (const auto& [text, nag] : suffixes) {
-                if (token.size() > text.size() && token.substr(token.size() - text.size()) == text) {
-                    token.remove_suffix(text.size());
-                    suffix = nag;
-                    break;
+            if (token.ends_with('!') || token.ends_with('?')) {  // how every suffix ends: most moves have none
+                for (const auto& [text, nag] : suffixes) {
+                    if (token.size() > text.size() && token.ends_with(text)) {
+                        token.remove_suffix(text.size());
+                        suffix = nag;
+                        break;
+                    }
                 }
             }
             if (token.empty() || !(is_letter(token[0]) || token[0] == '0'))

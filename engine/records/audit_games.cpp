@@ -5,8 +5,11 @@
 #include "core/record/bounded_read.h"
 
 #include <bit>
-#include <cstdint>
 #include <cstring>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 namespace arbiter::procedure::audit {
 
@@ -30,26 +33,28 @@ char first_char(std::string_view line) {
 
 bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-// The offset of the first '{', '}' or ';' in line[from, size), or the size. Eight bytes at a time (movetext is mostly
-// moves and clock readings, a brace every ten bytes or so): a byte of the word equals c where the word xor c has a
-// zero byte, and subtracting 1 from each byte borrows through the lowest such byte first, so the lowest bit of the
-// mask, the one taken, is exact.
-inline std::size_t next_special(std::string_view line, std::size_t from) {
-    if constexpr (std::endian::native == std::endian::little) {
-        constexpr std::uint64_t ones = 0x0101010101010101, highs = 0x8080808080808080;
-        const auto equal = [](std::uint64_t word, unsigned char c) {
-            const std::uint64_t x = word ^ (ones * c);
-            return (x - ones) & ~x & highs;
-        };
-        for (; from + 8 <= line.size(); from += 8) {
-            std::uint64_t word;
-            std::memcpy(&word, line.data() + from, 8);
-            if (const std::uint64_t hit = equal(word, '{') | equal(word, '}') | equal(word, ';'))
-                return from + std::size_t(std::countr_zero(hit) / 8);
-        }
+// Calls visit(i) for each '{', '}' and ';' of line, in order, while it returns true. Where the platform has SSE2 (every
+// x86-64), sixteen bytes at a time: one comparison per character for all sixteen gives a bit per byte, and only the
+// set bits are visited (movetext has a brace every ten bytes or so, which a byte-by-byte search would stop at).
+// `readable` bytes from line.data() may be loaded (the buffer beyond the line): a last part of the line shorter than
+// sixteen bytes is loaded whole when it can be, its bits beyond the line dropped.
+template <class Visit>
+void each_special(std::string_view line, std::size_t readable, Visit visit) {
+    std::size_t base = 0;
+#if defined(__SSE2__)
+    const __m128i open = _mm_set1_epi8('{'), close = _mm_set1_epi8('}'), semicolon = _mm_set1_epi8(';');
+    for (; base < line.size() && base + 16 <= readable; base += 16) {
+        const __m128i bytes = _mm_loadu_si128(reinterpret_cast<const __m128i*>(line.data() + base));
+        const __m128i hits = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(bytes, open), _mm_cmpeq_epi8(bytes, close)),
+                                          _mm_cmpeq_epi8(bytes, semicolon));
+        unsigned mask = unsigned(_mm_movemask_epi8(hits));
+        if (line.size() - base < 16) mask &= (1u << (line.size() - base)) - 1;
+        for (; mask != 0; mask &= mask - 1)
+            if (!visit(base + std::size_t(std::countr_zero(mask)))) return;
     }
-    while (from < line.size() && line[from] != '{' && line[from] != '}' && line[from] != ';') ++from;
-    return from;
+#endif
+    for (; base < line.size(); ++base)
+        if ((line[base] == '{' || line[base] == '}' || line[base] == ';') && !visit(base)) return;
 }
 
 // Follows the {comments} of one line of movetext, `depth` being those open at its start and then at its end (a
@@ -57,8 +62,8 @@ inline std::size_t next_special(std::string_view line, std::size_t from) {
 // the rest of the line. Whether the line's last token outside comments is a termination marker (PGN 8.2.6). The
 // loop visits only the '{', '}' and ';'. A stretch outside comments holds no '{' or ';' (either ends it), so its
 // tokens are runs of characters other than white space: where each stretch's last token ends is found backwards
-// from the stretch's end, and the last of them is read once.
-bool ends_with_result(std::string_view line, int& depth) {
+// from the stretch's end, and the last of them is read once. `readable`: as for each_special.
+bool ends_with_result(std::string_view line, std::size_t readable, int& depth) {
     std::size_t stretch = 0;  // where the stretch outside comments began (while depth is 0)
     std::size_t token_end = 0, token_stretch = 0;  // the last token found: its end (0: none yet) and its stretch
     const auto end_stretch = [&](std::size_t end) {
@@ -69,7 +74,7 @@ bool ends_with_result(std::string_view line, int& depth) {
         }
     };
     std::size_t stop = line.size();
-    for (std::size_t i = next_special(line, 0); i < line.size(); i = next_special(line, i + 1)) {
+    each_special(line, readable, [&](std::size_t i) {
         const char c = line[i];
         if (c == '{') {
             if (depth == 0) end_stretch(i);
@@ -78,9 +83,10 @@ bool ends_with_result(std::string_view line, int& depth) {
             if (depth > 0 && --depth == 0) stretch = i + 1;
         } else if (depth == 0) {
             stop = i;
-            break;
+            return false;
         }
-    }
+        return true;
+    });
     if (depth == 0) end_stretch(stop);
     std::size_t start = token_end;
     while (start > token_stretch && !space(line[start - 1])) --start;
@@ -148,7 +154,7 @@ struct GameStream::Reader {
             if ((tag_line && movetext) || (ended && !blank(text))) return scan;
             if (!blank(text) && !tag_line) movetext = true;
             if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
-                const bool result = ends_with_result(text, depth);
+                const bool result = ends_with_result(text, buf.size() - scan, depth);
                 if (!blank(text) && depth == 0) ended = result;
             }
             midline = false;

@@ -98,6 +98,34 @@ BOOST_AUTO_TEST_CASE(commands_at_their_first_occurrence) {
     BOOST_TEST(ms(first_move("{[%cl 0:01:00]} {[%clk}").clock) == -1);
 }
 
+// "{ [%clk h:mm:ss] }", the comment of nearly every move of a clocked game, is read at once: the same reading, the
+// next move at its column, a comment before the first move still belonging to no move, and any other text (one
+// space less, a value that is not a time, a second command) read as any comment.
+BOOST_AUTO_TEST_CASE(the_usual_clock_comment) {
+    const auto games = read_pgn("{ [%clk 1:00:00] } 1. e4 { [%clk 1:30:22] } e5 { [%clk 1:30:2x] } 2. Nf3\n"  // line 1
+                                "{ [%clk 0:00:09] } { [%clk 0:00:05]} Nc6 { [%clk 0:00:07] [%emt 0:00:02] } *",
+                                "f.pgn");
+    BOOST_REQUIRE(games.size() == 1u);
+    const auto& moves = games[0].moves;
+    BOOST_REQUIRE(moves.size() == 4u);
+    BOOST_TEST(moves[0].san == "e4");
+    BOOST_TEST(moves[0].column == 23);              // after "{ [%clk 1:00:00] } 1. "
+    BOOST_TEST(ms(moves[0].clock) == 5422000);      // 3600 + 1800 + 22 seconds
+    BOOST_TEST(moves[1].san == "e5");
+    BOOST_TEST(moves[1].column == 45);              // e4, a space, 18 characters of comment, a space
+    BOOST_TEST(ms(moves[1].clock) == -1);           // 2x is no time
+    BOOST_TEST(moves[2].san == "Nf3");
+    BOOST_TEST(ms(moves[2].clock) == 5000);         // the second comment, without its last space, replaces the first
+    BOOST_TEST(moves[3].san == "Nc6");
+    BOOST_TEST(moves[3].line == 2);
+    BOOST_TEST(moves[3].column == 38);
+    BOOST_TEST(ms(moves[3].clock) == 7000);
+    BOOST_TEST(ms(moves[3].elapsed) == 2000);
+    // The characters just below '0' and just above '9' are no digits.
+    for (const char* time : {"1:3/:22", "1:30:2:", "/:30:22"})
+        BOOST_TEST(ms(read_pgn("1. e4 { [%clk " + std::string(time) + "] } *", "f.pgn")[0].moves[0].clock) == -1);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace pgn_places_test

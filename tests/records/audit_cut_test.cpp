@@ -65,7 +65,7 @@ BOOST_AUTO_TEST_CASE(comments_over_several_lines) {
     BOOST_TEST(game_lines("1. e4 {a {b}} 1/2-1/2\n1. d4 *\n") == (Lines{1, 4}));
 }
 
-// The cutter looks for braces eight bytes at a time: comments of every length put them at every place in a word.
+// The cutter looks for braces sixteen bytes at a time: comments of every length put them at every place in a block.
 BOOST_AUTO_TEST_CASE(braces_at_every_place_of_a_long_line) {
     std::string line = "1. e4";
     for (int n = 0; n < 17; ++n) line += " {" + std::string(std::size_t(n), 'x') + "} e5";
@@ -73,6 +73,12 @@ BOOST_AUTO_TEST_CASE(braces_at_every_place_of_a_long_line) {
     BOOST_TEST(game_lines(line + " {1-0}\n2. Nf3 *\n") == (Lines{1}));
     BOOST_TEST(game_lines(line + " 1-0 {" + std::string(9, 'y') + "}\n1. d4 *\n") == (Lines{1, 4}));
     BOOST_TEST(game_lines(line + " {" + std::string(9, 'y') + "\n1-0}\n1. d4 *\n") == (Lines{1}));
+}
+
+// A line shorter than sixteen bytes is loaded with the start of the next: the next line's braces are not this line's.
+BOOST_AUTO_TEST_CASE(the_next_line_s_braces_are_not_counted) {
+    BOOST_TEST(game_lines("1. e4 e5 1-0\n{a\nb} 1. d4 *\n") == (Lines{1, 4}));
+    BOOST_TEST(game_lines("1. e4 {a\nb} 1-0\n{c\nd} 1. d4 *\n") == (Lines{1, 5}));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
