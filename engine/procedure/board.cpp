@@ -63,13 +63,20 @@ public:
         else game_.play_illegal(parsed.move);
     }
 
-    BoardEnd end_after_move(bool can_move) const override {
+    BoardEnd end_after_move(bool can_move, bool in_record) const override {
         if (!can_move && !pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
-        if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
+        if (pos().halfmove_clock() == 0 && (in_record ? dead_on_the_record() : is_dead_position()))
+            return BoardEnd::dead_position;
         return BoardEnd::none;
     }
 
+    void set_record_moves(std::vector<core::Move> moves) override {
+        record_moves_ = std::move(moves);
+        record_alive_.reset();
+    }
+
     void restart() override {
+        record_alive_.reset();
         const auto identity = game_.castling_identity();
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
@@ -116,7 +123,7 @@ public:
     std::optional<bool> cannot_checkmate(int side) const override {
         if constexpr (chess_like) {
             if (side < 0 || side > 1 || hands() || irregular()) return std::nullopt;
-            return remembered(side == 0 ? AnalysisMemo::Question::first_cannot_mate : AnalysisMemo::Question::second_cannot_mate,
+            return remembered(pos(), side == 0 ? AnalysisMemo::Question::first_cannot_mate : AnalysisMemo::Question::second_cannot_mate,
                               [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
         return std::nullopt;
@@ -127,9 +134,55 @@ public:
         // memo's key leaves out, so it is asked only when the memo has no answer for the position.
         if constexpr (chess_like)
             if (!hands())
-                return remembered(AnalysisMemo::Question::dead, [&] {
+                return remembered(pos(), AnalysisMemo::Question::dead, [&] {
                            return irregular() ? core::Winnability::unknown : core::is_dead_position(pos());
                        }).value_or(false);
+        return false;
+    }
+
+    // is_dead_position on a board that has made the record's first moves and nothing else: the memo's answer for
+    // the position where it has one, else none where the record shows a mate can still come (record_alive), which
+    // the memo then keeps for the position (the dead-position question reads "can" and "not settled" alike).
+    bool dead_on_the_record() const {
+        if constexpr (chess_like)
+            if (!hands() && memo_ && ply() <= int(record_moves_.size())) {
+                if (const auto known = remembered(pos(), AnalysisMemo::Question::dead, nullptr)) return *known;
+                if (record_alive()) {
+                    (void)remembered(pos(), AnalysisMemo::Question::dead, [] { return core::Winnability::can_checkmate; });
+                    return false;
+                }
+            }
+        return is_dead_position();
+    }
+
+    // Whether the record shows that no position on its path from here is dead: it ends in mate, or the last position
+    // it reaches by a capture or a pawn move (where the runner asks the same question: the memo may know it, else the
+    // analysis runs there, once for the run) is not dead. Each position on the way reaches that one by the record's
+    // legal moves, so a mate that can still come there can come from each.
+    bool record_alive() const {
+        if constexpr (chess_like) {
+            if (!record_alive_) {
+                Position last = pos();
+                core::Undo undo;
+                const std::size_t from = std::size_t(ply());
+                std::size_t asked = from;  // the moves up to the last capture or pawn move
+                bool legal = true;         // the caller keeps the board on the record; checked all the same
+                for (std::size_t i = from; legal && i < record_moves_.size(); ++i) {
+                    legal = last.is_legal(record_moves_[i]);
+                    if (!legal) break;
+                    last.make(record_moves_[i], undo);
+                    if (last.halfmove_clock() == 0) asked = i + 1;
+                }
+                bool alive = legal && !last.has_legal_move() && last.is_check();  // mate on the board
+                if (legal && !alive) {
+                    Position there = pos();
+                    for (std::size_t i = from; i < asked; ++i) there.make(record_moves_[i], undo);
+                    alive = remembered(there, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(there); }) == false;
+                }
+                record_alive_ = alive;
+            }
+            return *record_alive_;
+        }
         return false;
     }
 
@@ -226,35 +279,40 @@ private:
     const Position& pos() const { return game_.position(); }
     bool hands() const { return pos().definition().hands; }
 
-    // "Cannot checkmate" (true), "can" (false) or not settled (nullopt), from the memo when it has the answer.
+    // "Cannot checkmate" (true), "can" (false) or not settled (nullopt) for `p`, from the memo when it has the
+    // answer; with `analyze` null, nullopt also where the memo has none.
     template <class Analyze>
-    std::optional<bool> remembered(AnalysisMemo::Question question, Analyze analyze) const {
+    std::optional<bool> remembered(const Position& p, AnalysisMemo::Question question, Analyze analyze) const {
         using Answer = AnalysisMemo::Answer;
         AnalysisMemo::Key key;
         if (memo_) {
             // The game, the question and the position without its two move counters (the answer does not depend
             // on them): exact like a FEN but without formatting one, which cost more than most analyses (an audit
             // asks after every capture and pawn move).
-            key.zobrist = pos().key();
+            key.zobrist = p.key();
             key.game = game_index_;
             key.question = question;
-            key.side = std::uint8_t(pos().side_to_move());
-            key.castling = std::uint8_t(pos().castling_rights());
-            key.en_passant = std::uint8_t(pos().en_passant_square());
-            for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = pos().pieces(core::Color(c));
-            for (int t = 0; t < int(pos().definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = pos().pieces(t);
+            key.side = std::uint8_t(p.side_to_move());
+            key.castling = std::uint8_t(p.castling_rights());
+            key.en_passant = std::uint8_t(p.en_passant_square());
+            for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = p.pieces(core::Color(c));
+            for (int t = 0; t < int(p.definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = p.pieces(t);
             if (const Answer* a = memo_->find(key)) {
                 if (*a == Answer::unknown) return std::nullopt;
                 return *a == Answer::yes;
             }
         }
-        const core::Winnability w = analyze();
-        const Answer a = w == core::Winnability::unknown          ? Answer::unknown
-                         : w == core::Winnability::cannot_checkmate ? Answer::yes
-                                                                     : Answer::no;
-        if (memo_) memo_->store(key, a);
-        if (a == Answer::unknown) return std::nullopt;
-        return a == Answer::yes;
+        if constexpr (std::is_null_pointer_v<Analyze>) {
+            return std::nullopt;
+        } else {
+            const core::Winnability w = analyze();
+            const Answer a = w == core::Winnability::unknown            ? Answer::unknown
+                             : w == core::Winnability::cannot_checkmate ? Answer::yes
+                                                                         : Answer::no;
+            if (memo_) memo_->store(key, a);
+            if (a == Answer::unknown) return std::nullopt;
+            return a == Answer::yes;
+        }
     }
 
     Position start_;
@@ -263,6 +321,8 @@ private:
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
+    std::vector<core::Move> record_moves_;        // set_record_moves
+    mutable std::optional<bool> record_alive_;  // record_alive, once worked out
 };
 
 }  // namespace

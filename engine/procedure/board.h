@@ -61,8 +61,14 @@ public:
     // again), or an illegal one the rulebook lets stand.
     virtual void play(const core::ParsedMove& parsed) = 0;
     // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
-    // out and need no search for a move.
-    virtual BoardEnd end_after_move(bool can_move = false) const = 0;
+    // out and need no search for a move. `in_record`: the board has made the first moves of set_record_moves and
+    // nothing else.
+    virtual BoardEnd end_after_move(bool can_move = false, bool in_record = false) const = 0;
+    // The moves of the record the timeline was converted from, in order from the start (an audit's, Entry::reading).
+    // While the board has made these and nothing else, the record's last position is reached from the board's by
+    // legal moves: where it is not dead (a side can still mate, or has mated), no position on the way is, and the
+    // dead-position analysis runs once per game instead of after every capture and pawn move.
+    virtual void set_record_moves(std::vector<core::Move> moves) { (void)moves; }
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 

@@ -115,7 +115,9 @@ void State::after_move(int mover) {
         ctx.actor = mover;
         return ctx;
     };
-    switch (game->end_after_move(read_ahead())) {
+    // On the record's path (only recorded moves made so far), the board may answer the dead-position question from
+    // the record's last position (Board::set_record_moves).
+    switch (game->end_after_move(read_ahead(), board_version == stepped_version)) {
         case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
         case BoardEnd::dead_position: raise(Trigger::board_dead_position, mover_context(), mover); return;

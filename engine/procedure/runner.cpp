@@ -377,6 +377,14 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.topics = &bound->second;
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
+    // An audited record's moves, as its converter read them from the start (Entry::reading, plies 0, 1, 2, ...).
+    std::vector<core::Move> record;
+    for (const auto& e : timeline.entries)
+        if (e.reading.ply >= 0) {
+            if (e.reading.ply != int(record.size())) break;
+            record.push_back(e.reading.move);
+        }
+    if (!record.empty()) st.game->set_record_moves(std::move(record));
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");

@@ -79,6 +79,36 @@ BOOST_AUTO_TEST_CASE(a_reading_for_another_ply_is_not_taken) {
     BOOST_TEST(mated(t));
 }
 
+// The dead-position question on the record's path (Board::set_record_moves): the board may answer "not dead" for a
+// position from a later one of the record that is not dead, never from one that is. Here (a hand-made record, FIDE
+// 2009 1.3/5.2b: a position from which no series of legal moves can mate ends the game drawn) 1. Qxa4 takes a pawn
+// with the queen (K+Q v K+N: mate can come), and 1... Nxa4 takes the queen (K v K+N: no mate can come): the game is
+// drawn after the second move, not the first, with the readings as without them.
+BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_stands) {
+    const std::string yaml = "timeline: queen-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1\"}\n"
+                             "entries:\n  - {at: \"0:00:00\", move: Qxa4}\n  - {at: \"0:00:00\", move: Nxa4}\n";
+    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
+    Timeline with = without;
+    const auto def = core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+    core::Position pos = core::Position::from_fen(def, "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1", "queen-lost.yaml");
+    for (int ply = 0; ply < 2; ++ply) {
+        const core::ParsedMove p = core::parse_move(pos, with.entries[std::size_t(ply)].text);
+        BOOST_REQUIRE(p.ok());
+        const core::AttemptedMove& a = p.attempted;
+        with.entries[std::size_t(ply)].reading = {ply, p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        core::Undo undo;
+        pos.make(p.move, undo);
+    }
+    Runner runner(reading_library());
+    const auto& book = *reading_library().find("fide-2009");
+    const Run a = runner.run(with, book);
+    const Run b = runner.run(without, book);
+    BOOST_TEST(a.result.topic == "draw.dead_position");
+    BOOST_REQUIRE(!a.rulings.empty());
+    BOOST_TEST(a.rulings.back().entry == 1);
+    BOOST_TEST(to_json(a).dump() == to_json(b).dump());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace recorded_reading_test
