@@ -220,7 +220,8 @@ struct Resolver {
                              "found a cycle of parents: " + cycle + "; expected a chain that ends in a rulebook without extends");
         }
         chain.push_back(own.own.id);
-        Rulebook parent = find_parent(parent_id, std::filesystem::path(file.name).parent_path(), file.name, at, chain);
+        std::optional<Rulebook> unshared;
+        const Rulebook& parent = find_parent(parent_id, std::filesystem::path(file.name).parent_path(), file.name, at, chain, unshared);
         chain.pop_back();
         if (parent.game != own.own.game)
             throw InputError(location_of(file.name, at), "found the parent '" + parent_id + "' of the game " + parent.game +
@@ -233,8 +234,11 @@ struct Resolver {
         return out;
     }
 
-    Rulebook find_parent(const std::string& id, const std::filesystem::path& dir, const std::string& file,
-                         const YAML::Node& at, std::vector<std::string>& chain) {
+    // The parent `id`, resolved once and kept in the memo, whose entries never move: a reference, not a copy of
+    // every rule (the child's merge makes the one copy it needs). Should the memo have gained `id` while the parent
+    // was being resolved, the fresh result is used, kept in `unshared`, as when parents were returned by value.
+    const Rulebook& find_parent(const std::string& id, const std::filesystem::path& dir, const std::string& file,
+                                const YAML::Node& at, std::vector<std::string>& chain, std::optional<Rulebook>& unshared) {
         if (auto it = memo.find(id); it != memo.end()) return it->second;
         std::filesystem::path path = dir / (id + ".yaml");
         std::error_code ec;
@@ -249,8 +253,9 @@ struct Resolver {
             path = it->second;
         }
         Rulebook parent = resolve(read(path), chain);
-        memo.emplace(id, parent);
-        return parent;
+        const auto [kept, fresh] = memo.try_emplace(id, std::move(parent));  // moves only when it is kept
+        if (fresh) return kept->second;
+        return unshared.emplace(std::move(parent));
     }
 };
 

@@ -9,12 +9,14 @@
 
 #include "rulebook/paths.h"
 #include "rulebook/suggest.h"
+#include "rulebook/yaml_build.h"
 
 #include <nlohmann/json.hpp>
 #include <valijson/adapters/nlohmann_json_adapter.hpp>
 #include <valijson/schema.hpp>
 #include <valijson/schema_parser.hpp>
 #include <valijson/validator.hpp>
+#include <yaml-cpp/node/detail/node.h>
 
 #include <charconv>
 #include <fstream>
@@ -120,24 +122,31 @@ json plain_scalar(const std::string& text) {
     return text;
 }
 
-json to_json(const YAML::Node& node) {
-    switch (node.Type()) {
+// Walks yaml-cpp's nodes themselves (node_of): a handle per node reached cost an atomic count each.
+json to_json(const YAML::detail::node& node) {
+    switch (node.type()) {
         case YAML::NodeType::Scalar:
-            return node.Tag() == "?" ? plain_scalar(node.Scalar()) : json(node.Scalar());
+            return node.tag() == "?" ? plain_scalar(node.scalar()) : json(node.scalar());
         case YAML::NodeType::Sequence: {
             json array = json::array();
-            for (const auto& item : node) array.push_back(to_json(item));
+            for (const auto& item : node) array.push_back(to_json(*item));
             return array;
         }
         case YAML::NodeType::Map: {
             json object = json::object();
             for (const auto& entry : node)
-                object[entry.first.IsScalar() ? entry.first.Scalar() : std::string("?")] = to_json(entry.second);
+                object[entry.first->type() == YAML::NodeType::Scalar ? entry.first->scalar() : std::string("?")] = to_json(*entry.second);
             return object;
         }
         default:
             return nullptr;
     }
+}
+
+json to_json(const YAML::Node& node) {
+    node.Type();  // throws for an invalid handle, as reading it always did
+    const YAML::detail::node* built = node_of(node);
+    return built ? to_json(*built) : json(nullptr);
 }
 
 // Follows "$ref": "#/definitions/x" (the only form the project's schemas use).

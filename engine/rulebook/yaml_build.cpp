@@ -22,6 +22,7 @@ namespace YAML {
 template <>
 struct as_if<arbiter::rulebook::NodeAccess, arbiter::rulebook::NodeAccess> {
     static Node wrap(detail::node& root, detail::shared_memory_holder memory) { return Node(root, std::move(memory)); }
+    static const detail::node* node(const Node& handle) { return handle.m_pNode; }
 };
 }  // namespace YAML
 
@@ -135,6 +136,8 @@ private:
 };
 
 }  // namespace
+
+const YAML::detail::node* node_of(const YAML::Node& handle) { return Access::node(handle); }
 
 YAML::Node build_yaml(std::string_view text) {
     Parser p;

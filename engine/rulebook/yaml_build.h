@@ -12,6 +12,10 @@
 #include <string>
 #include <string_view>
 
+namespace YAML::detail {
+class node;
+}
+
 namespace arbiter::rulebook {
 
 // A text libyaml refuses: where (0-based, as YAML::Mark) and what it says.
@@ -22,5 +26,10 @@ struct YamlSyntaxError {
 
 // The first document of `text` as a yaml-cpp tree (a null node for a text with no document). Throws YamlSyntaxError.
 YAML::Node build_yaml(std::string_view text);
+
+// The node a handle stands for (null for a handle with none, such as YAML::Node()), for walks over a whole tree:
+// going through handles copies one (a shared_ptr count, atomic once threads exist) per node reached, which was
+// much of the cost of the front door's checks. The node lives as long as some handle to its tree does.
+const YAML::detail::node* node_of(const YAML::Node& handle);
 
 }  // namespace arbiter::rulebook

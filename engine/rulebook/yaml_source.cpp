@@ -5,6 +5,7 @@
 #include "core/record/bounded_read.h"
 
 #include <spdlog/spdlog.h>
+#include <yaml-cpp/node/detail/node.h>
 
 #include <cstdint>
 #include <cstdio>
@@ -151,7 +152,9 @@ void check_depth(std::string_view text, const std::string& file) {
 }
 
 // Walks every node once: refuses duplicate keys (naming both places), depth beyond the limit (aliases
-// can nest what the text does not) and alias expansion beyond MaxYamlNodes.
+// can nest what the text does not) and alias expansion beyond MaxYamlNodes. It walks yaml-cpp's nodes
+// themselves, not handles (node_of), and keeps a map's keys as views of their text: each handle or key copy
+// was an allocation or an atomic count per node of every file read.
 struct Walker {
     const std::string& file;
     long nodes = 0;
@@ -160,43 +163,45 @@ struct Walker {
     // An anchor on a 1 MiB scalar with a thousand aliases is a thousand readings of 1 MiB for every loader that
     // reads the tree, though the node count stays small: scalar bytes count each time they are reached. Without
     // aliases they never exceed the file's size, so the limit is the file limit.
-    void count_text(const YAML::Node& node) {
-        bytes += node.Scalar().size();
+    void count_text(const YAML::detail::node& node) {
+        bytes += node.scalar().size();
         if (bytes > MaxYamlBytes)
-            throw InputError(location_of(file, node), "more than " + std::to_string(MaxYamlBytes) +
-                                                          " bytes of text once aliases are expanded; expected a smaller document");
+            throw InputError(location_of(file, node.mark()), "more than " + std::to_string(MaxYamlBytes) +
+                                                                 " bytes of text once aliases are expanded; expected a smaller document");
     }
 
-    void walk(const YAML::Node& node, int depth) {
+    void walk(const YAML::detail::node& node, int depth) {
         if (++nodes > MaxYamlNodes) {
-            auto where = location_of(file, node);
+            auto where = location_of(file, node.mark());
             throw InputError(where, "more than " + std::to_string(MaxYamlNodes) +
                                         " nodes once aliases are expanded; expected a smaller document");
         }
-        if (node.IsScalar()) count_text(node);
+        const YAML::NodeType::value type = node.type();
+        if (type == YAML::NodeType::Scalar) count_text(node);
         if (depth > MaxYamlDepth) {
-            throw InputError(location_of(file, node), "nesting deeper than " + std::to_string(MaxYamlDepth) +
-                                                          " levels; expected a shallower document");
+            throw InputError(location_of(file, node.mark()), "nesting deeper than " + std::to_string(MaxYamlDepth) +
+                                                                 " levels; expected a shallower document");
         }
-        if (node.IsSequence()) {
-            for (const auto& item : node) walk(item, depth + 1);
-        } else if (node.IsMap()) {
-            std::unordered_map<std::string, YAML::Mark> seen;
+        if (type == YAML::NodeType::Sequence) {
+            for (const auto& item : node) walk(*item, depth + 1);
+        } else if (type == YAML::NodeType::Map) {
+            std::unordered_map<std::string_view, YAML::Mark> seen;
             for (const auto& entry : node) {
-                if (entry.first.IsScalar()) {
-                    count_text(entry.first);
-                    auto [it, inserted] = seen.emplace(entry.first.Scalar(), entry.first.Mark());
+                const YAML::detail::node& key = *entry.first;
+                if (key.type() == YAML::NodeType::Scalar) {
+                    count_text(key);
+                    auto [it, inserted] = seen.emplace(key.scalar(), key.mark());
                     if (!inserted) {
                         auto first = location_of(file, it->second);
-                        throw InputError(location_of(file, entry.first),
-                                         "duplicate key '" + entry.first.Scalar() + "' (first at line " +
+                        throw InputError(location_of(file, key.mark()),
+                                         "duplicate key '" + key.scalar() + "' (first at line " +
                                              std::to_string(first.line) + ", column " +
                                              std::to_string(first.column) + "); expected each key once");
                     }
                 } else {
-                    walk(entry.first, depth + 1);
+                    walk(key, depth + 1);
                 }
-                walk(entry.second, depth + 1);
+                walk(*entry.second, depth + 1);
             }
         }
     }
@@ -275,7 +280,7 @@ YamlFile parse_yaml_text(std::string_view text, std::string name) {
         throw InputError(location_of(out.name, out.root),
                          "found the text " + describe(out.root) + "; expected a YAML map such as 'rulebook: id'");
     Walker walker{out.name};
-    walker.walk(out.root, 1);
+    walker.walk(*node_of(out.root), 1);  // defined and not null: a node of the tree
     return out;
 }
 

@@ -92,6 +92,30 @@ BOOST_AUTO_TEST_CASE(duplicate_keys_name_both_places) {
     BOOST_TEST(e.message() == "duplicate key 'x' (first at line 2, column 3); expected each key once");
 }
 
+BOOST_AUTO_TEST_CASE(duplicate_keys_are_found_in_every_map_and_only_within_one) {
+    // The same key in sibling maps, in a list of maps and in a nested map is no duplicate.
+    BOOST_TEST(error_of("a: {x: 1, y: {x: 2}}\nb: [{x: 1}, {x: 2}]\nx: 3\n").message().empty());
+    // A duplicate deep in a list of maps, after keys of the same text elsewhere, names its own map's first key.
+    InputError e = error_of("x: 0\nlist:\n  - {x: 1}\n  - y: 2\n    x: 3\n    y: 4\n");
+    BOOST_TEST(e.where().line == 6);
+    BOOST_TEST(e.where().column == 5);
+    BOOST_TEST(e.message() == "duplicate key 'y' (first at line 4, column 5); expected each key once");
+    // An alias reaches its anchor's map again, and a duplicate in it is found where the anchor wrote it.
+    InputError aliased = error_of("a: &m\n  k: 1\n  k: 2\nb: *m\n");
+    BOOST_TEST(aliased.where().line == 3);
+    BOOST_TEST(aliased.message() == "duplicate key 'k' (first at line 2, column 3); expected each key once");
+}
+
+BOOST_AUTO_TEST_CASE(nesting_through_aliases_is_counted_past_the_text) {
+    // Each alias nests the previous list two levels deeper than the text shows: over 2 * 140 levels once expanded.
+    std::string text = "l0: &l0 [x]\n";
+    for (int i = 1; i <= 140; ++i) {
+        const std::string n = std::to_string(i), m = std::to_string(i - 1);
+        text.append("l").append(n).append(": &l").append(n).append(" [[*l").append(m).append("]]\n");
+    }
+    BOOST_TEST(error_of(text).message().find("nesting deeper than") == 0u);
+}
+
 BOOST_AUTO_TEST_CASE(syntax_errors_carry_one_based_marks) {
     // yaml-cpp marks the unclosed flow map where it expected '}' (0-based line 1 = line 2 here).
     InputError e = error_of("a: 1\nb: {c: 2\n");
