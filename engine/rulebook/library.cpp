@@ -116,15 +116,16 @@ void check_prepared(PreparedFile& out, const Registry& registry, const std::vect
     }
 }
 
-// Runs task(0) ... task(count - 1), each once, on as many threads as there are cores (at most 4), the
-// calling thread included. Tasks must not throw.
+// Runs task(0) ... task(count - 1), each once and handed out in that order, on as many threads as there are
+// cores (at most 4 and at most `width`), the calling thread included. Tasks must not throw; a task may wait
+// for one handed out before it, which is running or done.
 template <class Task>
-void run_on_all_cores(std::size_t count, const Task& task) {
+void run_on_all_cores(std::size_t count, std::size_t width, const Task& task) {
     std::atomic<std::size_t> next{0};
     auto work = [&]() noexcept {
         for (std::size_t k = next++; k < count; k = next++) task(k);
     };
-    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, count});
+    const std::size_t threads = std::min<std::size_t>({std::max(1u, std::thread::hardware_concurrency()), 4, width});
     std::vector<std::thread> helpers;
     for (std::size_t t = 1; t < threads; ++t) {
         try {
@@ -139,9 +140,11 @@ void run_on_all_cores(std::size_t count, const Task& task) {
 
 // Reads and checks every file, and loads the registry when `load_registry` is set, on all cores: yaml-cpp's
 // parse is most of the load time and each file's is independent of the others. The registry is the first
-// task; a file read after it is ready is checked at once, the others in a second round. Files are taken
-// largest first, so that no thread is left with a big one at the end; the results are used in the files'
-// sorted order, so problems and resolution are the same as when they were read one at a time.
+// task; a file read after it is ready is checked at once, the others by a task of their own once both their
+// reading and the registry are done. One round of threads does it all: a second round started threads (and
+// their allocator arenas) again for a few files. Files are taken largest first, so that no thread is left with
+// a big one at the end; the results are used in the files' sorted order, so problems and resolution are the
+// same as when they were read one at a time.
 const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* given,
                             const std::function<const Registry&()>& load_registry, const std::vector<std::string>& games) {
     std::vector<std::size_t> order(files.size());
@@ -154,29 +157,42 @@ const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* gi
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return files[a].size > files[b].size; });
     std::atomic<const Registry*> registry{given};
     std::exception_ptr registry_error;
-    std::vector<char> checked(files.size(), 0);  // written by the file's own task only
+    std::atomic<bool> registry_done{given != nullptr};  // loaded or failed; registry_error is set before it
+    enum : char { unread, read_only, checked };
+    std::vector<std::atomic<char>> state(files.size());  // written by the file's reading task only
+    for (auto& s : state) s.store(unread, std::memory_order_relaxed);
     const std::size_t extra = given ? 0 : 1;
-    run_on_all_cores(files.size() + extra, [&](std::size_t k) {
+    const std::size_t n = files.size();
+    // Tasks: the registry, then each file's reading, then each file's check where its reading could not do it.
+    run_on_all_cores(extra + 2 * n, extra + n, [&](std::size_t k) {
         if (k < extra) {
             try {
                 registry = &load_registry();
             } catch (...) {
                 registry_error = std::current_exception();
             }
+            registry_done.store(true, std::memory_order_release);
+            registry_done.notify_all();
             return;
         }
-        const std::size_t i = order[k - extra];
-        read_prepared(files[i]);
-        if (const Registry* ready = registry.load()) {
-            check_prepared(files[i], *ready, games);
-            checked[i] = 1;
+        if (k < extra + n) {
+            const std::size_t i = order[k - extra];
+            read_prepared(files[i]);
+            char done = read_only;
+            if (const Registry* ready = registry.load()) {
+                check_prepared(files[i], *ready, games);
+                done = checked;
+            }
+            state[i].store(done, std::memory_order_release);
+            state[i].notify_all();
+            return;
         }
+        const std::size_t i = order[k - extra - n];
+        state[i].wait(unread, std::memory_order_acquire);
+        registry_done.wait(false, std::memory_order_acquire);
+        if (state[i].load(std::memory_order_acquire) == read_only && !registry_error) check_prepared(files[i], *registry.load(), games);
     });
     if (registry_error) std::rethrow_exception(registry_error);
-    std::vector<std::size_t> unchecked;
-    for (std::size_t i : order)
-        if (!checked[i]) unchecked.push_back(i);
-    run_on_all_cores(unchecked.size(), [&](std::size_t k) { check_prepared(files[unchecked[k]], *registry.load(), games); });
     return *registry.load();
 }
 
