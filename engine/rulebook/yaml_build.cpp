@@ -23,6 +23,9 @@ template <>
 struct as_if<arbiter::rulebook::NodeAccess, arbiter::rulebook::NodeAccess> {
     static Node wrap(detail::node& root, detail::shared_memory_holder memory) { return Node(root, std::move(memory)); }
     static const detail::node* node(const Node& handle) { return handle.m_pNode; }
+    static Node beside(const Node& handle, const detail::node& other) {
+        return Node(const_cast<detail::node&>(other), handle.m_pMemory);  // a node of a tree, itself never const
+    }
 };
 }  // namespace YAML
 
@@ -138,6 +141,8 @@ private:
 }  // namespace
 
 const YAML::detail::node* node_of(const YAML::Node& handle) { return Access::node(handle); }
+
+YAML::Node handle_beside(const YAML::Node& handle, const YAML::detail::node& other) { return Access::beside(handle, other); }
 
 YAML::Node build_yaml(std::string_view text) {
     Parser p;

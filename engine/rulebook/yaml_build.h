@@ -31,5 +31,8 @@ YAML::Node build_yaml(std::string_view text);
 // going through handles copies one (a shared_ptr count, atomic once threads exist) per node reached, which was
 // much of the cost of the front door's checks. The node lives as long as some handle to its tree does.
 const YAML::detail::node* node_of(const YAML::Node& handle);
+// A handle to `other`, a node of the same tree as `handle` (which keeps the tree alive), as yaml-cpp's iterators
+// hand one out.
+YAML::Node handle_beside(const YAML::Node& handle, const YAML::detail::node& other);
 
 }  // namespace arbiter::rulebook

@@ -220,18 +220,20 @@ const YAML::Node& undefined_node() {
 
 }  // namespace
 
+// Both scan a map's nodes themselves (node_of) and make a handle only for what they hand out: iterating handles
+// made two per entry passed over.
 YAML::Node child(const YAML::Node& node, std::string_view key) {
     if (node.IsDefined() && node.IsMap())
-        for (const auto& entry : node)
-            if (entry.first.IsScalar() && entry.first.Scalar() == key) return entry.second;
+        for (const auto& entry : *node_of(node))
+            if (entry.first->type() == YAML::NodeType::Scalar && entry.first->scalar() == key) return handle_beside(node, *entry.second);
     return undefined_node();
 }
 
 MapKeys::MapKeys(const YAML::Node& node) {
     if (!node.IsDefined() || !node.IsMap()) return;
     // The keys' text lives in the document, which the value handles kept here keep alive.
-    for (const auto& entry : node)
-        if (entry.first.IsScalar()) entries_.emplace_back(entry.first.Scalar(), entry.second);
+    for (const auto& entry : *node_of(node))
+        if (entry.first->type() == YAML::NodeType::Scalar) entries_.emplace_back(entry.first->scalar(), handle_beside(node, *entry.second));
 }
 
 YAML::Node MapKeys::get(std::string_view key) const {

@@ -1,6 +1,8 @@
 // The YAML front door: what is not YAML text, or is nested too deep for yaml-cpp, never reaches it.
 #include "rulebook/yaml_source.h"
 
+#include <yaml-cpp/yaml.h>
+
 #include <boost/test/unit_test.hpp>
 
 #include <string>
@@ -114,6 +116,27 @@ BOOST_AUTO_TEST_CASE(nesting_through_aliases_is_counted_past_the_text) {
         text.append("l").append(n).append(": &l").append(n).append(" [[*l").append(m).append("]]\n");
     }
     BOOST_TEST(error_of(text).message().find("nesting deeper than") == 0u);
+}
+
+BOOST_AUTO_TEST_CASE(child_and_map_keys_hand_out_the_value_with_its_mark) {
+    using arbiter::rulebook::child;
+    using arbiter::rulebook::MapKeys;
+    const auto file = parse_yaml_text("[k]: 0\nk: {x: 1}\nlist: [k]\nn: ~\n", "t.yaml");
+    const YAML::Node value = child(file.root, "k");
+    BOOST_TEST(value.IsMap());
+    BOOST_TEST(value.Mark().line == 1);
+    BOOST_TEST(value.Mark().column == 3);
+    BOOST_TEST(child(value, "x").as<int>() == 1);
+    BOOST_TEST(child(file.root, "n").IsNull());
+    BOOST_TEST(!child(file.root, "missing").IsDefined());
+    BOOST_TEST(!child(child(file.root, "list"), "k").IsDefined());  // a list has no keys
+    BOOST_TEST(!child(YAML::Node(), "k").IsDefined());
+    const MapKeys keys(file.root);
+    BOOST_TEST(child(keys, "k").Mark().line == 1);
+    BOOST_TEST(child(child(keys, "k"), "x").Scalar() == "1");
+    BOOST_TEST(child(keys, "list").IsSequence());
+    BOOST_TEST(!child(keys, "[k]").IsDefined());  // a key that is not a scalar is never found
+    BOOST_TEST(!child(MapKeys(child(file.root, "list")), "k").IsDefined());
 }
 
 BOOST_AUTO_TEST_CASE(syntax_errors_carry_one_based_marks) {
