@@ -33,7 +33,7 @@ BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start))
     moves_.reserve(reserved_plies);
     undos_.reserve(reserved_plies);
     keys_.reserve(reserved_plies + 1);
-    keys_.push_back(identity_key(pos_));
+    keys_.push_back(key_of(pos_));
 }
 
 namespace {
@@ -58,11 +58,42 @@ int possible_castlings(const BasicPosition<BB>& p) {
 }  // namespace
 
 template <class BB>
-std::uint64_t BasicGame<BB>::identity_key(const Position& p) const {
-    std::uint64_t key = p.repetition_key();
+typename BasicGame<BB>::Key BasicGame<BB>::key_of(const Position& p) const {
+    Key k{p.repetition_key_without_en_passant(), 0, true};
+    bool rest_zero = p.en_passant_square() == no_square;
+    if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights) {
+        // The castling part of the base is taken out; the possible castlings go into the rest. Without a right
+        // left no castling is possible, and its part is zobrist::castling[0] = 0.
+        k.base ^= zobrist::castling[p.castling_rights()];
+        rest_zero = rest_zero && p.castling_rights() == 0;
+    }
+    k.rest_known = rest_zero;
+    return k;
+}
+
+template <class BB>
+std::uint64_t BasicGame<BB>::rest_of(const Position& p) const {
+    std::uint64_t rest = p.en_passant_key();
     if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights)
-        key ^= zobrist::castling[p.castling_rights()] ^ zobrist::castling[possible_castlings(p)];
-    return key;
+        rest ^= zobrist::castling[possible_castlings(p)];
+    return rest;
+}
+
+template <class BB>
+std::uint64_t BasicGame<BB>::rest_at(int ply) const {
+    Key& k = keys_[std::size_t(ply)];
+    if (!k.rest_known) {
+        // An earlier position is found by taking moves back on a copy of the current one.
+        if (ply == this->ply()) {
+            k.rest = rest_of(pos_);
+        } else {
+            Position p = pos_;
+            for (int i = this->ply() - 1; i >= ply; --i) p.unmake(moves_[std::size_t(i)], undos_[std::size_t(i)]);
+            k.rest = rest_of(p);
+        }
+        k.rest_known = true;
+    }
+    return k.rest;
 }
 
 template <class BB>
@@ -70,11 +101,11 @@ void BasicGame<BB>::set_castling_identity(CastlingIdentity identity) {
     castling_identity_ = identity;
     // Re-key the history by replaying it from the start.
     Position p = start_;
-    keys_.assign(1, identity_key(p));
+    keys_.assign(1, key_of(p));
     for (Move m : moves_) {
         Undo u;
         p.make(m, u);
-        keys_.push_back(identity_key(p));
+        keys_.push_back(key_of(p));
     }
 }
 
@@ -89,7 +120,7 @@ void BasicGame<BB>::record(Move m) {
     undos_.emplace_back();
     pos_.make(m, undos_.back());
     moves_.push_back(m);
-    keys_.push_back(identity_key(pos_));
+    keys_.push_back(key_of(pos_));
 }
 
 template <class BB>
@@ -118,14 +149,6 @@ void BasicGame<BB>::undo() {
 }
 
 template <class BB>
-int BasicGame<BB>::count_key(std::uint64_t key, int from_ply) const {
-    int n = 0;
-    for (int i = from_ply; i >= 0 && from_ply - i <= recurrence_window(pos_.halfmove_clock()); --i)
-        if (keys_[i] == key) ++n;
-    return n;
-}
-
-template <class BB>
 int BasicGame<BB>::recurrence_window(int plies_after) const {
     if (pos_.definition().hands) return int(keys_.size());
     // Positions before the last capture or counter-resetting move cannot recur: scan back that far only.
@@ -134,10 +157,10 @@ int BasicGame<BB>::recurrence_window(int plies_after) const {
 
 template <class BB>
 int BasicGame<BB>::first_occurrence_ply() const {
-    const int now = int(keys_.size()) - 1;
+    const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
     int first = now;
-    for (int i = now; i >= 0 && now - i <= recurrence_window(pos_.halfmove_clock()); --i)
-        if (keys_[i] == keys_[now]) first = i;
+    for (int i = now - 1; i >= 0 && now - i <= window; --i)
+        if (same_position(i, now)) first = i;
     return first;
 }
 
@@ -160,7 +183,13 @@ bool BasicGame<BB>::every_move_checked_since(int from, Color side) const {
 }
 
 template <class BB>
-int BasicGame<BB>::repetition_count() const { return count_key(keys_.back(), int(keys_.size()) - 1); }
+int BasicGame<BB>::repetition_count() const {
+    const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
+    int n = 1;
+    for (int i = now - 1; i >= 0 && now - i <= window; --i)
+        if (same_position(i, now)) ++n;
+    return n;
+}
 
 template <class BB>
 bool BasicGame<BB>::can_claim_repetition() const {
@@ -185,10 +214,14 @@ bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
-    const std::uint64_t key = identity_key(after);
+    Key key = key_of(after);
+    const int now = ply(), window = recurrence_window(after.halfmove_clock());
     int n = 1;
-    for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= recurrence_window(after.halfmove_clock()) - 1; --i)
-        if (keys_[i] == key) ++n;
+    for (int i = now; i >= 0 && now - i <= window - 1; --i) {
+        if (keys_[std::size_t(i)].base != key.base) continue;
+        if (!key.rest_known) key = {key.base, rest_of(after), true};
+        if (rest_at(i) == key.rest) ++n;
+    }
     return n >= claim;
 }
 
