@@ -33,7 +33,7 @@ BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start))
     moves_.reserve(reserved_plies);
     undos_.reserve(reserved_plies);
     keys_.reserve(reserved_plies + 1);
-    keys_.push_back(key_of(pos_));
+    set_key(keys_.emplace_back(), pos_);
 }
 
 namespace {
@@ -58,8 +58,10 @@ int possible_castlings(const BasicPosition<BB>& p) {
 }  // namespace
 
 template <class BB>
-typename BasicGame<BB>::Key BasicGame<BB>::key_of(const Position& p) const {
-    Key k{p.repetition_key_without_en_passant(), 0, true};
+void BasicGame<BB>::set_key(Key& k, const Position& p) const {
+    // Field by field into its place: a Key built aside and copied in cost a stalled store forward with every move.
+    k.base = p.repetition_key_without_en_passant();
+    k.rest = 0;
     bool rest_zero = p.en_passant_square() == no_square;
     if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights) {
         // The castling part of the base is taken out; the possible castlings go into the rest. Without a right
@@ -68,7 +70,6 @@ typename BasicGame<BB>::Key BasicGame<BB>::key_of(const Position& p) const {
         rest_zero = rest_zero && p.castling_rights() == 0;
     }
     k.rest_known = rest_zero;
-    return k;
 }
 
 template <class BB>
@@ -101,11 +102,12 @@ void BasicGame<BB>::set_castling_identity(CastlingIdentity identity) {
     castling_identity_ = identity;
     // Re-key the history by replaying it from the start.
     Position p = start_;
-    keys_.assign(1, key_of(p));
+    keys_.clear();
+    set_key(keys_.emplace_back(), p);
     for (Move m : moves_) {
         Undo u;
         p.make(m, u);
-        keys_.push_back(key_of(p));
+        set_key(keys_.emplace_back(), p);
     }
 }
 
@@ -120,7 +122,7 @@ void BasicGame<BB>::record(Move m) {
     undos_.emplace_back();
     pos_.make(m, undos_.back());
     moves_.push_back(m);
-    keys_.push_back(key_of(pos_));
+    set_key(keys_.emplace_back(), pos_);
 }
 
 template <class BB>
@@ -214,7 +216,8 @@ bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
-    Key key = key_of(after);
+    Key key;
+    set_key(key, after);
     const int now = ply(), window = recurrence_window(after.halfmove_clock());
     int n = 1;
     for (int i = now; i >= 0 && now - i <= window - 1; --i) {

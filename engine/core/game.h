@@ -111,7 +111,7 @@ private:
         std::uint64_t rest;
         bool rest_known;
     };
-    Key key_of(const Position& p) const;
+    void set_key(Key& k, const Position& p) const;
     std::uint64_t rest_of(const Position& p) const;
     // The rest of the key of the position before move `ply` (the current one at ply()), worked out once.
     std::uint64_t rest_at(int ply) const;
