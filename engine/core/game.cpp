@@ -198,6 +198,18 @@ bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0) return false;
     if (repetition_count() >= claim) return true;
+    // A move brings a position back `claim` times only if its base stands claim - 1 times within the reach of the
+    // position after the move (one ply more than the current one's): without such a base no move is tried.
+    if (claim > 2) {
+        const int now = ply(), reach = recurrence_window(pos_.halfmove_clock() + 1) - 1;
+        std::vector<std::uint64_t> bases;
+        for (int i = now; i >= 0 && now - i <= reach; --i) bases.push_back(keys_[std::size_t(i)].base);
+        std::sort(bases.begin(), bases.end());
+        bool enough = false;
+        for (std::size_t i = 0; i + std::size_t(claim - 2) < bases.size() && !enough; ++i)
+            enough = bases[i] == bases[i + std::size_t(claim - 2)];
+        if (!enough) return false;
+    }
     // The moves are the legal ones: each is looked at without generating the list again to check it.
     for (Move m : pos_.legal_moves())
         if (repeats_after(m, claim)) return true;

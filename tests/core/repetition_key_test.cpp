@@ -70,6 +70,21 @@ BOOST_AUTO_TEST_CASE(a_castling_that_could_be_made_keeps_the_start_apart_after_u
     BOOST_TEST(game.first_occurrence_ply() == 4);
 }
 
+BOOST_AUTO_TEST_CASE(a_claim_with_a_move_reaches_back_to_the_oldest_occurrence) {
+    // 1.Nf3 Nf6 2.Ng1 Ng8 3.Nc3 Nc6 4.Nb1: 4...Nb8 would bring the start position a third time (plies 0, 4, 8), the
+    // first at the far end of the reach of the position after it, and no other position has stood twice. One ply
+    // earlier, 3...Nc6 brings nothing back a third time.
+    Game game(Position::start(chess()));
+    play(game, {"Nf3", "Nf6", "Ng1", "Ng8", "Nc3", "Nc6"});
+    BOOST_TEST(!game.can_claim_repetition());
+    play(game, {"Nb1"});
+    BOOST_TEST(game.can_claim_repetition());
+    BOOST_TEST(game.can_claim_repetition_with(parse_san(game.position(), "Nb8").move));
+    game.undo();
+    game.undo();
+    BOOST_TEST(!game.can_claim_repetition());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace repetition_key_test
