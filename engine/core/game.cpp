@@ -33,7 +33,7 @@ BasicGame<BB>::BasicGame(Position start) : start_(start), pos_(std::move(start))
     moves_.reserve(reserved_plies);
     undos_.reserve(reserved_plies);
     keys_.reserve(reserved_plies + 1);
-    keys_.push_back(identity_key(pos_));
+    set_key(keys_.emplace_back(), pos_);
 }
 
 namespace {
@@ -58,11 +58,43 @@ int possible_castlings(const BasicPosition<BB>& p) {
 }  // namespace
 
 template <class BB>
-std::uint64_t BasicGame<BB>::identity_key(const Position& p) const {
-    std::uint64_t key = p.repetition_key();
+void BasicGame<BB>::set_key(Key& k, const Position& p) const {
+    // Field by field into its place: a Key built aside and copied in cost a stalled store forward with every move.
+    k.base = p.repetition_key_without_en_passant();
+    k.rest = 0;
+    bool rest_zero = p.en_passant_square() == no_square;
+    if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights) {
+        // The castling part of the base is taken out; the possible castlings go into the rest. Without a right
+        // left no castling is possible, and its part is zobrist::castling[0] = 0.
+        k.base ^= zobrist::castling[p.castling_rights()];
+        rest_zero = rest_zero && p.castling_rights() == 0;
+    }
+    k.rest_known = rest_zero;
+}
+
+template <class BB>
+std::uint64_t BasicGame<BB>::rest_of(const Position& p) const {
+    std::uint64_t rest = p.en_passant_key();
     if (castling_identity_ == CastlingIdentity::possible_moves && p.definition().repetition.castling_rights)
-        key ^= zobrist::castling[p.castling_rights()] ^ zobrist::castling[possible_castlings(p)];
-    return key;
+        rest ^= zobrist::castling[possible_castlings(p)];
+    return rest;
+}
+
+template <class BB>
+std::uint64_t BasicGame<BB>::rest_at(int ply) const {
+    Key& k = keys_[std::size_t(ply)];
+    if (!k.rest_known) {
+        // An earlier position is found by taking moves back on a copy of the current one.
+        if (ply == this->ply()) {
+            k.rest = rest_of(pos_);
+        } else {
+            Position p = pos_;
+            for (int i = this->ply() - 1; i >= ply; --i) p.unmake(moves_[std::size_t(i)], undos_[std::size_t(i)]);
+            k.rest = rest_of(p);
+        }
+        k.rest_known = true;
+    }
+    return k.rest;
 }
 
 template <class BB>
@@ -70,11 +102,12 @@ void BasicGame<BB>::set_castling_identity(CastlingIdentity identity) {
     castling_identity_ = identity;
     // Re-key the history by replaying it from the start.
     Position p = start_;
-    keys_.assign(1, identity_key(p));
+    keys_.clear();
+    set_key(keys_.emplace_back(), p);
     for (Move m : moves_) {
         Undo u;
         p.make(m, u);
-        keys_.push_back(identity_key(p));
+        set_key(keys_.emplace_back(), p);
     }
 }
 
@@ -89,7 +122,7 @@ void BasicGame<BB>::record(Move m) {
     undos_.emplace_back();
     pos_.make(m, undos_.back());
     moves_.push_back(m);
-    keys_.push_back(identity_key(pos_));
+    set_key(keys_.emplace_back(), pos_);
 }
 
 template <class BB>
@@ -118,14 +151,6 @@ void BasicGame<BB>::undo() {
 }
 
 template <class BB>
-int BasicGame<BB>::count_key(std::uint64_t key, int from_ply) const {
-    int n = 0;
-    for (int i = from_ply; i >= 0 && from_ply - i <= recurrence_window(pos_.halfmove_clock()); --i)
-        if (keys_[i] == key) ++n;
-    return n;
-}
-
-template <class BB>
 int BasicGame<BB>::recurrence_window(int plies_after) const {
     if (pos_.definition().hands) return int(keys_.size());
     // Positions before the last capture or counter-resetting move cannot recur: scan back that far only.
@@ -134,10 +159,10 @@ int BasicGame<BB>::recurrence_window(int plies_after) const {
 
 template <class BB>
 int BasicGame<BB>::first_occurrence_ply() const {
-    const int now = int(keys_.size()) - 1;
+    const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
     int first = now;
-    for (int i = now; i >= 0 && now - i <= recurrence_window(pos_.halfmove_clock()); --i)
-        if (keys_[i] == keys_[now]) first = i;
+    for (int i = now - 1; i >= 0 && now - i <= window; --i)
+        if (same_position(i, now)) first = i;
     return first;
 }
 
@@ -160,13 +185,31 @@ bool BasicGame<BB>::every_move_checked_since(int from, Color side) const {
 }
 
 template <class BB>
-int BasicGame<BB>::repetition_count() const { return count_key(keys_.back(), int(keys_.size()) - 1); }
+int BasicGame<BB>::repetition_count() const {
+    const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
+    int n = 1;
+    for (int i = now - 1; i >= 0 && now - i <= window; --i)
+        if (same_position(i, now)) ++n;
+    return n;
+}
 
 template <class BB>
 bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
     if (claim <= 0) return false;
     if (repetition_count() >= claim) return true;
+    // A move brings a position back `claim` times only if its base stands claim - 1 times within the reach of the
+    // position after the move (one ply more than the current one's): without such a base no move is tried.
+    if (claim > 2) {
+        const int now = ply(), reach = recurrence_window(pos_.halfmove_clock() + 1) - 1;
+        std::vector<std::uint64_t> bases;
+        for (int i = now; i >= 0 && now - i <= reach; --i) bases.push_back(keys_[std::size_t(i)].base);
+        std::sort(bases.begin(), bases.end());
+        bool enough = false;
+        for (std::size_t i = 0; i + std::size_t(claim - 2) < bases.size() && !enough; ++i)
+            enough = bases[i] == bases[i + std::size_t(claim - 2)];
+        if (!enough) return false;
+    }
     // The moves are the legal ones: each is looked at without generating the list again to check it.
     for (Move m : pos_.legal_moves())
         if (repeats_after(m, claim)) return true;
@@ -185,10 +228,15 @@ bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Position after = pos_;
     Undo u;
     after.make(move, u);
-    const std::uint64_t key = identity_key(after);
+    Key key;
+    set_key(key, after);
+    const int now = ply(), window = recurrence_window(after.halfmove_clock());
     int n = 1;
-    for (int i = int(keys_.size()) - 1; i >= 0 && int(keys_.size()) - 1 - i <= recurrence_window(after.halfmove_clock()) - 1; --i)
-        if (keys_[i] == key) ++n;
+    for (int i = now; i >= 0 && now - i <= window - 1; --i) {
+        if (keys_[std::size_t(i)].base != key.base) continue;
+        if (!key.rest_known) key = {key.base, rest_of(after), true};
+        if (rest_at(i) == key.rest) ++n;
+    }
     return n >= claim;
 }
 

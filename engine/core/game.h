@@ -98,18 +98,34 @@ private:
     void record(Move m);
     // Whether the legal `move` makes the position occur `claim` times (can_claim_repetition_with without the check).
     bool repeats_after(Move move, int claim) const;
-    int count_key(std::uint64_t key, int from_ply) const;
     // How far back a position can recur: to the last capture or pawn move in chess; the whole record in games
     // with hands, where a captured piece can come back by a drop.
     int recurrence_window(int plies_after) const;
-    // The position's repetition key under this game's castling identity.
-    std::uint64_t identity_key(const Position& p) const;
+
+    // A position's repetition key under this game's castling identity, in two parts whose XOR is the key. `base`
+    // is read from the position's Zobrist key with every move. `rest` needs move generation (the legal en passant
+    // capture, the castling moves that can be made): it is worked out only when two bases match, since positions
+    // whose bases differ differ anyway, and most positions never meet an equal base in their window.
+    struct Key {
+        std::uint64_t base;
+        std::uint64_t rest;
+        bool rest_known;
+    };
+    void set_key(Key& k, const Position& p) const;
+    std::uint64_t rest_of(const Position& p) const;
+    // The rest of the key of the position before move `ply` (the current one at ply()), worked out once.
+    std::uint64_t rest_at(int ply) const;
+    // Whether the positions before moves `i` and `j` are the same under the repetition identity.
+    bool same_position(int i, int j) const {
+        return keys_[std::size_t(i)].base == keys_[std::size_t(j)].base && rest_at(i) == rest_at(j);
+    }
 
     Position start_;
     Position pos_;
     std::vector<Move> moves_;
     std::vector<Undo> undos_;
-    std::vector<std::uint64_t> keys_;  // repetition key of the position before move i, and the current one last
+    // The key of the position before move i, and the current one's last; rests are filled in when asked (mutable).
+    mutable std::vector<Key> keys_;
     CastlingIdentity castling_identity_ = CastlingIdentity::rights;
 };
 

@@ -128,12 +128,16 @@ void BasicPosition<BB>::refresh() {
 }
 
 template <class BB>
-std::uint64_t BasicPosition<BB>::repetition_key() const {
+std::uint64_t BasicPosition<BB>::en_passant_key() const {
+    return ep_ != no_square && def_->repetition.en_passant_legal && has_legal_en_passant() ? zobrist::en_passant[ep_] : 0;
+}
+
+template <class BB>
+std::uint64_t BasicPosition<BB>::repetition_key_without_en_passant() const {
     const RepetitionIdentity& id = def_->repetition;
     std::uint64_t k = key_;
     if (!id.castling_rights) k ^= zobrist::castling[castling_];
     if (!id.side_to_move && side_ == second) k ^= zobrist::side;
-    if (id.en_passant_legal && has_legal_en_passant()) k ^= zobrist::en_passant[ep_];
     if (!id.hands && def_->hands)  // hands are in key_; take them out when they do not count
         for (int c = 0; c < 2; ++c)
             for (int t = 0; t < max_piece_types; ++t) k ^= zobrist::hand[c][t][hand_[c][t] & 63] ^ zobrist::hand[c][t][0];

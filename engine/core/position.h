@@ -75,7 +75,11 @@ public:
     std::uint64_t key() const { return key_; }
     // The key under the game's repetition identity: FIDE 9.2.3 adds the en passant square only when an
     // en passant capture is legal.
-    std::uint64_t repetition_key() const;
+    std::uint64_t repetition_key() const { return repetition_key_without_en_passant() ^ en_passant_key(); }
+    // The two parts of repetition_key: the one read from the key, and the one that needs move generation (the
+    // legal en passant capture's square, 0 when there is none or it does not count).
+    std::uint64_t repetition_key_without_en_passant() const;
+    std::uint64_t en_passant_key() const;
 
     // Fills `list` with every legal move (replaces its contents).
     void generate_legal(MoveList& list) const;
