@@ -124,7 +124,9 @@ private:
     Position pos_;
     std::vector<Move> moves_;
     std::vector<Undo> undos_;
-    // The key of the position before move i, and the current one's last; rests are filled in when asked (mutable).
+    // The key of the position before move i, and the current one's last; rests are filled in when asked (mutable:
+    // a const question may write them, so one game is never asked from two threads at once; every caller's game is
+    // its own thread's).
     mutable std::vector<Key> keys_;
     CastlingIdentity castling_identity_ = CastlingIdentity::rights;
 };
