@@ -18,10 +18,12 @@ namespace {
 // How many decompressed bytes are asked for at a time: enough for several typical games per read.
 constexpr std::size_t ReadBlock = std::size_t{256} << 10;
 
-// Whether a line (with its '\n') holds only white space.
-bool blank(std::string_view line) {
-    for (char c : line)
-        if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
+bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+// Whether a text (a line with its '\n', or a game's) holds only white space.
+bool blank(std::string_view text) {
+    for (char c : text)
+        if (!space(c)) return false;
     return true;
 }
 
@@ -30,8 +32,6 @@ char first_char(std::string_view line) {
         if (c != ' ' && c != '\t') return c;
     return '\0';
 }
-
-bool space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
 // Calls visit(i) for each '{', '}' and ';' of line, in order, while it returns true. Where the platform has SSE2 (every
 // x86-64), sixteen bytes at a time: one comparison per character for all sixteen gives a bit per byte, and only the
@@ -171,7 +171,7 @@ struct GameStream::Reader {
             if (boundary != std::string::npos || (eof && scan >= buf.size())) {
                 const std::size_t end = boundary != std::string::npos ? boundary : buf.size();
                 const std::string_view text = std::string_view(buf).substr(begin, end - begin);
-                const bool game = !skipping && !blank_text(text);
+                const bool game = !skipping && !blank(text);
                 if (game) {
                     ++number;
                     task.file = file;
@@ -209,12 +209,6 @@ struct GameStream::Reader {
             }
             fill();
         }
-    }
-
-    static bool blank_text(std::string_view text) {
-        for (char c : text)
-            if (c != ' ' && c != '\t' && c != '\r' && c != '\n') return false;
-        return true;
     }
 };
 

@@ -11,7 +11,6 @@
 
 #include <boost/test/unit_test.hpp>
 
-#include <array>
 #include <filesystem>
 
 namespace recorded_reading_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -27,7 +26,23 @@ const rulebook::Library& reading_library() {
     return lib;
 }
 
-const std::array<const char*, 4> FoolsMate = {"f3", "e5", "g4", "Qh4"};
+// Gives every move entry of `t` (all of them moves) the reading the converter would give it from `pos`, as the
+// converter replays the entries' texts; `last`, when given, is read for the last entry instead of its text.
+void add_readings(Timeline& t, core::Position pos, const char* last = nullptr) {
+    for (std::size_t ply = 0; ply < t.entries.size(); ++ply) {
+        const std::string& text = t.entries[ply].text;
+        const core::ParsedMove p = core::parse_move(pos, last && ply + 1 == t.entries.size() ? last : text);
+        BOOST_REQUIRE(p.ok());
+        const core::AttemptedMove& a = p.attempted;
+        t.entries[ply].reading = {int(ply), p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        core::Undo undo;
+        pos.make(core::parse_move(pos, text).move, undo);
+    }
+}
+
+core::GameDefinitionPtr reading_chess() {
+    return core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
+}
 
 // Fool's mate as a timeline, each move with the reading the converter would give it (`last` for the fourth).
 Timeline fools_mate(const char* last) {
@@ -36,17 +51,7 @@ Timeline fools_mate(const char* last) {
         "  - {at: \"0:00:00\", move: f3}\n  - {at: \"0:00:00\", move: e5}\n"
         "  - {at: \"0:00:00\", move: g4}\n  - {at: \"0:00:00\", move: Qh4}\n";
     Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "fools-mate.yaml"), reading_library());
-    const auto def = core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
-    core::Position pos = core::Position::start(def);
-    for (int ply = 0; ply < 4; ++ply) {
-        const core::ParsedMove p = core::parse_move(pos, ply == 3 ? last : FoolsMate[std::size_t(ply)]);
-        BOOST_REQUIRE(p.ok());
-        const core::AttemptedMove& a = p.attempted;
-        t.entries[std::size_t(ply)].reading = {ply, p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
-        const core::ParsedMove played = core::parse_move(pos, FoolsMate[std::size_t(ply)]);
-        core::Undo undo;
-        pos.make(played.move, undo);
-    }
+    add_readings(t, core::Position::start(reading_chess()), last);
     return t;
 }
 
@@ -89,16 +94,7 @@ BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_
                              "entries:\n  - {at: \"0:00:00\", move: Qxa4}\n  - {at: \"0:00:00\", move: Nxa4}\n";
     const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
     Timeline with = without;
-    const auto def = core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
-    core::Position pos = core::Position::from_fen(def, "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1", "queen-lost.yaml");
-    for (int ply = 0; ply < 2; ++ply) {
-        const core::ParsedMove p = core::parse_move(pos, with.entries[std::size_t(ply)].text);
-        BOOST_REQUIRE(p.ok());
-        const core::AttemptedMove& a = p.attempted;
-        with.entries[std::size_t(ply)].reading = {ply, p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
-        core::Undo undo;
-        pos.make(p.move, undo);
-    }
+    add_readings(with, core::Position::from_fen(reading_chess(), "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1", "queen-lost.yaml"));
     Runner runner(reading_library());
     const auto& book = *reading_library().find("fide-2009");
     const Run a = runner.run(with, book);
