@@ -166,11 +166,20 @@ public:
                 core::Undo undo;
                 const std::size_t from = std::size_t(ply());
                 std::size_t asked = from;  // the moves up to the last capture or pawn move
-                bool legal = true;         // the caller keeps the board on the record; checked all the same
+                // The converter read each of these moves as legal from the start, and the caller keeps the board on
+                // the record: regenerating the legal moves to check each again cost more than the dead-position
+                // question itself on an archive of distinct games. What is checked is cheap and catches a board that
+                // left the record: the mover's own piece stands on the from-square, and its king is not left attacked.
+                bool legal = true;
                 for (std::size_t i = from; legal && i < record_moves_.size(); ++i) {
-                    legal = last.is_legal(record_moves_[i]);
+                    const core::Move m = record_moves_[i];
+                    const core::Color mover = last.side_to_move();
+                    const core::Piece piece = last.piece_on(m.from());
+                    legal = piece != core::no_piece && core::color_of(piece) == mover;
                     if (!legal) break;
-                    last.make(record_moves_[i], undo);
+                    last.make(m, undo);
+                    const int king = last.royal_square(mover);
+                    legal = king == core::no_square || !last.is_attacked(king, ~mover);
                     if (last.halfmove_clock() == 0) asked = i + 1;
                 }
                 bool alive = legal && !last.has_legal_move() && last.is_check();  // mate on the board

@@ -16,6 +16,42 @@ std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) 
 
 // --- chess (PGN) ---
 
+namespace {
+
+// A recorded draw that a claim explains: the claim's entry, with the move the claimant announces when only that move
+// completes the repetition (FIDE 9.2a) or the fifty moves (9.3a). A record shows the position before that move, as
+// the claimant wrote the move without playing it; a claim without it would be found incorrect.
+void add_draw_claim(Build& b, const ClockTrack& clocks, int claimant, const char* kind, const core::Position& pos,
+                    std::optional<core::Move> move, const char* why, const char* why_with_move) {
+    std::string text = "claim: {by: " + b.sides[claimant] + ", kind: " + kind;
+    if (move) text += ", move: " + yaml_quoted(core::to_san(pos, *move));
+    b.entries.push_back({clocks.now(), text + "}", move ? why_with_move : why});
+}
+
+// The first legal move (in generation order) that makes the position occur the claim's number of times, when the
+// position itself does not yet.
+std::optional<core::Move> repetition_move(const core::Game& game) {
+    if (game.repetition_count() >= game.position().definition().repetition_claim) return std::nullopt;
+    for (const core::Move m : game.position().legal_moves())
+        if (game.can_claim_repetition_with(m)) return m;
+    return std::nullopt;
+}
+
+// The first legal move that completes the move rule's count, when the count is not complete already.
+std::optional<core::Move> fifty_moves_move(const core::Game& game) {
+    const core::Position& pos = game.position();
+    if (pos.halfmove_clock() >= pos.definition().move_rule_claim_plies) return std::nullopt;
+    for (const core::Move m : pos.legal_moves()) {
+        core::Position after = pos;
+        core::Undo undo;
+        after.make(m, undo);
+        if (after.halfmove_clock() >= pos.definition().move_rule_claim_plies) return m;
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
     // Each tag read once (PgnGame::tag copies its value): an audit converts every game of an archive.
     const std::string variant_tag = pgn.tag("Variant"), fen = pgn.tag("FEN"), time_control = pgn.tag("TimeControl");
@@ -161,13 +197,15 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     } else if (game->can_claim_repetition()) {
         r.ending = "repetition";
         r.by = b.sides[to_move];
-        b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: repetition}",
-                             "the draw: the position has occurred three times"});
+        add_draw_claim(b, clocks, to_move, "repetition", game->position(), repetition_move(*game),
+                       "the draw: the position has occurred three times",
+                       "the draw: the announced move brings the position a third time");
     } else if (game->can_claim_fifty_moves()) {
         r.ending = "fifty_moves";
         r.by = b.sides[to_move];
-        b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[to_move] + ", kind: fifty_moves}",
-                             "the draw: fifty moves without a capture or a pawn move"});
+        add_draw_claim(b, clocks, to_move, "fifty_moves", game->position(), fifty_moves_move(*game),
+                       "the draw: fifty moves without a capture or a pawn move",
+                       "the draw: the announced move completes fifty moves without a capture or a pawn move");
     } else {
         r.ending = "draw_agreed";
         r.by = b.sides[last_mover];

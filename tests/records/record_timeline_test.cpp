@@ -499,6 +499,28 @@ BOOST_AUTO_TEST_CASE(pgn_second_game_drawn_by_repetition) {
     BOOST_TEST(agree(r.game.recorded, r.run) == "true");
 }
 
+BOOST_AUTO_TEST_CASE(pgn_draw_claimed_with_the_announced_move) {
+    // The record stops one ply earlier: after 4.Ng1 the position with Black to move has stood twice (after 2.Ng1 and
+    // 4.Ng1); only 4...Ng8 would bring the start position a third time. A 1/2-1/2 there is Black's claim announcing
+    // that move (FIDE 2009 9.2a: the move is written, not played): a claim without it would be found incorrect.
+    const auto r = rule_bytes("[Event \"x\"]\n[Result \"1/2-1/2\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3 Nf6 4. Ng1 1/2-1/2\n",
+                              "announced.pgn");
+    BOOST_TEST(has(r.game.yaml, "claim: {by: black, kind: repetition, move: \"Ng8\"}"), r.game.yaml);
+    BOOST_TEST(r.game.recorded.ending == "repetition");
+    BOOST_TEST(r.run.result.topic == "draw.repetition");
+    BOOST_TEST(r.run.result.article == "9.2a");
+    BOOST_TEST(agree(r.game.recorded, r.run) == "true");
+
+    // The move rule the same way (9.3a): the FEN's halfmove clock is 98; 80.Ra2 makes it 99 with Black to move, so
+    // any king move of Black's completes the 100 plies. The first in generation order is announced.
+    const auto f = rule_bytes("[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/4k3/8/8/4K3/8/R7 w - - 98 80\"]\n"
+                              "[Result \"1/2-1/2\"]\n\n80. Ra2 1/2-1/2\n",
+                              "fifty.pgn");
+    BOOST_TEST(has(f.game.yaml, "claim: {by: black, kind: fifty_moves, move: \"K"), f.game.yaml);
+    BOOST_TEST(f.game.recorded.ending == "fifty_moves");
+    BOOST_TEST(agree(f.game.recorded, f.run) == "true");
+}
+
 BOOST_AUTO_TEST_CASE(pgn_first_reading_above_the_base_time_is_a_warning) {
     // 60+0, White's first reading 0:01:02 is above the 60 s a player starts with (a clock set by hand, say): taken
     // as no time used, with a warning naming the ply. Black's 0:00:58 after his first move: 2 s, at 0:00:02.
