@@ -51,13 +51,14 @@ std::size_t table_size_for(std::uint64_t entries) {
     return std::bit_ceil(std::size_t(std::clamp<std::uint64_t>(entries, 1024, std::uint64_t{1} << 26)));
 }
 
-// Open-addressing set of keys (linear probing, at most half full). It starts small and doubles when
-// half full, up to room for `capacity` keys: a few allocations per search, none per node, and the many
-// searches settled in a few thousand positions never touch megabytes of memory.
+// Open-addressing set of keys (linear probing, at most half full). It starts small (8 KiB) and doubles
+// when half full, up to room for `capacity` keys: a few allocations per search, none per node. Most
+// searches are settled in a few hundred positions: a table of the full size, zeroed for each of them,
+// cost a quarter of an archive's dead-position questions.
 class KeySet {
 public:
     explicit KeySet(std::uint64_t capacity)
-        : slots_(std::min<std::size_t>(table_size_for(capacity * 2), 1 << 14)), max_slots_(table_size_for(capacity * 2)) {}
+        : slots_(std::min<std::size_t>(table_size_for(capacity * 2), 1 << 10)), max_slots_(table_size_for(capacity * 2)) {}
     // Inserts; false if present. The caller checks full() first.
     bool insert(std::uint64_t key) {
         if (2 * (size_ + 1) > slots_.size() && slots_.size() < max_slots_) grow();
@@ -146,6 +147,27 @@ struct Roles {
             }
         }
         return s;
+    }
+
+    // Scores `moves[0..n)` into `scores` (for pick_best).
+    void score_all(const Position& pos, const Move* moves, int* scores, int n) const {
+        for (int i = 0; i < n; ++i) scores[i] = score(pos, moves[i]);
+    }
+
+    // Moves the best-scored of `moves[0..n)` to the front, the others keeping their order: picking the front each
+    // time gives the order of a stable sort, best first, but a walk that goes deep pays only for the moves it
+    // tries (most frames of a probe try one or two of their thirty-odd moves).
+    static void pick_best(Move* moves, int* scores, int n) {
+        int best = 0;
+        for (int i = 1; i < n; ++i)
+            if (scores[i] > scores[best]) best = i;
+        if (best == 0) return;
+        const Move m = moves[best];
+        const int s = scores[best];
+        std::copy_backward(moves, moves + best, moves + best + 1);
+        std::copy_backward(scores, scores + best, scores + best + 1);
+        moves[0] = m;
+        scores[0] = s;
     }
 
     // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order). An insertion sort: the
@@ -276,17 +298,22 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
     const Color loser = ~side;
 
     // One frame per position on the current path: the move that led there, its undo record, and the
-    // moves still to try (a slice of `pool`).
+    // moves still to try (a slice of `pool`, with their scores at the same places in `scores`).
     struct Frame {
         Move via;
         Undo undo;
         std::uint32_t next, end;
     };
+    // The stacks live as long as the thread: an archive asks this once per game, and allocating them for each
+    // search cost more than the search in the open positions most games end in.
+    static thread_local std::vector<Move> pool;
+    static thread_local std::vector<int> scores;
+    static thread_local std::vector<Frame> frames;
     const std::size_t pool_capacity = std::min<std::uint64_t>(options.node_limit * 8 + max_moves, 1u << 24);
-    std::vector<Move> pool;
-    pool.reserve(pool_capacity);
-    std::vector<Frame> frames;
-    frames.reserve(std::min<std::uint64_t>(options.node_limit, 1u << 24) + 2);
+    const std::size_t frame_capacity = std::min<std::uint64_t>(options.node_limit, 1u << 24) + 2;
+    pool.clear();
+    scores.clear();
+    frames.clear();
     KeySet seen(options.node_limit + 1);
     MoveList list;
 
@@ -296,12 +323,13 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         r.answer = Winnability::can_checkmate;
         r.proof = WinnabilityProof::helpmate;
     };
-    // Generates and orders the moves of the current position onto the pool; false if it is full.
+    // Puts the moves of the current position on the pool, scored; false if it is full.
     auto push_frame = [&](Move via, const Undo& undo) {
-        if (pool.size() + list.size() > pool_capacity || frames.size() == frames.capacity()) return false;
+        if (pool.size() + list.size() > pool_capacity || frames.size() == frame_capacity) return false;
         const auto begin = std::uint32_t(pool.size());
         pool.insert(pool.end(), list.begin(), list.end());
-        roles.order(pos, pool.data() + begin, list.size());
+        scores.resize(pool.size());
+        roles.score_all(pos, pool.data() + begin, scores.data() + begin, int(list.size()));
         frames.push_back({via, undo, begin, std::uint32_t(pool.size())});
         return true;
     };
@@ -329,6 +357,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             const Frame done = top;
             frames.pop_back();
             pool.resize(frames.empty() ? 0 : frames.back().end);  // slices are contiguous
+            scores.resize(pool.size());
             if (!done.via.is_none()) pos.unmake(done.via, done.undo);
             continue;
         }
@@ -336,6 +365,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             complete = false;
             break;
         }
+        Roles::pick_best(pool.data() + top.next, scores.data() + top.next, int(top.end - top.next));
         const Move m = pool[top.next++];
         Undo u;
         pos.make(m, u);

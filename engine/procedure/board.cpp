@@ -11,6 +11,7 @@
 #include "procedure/placement_board.h"
 
 #include <algorithm>
+#include <climits>
 #include <type_traits>
 
 namespace arbiter::procedure {
@@ -72,11 +73,11 @@ public:
 
     void set_record_moves(std::vector<core::Move> moves) override {
         record_moves_ = std::move(moves);
-        record_alive_.reset();
+        record_dead_from_.reset();
     }
 
     void restart() override {
-        record_alive_.reset();
+        record_dead_from_.reset();
         const auto identity = game_.castling_identity();
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
@@ -140,59 +141,80 @@ public:
         return false;
     }
 
-    // is_dead_position on a board that has made the record's first moves and nothing else: the memo's answer for
-    // the position where it has one, else none where the record shows a mate can still come (record_alive), which
-    // the memo then keeps for the position (the dead-position question reads "can" and "not settled" alike).
+    // is_dead_position on a board that has made the record's first moves and nothing else, answered from the record
+    // where it can be (record_dead_from): "not dead" before the first dead position, "dead" there. After it (a
+    // rulebook whose game goes on), or where an analysis on the way did not settle, each position is asked itself.
     bool dead_on_the_record() const {
         if constexpr (chess_like)
             if (!hands() && memo_ && ply() <= int(record_moves_.size())) {
-                if (const auto known = remembered(pos(), AnalysisMemo::Question::dead, nullptr)) return *known;
-                if (record_alive()) {
-                    (void)remembered(pos(), AnalysisMemo::Question::dead, [] { return core::Winnability::can_checkmate; });
-                    return false;
-                }
+                const int from = record_dead_from();
+                if (from != unsettled && ply() < from) return false;
+                if (from != unsettled && ply() == from) return true;
             }
         return is_dead_position();
     }
 
-    // Whether the record shows that no position on its path from here is dead: it ends in mate, or the last position
-    // it reaches by a capture or a pawn move (where the runner asks the same question: the memo may know it, else the
-    // analysis runs there, once for the run) is not dead. Each position on the way reaches that one by the record's
-    // legal moves, so a mate that can still come there can come from each.
-    bool record_alive() const {
+    // The record ply (moves made) of the first position, from the one first asked on, where the runner's question
+    // (asked after each capture or pawn move) finds the position dead; no_dead_position when there is none, unsettled
+    // when an analysis on the way did not settle. Worked out once per run, by few analyses: a dead position is followed
+    // only by dead ones (each later position is reached from it by the record's legal moves, so a mate that could come
+    // later could come from it), so the answers along the record are "not dead" up to some position and "dead" from
+    // it on. The last position asked settles most games: a mate can still come there (or the record ends in mate),
+    // and so from each position before it. When it is dead, the first dead one is found by bisection.
+    int record_dead_from() const {
         if constexpr (chess_like) {
-            if (!record_alive_) {
-                Position last = pos();
-                core::Undo undo;
-                const std::size_t from = std::size_t(ply());
-                std::size_t asked = from;  // the moves up to the last capture or pawn move
-                // The converter read each of these moves as legal from the start, and the caller keeps the board on
-                // the record: regenerating the legal moves to check each again cost more than the dead-position
-                // question itself on an archive of distinct games. What is checked is cheap and catches a board that
-                // left the record: the mover's own piece stands on the from-square, and its king is not left attacked.
-                bool legal = true;
-                for (std::size_t i = from; legal && i < record_moves_.size(); ++i) {
-                    const core::Move m = record_moves_[i];
-                    const core::Color mover = last.side_to_move();
-                    const core::Piece piece = last.piece_on(m.from());
-                    legal = piece != core::no_piece && core::color_of(piece) == mover;
-                    if (!legal) break;
-                    last.make(m, undo);
-                    const int king = last.royal_square(mover);
-                    legal = king == core::no_square || !last.is_attacked(king, ~mover);
-                    if (last.halfmove_clock() == 0) asked = i + 1;
-                }
-                bool alive = legal && !last.has_legal_move() && last.is_check();  // mate on the board
-                if (legal && !alive) {
-                    Position there = pos();
-                    for (std::size_t i = from; i < asked; ++i) there.make(record_moves_[i], undo);
-                    alive = remembered(there, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(there); }) == false;
-                }
-                record_alive_ = alive;
+            if (record_dead_from_) return *record_dead_from_;
+            record_dead_from_ = unsettled;
+            std::vector<int> asked{ply()};  // the plies after a capture or a pawn move, from here
+            Position last = pos();
+            if (!replay_record(asked, last)) return unsettled;
+            if (!last.has_legal_move() && last.is_check()) return *(record_dead_from_ = no_dead_position);  // mate
+            const auto dead = [&](std::size_t i) {
+                const Position p = record_position(asked[i]);
+                return remembered(p, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(p); });
+            };
+            std::size_t hi = asked.size() - 1;
+            const auto at_last = dead(hi);
+            if (!at_last) return unsettled;
+            if (!*at_last) return *(record_dead_from_ = no_dead_position);
+            std::size_t lo = std::size_t(-1);  // before the first position asked: not dead
+            while (hi - lo > 1) {
+                const std::size_t mid = lo + (hi - lo) / 2;
+                const auto d = dead(mid);
+                if (!d) return unsettled;
+                (*d ? hi : lo) = mid;
             }
-            return *record_alive_;
+            return *(record_dead_from_ = asked[hi]);
         }
-        return false;
+        return unsettled;
+    }
+
+    // Plays the record's moves from here on `last`, adding to `asked` the ply after each capture or pawn move; false
+    // if the board left the record. The converter read each move as legal from the start and the caller keeps the
+    // board on the record: regenerating the legal moves to check each again cost more than the dead-position question
+    // itself on an archive of distinct games. What is checked is cheap and catches a board that left the record: the
+    // mover's own piece stands on the from-square, and its king is not left attacked.
+    bool replay_record(std::vector<int>& asked, Position& last) const {
+        core::Undo undo;
+        for (std::size_t i = std::size_t(ply()); i < record_moves_.size(); ++i) {
+            const core::Move m = record_moves_[i];
+            const core::Color mover = last.side_to_move();
+            const core::Piece piece = last.piece_on(m.from());
+            if (piece == core::no_piece || core::color_of(piece) != mover) return false;
+            last.make(m, undo);
+            const int king = last.royal_square(mover);
+            if (king != core::no_square && last.is_attacked(king, ~mover)) return false;
+            if (last.halfmove_clock() == 0) asked.push_back(int(i) + 1);
+        }
+        return true;
+    }
+
+    // The position after the record's first `plies` moves (at least the current ply's).
+    Position record_position(int plies) const {
+        Position p = pos();
+        core::Undo undo;
+        for (int i = ply(); i < plies; ++i) p.make(record_moves_[std::size_t(i)], undo);
+        return p;
     }
 
     std::string material(int side) const override {
@@ -331,7 +353,8 @@ private:
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
     std::vector<core::Move> record_moves_;        // set_record_moves
-    mutable std::optional<bool> record_alive_;  // record_alive, once worked out
+    static constexpr int unsettled = -1, no_dead_position = INT_MAX;  // record_dead_from's answers besides a ply
+    mutable std::optional<int> record_dead_from_;  // record_dead_from, once worked out
 };
 
 }  // namespace

@@ -105,6 +105,31 @@ BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_
     BOOST_TEST(to_json(a).dump() == to_json(b).dump());
 }
 
+// The first dead position in the middle of a longer record, with positions after captures and pawn moves before it
+// (not dead) and after it (dead): the board answers from the record (the last such position is dead, so it looks for
+// the first by halves), the runner without readings asks each position in turn, and both end the game at the same
+// move. K+R v K+N+3P: 1. a4 Rxa4 2. b4 Rxb4 3. c4 Rxc4 4. Nf3 Rd4 5. Nxd4 (K+N v K: no series of legal moves can
+// mate, FIDE 2009 1.3/5.2b) Kd7 6. Nc6 Kxc6 (K v K). The game is drawn by the ninth move, 5. Nxd4 (entry 8).
+BOOST_AUTO_TEST_CASE(the_first_dead_position_of_a_long_record_ends_the_game) {
+    const char* fen = "r3k3/8/8/8/8/8/PPP5/4K1N1 w - - 0 1";
+    std::string yaml = std::string("timeline: rook-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") + fen + "\"}\nentries:\n";
+    for (const char* move : {"a4", "Rxa4", "b4", "Rxb4", "c4", "Rxc4", "Nf3", "Rd4", "Nxd4", "Kd7", "Nc6", "Kxc6"})
+        yaml += std::string("  - {at: \"0:00:00\", move: ") + move + "}\n";
+    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "rook-lost.yaml"), reading_library());
+    Timeline with = without;
+    add_readings(with, core::Position::from_fen(reading_chess(), fen, "rook-lost.yaml"));
+    Runner runner(reading_library());
+    const auto& book = *reading_library().find("fide-2009");
+    const Run a = runner.run(with, book);
+    const Run b = runner.run(without, book);
+    BOOST_TEST(a.result.topic == "draw.dead_position");
+    int ended_at = -1;
+    for (const auto& r : a.rulings)
+        if (r.topic == "draw.dead_position") ended_at = r.entry;
+    BOOST_TEST(ended_at == 8);
+    BOOST_TEST(to_json(a).dump() == to_json(b).dump());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace recorded_reading_test
