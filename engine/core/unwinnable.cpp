@@ -52,12 +52,13 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
 }
 
 // The answer alone (no witness or proof is returned) starts with a short probe of the depth-first walk: in the open
-// positions a game reaches after a capture or a pawn move, the walk's ordering finds a helpmate in a few hundred
-// nodes (a median of about 110, at most about 3,200 on the bench-audit archive), where the narrow and the 5-ply
-// searches that analyze_checkmate tries first spend their 44,000 nodes in vain. A helpmate found is a proof, so the
-// probe can only settle positions whose answer is can_checkmate; everything else goes on to analyze_checkmate with the
-// whole budget, untouched, so its answers and their determinism are the same as without the probe (except that a
-// position where the full search ran out of budget may now be proven can_checkmate by the probe's witness).
+// positions a game reaches after a capture or a pawn move, the walk's ordering finds a helpmate in a few hundred nodes
+// (a median of 71 for White and 94 for Black at the last such position of 7,418 real master games), where the narrow
+// and the 5-ply searches that analyze_checkmate tries first spend their 44,000 nodes in vain. A helpmate found is a
+// proof, so the probe can only settle positions whose answer is can_checkmate; everything else goes on to
+// analyze_checkmate with the whole budget, untouched, so its answers and their determinism are the same as without the
+// probe (except that a position where the full search ran out of budget may now be proven can_checkmate by the probe's
+// witness).
 namespace {
 
 bool probe_finds_mate(const Position& pos, Color side, const WinnabilityOptions& options) {
