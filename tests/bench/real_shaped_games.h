@@ -346,16 +346,16 @@ private:
 };
 
 // How a game ended, for its tags and the archive's summary.
-enum class Ending { checkmate, resignation, time_forfeit, agreed_draw, board_draw, time_forfeit_draw };
+enum class Ending { resignation, time_forfeit, checkmate, agreed_draw, board_draw, time_forfeit_draw };
 
 inline const char* ending_name(Ending e) {
     switch (e) {
-        case Ending::checkmate: return "checkmate";
         case Ending::resignation: return "resignation";
         case Ending::time_forfeit: return "time forfeit";
+        case Ending::checkmate: return "checkmate";
         case Ending::agreed_draw: return "agreed draw";
-        case Ending::board_draw: return "stalemate, material, 50 moves or repetition";
-        case Ending::time_forfeit_draw: return "time forfeit, no mating material";
+        case Ending::board_draw: return "draw on the board (stalemate/material/50 moves/repetition)";
+        case Ending::time_forfeit_draw: return "time forfeit drawn (no mating material)";
     }
     return "?";
 }
