@@ -1,12 +1,15 @@
 // Chess core benchmarks (scripts/bench-chess runs the modes below beside the peers):
 //   bench_core_chess perft FEN DEPTH bulk|full   -> {"nodes": N, "seconds": S}   (process CPU time)
 //   bench_core_chess generate-pgn FILE GAMES SEED -> a corpus of random legal games with [%clk] comments
+//   bench_core_chess generate-real-shaped FILE GAMES SEED -> distinct real-shaped games (real_shaped_games.h) for
+//                                                  scripts/bench-audit; prints the archive's shape as JSON
 //   bench_core_chess replay FILE                   -> {"games": G, "moves": M, "seconds": S}
 // Without a mode it runs the Google Benchmark cases (move generation, make/unmake, perft).
 #include "core/game_files.h"
 #include "core/notation.h"
 #include "core/pgn.h"
 #include "core/position.h"
+#include "real_shaped_games.h"
 
 #include <benchmark/benchmark.h>
 
@@ -130,6 +133,12 @@ int main(int argc, char** argv) {
             return run_perft(argv[2], std::atoi(argv[3]), std::strcmp(argv[4], "bulk") == 0);
         if (argc == 5 && std::strcmp(argv[1], "generate-pgn") == 0)
             return generate_pgn(argv[2], std::atoi(argv[3]), std::strtoull(argv[4], nullptr, 10));
+        if (argc == 5 && std::strcmp(argv[1], "generate-real-shaped") == 0) {
+            std::printf("%s\n", arbiter::bench::write_real_shaped_archive(chess(), argv[2], std::atoi(argv[3]),
+                                                                          std::strtoull(argv[4], nullptr, 10))
+                                     .c_str());
+            return 0;
+        }
         if (argc == 3 && std::strcmp(argv[1], "replay") == 0) return replay_corpus(argv[2]);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "bench_core_chess: %s\n", e.what());
