@@ -59,19 +59,15 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
 // analyze_checkmate with the whole budget, untouched, so its answers and their determinism are the same as without the
 // probe (except that a position where the full search ran out of budget may now be proven can_checkmate by the probe's
 // witness).
-namespace {
-
-bool probe_finds_mate(const Position& pos, Color side, const WinnabilityOptions& options) {
+bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& options) {
     if (pos.has_insufficient_material(side) || frozen_pawns_prevent_checkmate(pos, side)) return false;
     WinnabilityOptions probe = options;
     probe.node_limit = std::min<std::uint64_t>(options.node_limit, quick_probe_nodes);
     return explore_reachable(pos, side, probe).answer == Winnability::can_checkmate;
 }
 
-}  // namespace
-
 Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {
-    if (probe_finds_mate(pos, side, options)) return Winnability::can_checkmate;
+    if (quick_helpmate(pos, side, options)) return Winnability::can_checkmate;
     return analyze_checkmate(pos, side, options).answer;
 }
 
@@ -79,7 +75,7 @@ Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOpti
 // winner's succeeds at once, and the loser's full analysis would run first. The answer is the same as asking
 // can_checkmate of each side in turn: "can" if any of the four steps finds a helpmate, each step being the same.
 Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options) {
-    if (probe_finds_mate(pos, first, options) || probe_finds_mate(pos, second, options)) return Winnability::can_checkmate;
+    if (quick_helpmate(pos, first, options) || quick_helpmate(pos, second, options)) return Winnability::can_checkmate;
     const Winnability first_side = analyze_checkmate(pos, first, options).answer;
     if (first_side == Winnability::can_checkmate) return first_side;
     const Winnability second_side = analyze_checkmate(pos, second, options).answer;

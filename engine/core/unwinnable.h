@@ -63,6 +63,9 @@ struct WinnabilityReport {
 // can_checkmate and is_dead_position first try a walk of at most `quick_probe_nodes` for a helpmate, outside the budget.
 inline constexpr std::uint64_t quick_probe_nodes = 4096;
 Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
+// That walk alone: true when it finds a helpmate by `side` (a proof that `side` can checkmate, the answer
+// can_checkmate gives); false proves nothing.
+bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
 WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
 
 // FIDE 5.2b: a dead position, neither side can checkmate. Returns cannot_checkmate when the position

@@ -159,8 +159,9 @@ public:
     // when an analysis on the way did not settle. Worked out once per run, by few analyses: a dead position is followed
     // only by dead ones (each later position is reached from it by the record's legal moves, so a mate that could come
     // later could come from it), so the answers along the record are "not dead" up to some position and "dead" from
-    // it on. The last position asked settles most games: a mate can still come there (or the record ends in mate),
-    // and so from each position before it. When it is dead, the first dead one is found by bisection.
+    // it on. The record's end settles most games: it is mate, or a quick probe finds that a mate can still come there,
+    // and so from each position before it. Else the last position asked is analysed; when it is dead, the first dead
+    // one is found by bisection.
     int record_dead_from() const {
         if constexpr (chess_like) {
             if (record_dead_from_) return *record_dead_from_;
@@ -169,6 +170,7 @@ public:
             Position last = pos();
             if (!replay_record(asked, last)) return unsettled;
             if (!last.has_legal_move() && last.is_check()) return *(record_dead_from_ = no_dead_position);  // mate
+            if (alive_at_the_end(last)) return *(record_dead_from_ = no_dead_position);
             const auto dead = [&](std::size_t i) {
                 const Position p = record_position(asked[i]);
                 return remembered(p, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(p); });
@@ -187,6 +189,20 @@ public:
             return *(record_dead_from_ = asked[hi]);
         }
         return unsettled;
+    }
+
+    // Whether either side's quick probe finds a helpmate in the record's final position: then a mate can still come
+    // from every position before it. What a probe proves is kept for the position (a time forfeit at the end asks the
+    // claimant's "can checkmate" there, FIDE 6.9, and the analysis would start with the same probe).
+    bool alive_at_the_end(const Position& last) const {
+        const auto can = [] { return core::Winnability::can_checkmate; };
+        for (const core::Color side : {core::first, core::second})
+            if (core::quick_helpmate(last, side)) {
+                (void)remembered(last, side == core::first ? AnalysisMemo::Question::first_cannot_mate
+                                                           : AnalysisMemo::Question::second_cannot_mate, can);
+                return true;
+            }
+        return false;
     }
 
     // Plays the record's moves from here on `last`, adding to `asked` the ply after each capture or pawn move; false
