@@ -192,11 +192,12 @@ public:
     }
 
     // Whether either side's quick probe finds a helpmate in the record's final position: then a mate can still come
-    // from every position before it. What a probe proves is kept for the position (a time forfeit at the end asks the
-    // claimant's "can checkmate" there, FIDE 6.9, and the analysis would start with the same probe).
+    // from every position before it. What a probe proves is kept for the position: a time forfeit at the end asks
+    // there whether the claimant can checkmate (FIDE 6.9), and the analysis would start with the same probe. The
+    // claimant of a flag that fell at the end is the side not to move, so that side is probed first.
     bool alive_at_the_end(const Position& last) const {
         const auto can = [] { return core::Winnability::can_checkmate; };
-        for (const core::Color side : {core::first, core::second})
+        for (const core::Color side : {~last.side_to_move(), last.side_to_move()})
             if (core::quick_helpmate(last, side)) {
                 (void)remembered(last, side == core::first ? AnalysisMemo::Question::first_cannot_mate
                                                            : AnalysisMemo::Question::second_cannot_mate, can);
