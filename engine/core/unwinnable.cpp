@@ -63,6 +63,7 @@ bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& o
     if (pos.has_insufficient_material(side) || frozen_pawns_prevent_checkmate(pos, side)) return false;
     WinnabilityOptions probe = options;
     probe.node_limit = std::min<std::uint64_t>(options.node_limit, quick_probe_nodes);
+    probe.prune_frozen = false;  // the probe only looks for a helpmate
     return explore_reachable(pos, side, probe).answer == Winnability::can_checkmate;
 }
 

@@ -48,6 +48,9 @@ enum class WinnabilityProof : std::uint8_t {
 struct WinnabilityOptions {
     std::uint64_t node_limit = 400000;
     std::chrono::milliseconds time_budget{0};
+    // explore_reachable does not expand a position after a pawn move or a capture where frozen pawns prevent the
+    // checkmate: needed to prove "cannot", and a cost per node to a walk that only looks for a helpmate.
+    bool prune_frozen = true;
 };
 
 // The answer with its evidence.

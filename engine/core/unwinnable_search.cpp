@@ -385,7 +385,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         // Settled positions are not expanded: the proofs hold for every successor. Pawn structures
         // change only on pawn moves and captures (the halfmove clock is then 0).
         if (pos.has_insufficient_material(side) ||
-            (pos.halfmove_clock() == 0 && frozen_pawns_prevent_checkmate(pos, side))) {
+            (options.prune_frozen && pos.halfmove_clock() == 0 && frozen_pawns_prevent_checkmate(pos, side))) {
             pos.unmake(m, u);
             continue;
         }
