@@ -81,6 +81,59 @@ bool BasicPosition<BB>::has_legal_move() const {
 // The legal moves of the piece types in `types` (bit t: type t; drops by the type dropped) that end on a square of
 // `targets`, in generate_legal's order: generate_legal with two masks, so that a part of the list is the same as the
 // same part of the whole. With `first_only`, it stops after the first piece that has a move (has_legal_move).
+namespace {
+
+// attackers_to(sq, by, occ) != 0 for the several squares a king may step to: the attackers' sets (each leaper type's
+// pieces, each ray's riders) are gathered once, and a ray with no rider of `by` is never looked at again.
+template <class BB>
+class SquareGuard {
+public:
+    SquareGuard(const BasicPosition<BB>& pos, const BoardTables<BB>& tb, Color by, BB occ)
+        : g_(pos.definition()), tb_(tb), by_(by), occ_(occ) {
+        const BB theirs = pos.pieces(by);
+        for (std::uint16_t types = g_.leaper_capture_types[by]; types; types &= std::uint16_t(types - 1)) {
+            const int t = std::countr_zero(types);
+            if (const BB b = pos.pieces(t) & theirs) leapers_[leaper_count_++] = {t, b};
+        }
+        for (int i = 0; i < g_.attack_ray_count[by]; ++i) {
+            const auto& ar = g_.attack_rays[by][i];
+            BB cand = 0;
+            for (std::uint16_t types = ar.types; types; types &= std::uint16_t(types - 1))
+                cand |= pos.pieces(std::countr_zero(types));
+            if ((cand &= theirs & occ)) rays_[ray_count_++] = {ar.ray, cand};
+        }
+    }
+    bool attacked(int sq) const {
+        for (int i = 0; i < leaper_count_; ++i)
+            if (tb_.leap_attackers[leapers_[i].type][by_][sq] & leapers_[i].pieces) return true;
+        for (int i = 0; i < ray_count_; ++i) {
+            const BB line = tb_.ray_mask[rays_[i].ray][sq];
+            if (!(line & rays_[i].riders)) continue;
+            if (bit<BB>(first_blocker(g_, rays_[i].ray, line & occ_)) & rays_[i].riders) return true;
+        }
+        return false;
+    }
+
+private:
+    struct Leaper {
+        int type;
+        BB pieces;
+    };
+    struct Ray {
+        int ray;
+        BB riders;
+    };
+    const GameDefinition& g_;
+    const BoardTables<BB>& tb_;
+    Color by_;
+    BB occ_;
+    Leaper leapers_[max_piece_types];
+    Ray rays_[max_rays];
+    int leaper_count_ = 0, ray_count_ = 0;
+};
+
+}  // namespace
+
 template <class BB>
 void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitboard targets, bool first_only) const {
     list.clear();
@@ -195,10 +248,13 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     if (ksq != no_square && (types & (1u << g.royal_type))) {
         const int type = g.royal_type;
         Bitboard t = targets_of(type, ksq) & targets;
-        Bitboard without_king = occ ^ bit<BB>(ksq);
-        while (t) {
-            int to = pop_lsb(t);
-            if (!attackers_to(to, them, without_king)) list.push(Move(ksq, to));
+        if (t) {
+            const Bitboard without_king = occ ^ bit<BB>(ksq);
+            const SquareGuard<BB> guard(*this, tb, them, without_king);
+            while (t) {
+                int to = pop_lsb(t);
+                if (!guard.attacked(to)) list.push(Move(ksq, to));
+            }
         }
         if (!checkers && castling_) {
             for (int i = 0; i < int(g.castling.size()); ++i) {
