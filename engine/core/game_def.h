@@ -230,6 +230,11 @@ private:
     bool ray_overflow = false;
     std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;
     std::shared_ptr<BoardTables<WideBitboard<3>>> wide3_;
+    // Square names of one character per file and rank (chess, USI): parse_square and piece_by_letter read them by
+    // table, since an audit reads a square name for every move of an archive. -1: no name; built by compile_names.
+    bool one_char_squares_ = false;
+    std::int8_t file_by_char_[128] = {}, rank_by_char_[128] = {}, piece_by_char_[128] = {};
+    void compile_names();
     int add_ray(int dx, int dy, int range);
     void compile();
     template <class BB>

@@ -3,7 +3,9 @@
 // so a hash collision can only make a slot miss, never give another position's move.
 #include "core/move_memo.h"
 
-#include <functional>
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@ namespace {
 constexpr std::size_t Slots = 1024;
 
 struct Slot {
+    std::uint64_t hash = 0;  // hash_of the state and text it holds: a slot of another state is told by this word alone
     GameDefinitionPtr def;  // held, so that no other definition can take its address while the slot names it
     Bitboard colours[2] = {};
     Bitboard types[max_piece_types] = {};
@@ -29,14 +32,22 @@ std::vector<Slot>& table() {
     return slots;
 }
 
-std::size_t slot_of(const Position& pos, std::string_view text) {
-    const std::size_t h = std::hash<std::string_view>{}(text) ^ pos.key() ^ (std::size_t(pos.en_passant_square() + 1) << 20);
-    return h & (Slots - 1);
+// The text's bytes eight at a time, multiplied in: a move text is a few bytes, and almost every lookup of a distinct
+// game's move misses, so the hash is most of a lookup's cost.
+std::uint64_t hash_of(const Position& pos, std::string_view text) {
+    std::uint64_t h = pos.key() ^ (std::uint64_t(pos.en_passant_square() + 1) << 20) ^ text.size();
+    for (std::size_t i = 0; i < text.size(); i += 8) {
+        std::uint64_t word = 0;
+        std::memcpy(&word, text.data() + i, std::min<std::size_t>(8, text.size() - i));
+        h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+    }
+    return h;
 }
 
-bool holds(const Slot& s, const Position& pos, std::string_view text) {
+bool holds(const Slot& s, std::uint64_t hash, const Position& pos, std::string_view text) {
     const GameDefinition& g = pos.definition();
-    if (s.def.get() != &g || s.side != int(pos.side_to_move()) || s.castling != pos.castling_rights() ||
+    if (s.hash != hash || s.def.get() != &g || s.side != int(pos.side_to_move()) || s.castling != pos.castling_rights() ||
         s.en_passant != pos.en_passant_square() || s.victim != pos.en_passant_victim() || s.text != text)
         return false;
     for (int c = 0; c < 2; ++c)
@@ -50,14 +61,17 @@ bool holds(const Slot& s, const Position& pos, std::string_view text) {
 
 const ParsedMove* recall(const Position& pos, std::string_view text) {
     if (pos.definition().hands) return nullptr;
-    const Slot& s = table()[slot_of(pos, text)];
-    return holds(s, pos, text) ? &s.reading : nullptr;
+    const std::uint64_t hash = hash_of(pos, text);
+    const Slot& s = table()[hash & (Slots - 1)];
+    return holds(s, hash, pos, text) ? &s.reading : nullptr;
 }
 
 void remember(const Position& pos, std::string_view text, const ParsedMove& reading) {
     const GameDefinition& g = pos.definition();
     if (g.hands || !reading.ok()) return;
-    Slot& s = table()[slot_of(pos, text)];
+    const std::uint64_t hash = hash_of(pos, text);
+    Slot& s = table()[hash & (Slots - 1)];
+    s.hash = hash;
     if (s.def.get() != &g) s.def = pos.definition_ptr();
     s.side = int(pos.side_to_move());
     s.castling = pos.castling_rights();

@@ -223,10 +223,10 @@ SanText read_san(const Position& pos, std::string_view text) {
 
 // The move of `legal` that a SAN text read by read_san names. Only the moves to the text's destination by its piece
 // type are looked at (castling: the castling move), so `legal` may hold just those (Position::generate_legal_to).
-ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
+ParsedMove san_match(const Position& pos, const SanText& t, const MoveList& legal) {
     const GameDefinition& g = pos.definition();
-    const std::string original(t.original);  // for the messages
-    AttemptedMove& a = t.a;
+    const std::string_view original = t.original;  // for the messages
+    AttemptedMove a = t.a;
     const Color us = pos.side_to_move();
     if (t.castling >= 0) {
         for (Move m : legal)
@@ -237,7 +237,7 @@ ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
                 p.attempted = a;
                 return p;
             }
-        return error(MoveParseStatus::illegal, "illegal move " + original + " (castling not possible) in " + pos.fen(), a);
+        return error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " (castling not possible) in " + pos.fen(), a);
     }
     const int to = a.to;
     const int from_file = t.from_file, from_rank = t.from_rank;
@@ -275,20 +275,20 @@ ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
         p.attempted = a;
         return p;
     }
-    if (count > 1) return error(MoveParseStatus::ambiguous, "ambiguous move " + original + " in " + pos.fen(), a);
+    if (count > 1) return error(MoveParseStatus::ambiguous, "ambiguous move " + std::string(original) + " in " + pos.fen(), a);
     if (a.promotion < 0 && g.pieces[a.piece_type].promotes()) {
         // A promotion written without its piece is incomplete, not a different move.
         for (Move m : legal)
             if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type)
-                return error(MoveParseStatus::illegal, "move " + original + " must name the promotion piece", a);
+                return error(MoveParseStatus::illegal, "move " + std::string(original) + " must name the promotion piece", a);
     }
-    return error(MoveParseStatus::illegal, "illegal move " + original + " in " + pos.fen(), a);
+    return error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " in " + pos.fen(), a);
 }
 
 ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
     SanText t = read_san(pos, text);
     if (t.failed) return std::move(*t.failed);
-    return san_match(pos, std::move(t), legal);
+    return san_match(pos, t, legal);
 }
 
 // A text the unchecked moves read as exactly one move is an illegal move a player can make on a real board (it
