@@ -151,14 +151,17 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         }
         while (targets) list.push(Move(from, pop_lsb(targets)));
     };
-    auto targets_of = [&](int type, int from) {
+    // The squares of `allowed` that `type` reaches from `from`. A ray that misses `allowed` on the empty board is not
+    // followed: reading one move (one target square) looks along one ray of a queen instead of eight.
+    auto targets_of = [&](int type, int from, Bitboard allowed) {
         Bitboard t = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
         for (int i = 0; i < g.rider_count[type][us]; ++i) {
             const RiderRay rr = g.riders[type][us][i];
+            if (!(tb.ray_mask[rr.ray][from] & allowed)) continue;
             Bitboard a = g.ray_attacks(rr.ray, from, occ);
             t |= rr.mode == MoveMode::any ? (a & ~not_target) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
         }
-        return t;
+        return t & allowed;
     };
 
     if (!double_check) {
@@ -172,7 +175,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 int from = pop_lsb(bb);
                 Bitboard allowed = check_mask & targets;
                 if (pinned & bit<BB>(from)) allowed &= pin_line[from];
-                emit(type, from, targets_of(type, from) & allowed);
+                emit(type, from, targets_of(type, from, allowed));
                 if (p.has_double_step) {
                     int to = g.double_step_to[us][from];
                     if (to != no_square && (allowed & bit<BB>(to)) &&
@@ -194,7 +197,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     if (first_only && !list.empty()) return;
     if (ksq != no_square && (types & (1u << g.royal_type))) {
         const int type = g.royal_type;
-        Bitboard t = targets_of(type, ksq) & targets;
+        Bitboard t = targets_of(type, ksq, targets);
         Bitboard without_king = occ ^ bit<BB>(ksq);
         while (t) {
             int to = pop_lsb(t);
