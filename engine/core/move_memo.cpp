@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <vector>
 
@@ -26,28 +25,27 @@ struct Slot {
     ParsedMove reading;
 };
 
-// The hash of each slot's state and text apart from the slots (8 KiB, against 300 KiB of slots): on distinct games
-// almost every lookup misses, and a miss is told by this word alone without bringing a slot into the cache. A
-// reading fills its slot only when it is offered a second time (`offered`: the hash offered last at each index), so
-// that the moves of distinct games, met once, cost no slot's writing; a repeated one is recalled from its third time.
-struct Table {
-    std::vector<std::uint64_t> hashes = std::vector<std::uint64_t>(Slots, 0);
-    std::vector<std::uint64_t> offered = std::vector<std::uint64_t>(Slots, 0);
-    std::vector<Slot> slots = std::vector<Slot>(Slots);
-};
+// The hash of each slot's state and text, apart from the slots (8 KiB, against 300 KiB of slots, and plain arrays that
+// need no construction on first use): on distinct games almost every lookup misses, and a miss is told by this word
+// alone without bringing a slot into the cache. A reading fills its slot only when it is offered a second time
+// (`offered`: the hash offered last at each index), so that the moves of distinct games, met once, cost no slot's
+// writing; a repeated one is recalled from its third time.
+thread_local std::uint64_t hashes[Slots];
+thread_local std::uint64_t offered[Slots];
 
-Table& table() {
-    thread_local Table t;
-    return t;
+std::vector<Slot>& slots() {
+    thread_local std::vector<Slot> s(Slots);
+    return s;
 }
 
-// The text's bytes eight at a time, multiplied in: a move text is a few bytes, and almost every lookup of a distinct
-// game's move misses, so the hash is most of a lookup's cost.
+// The text's bytes eight at a time, gathered in a register (a copy through memory stalls on the load that follows)
+// and multiplied in: almost every lookup of a distinct game's move misses, so the hash is most of a lookup's cost.
 std::uint64_t hash_of(const Position& pos, std::string_view text) {
     std::uint64_t h = pos.key() ^ (std::uint64_t(pos.en_passant_square() + 1) << 20) ^ text.size();
     for (std::size_t i = 0; i < text.size(); i += 8) {
         std::uint64_t word = 0;
-        std::memcpy(&word, text.data() + i, std::min<std::size_t>(8, text.size() - i));
+        for (std::size_t k = i; k < std::min(i + 8, text.size()); ++k)
+            word |= std::uint64_t(static_cast<unsigned char>(text[k])) << (8 * (k - i));
         h = (h ^ word) * 0x9E3779B97F4A7C15ull;
         h ^= h >> 29;
     }
@@ -72,9 +70,9 @@ const ParsedMove* recall(const Position& pos, std::string_view text) {
     if (pos.definition().hands) return nullptr;
     const std::uint64_t hash = hash_of(pos, text);
     const std::size_t i = hash & (Slots - 1);
-    const Table& t = table();
-    if (t.hashes[i] != hash) return nullptr;
-    return holds(t.slots[i], pos, text) ? &t.slots[i].reading : nullptr;
+    if (hashes[i] != hash) return nullptr;
+    const Slot& s = slots()[i];
+    return holds(s, pos, text) ? &s.reading : nullptr;
 }
 
 void remember(const Position& pos, std::string_view text, const ParsedMove& reading) {
@@ -82,13 +80,12 @@ void remember(const Position& pos, std::string_view text, const ParsedMove& read
     if (g.hands || !reading.ok()) return;
     const std::uint64_t hash = hash_of(pos, text);
     const std::size_t i = hash & (Slots - 1);
-    Table& t = table();
-    if (t.offered[i] != hash) {
-        t.offered[i] = hash;
+    if (offered[i] != hash) {
+        offered[i] = hash;
         return;
     }
-    t.hashes[i] = hash;
-    Slot& s = t.slots[i];
+    hashes[i] = hash;
+    Slot& s = slots()[i];
     if (s.def.get() != &g) s.def = pos.definition_ptr();
     s.side = int(pos.side_to_move());
     s.castling = pos.castling_rights();
