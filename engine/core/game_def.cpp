@@ -205,6 +205,12 @@ void GameDefinition::compile_tables(BoardTables<BB>& tb) {
                 for (int i = 0; i < rider_count[t][c] && !moves; ++i) moves = bool(tb.ray_mask[riders[t][c][i].ray][sq]);
                 if (!moves) immobile |= bit<BB>(sq);
             }
+            for (int sq = 0; sq < squares; ++sq) {
+                BB to = tb.leap_move[t][c][sq] | tb.leap_capture[t][c][sq];
+                for (int i = 0; i < rider_count[t][c]; ++i) to |= tb.ray_mask[riders[t][c][i].ray][sq];
+                if (p.has_double_step && double_step_to[c][sq] != no_square) to |= bit<BB>(double_step_to[c][sq]);
+                while (to) tb.reach_to[t][c][pop_lsb(to)] |= bit<BB>(sq);
+            }
             BB allowed = tb.all_squares & ~(no_immobile_pieces ? immobile : BB{});
             tb.stay[t][c] = allowed & ~(p.promotion.mandatory ? tb.promotion_zone[t][c] : BB{});
             tb.drop_to[t][c] = allowed;

@@ -95,6 +95,9 @@ struct BoardTables {
     BB leap_move[max_piece_types][2][capacity] = {};       // targets of move-only or any leaps
     BB leap_capture[max_piece_types][2][capacity] = {};    // targets of capture-only or any leaps
     BB leap_attackers[max_piece_types][2][capacity] = {};  // squares from which the piece captures onto sq
+    // Squares from which the piece reaches sq on the empty board (leap, ray or double step, moving or capturing):
+    // the moves to one square (reading a move) need look at no other piece of the type.
+    BB reach_to[max_piece_types][2][capacity] = {};
     BB ray_mask[max_rays][capacity] = {};
     BB double_step_from[max_piece_types][2] = {};
     BB promotion_zone[max_piece_types][2] = {};

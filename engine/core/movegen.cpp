@@ -164,10 +164,13 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         return t & allowed;
     };
 
+    // One target square (a move being read): only the pieces that reach it on the empty board can move there.
+    const int target = targets && !more_than_one(targets) ? lsb(targets) : no_square;
     if (!double_check) {
         for (int type = 0; type < int(g.pieces.size()); ++type) {
             if (type == g.royal_type || !(types & (1u << type))) continue;
             Bitboard bb = by_type_[type] & own;
+            if (target != no_square) bb &= tb.reach_to[type][us][target];
             if (!bb) continue;
             const PieceType& p = g.pieces[type];
             while (bb) {
