@@ -27,9 +27,9 @@ struct Slot {
 
 // The hash of each slot's state and text, apart from the slots (8 KiB, against 300 KiB of slots, and plain arrays that
 // need no construction on first use): on distinct games almost every lookup misses, and a miss is told by this word
-// alone without bringing a slot into the cache. A reading fills its slot only when it is offered a second time
-// (`offered`: the hash offered last at each index), so that the moves of distinct games, met once, cost no slot's
-// writing; a repeated one is recalled from its third time.
+// alone without bringing a slot into the cache. A reading fills its slot only when it was looked up before
+// (`offered`: the hash of the last lookup that missed at each index), so that the moves of distinct games, met once,
+// cost no slot's writing; a repeated one is recalled from its third time.
 thread_local std::uint64_t hashes[Slots];
 thread_local std::uint64_t offered[Slots];
 
@@ -66,24 +66,28 @@ bool holds(const Slot& s, const Position& pos, std::string_view text) {
 
 }  // namespace
 
-const ParsedMove* recall(const Position& pos, std::string_view text) {
-    if (pos.definition().hands) return nullptr;
-    const std::uint64_t hash = hash_of(pos, text);
-    const std::size_t i = hash & (Slots - 1);
-    if (hashes[i] != hash) return nullptr;
-    const Slot& s = slots()[i];
-    return holds(s, pos, text) ? &s.reading : nullptr;
+Lookup recall(const Position& pos, std::string_view text) {
+    if (pos.definition().hands) return {};
+    Lookup l;
+    l.hash = hash_of(pos, text);
+    const std::size_t i = l.hash & (Slots - 1);
+    if (hashes[i] == l.hash) {
+        const Slot& s = slots()[i];
+        if (holds(s, pos, text)) {
+            l.known = &s.reading;
+            return l;
+        }
+    }
+    l.offered_before = offered[i] == l.hash;
+    offered[i] = l.hash;
+    return l;
 }
 
-void remember(const Position& pos, std::string_view text, const ParsedMove& reading) {
+void remember(const Lookup& lookup, const Position& pos, std::string_view text, const ParsedMove& reading) {
     const GameDefinition& g = pos.definition();
-    if (g.hands || !reading.ok()) return;
-    const std::uint64_t hash = hash_of(pos, text);
-    const std::size_t i = hash & (Slots - 1);
-    if (offered[i] != hash) {
-        offered[i] = hash;
-        return;
-    }
+    if (g.hands || !reading.ok() || !lookup.offered_before) return;
+    const std::size_t i = lookup.hash & (Slots - 1);
+    const std::uint64_t hash = lookup.hash;
     hashes[i] = hash;
     Slot& s = slots()[i];
     if (s.def.get() != &g) s.def = pos.definition_ptr();

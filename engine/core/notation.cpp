@@ -329,7 +329,8 @@ ParsedMove parse_san(const Position& pos, std::string_view text) { return san_am
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
     // An audit reads each move again in the same position (converter, then runner): the answer of last time.
-    if (const ParsedMove* known = memo::recall(pos, text)) return *known;
+    const memo::Lookup lookup = memo::recall(pos, text);
+    if (lookup.known) return *lookup.known;
     // A SAN text names one piece type and one destination: the legal moves of that type to that square decide it
     // whenever they give exactly one move, which is the answer the whole list gives (san_match looks at no other
     // move, and parse_move takes SAN's answer first). Anything else (no move, several, a syntax error) is read
@@ -340,7 +341,7 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
         pos.generate_legal_to(some, t.a.piece_type, t.a.to);
         ParsedMove p = san_match(pos, t, some);
         if (p.ok()) {
-            memo::remember(pos, text, p);
+            memo::remember(lookup, pos, text, p);
             return p;
         }
     }
