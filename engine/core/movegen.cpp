@@ -167,8 +167,10 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     // One target square (a move being read): only the pieces that reach it on the empty board can move there.
     const int target = targets && !more_than_one(targets) ? lsb(targets) : no_square;
     if (!double_check) {
-        for (int type = 0; type < int(g.pieces.size()); ++type) {
-            if (type == g.royal_type || !(types & (1u << type))) continue;
+        // The asked types but the royal one, in type order (reading a move asks for one).
+        const unsigned royal_bit = g.royal_type >= 0 ? 1u << g.royal_type : 0u;
+        for (unsigned left = types & ~royal_bit & ((1u << g.pieces.size()) - 1); left; left &= left - 1) {
+            const int type = std::countr_zero(left);
             Bitboard bb = by_type_[type] & own;
             if (target != no_square) bb &= tb.reach_to[type][us][target];
             if (!bb) continue;
