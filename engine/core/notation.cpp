@@ -240,18 +240,20 @@ SanText read_san(const Position& pos, std::string_view text) {
 ParsedMove san_match(const Position& pos, const SanText& t, const MoveList& legal) {
     const GameDefinition& g = pos.definition();
     const std::string_view original = t.original;  // for the messages
-    AttemptedMove a = t.a;
+    // Every return names `p`, so that the reading is built in place instead of moved out (once per move read).
+    ParsedMove p;
+    p.attempted = t.a;
+    AttemptedMove& a = p.attempted;
     const Color us = pos.side_to_move();
     if (t.castling >= 0) {
         for (Move m : legal)
             if (m.kind() == MoveKind::castling && m.extra() == t.castling) {
-                ParsedMove p;
                 p.status = MoveParseStatus::ok;
                 p.move = m;
-                p.attempted = a;
                 return p;
             }
-        return error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " (castling not possible) in " + pos.fen(), a);
+        p = error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " (castling not possible) in " + pos.fen(), a);
+        return p;
     }
     const int to = a.to;
     const int from_file = t.from_file, from_rank = t.from_rank;
@@ -269,6 +271,13 @@ ParsedMove san_match(const Position& pos, const SanText& t, const MoveList& lega
         found = m;
         ++count;
     }
+    if (count == 1) {
+        // The piece meant is the found move's, where it is one of the type's pieces (the loop below would find it alone).
+        if (a.from < 0 && (pos.pieces(us, a.piece_type) & bit<Bitboard>(found.from()))) a.from = found.from();
+        p.status = MoveParseStatus::ok;
+        p.move = found;
+        return p;
+    }
     if (a.from < 0) {
         // Which piece was meant, if only one of that type fits the text.
         Bitboard cand = pos.pieces(us, a.piece_type);
@@ -276,27 +285,25 @@ ParsedMove san_match(const Position& pos, const SanText& t, const MoveList& lega
         while (cand) {
             int f = pop_lsb(cand);
             if (!from_matches(f)) continue;
-            if (count == 1 && f != found.from()) continue;
             ++n;
             sq = f;
         }
         if (n == 1) a.from = sq;
     }
-    if (count == 1) {
-        ParsedMove p;
-        p.status = MoveParseStatus::ok;
-        p.move = found;
-        p.attempted = a;
+    if (count > 1) {
+        p = error(MoveParseStatus::ambiguous, "ambiguous move " + std::string(original) + " in " + pos.fen(), a);
         return p;
     }
-    if (count > 1) return error(MoveParseStatus::ambiguous, "ambiguous move " + std::string(original) + " in " + pos.fen(), a);
     if (a.promotion < 0 && g.pieces[a.piece_type].promotes()) {
         // A promotion written without its piece is incomplete, not a different move.
         for (Move m : legal)
-            if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type)
-                return error(MoveParseStatus::illegal, "move " + std::string(original) + " must name the promotion piece", a);
+            if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type) {
+                p = error(MoveParseStatus::illegal, "move " + std::string(original) + " must name the promotion piece", a);
+                return p;
+            }
     }
-    return error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " in " + pos.fen(), a);
+    p = error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " in " + pos.fen(), a);
+    return p;
 }
 
 ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
