@@ -37,6 +37,7 @@ using core::record::Termination;
 
 // One entry of the timeline being written.
 struct Out {
+    Out() = default;
     Out(Ms at, std::string body, std::string comment) : at(at), body(std::move(body)), comment(std::move(comment)) {}
     Ms at{0};
     std::string body;  // "move: \"e4\"", "resign: black", ...
