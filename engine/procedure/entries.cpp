@@ -168,7 +168,7 @@ void State::after_move(int mover) {
 bool State::read_ahead() {
     ahead.entry = nullptr;
     const Entry* next = entry + 1;
-    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
+    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != std::string_view("move") ||
         next->value.IsMap())
         return false;
     ahead.recorded = take_recorded(*next, ahead.parsed);
