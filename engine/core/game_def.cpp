@@ -66,46 +66,6 @@ NoMovesResult parse_result(const Reader& r, const YAML::Node& n, const char* wha
 
 }  // namespace
 
-std::string GameDefinition::square_name(int sq) const {
-    if (sq < 0 || sq >= squares) return "-";
-    return file_names[file_of(sq)] + rank_names[rank_of(sq)];
-}
-
-int GameDefinition::parse_square(std::string_view text, int* length) const {
-    // Longest match on both parts (rank "10" over "1"); one-letter names without a memcmp call (read for every move).
-    const auto starts = [](std::string_view t, const std::string& n) { return n.size() == 1 ? !t.empty() && t[0] == n[0] : t.substr(0, n.size()) == n; };
-    for (int f = 0; f < files; ++f) {
-        const std::string& fn = file_names[f];
-        if (!starts(text, fn)) continue;
-        int best = -1, best_len = 0;
-        for (int r = 0; r < ranks; ++r) {
-            const std::string& rn = rank_names[r];
-            if (starts(text.substr(fn.size()), rn) && int(rn.size()) > best_len) {
-                best = r;
-                best_len = int(rn.size());
-            }
-        }
-        if (best >= 0) {
-            if (length) *length = int(fn.size()) + best_len;
-            return square(f, best);
-        }
-    }
-    return -1;
-}
-
-int GameDefinition::piece_by_letter(char c) const {
-    char u = char(std::toupper(static_cast<unsigned char>(c)));
-    for (int t = 0; t < int(pieces.size()); ++t)
-        if (pieces[t].letter == u) return t;
-    return -1;
-}
-
-int GameDefinition::piece_by_name(std::string_view name) const {
-    for (int t = 0; t < int(pieces.size()); ++t)
-        if (pieces[t].name == name) return t;
-    return -1;
-}
-
 int GameDefinition::add_ray(int dx, int dy, int range) {
     for (int i = 0; i < ray_count; ++i)
         if (ray_vector[i].dx == dx && ray_vector[i].dy == dy && ray_vector[i].range == range) return i;
@@ -124,6 +84,7 @@ int GameDefinition::add_ray(int dx, int dy, int range) {
 // tables for the width the board needs.
 void GameDefinition::compile() {
     squares = files * ranks;
+    compile_names();
     bitboard_words = squares <= 64 ? 1 : squares <= 128 ? 2 : 3;
     for (int c = 0; c < 2; ++c)
         for (int sq = 0; sq < max_board_squares; ++sq) double_step_to[c][sq] = double_step_over[c][sq] = no_square;
@@ -243,6 +204,12 @@ void GameDefinition::compile_tables(BoardTables<BB>& tb) {
                 bool moves = bool(tb.leap_move[t][c][sq] | tb.leap_capture[t][c][sq]);
                 for (int i = 0; i < rider_count[t][c] && !moves; ++i) moves = bool(tb.ray_mask[riders[t][c][i].ray][sq]);
                 if (!moves) immobile |= bit<BB>(sq);
+            }
+            for (int sq = 0; sq < squares; ++sq) {
+                BB to = tb.leap_move[t][c][sq] | tb.leap_capture[t][c][sq];
+                for (int i = 0; i < rider_count[t][c]; ++i) to |= tb.ray_mask[riders[t][c][i].ray][sq];
+                if (p.has_double_step && double_step_to[c][sq] != no_square) to |= bit<BB>(double_step_to[c][sq]);
+                while (to) tb.reach_to[t][c][pop_lsb(to)] |= bit<BB>(sq);
             }
             BB allowed = tb.all_squares & ~(no_immobile_pieces ? immobile : BB{});
             tb.stay[t][c] = allowed & ~(p.promotion.mandatory ? tb.promotion_zone[t][c] : BB{});

@@ -95,6 +95,9 @@ struct BoardTables {
     BB leap_move[max_piece_types][2][capacity] = {};       // targets of move-only or any leaps
     BB leap_capture[max_piece_types][2][capacity] = {};    // targets of capture-only or any leaps
     BB leap_attackers[max_piece_types][2][capacity] = {};  // squares from which the piece captures onto sq
+    // Squares from which the piece reaches sq on the empty board (leap, ray or double step, moving or capturing):
+    // the moves to one square (reading a move) need look at no other piece of the type.
+    BB reach_to[max_piece_types][2][capacity] = {};
     BB ray_mask[max_rays][capacity] = {};
     BB double_step_from[max_piece_types][2] = {};
     BB promotion_zone[max_piece_types][2] = {};
@@ -230,6 +233,11 @@ private:
     bool ray_overflow = false;
     std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;
     std::shared_ptr<BoardTables<WideBitboard<3>>> wide3_;
+    // Square names of one character per file and rank (chess, USI): parse_square and piece_by_letter read them by
+    // table, since an audit reads a square name for every move of an archive. -1: no name; built by compile_names.
+    bool one_char_squares_ = false;
+    std::int8_t file_by_char_[128] = {}, rank_by_char_[128] = {}, piece_by_char_[128] = {};
+    void compile_names();
     int add_ray(int dx, int dy, int range);
     void compile();
     template <class BB>

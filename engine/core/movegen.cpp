@@ -204,20 +204,28 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         }
         while (targets) list.push(Move(from, pop_lsb(targets)));
     };
-    auto targets_of = [&](int type, int from) {
+    // The squares of `allowed` that `type` reaches from `from`. A ray that misses `allowed` on the empty board is not
+    // followed: reading one move (one target square) looks along one ray of a queen instead of eight.
+    auto targets_of = [&](int type, int from, Bitboard allowed) {
         Bitboard t = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
         for (int i = 0; i < g.rider_count[type][us]; ++i) {
             const RiderRay rr = g.riders[type][us][i];
+            if (!(tb.ray_mask[rr.ray][from] & allowed)) continue;
             Bitboard a = g.ray_attacks(rr.ray, from, occ);
             t |= rr.mode == MoveMode::any ? (a & ~not_target) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
         }
-        return t;
+        return t & allowed;
     };
 
+    // One target square (a move being read): only the pieces that reach it on the empty board can move there.
+    const int target = targets && !more_than_one(targets) ? lsb(targets) : no_square;
     if (!double_check) {
-        for (int type = 0; type < int(g.pieces.size()); ++type) {
-            if (type == g.royal_type || !(types & (1u << type))) continue;
+        // The asked types but the royal one, in type order (reading a move asks for one).
+        const unsigned royal_bit = g.royal_type >= 0 ? 1u << g.royal_type : 0u;
+        for (unsigned left = types & ~royal_bit & ((1u << g.pieces.size()) - 1); left; left &= left - 1) {
+            const int type = std::countr_zero(left);
             Bitboard bb = by_type_[type] & own;
+            if (target != no_square) bb &= tb.reach_to[type][us][target];
             if (!bb) continue;
             const PieceType& p = g.pieces[type];
             while (bb) {
@@ -225,7 +233,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 int from = pop_lsb(bb);
                 Bitboard allowed = check_mask & targets;
                 if (pinned & bit<BB>(from)) allowed &= pin_line[from];
-                emit(type, from, targets_of(type, from) & allowed);
+                emit(type, from, targets_of(type, from, allowed));
                 if (p.has_double_step) {
                     int to = g.double_step_to[us][from];
                     if (to != no_square && (allowed & bit<BB>(to)) &&
@@ -247,7 +255,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     if (first_only && !list.empty()) return;
     if (ksq != no_square && (types & (1u << g.royal_type))) {
         const int type = g.royal_type;
-        Bitboard t = targets_of(type, ksq) & targets;
+        Bitboard t = targets_of(type, ksq, targets);
         if (t) {
             const Bitboard without_king = occ ^ bit<BB>(ksq);
             const SquareGuard<BB> guard(*this, tb, them, without_king);

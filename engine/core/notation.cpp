@@ -137,13 +137,14 @@ SanText read_san(const Position& pos, std::string_view text) {
     // Views into `text`, no copies: every move of an archive is read here twice (converter and runner); strings are
     // written only for a message.
     AttemptedMove& a = t.a;
-    auto fail = [&](std::string message) {
-        t.failed = error(MoveParseStatus::syntax_error, std::move(message));
-        return t;
-    };
+    // Every return names `t`, so that it is built in place: a copy of it was a fifth of the reading.
+    auto fail = [&](std::string message) { t.failed = error(MoveParseStatus::syntax_error, std::move(message)); };
     std::string_view s = text;
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-    if (s.empty()) return fail("expected a move, got '" + std::string(text) + "'");
+    if (s.empty()) {
+        fail("expected a move, got '" + std::string(text) + "'");
+        return t;
+    }
     const Color us = pos.side_to_move();
 
     // Castling: O-O, O-O-O (also written with zeros).
@@ -167,15 +168,20 @@ SanText read_san(const Position& pos, std::string_view text) {
     std::size_t i = 0;
     if (std::isupper(static_cast<unsigned char>(s[0]))) {
         a.piece_type = g.piece_by_letter(s[0]);
-        if (a.piece_type < 0 || !g.pieces[a.piece_type].san_letter)
-            return fail("unknown piece letter in '" + std::string(text) + "'");
+        if (a.piece_type < 0 || !g.pieces[a.piece_type].san_letter) {
+            fail("unknown piece letter in '" + std::string(text) + "'");
+            return t;
+        }
         i = 1;
     }
     // Promotion suffix: "=Q" or a trailing upper-case letter after the destination.
     std::size_t end = s.size();
     if (end >= 2 && std::isupper(static_cast<unsigned char>(s[end - 1])) && end - 1 > i) {
         a.promotion = g.piece_by_letter(s[end - 1]);
-        if (a.promotion < 0) return fail("unknown promotion piece in '" + std::string(text) + "'");
+        if (a.promotion < 0) {
+            fail("unknown promotion piece in '" + std::string(text) + "'");
+            return t;
+        }
         --end;
         if (s[end - 1] == '=') --end;
     }
@@ -191,7 +197,10 @@ SanText read_san(const Position& pos, std::string_view text) {
             break;
         }
     }
-    if (to < 0) return fail("expected a move such as Nf3, exd5 or O-O, got '" + std::string(text) + "'");
+    if (to < 0) {
+        fail("expected a move such as Nf3, exd5 or O-O, got '" + std::string(text) + "'");
+        return t;
+    }
     a.to = to;
     // Disambiguation between the piece letter and the destination: a file, a rank or a square, and 'x'.
     std::string_view mid = s.substr(i, to_start - i);
@@ -208,36 +217,43 @@ SanText read_san(const Position& pos, std::string_view text) {
                 if (g.file_names[f] == mid) from_file = f;
             for (int r = 0; r < g.ranks && from_file < 0 && from_rank < 0; ++r)
                 if (g.rank_names[r] == mid) from_rank = r;
-            if (from_file < 0 && from_rank < 0)
-                return fail("cannot read '" + std::string(mid) + "' in '" + std::string(text) + "'");
+            if (from_file < 0 && from_rank < 0) {
+                fail("cannot read '" + std::string(mid) + "' in '" + std::string(text) + "'");
+                return t;
+            }
         }
     }
     if (a.piece_type < 0) {
         // No letter: the piece written without one (a chess pawn).
         for (int type = 0; type < int(g.pieces.size()); ++type)
             if (!g.pieces[type].san_letter) a.piece_type = type;
-        if (a.piece_type < 0) return fail("missing piece letter in '" + std::string(text) + "'");
+        if (a.piece_type < 0) {
+            fail("missing piece letter in '" + std::string(text) + "'");
+            return t;
+        }
     }
     return t;
 }
 
 // The move of `legal` that a SAN text read by read_san names. Only the moves to the text's destination by its piece
 // type are looked at (castling: the castling move), so `legal` may hold just those (Position::generate_legal_to).
-ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
+ParsedMove san_match(const Position& pos, const SanText& t, const MoveList& legal) {
     const GameDefinition& g = pos.definition();
-    const std::string original(t.original);  // for the messages
-    AttemptedMove& a = t.a;
+    const std::string_view original = t.original;  // for the messages
+    // Every return names `p`, so that the reading is built in place instead of moved out (once per move read).
+    ParsedMove p;
+    p.attempted = t.a;
+    AttemptedMove& a = p.attempted;
     const Color us = pos.side_to_move();
     if (t.castling >= 0) {
         for (Move m : legal)
             if (m.kind() == MoveKind::castling && m.extra() == t.castling) {
-                ParsedMove p;
                 p.status = MoveParseStatus::ok;
                 p.move = m;
-                p.attempted = a;
                 return p;
             }
-        return error(MoveParseStatus::illegal, "illegal move " + original + " (castling not possible) in " + pos.fen(), a);
+        p = error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " (castling not possible) in " + pos.fen(), a);
+        return p;
     }
     const int to = a.to;
     const int from_file = t.from_file, from_rank = t.from_rank;
@@ -255,6 +271,13 @@ ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
         found = m;
         ++count;
     }
+    if (count == 1) {
+        // The piece meant is the found move's, where it is one of the type's pieces (the loop below would find it alone).
+        if (a.from < 0 && (pos.pieces(us, a.piece_type) & bit<Bitboard>(found.from()))) a.from = found.from();
+        p.status = MoveParseStatus::ok;
+        p.move = found;
+        return p;
+    }
     if (a.from < 0) {
         // Which piece was meant, if only one of that type fits the text.
         Bitboard cand = pos.pieces(us, a.piece_type);
@@ -262,33 +285,31 @@ ParsedMove san_match(const Position& pos, SanText t, const MoveList& legal) {
         while (cand) {
             int f = pop_lsb(cand);
             if (!from_matches(f)) continue;
-            if (count == 1 && f != found.from()) continue;
             ++n;
             sq = f;
         }
         if (n == 1) a.from = sq;
     }
-    if (count == 1) {
-        ParsedMove p;
-        p.status = MoveParseStatus::ok;
-        p.move = found;
-        p.attempted = a;
+    if (count > 1) {
+        p = error(MoveParseStatus::ambiguous, "ambiguous move " + std::string(original) + " in " + pos.fen(), a);
         return p;
     }
-    if (count > 1) return error(MoveParseStatus::ambiguous, "ambiguous move " + original + " in " + pos.fen(), a);
     if (a.promotion < 0 && g.pieces[a.piece_type].promotes()) {
         // A promotion written without its piece is incomplete, not a different move.
         for (Move m : legal)
-            if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type)
-                return error(MoveParseStatus::illegal, "move " + original + " must name the promotion piece", a);
+            if (m.is_promotion() && m.to() == to && from_matches(m.from()) && type_of(pos.piece_on(m.from())) == a.piece_type) {
+                p = error(MoveParseStatus::illegal, "move " + std::string(original) + " must name the promotion piece", a);
+                return p;
+            }
     }
-    return error(MoveParseStatus::illegal, "illegal move " + original + " in " + pos.fen(), a);
+    p = error(MoveParseStatus::illegal, "illegal move " + std::string(original) + " in " + pos.fen(), a);
+    return p;
 }
 
 ParsedMove san_among(const Position& pos, std::string_view text, const MoveList& legal) {
     SanText t = read_san(pos, text);
     if (t.failed) return std::move(*t.failed);
-    return san_match(pos, std::move(t), legal);
+    return san_match(pos, t, legal);
 }
 
 // A text the unchecked moves read as exactly one move is an illegal move a player can make on a real board (it
@@ -315,7 +336,8 @@ ParsedMove parse_san(const Position& pos, std::string_view text) { return san_am
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
     // An audit reads each move again in the same position (converter, then runner): the answer of last time.
-    if (const ParsedMove* known = memo::recall(pos, text)) return *known;
+    const memo::Lookup lookup = memo::recall(pos, text);
+    if (lookup.known) return *lookup.known;
     // A SAN text names one piece type and one destination: the legal moves of that type to that square decide it
     // whenever they give exactly one move, which is the answer the whole list gives (san_match looks at no other
     // move, and parse_move takes SAN's answer first). Anything else (no move, several, a syntax error) is read
@@ -326,7 +348,7 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
         pos.generate_legal_to(some, t.a.piece_type, t.a.to);
         ParsedMove p = san_match(pos, t, some);
         if (p.ok()) {
-            memo::remember(pos, text, p);
+            memo::remember(lookup, pos, text, p);
             return p;
         }
     }

@@ -28,19 +28,23 @@ void State::on_move(const std::optional<std::string>& written) {
         on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
         return;
     }
-    std::string text = written ? *written : entry->text;
+    // The entry's own text is not copied (a copy per move of an archive); a bound square is moved out of its slot.
+    std::string bound_text;
+    const std::string* shown = written ? &*written : &entry->text;
     const int mover = to_move();
     bool as_written = !written;  // the text is the entry's own
     // The touched square binds (touch_binds): the move is the one made by the touch, whatever the entry writes.
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
         as_written = false;
-        if (bound != text)
+        if (bound != *shown)
             if (const auto* r = rule(params::touch_binds.topic))
-                note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + text,
-                                      "着手は最初に触れた " + bound + " であり、" + text + " ではない"});
-        text = bound;
+                note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + *shown,
+                                      "着手は最初に触れた " + bound + " であり、" + *shown + " ではない"});
+        bound_text = bound;
+        shown = &bound_text;
         bound_square = {};
     }
+    const std::string& text = *shown;
     core::ParsedMove parsed;
     bool recorded = false;  // `parsed` is the entry's RecordedReading
     if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply()) {
@@ -164,7 +168,7 @@ void State::after_move(int mover) {
 bool State::read_ahead() {
     ahead.entry = nullptr;
     const Entry* next = entry + 1;
-    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != "move" ||
+    if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != std::string_view("move") ||
         next->value.IsMap())
         return false;
     ahead.recorded = take_recorded(*next, ahead.parsed);

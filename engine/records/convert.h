@@ -37,6 +37,7 @@ using core::record::Termination;
 
 // One entry of the timeline being written.
 struct Out {
+    Out() = default;
     Out(Ms at, std::string body, std::string comment) : at(at), body(std::move(body)), comment(std::move(comment)) {}
     Ms at{0};
     std::string body;  // "move: \"e4\"", "resign: black", ...
@@ -164,8 +165,9 @@ std::string yaml_quoted(std::string_view s);
 std::string comment_text(std::string_view s);
 bool looks_like_transcript(std::string_view text);
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw);
-// A move entry: `text` as the timeline's `move:` value (quoted as `yaml` says), found at `line`:`column` of the record.
-Out move_out(const Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment = {});
+// Adds a move entry: `text` as the timeline's `move:` value (quoted as `yaml` says), found at `line`:`column` of the
+// record.
+Out& add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment = {});
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser);
 void add_resignation(Build& b, const ClockTrack& clocks, int loser);
 void add_agreement(Build& b, const ClockTrack& clocks, int last_mover);

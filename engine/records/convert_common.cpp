@@ -95,9 +95,14 @@ void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::
 
 // The flag claim that stands for a time forfeit: by the winner, at the instant the loser's flag fell by the time
 // control (the last instant where the control cannot say).
-Out move_out(const Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment) {
-    // An audit's moves go to the runner as text, never as YAML (RecordGame::parts): no body to write.
-    Out out(at, b.parts ? std::string() : "move: " + (quoted ? yaml_quoted(text) : text), std::move(comment));
+Out& add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment) {
+    // An audit's moves go to the runner as text, never as YAML (RecordGame::parts): no body to write. Built in place,
+    // each field written once: every string moved is a copy of its bytes, and an archive has a few hundred thousand
+    // moves.
+    Out& out = b.entries.emplace_back();
+    out.at = at;
+    if (!b.parts) out.body = "move: " + (quoted ? yaml_quoted(text) : text);
+    if (!comment.empty()) out.comment = std::move(comment);
     out.move = text;
     out.line = line;
     out.column = column;

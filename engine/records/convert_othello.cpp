@@ -78,8 +78,8 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
             game->play("pass");
             ++ply;
             clocks.press(mover, Ms{0});
-            b.entries.push_back(move_out(b, clocks.now(), "pass", false, m.line, m.column,
-                                         "not in the record: " + b.sides[mover] + " has no placement"));
+            add_move(b, clocks.now(), "pass", false, m.line, m.column,
+                     "not in the record: " + b.sides[mover] + " has no placement");
             inserted = true;
         }
         ++ply;
@@ -91,7 +91,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         }
         clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);
-        b.entries.push_back(move_out(b, clocks.now(), lower(m.move), false, m.line, m.column));
+        add_move(b, clocks.now(), lower(m.move), false, m.line, m.column);
     }
     if (inserted && r.format != "wthor")
         b.warn("passes the record leaves out were added where a side had no placement",

@@ -94,8 +94,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         const core::ParsedMove parsed = core::parse_move(pos, m.san);
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
-        // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less).
-        const std::string san = b.parts ? m.san : core::to_san(pos, parsed.move);
+        // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less),
+        // with the converter's reading of it, and copies it once.
+        const std::string san = b.parts ? std::string() : core::to_san(pos, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -129,10 +130,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         played.push_back(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
-        b.entries.push_back(move_out(b, clocks.now(), san, true, m.line, m.column));
+        Out& out = add_move(b, clocks.now(), b.parts ? m.san : san, true, m.line, m.column);
         if (b.parts) {
             const core::AttemptedMove& a = parsed.attempted;
-            b.entries.back().reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+            out.reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
         }
     }
     if (readings_unused)

@@ -130,7 +130,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             parsed.status == core::MoveParseStatus::illegal && !(parsed.move == core::Move::none())) {
             game.play_illegal(parsed.move);
             clocks.press(mover, m.elapsed.value_or(Ms{0}));
-            b.entries.push_back(move_out(b, clocks.now(), m.move, false, m.line, m.column, "illegal: " + parsed.message));
+            add_move(b, clocks.now(), m.move, false, m.line, m.column, "illegal: " + parsed.message);
             b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
                                  "the record's ending: " + r.termination_text});
             b.illegal_held = true;
@@ -147,7 +147,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         game.play(parsed.move);
         clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);
-        b.entries.push_back(move_out(b, clocks.now(), m.move, false, m.line, m.column));
+        add_move(b, clocks.now(), m.move, false, m.line, m.column);
     }
     auto& rec = b.recorded;
     rec.text = r.termination_text;

@@ -208,7 +208,7 @@ RecordGame RecordFile::game(int number, const rulebook::Library& library, const 
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts.reserve(b.entries.size());
-        for (auto& e : b.entries) out.parts.push_back({e.at, std::move(e.move), e.line, e.column, e.reading});
+        for (auto& e : b.entries) out.parts.emplace_back(e.at, std::move(e.move), e.line, e.column, e.reading);
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }
