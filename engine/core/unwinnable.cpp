@@ -59,12 +59,37 @@ WinnabilityReport analyze_checkmate(const Position& pos, Color side, const Winna
 // analyze_checkmate with the whole budget, untouched, so its answers and their determinism are the same as without the
 // probe (except that a position where the full search ran out of budget may now be proven can_checkmate by the probe's
 // witness).
-bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& options) {
-    if (pos.has_insufficient_material(side) || frozen_pawns_prevent_checkmate(pos, side)) return false;
+namespace {
+
+// Settled without a walk: the side has not the material, or frozen pawns prevent its checkmate.
+bool nothing_to_walk(const Position& pos, Color side) {
+    return pos.has_insufficient_material(side) || frozen_pawns_prevent_checkmate(pos, side);
+}
+
+// The probe's walk for `side` with at most `nodes` nodes: can_checkmate with a witness, cannot_checkmate when the
+// walk ended before its budget (it ends the same way with a larger one), unknown when the budget ran out.
+Winnability walk(const Position& pos, Color side, const WinnabilityOptions& options, std::uint64_t nodes) {
     WinnabilityOptions probe = options;
-    probe.node_limit = std::min<std::uint64_t>(options.node_limit, quick_probe_nodes);
+    probe.node_limit = std::min<std::uint64_t>(options.node_limit, nodes);
     probe.prune_frozen = false;  // the probe only looks for a helpmate
-    return explore_reachable(pos, side, probe).answer == Winnability::can_checkmate;
+    return explore_reachable(pos, side, probe).answer;
+}
+
+}  // namespace
+
+bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& options) {
+    return !nothing_to_walk(pos, side) && walk(pos, side, options, quick_probe_nodes) == Winnability::can_checkmate;
+}
+
+std::optional<Color> quick_helpmate_of(const Position& pos, Color a, Color b, const WinnabilityOptions& options) {
+    const bool walk_a = !nothing_to_walk(pos, a), walk_b = !nothing_to_walk(pos, b);
+    constexpr auto can = Winnability::can_checkmate;
+    Winnability short_a = Winnability::cannot_checkmate, short_b = Winnability::cannot_checkmate;
+    if (walk_a && (short_a = walk(pos, a, options, quick_first_nodes)) == can) return a;
+    if (walk_b && (short_b = walk(pos, b, options, quick_first_nodes)) == can) return b;
+    if (short_a == Winnability::unknown && walk(pos, a, options, quick_probe_nodes) == can) return a;
+    if (short_b == Winnability::unknown && walk(pos, b, options, quick_probe_nodes) == can) return b;
+    return std::nullopt;
 }
 
 Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {
@@ -76,7 +101,7 @@ Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOpti
 // winner's succeeds at once, and the loser's full analysis would run first. The answer is the same as asking
 // can_checkmate of each side in turn: "can" if any of the four steps finds a helpmate, each step being the same.
 Winnability is_dead_position(const Position& pos, const WinnabilityOptions& options) {
-    if (quick_helpmate(pos, first, options) || quick_helpmate(pos, second, options)) return Winnability::can_checkmate;
+    if (quick_helpmate_of(pos, first, second, options)) return Winnability::can_checkmate;
     const Winnability first_side = analyze_checkmate(pos, first, options).answer;
     if (first_side == Winnability::can_checkmate) return first_side;
     const Winnability second_side = analyze_checkmate(pos, second, options).answer;

@@ -71,8 +71,9 @@ public:
         return BoardEnd::none;
     }
 
-    void set_record_moves(std::vector<core::Move> moves) override {
+    void set_record_moves(std::vector<core::Move> moves, int asked_at_end) override {
         record_moves_ = std::move(moves);
+        asked_at_end_ = asked_at_end;
         record_dead_from_.reset();
     }
 
@@ -193,17 +194,23 @@ public:
 
     // Whether either side's quick probe finds a helpmate in the record's final position: then a mate can still come
     // from every position before it. What a probe proves is kept for the position: a time forfeit at the end asks
-    // there whether the claimant can checkmate (FIDE 6.9), and the analysis would start with the same probe. The
-    // claimant of a flag that fell at the end is the side not to move, so that side is probed first.
+    // there whether the claimant can checkmate (FIDE 6.9, set_record_moves' `asked_at_end`), and the analysis would
+    // start with the same probe, so that side is walked first. Else both sides' walks are short first
+    // (core::quick_helpmate_of), the side not to move first.
     bool alive_at_the_end(const Position& last) const {
-        const auto can = [] { return core::Winnability::can_checkmate; };
-        for (const core::Color side : {~last.side_to_move(), last.side_to_move()})
-            if (core::quick_helpmate(last, side)) {
-                (void)remembered(last, side == core::first ? AnalysisMemo::Question::first_cannot_mate
-                                                           : AnalysisMemo::Question::second_cannot_mate, can);
-                return true;
-            }
-        return false;
+        std::optional<core::Color> side;
+        if (asked_at_end_ == 0 || asked_at_end_ == 1) {
+            const auto asked = core::Color(asked_at_end_);
+            if (core::quick_helpmate(last, asked)) side = asked;
+            else if (core::quick_helpmate(last, ~asked)) side = ~asked;
+        } else {
+            side = core::quick_helpmate_of(last, ~last.side_to_move(), last.side_to_move());
+        }
+        if (side)
+            (void)remembered(last, *side == core::first ? AnalysisMemo::Question::first_cannot_mate
+                                                        : AnalysisMemo::Question::second_cannot_mate,
+                             [] { return core::Winnability::can_checkmate; });
+        return bool(side);
     }
 
     // Plays the record's moves from here on `last`, adding to `asked` the ply after each capture or pawn move; false
@@ -370,6 +377,7 @@ private:
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
     std::vector<core::Move> record_moves_;        // set_record_moves
+    int asked_at_end_ = -1;                       // set_record_moves
     static constexpr int unsettled = -1, no_dead_position = INT_MAX;  // record_dead_from's answers besides a ply
     mutable std::optional<int> record_dead_from_;  // record_dead_from, once worked out
 };

@@ -67,8 +67,13 @@ public:
     // The moves of the record the timeline was converted from, in order from the start (an audit's, Entry::reading).
     // While the board has made these and nothing else, the record's last position is reached from the board's by
     // legal moves: where it is not dead (a side can still mate, or has mated), no position on the way is, and the
-    // dead-position analysis runs once per game instead of after every capture and pawn move.
-    virtual void set_record_moves(std::vector<core::Move> moves) { (void)moves; }
+    // dead-position analysis runs once per game instead of after every capture and pawn move. `asked_at_end`: the side
+    // whose "can checkmate" the timeline asks after the record's last move (the claimant of a flag that fell there,
+    // FIDE 6.9), -1 if none: the board proves that side's helpmate first, and its answer serves both questions.
+    virtual void set_record_moves(std::vector<core::Move> moves, int asked_at_end = -1) {
+        (void)moves;
+        (void)asked_at_end;
+    }
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 

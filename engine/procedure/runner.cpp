@@ -355,6 +355,20 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
     return rulebook::stated_time_control(book);
 }
 
+// The side that claims a flag after a record's last move (a recorded time forfeit): the run will ask whether it can
+// checkmate there (FIDE 6.9), and the board answers that with the dead-position question (Board::set_record_moves).
+// -1 when no such claim follows the record's moves.
+int flag_claimant_after_record(const Timeline& timeline, const core::GameDefinition& def) {
+    for (auto e = timeline.entries.rbegin(); e != timeline.entries.rend() && e->reading.ply < 0; ++e) {
+        if (e->action != "claim" || !e->value.IsMap()) continue;
+        const YAML::Node kind = e->value["kind"], by = e->value["by"];
+        if (!kind || !by || !kind.IsScalar() || !by.IsScalar() || kind.Scalar() != "flag") continue;
+        for (int side = 0; side < 2; ++side)
+            if (by.Scalar() == def.side_names[std::size_t(side)]) return side;
+    }
+    return -1;
+}
+
 }  // namespace
 
 Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
@@ -384,7 +398,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
             if (e.reading.ply != int(record.size())) break;
             record.push_back(e.reading.move);
         }
-    if (!record.empty()) st.game->set_record_moves(std::move(record));
+    if (!record.empty()) st.game->set_record_moves(std::move(record), flag_claimant_after_record(timeline, *def));
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");

@@ -292,6 +292,14 @@ BOOST_AUTO_TEST_CASE(the_probe_gives_analyze_checkmates_answers_on_the_cha_vecto
             BOOST_TEST((white_can == "yes" || black_can == "yes"));
         else
             BOOST_TEST(dead_quick == dead_full);
+        // The two sides' walks, short ones first: the side found is one whose whole walk finds a helpmate, and one is
+        // found exactly where either whole walk finds one, in either order.
+        const bool white_walk = quick_helpmate(p, white), black_walk = quick_helpmate(p, black);
+        for (const auto& [a, b] : {std::pair{white, black}, std::pair{black, white}}) {
+            const auto found = quick_helpmate_of(p, a, b);
+            BOOST_TEST(found.has_value() == (white_walk || black_walk));
+            if (found) BOOST_TEST((*found == white ? white_walk : black_walk));
+        }
     }
     BOOST_TEST(compared > 0);
 }
