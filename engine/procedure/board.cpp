@@ -198,6 +198,8 @@ public:
     // start with the same probe, so that side is walked first. Else both sides' walks are short first
     // (core::quick_helpmate_of), the side not to move first.
     bool alive_at_the_end(const Position& last) const {
+        // An archive's games may end in the same position (repeated games, short draws): the memo's answer first.
+        if (const auto dead = remembered(last, AnalysisMemo::Question::dead, nullptr)) return !*dead;
         std::optional<core::Color> side;
         if (asked_at_end_ == 0 || asked_at_end_ == 1) {
             const auto asked = core::Color(asked_at_end_);
@@ -206,10 +208,12 @@ public:
         } else {
             side = core::quick_helpmate_of(last, ~last.side_to_move(), last.side_to_move());
         }
-        if (side)
+        if (side) {
+            const auto can = [] { return core::Winnability::can_checkmate; };
+            (void)remembered(last, AnalysisMemo::Question::dead, can);
             (void)remembered(last, *side == core::first ? AnalysisMemo::Question::first_cannot_mate
-                                                        : AnalysisMemo::Question::second_cannot_mate,
-                             [] { return core::Winnability::can_checkmate; });
+                                                        : AnalysisMemo::Question::second_cannot_mate, can);
+        }
         return bool(side);
     }
 
