@@ -369,7 +369,7 @@ struct PlayedGame {
 };
 
 // The decisions a player takes besides the move: resign when clearly behind in material (more readily the further
-// behind), but not before the player's own stubbornness allows (from move 20, often later: some fight on); agree a
+// behind), but not before the player is ready to give up (from move 20, often later: some fight on); agree a
 // draw in a level position (more readily with little material left).
 class Endings {
 public:
