@@ -196,8 +196,13 @@ int BasicGame<BB>::repetition_count() const {
 template <class BB>
 bool BasicGame<BB>::can_claim_repetition() const {
     const int claim = pos_.definition().repetition_claim;
-    if (claim <= 0) return false;
-    if (repetition_count() >= claim) return true;
+    return claim > 0 && (repetition_count() >= claim || repetition_claim_move());
+}
+
+template <class BB>
+std::optional<Move> BasicGame<BB>::repetition_claim_move() const {
+    const int claim = pos_.definition().repetition_claim;
+    if (claim <= 0 || repetition_count() >= claim) return std::nullopt;
     // A move brings a position back `claim` times only if its base stands claim - 1 times within the reach of the
     // position after the move (one ply more than the current one's): without such a base no move is tried.
     if (claim > 2) {
@@ -208,12 +213,12 @@ bool BasicGame<BB>::can_claim_repetition() const {
         bool enough = false;
         for (std::size_t i = 0; i + std::size_t(claim - 2) < bases.size() && !enough; ++i)
             enough = bases[i] == bases[i + std::size_t(claim - 2)];
-        if (!enough) return false;
+        if (!enough) return std::nullopt;
     }
     // The moves are the legal ones: each is looked at without generating the list again to check it.
     for (Move m : pos_.legal_moves())
-        if (repeats_after(m, claim)) return true;
-    return false;
+        if (repeats_after(m, claim)) return m;
+    return std::nullopt;
 }
 
 template <class BB>
@@ -243,19 +248,22 @@ bool BasicGame<BB>::repeats_after(Move move, int claim) const {
 template <class BB>
 bool BasicGame<BB>::can_claim_fifty_moves() const {
     const int plies = pos_.definition().move_rule_claim_plies;
-    if (plies <= 0) return false;
-    MoveList legal = pos_.legal_moves();
-    if (legal.empty()) return false;
-    if (pos_.halfmove_clock() >= plies) return true;
-    if (pos_.halfmove_clock() + 1 < plies) return false;
+    if (plies <= 0 || !pos_.has_legal_move()) return false;
+    return pos_.halfmove_clock() >= plies || fifty_moves_claim_move();
+}
+
+template <class BB>
+std::optional<Move> BasicGame<BB>::fifty_moves_claim_move() const {
+    const int plies = pos_.definition().move_rule_claim_plies;
+    if (plies <= 0 || pos_.halfmove_clock() >= plies || pos_.halfmove_clock() + 1 < plies) return std::nullopt;
     // A move that completes the count may be announced with the claim (9.3a).
-    for (Move m : legal) {
+    for (Move m : pos_.legal_moves()) {
         Position after = pos_;
         Undo u;
         after.make(m, u);
-        if (after.halfmove_clock() >= plies) return true;
+        if (after.halfmove_clock() >= plies) return m;
     }
-    return false;
+    return std::nullopt;
 }
 
 template <class BB>

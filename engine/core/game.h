@@ -82,9 +82,15 @@ public:
     // FIDE 9.2.2: the position has occurred `claim` (3) times, or `move` would make it so.
     bool can_claim_repetition() const;
     bool can_claim_repetition_with(Move move) const;
+    // The move a claim must announce (FIDE 2009 9.2a): the first legal move, in generation order, that makes the
+    // position occur `claim` times; none when the position already has, or when no move does.
+    std::optional<Move> repetition_claim_move() const;
     // FIDE 9.3: the last 50 moves by each player (100 plies) had no capture and no pawn move, or a
     // legal move would complete them; not after a checkmate or stalemate (the game is over).
     bool can_claim_fifty_moves() const;
+    // The move a claim must announce (FIDE 2009 9.3a): the first legal move that completes the count; none when the
+    // count is complete already, or when no move completes it.
+    std::optional<Move> fifty_moves_claim_move() const;
     // FIDE 9.6.1: the same position five times (automatic draw).
     bool is_fivefold_repetition() const;
     // FIDE 9.6.2: 75 moves by each player without capture or pawn move, unless the last move mated.

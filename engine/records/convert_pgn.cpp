@@ -28,28 +28,6 @@ void add_draw_claim(Build& b, const ClockTrack& clocks, int claimant, const char
     b.entries.push_back({clocks.now(), text + "}", move ? why_with_move : why});
 }
 
-// The first legal move (in generation order) that makes the position occur the claim's number of times, when the
-// position itself does not yet.
-std::optional<core::Move> repetition_move(const core::Game& game) {
-    if (game.repetition_count() >= game.position().definition().repetition_claim) return std::nullopt;
-    for (const core::Move m : game.position().legal_moves())
-        if (game.can_claim_repetition_with(m)) return m;
-    return std::nullopt;
-}
-
-// The first legal move that completes the move rule's count, when the count is not complete already.
-std::optional<core::Move> fifty_moves_move(const core::Game& game) {
-    const core::Position& pos = game.position();
-    if (pos.halfmove_clock() >= pos.definition().move_rule_claim_plies) return std::nullopt;
-    for (const core::Move m : pos.legal_moves()) {
-        core::Position after = pos;
-        core::Undo undo;
-        after.make(m, undo);
-        if (after.halfmove_clock() >= pos.definition().move_rule_claim_plies) return m;
-    }
-    return std::nullopt;
-}
-
 }  // namespace
 
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
@@ -198,13 +176,13 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     } else if (game->can_claim_repetition()) {
         r.ending = "repetition";
         r.by = b.sides[to_move];
-        add_draw_claim(b, clocks, to_move, "repetition", game->position(), repetition_move(*game),
+        add_draw_claim(b, clocks, to_move, "repetition", game->position(), game->repetition_claim_move(),
                        "the draw: the position has occurred three times",
                        "the draw: the announced move brings the position a third time");
     } else if (game->can_claim_fifty_moves()) {
         r.ending = "fifty_moves";
         r.by = b.sides[to_move];
-        add_draw_claim(b, clocks, to_move, "fifty_moves", game->position(), fifty_moves_move(*game),
+        add_draw_claim(b, clocks, to_move, "fifty_moves", game->position(), game->fifty_moves_claim_move(),
                        "the draw: fifty moves without a capture or a pawn move",
                        "the draw: the announced move completes fifty moves without a capture or a pawn move");
     } else {
