@@ -5,6 +5,7 @@
 // the winner's pieces approach the loser's king, the winner promotes, the loser's king walks to a
 // corner and the loser's pieces gather round it (so that they block its flight squares).
 #include "core/unwinnable.h"
+#include "core/unwinnable_order.h"
 
 #include <algorithm>
 #include <array>
@@ -16,6 +17,7 @@ namespace arbiter::core {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+using helpmate_order::Roles;
 
 // Counts moves made against the node limit and, every 1024 nodes, the optional deadline.
 class Budget {
@@ -94,111 +96,6 @@ private:
     std::uint64_t size_ = 0;
 };
 
-// Per-call view of the two sides and the board geometry for move ordering.
-struct Roles {
-    const GameDefinition& g;
-    Color winner;
-    Color loser;
-    // Each square's file and rank, read once: the scores ask for them several times per move, and a division by the
-    // board's width at run time cost more than the rest of the score.
-    std::array<std::int8_t, max_board_squares> file{}, rank{};
-
-    Roles(const GameDefinition& def, Color w, Color l) : g(def), winner(w), loser(l) {
-        for (int sq = 0; sq < g.squares; ++sq) {
-            file[std::size_t(sq)] = std::int8_t(g.file_of(sq));
-            rank[std::size_t(sq)] = std::int8_t(g.rank_of(sq));
-        }
-    }
-
-    int chebyshev(int a, int b) const {
-        return std::max(std::abs(file[std::size_t(a)] - file[std::size_t(b)]), std::abs(rank[std::size_t(a)] - rank[std::size_t(b)]));
-    }
-    int corner_distance(int sq) const {
-        int f = file[std::size_t(sq)], r = rank[std::size_t(sq)];
-        return std::max(std::min(f, g.files - 1 - f), std::min(r, g.ranks - 1 - r));
-    }
-
-    // Higher first: how promising `m` looks for a checkmate of the loser by the winner. The weights were set on the
-    // final positions of 17,418 games (real master games and the bench-audit archive) and checked on 2,000 others
-    // (a held-out bench-audit seed and random games): the winner's king coming near at 90 a step, other pieces at 12,
-    // and 18 when the piece would reach the loser's king from its new square on the empty board (a check, or one
-    // once the line opens); the loser's king going to a corner at 5, and its other pieces gathering round it at 8.
-    // Against the last weights (king 60, no check term, the loser's king drawn to the winner's at 4) the quick
-    // probe's walks took 29% fewer nodes on those games and 32% fewer on the held-out ones; the CHA vectors of
-    // tests/bench/core_unwinnable.cpp were decided a little less often (0.9432 against 0.9454 of the queries at the
-    // 400,000 budget, 0.8613 against 0.8636 at 40,000), which the audits' speed outweighs.
-    int score(const Position& pos, Move m) const {
-        const Color us = pos.side_to_move();
-        const int from = m.from(), to = m.to();
-        const Piece moved = pos.piece_on(from);
-        const Piece captured = m.kind() == MoveKind::en_passant ? pos.piece_on(pos.en_passant_victim())
-                                                                : pos.piece_on(to);
-        const bool royal = type_of(moved) == g.royal_type;
-        int s = 0;
-        if (us == winner) {
-            const int target = pos.royal_square(loser);
-            if (m.is_promotion()) s += 800 - 10 * m.promotion_type();
-            if (captured) s += 150;
-            if (target != no_square) {
-                s += (royal ? 90 : 12) * (chebyshev(from, target) - chebyshev(to, target));
-                const int arriving = m.is_promotion() ? m.promotion_type() : type_of(moved);
-                if (!royal && (g.reach_to[arriving][int(winner)][target] & bit(to))) s += 18;
-            }
-        } else {
-            const int own_king = pos.royal_square(loser);
-            if (captured) s -= type_of(captured) == g.royal_type ? 0 : (g.pieces[type_of(captured)].promotes() ? 60 : 400);
-            // Promote to a piece that blocks its own king rather than one that takes the checker.
-            if (m.is_promotion()) s += 100 + (g.pieces[m.promotion_type()].minor ? 20 : 0);
-            if (royal) {
-                s += 5 * (corner_distance(from) - corner_distance(to));
-            } else if (own_king != no_square) {
-                s += 8 * (chebyshev(from, own_king) - chebyshev(to, own_king));
-                if (g.pieces[type_of(moved)].promotes()) s += 20;
-            }
-        }
-        return s;
-    }
-
-    // The keys pick_best orders `moves[0..n)` by: the score, then the generation order (an earlier move first among
-    // equal scores), packed into one int so that the best is the largest key.
-    static constexpr int index_span = 1024;
-    static_assert(max_moves <= index_span);
-    void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
-        for (int i = 0; i < n; ++i) keys[i] = score(pos, moves[i]) * index_span + (index_span - 1 - i);
-    }
-
-    // Swaps the move with the largest key to the front. The keys carry each move's generation order, so picking the
-    // front each time gives the order of a stable sort, best first, however the swaps reorder the rest; a walk that
-    // goes deep pays only for the moves it tries (most frames of a probe try one or two of their thirty-odd moves).
-    // The maximum is found without a branch per move: a compare-and-branch scan mispredicted so often that it cost a
-    // tenth of an audit.
-    static void pick_best(Move* moves, int* keys, int n) {
-        int top = keys[0];
-        for (int i = 1; i < n; ++i) top = std::max(top, keys[i]);
-        int best = 0;
-        while (keys[best] != top) ++best;
-        std::swap(moves[0], moves[best]);
-        std::swap(keys[0], keys[best]);
-    }
-
-    // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order). An insertion sort: the
-    // lists are short and mostly in order already (std::sort of packed keys measured slower).
-    void order(const Position& pos, Move* moves, int n) const {
-        int scores[max_moves];
-        for (int i = 0; i < n; ++i) scores[i] = score(pos, moves[i]);
-        for (int i = 1; i < n; ++i) {
-            Move m = moves[i];
-            int s = scores[i], j = i - 1;
-            for (; j >= 0 && scores[j] < s; --j) {
-                moves[j + 1] = moves[j];
-                scores[j + 1] = scores[j];
-            }
-            moves[j + 1] = m;
-            scores[j + 1] = s;
-        }
-    }
-};
-
 // Direct-mapped table of "no helpmate within `depth` plies from this position".
 class DepthTable {
 public:
@@ -226,7 +123,7 @@ public:
     // True if the loser is checkmated within `depth` plies; the moves are appended to line_ in reverse.
     bool search(int depth) {
         if (depth == 0) {
-            if (pos_.side_to_move() != roles_.loser || !pos_.is_check()) return false;
+            if (pos_.side_to_move() != roles_.loser() || !pos_.is_check()) return false;
             MoveList list;
             pos_.generate_legal(list);
             return list.empty();
@@ -234,7 +131,7 @@ public:
         MoveList list;
         pos_.generate_legal(list);
         if (list.empty()) return false;  // a checkmate at depth 0 only: here the parity is wrong
-        if (pos_.side_to_move() == roles_.winner && pos_.has_insufficient_material(roles_.winner)) return false;
+        if (pos_.side_to_move() == roles_.winner() && pos_.has_insufficient_material(roles_.winner())) return false;
         const std::uint64_t key = full_key(pos_);
         if (table_.refuted(key, depth)) return false;
         Move moves[max_moves];
