@@ -58,7 +58,10 @@ public:
     static_assert(max_moves <= index_span);
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
-        for (int i = 0; i < n; ++i) keys[i] = score(moves[i]) * index_span + (index_span - 1 - i);
+        if (score.winner_moves())
+            for (int i = 0; i < n; ++i) keys[i] = score.winner(moves[i]) * index_span + (index_span - 1 - i);
+        else
+            for (int i = 0; i < n; ++i) keys[i] = score.loser(moves[i]) * index_span + (index_span - 1 - i);
     }
 
     // Swaps the move with the largest key to the front. The keys carry each move's generation order, so picking the
@@ -117,36 +120,45 @@ private:
                     reaches_[std::size_t(t)] = r.g_.reach_to[t][int(r.winner_)][king];
         }
 
-        int operator()(Move m) const {
+        bool winner_moves() const { return winner_moves_; }
+        int operator()(Move m) const { return winner_moves_ ? winner(m) : loser(m); }
+
+        int winner(Move m) const {
             const int from = m.from(), to = m.to();
             const int type = type_of(pos_.piece_on(from));
-            const Piece captured = m.kind() == MoveKind::en_passant ? pos_.piece_on(pos_.en_passant_victim())
-                                                                    : pos_.piece_on(to);
-            const bool royal = type == r_.g_.royal_type;
             int s = 0;
-            if (winner_moves_) {
-                if (m.is_promotion()) s += 800 - 10 * m.promotion_type();
-                if (captured) s += 150;
-                if (distance_) {
-                    s += (royal ? 90 : 12) * (distance_[from] - distance_[to]);
-                    const int arriving = m.is_promotion() ? m.promotion_type() : type;
-                    if (!royal && (reaches_[std::size_t(arriving)] & bit(to))) s += 18;
-                }
-            } else {
-                if (captured) s -= r_.loser_capture_penalty_[std::size_t(type_of(captured))];
-                // Promote to a piece that blocks its own king rather than one that takes the checker.
-                if (m.is_promotion()) s += 100 + (r_.minor_ >> m.promotion_type() & 1 ? 20 : 0);
-                if (royal) {
-                    s += 5 * (r_.geometry_.corner[std::size_t(from)] - r_.geometry_.corner[std::size_t(to)]);
-                } else if (distance_) {
-                    s += 8 * (distance_[from] - distance_[to]);
-                    if (r_.promotes_ >> type & 1) s += 20;
-                }
+            if (m.is_promotion()) s += 800 - 10 * m.promotion_type();
+            if (captured(m)) s += 150;
+            if (distance_) {
+                const bool royal = type == r_.g_.royal_type;
+                s += (royal ? 90 : 12) * (distance_[from] - distance_[to]);
+                const int arriving = m.is_promotion() ? m.promotion_type() : type;
+                if (!royal && (reaches_[std::size_t(arriving)] & bit(to))) s += 18;
+            }
+            return s;
+        }
+
+        int loser(Move m) const {
+            const int from = m.from(), to = m.to();
+            const int type = type_of(pos_.piece_on(from));
+            int s = 0;
+            if (const Piece taken = captured(m)) s -= r_.loser_capture_penalty_[std::size_t(type_of(taken))];
+            // Promote to a piece that blocks its own king rather than one that takes the checker.
+            if (m.is_promotion()) s += 100 + (r_.minor_ >> m.promotion_type() & 1 ? 20 : 0);
+            if (type == r_.g_.royal_type) {
+                s += 5 * (r_.geometry_.corner[std::size_t(from)] - r_.geometry_.corner[std::size_t(to)]);
+            } else if (distance_) {
+                s += 8 * (distance_[from] - distance_[to]);
+                if (r_.promotes_ >> type & 1) s += 20;
             }
             return s;
         }
 
     private:
+        Piece captured(Move m) const {
+            return m.kind() == MoveKind::en_passant ? pos_.piece_on(pos_.en_passant_victim()) : pos_.piece_on(m.to());
+        }
+
         const Roles& r_;
         const Position& pos_;
         bool winner_moves_;
