@@ -219,8 +219,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
     static thread_local std::vector<Frame> frames;
     const std::size_t pool_capacity = std::min<std::uint64_t>(options.node_limit * 8 + max_moves, 1u << 24);
     const std::size_t frame_capacity = std::min<std::uint64_t>(options.node_limit, 1u << 24) + 2;
-    pool.clear();
-    keys.clear();
+    std::size_t used = 0;  // pool and keys entries in use: the vectors only grow, so a frame costs no fill
     frames.clear();
     KeySet seen(options.node_limit + 1);
     MoveList list;
@@ -233,12 +232,16 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
     };
     // Puts the moves of the current position on the pool, scored; false if it is full.
     auto push_frame = [&](Move via, const Undo& undo) {
-        if (pool.size() + list.size() > pool_capacity || frames.size() == frame_capacity) return false;
-        const auto begin = std::uint32_t(pool.size());
-        pool.insert(pool.end(), list.begin(), list.end());
-        keys.resize(pool.size());
-        roles.key_all(pos, pool.data() + begin, keys.data() + begin, int(list.size()));
-        frames.push_back({via, undo, begin, std::uint32_t(pool.size())});
+        const std::size_t end = used + std::size_t(list.size());
+        if (end > pool_capacity || frames.size() == frame_capacity) return false;
+        if (pool.size() < end) {
+            pool.resize(std::max<std::size_t>(end, 2 * pool.size()));
+            keys.resize(pool.size());
+        }
+        std::copy(list.begin(), list.end(), pool.begin() + std::ptrdiff_t(used));
+        roles.key_all(pos, pool.data() + used, keys.data() + used, int(list.size()));
+        frames.push_back({via, undo, std::uint32_t(used), std::uint32_t(end)});
+        used = end;
         return true;
     };
 
@@ -264,8 +267,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         if (top.next == top.end) {
             const Frame done = top;
             frames.pop_back();
-            pool.resize(frames.empty() ? 0 : frames.back().end);  // slices are contiguous
-            keys.resize(pool.size());
+            used = frames.empty() ? 0 : frames.back().end;  // slices are contiguous
             if (!done.via.is_none()) pos.unmake(done.via, done.undo);
             continue;
         }
