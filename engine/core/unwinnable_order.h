@@ -56,13 +56,16 @@ public:
     // equal scores), packed into one int so that the best is the largest key.
     static constexpr int index_span = 1024;
     static_assert(max_moves <= index_span);
+    static constexpr int key(int score, int index) { return score * index_span + (index_span - 1 - index); }
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
         if (score.winner_moves())
-            for (int i = 0; i < n; ++i) keys[i] = score.winner(moves[i]) * index_span + (index_span - 1 - i);
+            for (int i = 0; i < n; ++i) keys[i] = key(score.winner(moves[i]), i);
         else
-            for (int i = 0; i < n; ++i) keys[i] = score.loser(moves[i]) * index_span + (index_span - 1 - i);
+            for (int i = 0; i < n; ++i) keys[i] = key(score.loser(moves[i]), i);
     }
+    // One move's score (Scorer below), for tests.
+    int score(const Position& pos, Move m) const { return Scorer(*this, pos)(m); }
 
     // Swaps the move with the largest key to the front. The keys carry each move's generation order, so picking the
     // front each time gives the order of a stable sort, best first, however the swaps reorder the rest; a walk that

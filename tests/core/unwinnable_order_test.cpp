@@ -1,0 +1,98 @@
+// The helpmate searches' move ordering (core/unwinnable_order.h): each score worked out by hand from the weights the
+// header states, and the best-first picking checked against a stable sort.
+#include "core/game_def.h"
+#include "core/notation.h"
+#include "core/unwinnable_order.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <algorithm>
+#include <numeric>
+#include <string>
+#include <vector>
+
+namespace unwinnable_order_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter::core;
+using helpmate_order::Roles;
+
+namespace {
+
+const GameDefinitionPtr& chess() {
+    static const GameDefinitionPtr def = GameDefinition::load_file(ARBITER_SOURCE_DIR "/rulesets/games/chess.yaml");
+    return def;
+}
+
+// The score of `uci` in `fen` when White is to checkmate Black.
+int white_to_mate(const std::string& fen, const std::string& uci) {
+    const Position pos = Position::from_fen(chess(), fen);
+    const ParsedMove p = parse_uci(pos, uci);
+    BOOST_REQUIRE_MESSAGE(p.ok(), uci << " is legal in " << fen);
+    return Roles(*chess(), first, second).score(pos, p.move);
+}
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(helpmate_order)
+
+// Distances are king steps (Chebyshev) to the black king on e8: d1 7, e1 7, e2 6, a4 4, d7 1, b1 7.
+BOOST_AUTO_TEST_CASE(the_winner_approaches_captures_and_aims_at_the_king) {
+    const std::string fen = "4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1";
+    // Qxd7: a capture (150), six steps nearer at 12 a step (72), and a queen on d7 reaches e8 (18).
+    BOOST_TEST(white_to_mate(fen, "d1d7") == 150 + 72 + 18);
+    // Ke2: the king one step nearer, at 90 a step; the king's own reach earns nothing.
+    BOOST_TEST(white_to_mate(fen, "e1e2") == 90);
+    // Qa4: three steps nearer (36), and the a4-e8 diagonal reaches the king (18).
+    BOOST_TEST(white_to_mate(fen, "d1a4") == 36 + 18);
+    // Qb1: no nearer, and b1 is on no line through e8.
+    BOOST_TEST(white_to_mate(fen, "d1b1") == 0);
+}
+
+BOOST_AUTO_TEST_CASE(the_winner_promotes_to_the_strongest_piece_first) {
+    const std::string fen = "4k3/1P6/8/8/8/8/8/4K3 w - - 0 1";
+    const int queen = chess()->piece_by_letter('Q'), knight = chess()->piece_by_letter('N');
+    // b8=Q: 800 less 10 per type index, no nearer (b7 and b8 are both three steps from e8), and a queen on b8 reaches
+    // e8 along the rank (18). A knight on b8 does not reach e8.
+    BOOST_TEST(white_to_mate(fen, "b7b8q") == 800 - 10 * queen + 18);
+    BOOST_TEST(white_to_mate(fen, "b7b8n") == 800 - 10 * knight);
+    BOOST_TEST(white_to_mate(fen, "b7b8q") > white_to_mate(fen, "b7b8n"));
+}
+
+// Steps to the nearest corner: e8 3, f8 2, d8 3, e7 3. Steps to the own king on e8: d7 1, d6 2, d5 3, c6 2.
+BOOST_AUTO_TEST_CASE(the_loser_walks_to_a_corner_and_gathers_round_its_king) {
+    const std::string fen = "4k3/3p4/8/8/8/8/8/3QK3 b - - 0 1";
+    BOOST_TEST(white_to_mate(fen, "e8f8") == 5);  // one step nearer a corner, at 5
+    BOOST_TEST(white_to_mate(fen, "e8d8") == 0);
+    BOOST_TEST(white_to_mate(fen, "e8e7") == 0);
+    BOOST_TEST(white_to_mate(fen, "d7d6") == -8 + 20);   // one step away from the king at 8; a pawn's move, 20
+    BOOST_TEST(white_to_mate(fen, "d7d5") == -16 + 20);  // two steps away
+    // Taking the winner's queen costs 400 (a pawn would cost 60, the king nothing).
+    BOOST_TEST(white_to_mate("4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "d7c6") == -400 - 8 + 20);
+}
+
+BOOST_AUTO_TEST_CASE(picking_the_best_each_time_gives_a_stable_sort_best_first) {
+    const std::vector<int> scores = {5, 9, 9, -3, 5, 12, 9, 0, 12, -3};
+    const int n = int(scores.size());
+    std::vector<Move> moves;
+    std::vector<int> keys;
+    for (int i = 0; i < n; ++i) {
+        moves.emplace_back(i, 63 - i);  // the from-square names the generation order
+        keys.push_back(Roles::key(scores[std::size_t(i)], i));
+    }
+    std::vector<int> picked;
+    for (int next = 0; next < n; ++next) {
+        Roles::pick_best(moves.data() + next, keys.data() + next, n - next);
+        picked.push_back(moves[std::size_t(next)].from());
+    }
+    std::vector<int> expected(scores.size());
+    std::iota(expected.begin(), expected.end(), 0);
+    std::stable_sort(expected.begin(), expected.end(),
+                     [&](int a, int b) { return scores[std::size_t(a)] > scores[std::size_t(b)]; });
+    BOOST_TEST(picked == expected, boost::test_tools::per_element());
+    // Written out: 12 (5, then 8), 9 (1, 2, 6), 5 (0, 4), 0 (7), -3 (3, 9).
+    BOOST_TEST(picked == (std::vector<int>{5, 8, 1, 2, 6, 0, 4, 7, 3, 9}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace unwinnable_order_test
