@@ -345,7 +345,7 @@ ParsedMove parse_move(const Position& pos, std::string_view text) {
     SanText t = read_san(pos, text);
     if (!t.failed) {
         MoveList some;
-        pos.generate_legal_to(some, t.a.piece_type, t.a.to);
+        if (!pos.read_legal_to(some, t.a.piece_type, t.a.to)) pos.generate_legal_to(some, t.a.piece_type, t.a.to);
         ParsedMove p = san_match(pos, t, some);
         if (p.ok()) {
             memo::remember(lookup, pos, text, p);

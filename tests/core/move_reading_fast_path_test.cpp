@@ -69,6 +69,10 @@ int fast_path_check_generation(const Position& pos, const MoveList& legal) {
                 pos.generate_legal_to(some, type, to);
                 BOOST_TEST(std::vector<Move>(some.begin(), some.end()) == expected, std::string(1, g.pieces[type].letter)
                                                                                          << " to " << g.square_name(to));
+                // read_legal_to, where it answers, gives the same list.
+                if (pos.read_legal_to(some, type, to))
+                    BOOST_TEST(std::vector<Move>(some.begin(), some.end()) == expected,
+                               "read_legal_to: " << g.pieces[type].letter << " to " << g.square_name(to));
                 ++lists;
             }
     }
