@@ -333,25 +333,40 @@ ParsedMove parse_uci(const Position& pos, std::string_view text) { return uci_am
 
 ParsedMove parse_san(const Position& pos, std::string_view text) { return san_among(pos, text, pos.legal_moves()); }
 
+namespace {
+
+// A SAN text names one piece type and one destination: the legal moves of that type to that square decide it whenever
+// they give exactly one move, which is the answer the whole list gives (san_match looks at no other move, and
+// parse_move takes SAN's answer first). False for anything else (no move, several, a syntax error), which is read
+// against the whole list, for UCI and for the error's words.
+bool read_quickly(const Position& pos, std::string_view text, ParsedMove& out) {
+    SanText t = read_san(pos, text);
+    if (t.failed) return false;
+    MoveList some;
+    if (!pos.read_legal_to(some, t.a.piece_type, t.a.to)) pos.generate_legal_to(some, t.a.piece_type, t.a.to);
+    out = san_match(pos, t, some);
+    return out.ok();
+}
+
+}  // namespace
+
 ParsedMove parse_move(const Position& pos, std::string_view text) {
     if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
     // An audit reads each move again in the same position (converter, then runner): the answer of last time.
     const memo::Lookup lookup = memo::recall(pos, text);
     if (lookup.known) return *lookup.known;
-    // A SAN text names one piece type and one destination: the legal moves of that type to that square decide it
-    // whenever they give exactly one move, which is the answer the whole list gives (san_match looks at no other
-    // move, and parse_move takes SAN's answer first). Anything else (no move, several, a syntax error) is read
-    // against the whole list, for UCI and for the error's words.
-    SanText t = read_san(pos, text);
-    if (!t.failed) {
-        MoveList some;
-        if (!pos.read_legal_to(some, t.a.piece_type, t.a.to)) pos.generate_legal_to(some, t.a.piece_type, t.a.to);
-        ParsedMove p = san_match(pos, t, some);
-        if (p.ok()) {
-            memo::remember(lookup, pos, text, p);
-            return p;
-        }
+    ParsedMove p;
+    if (read_quickly(pos, text, p)) {
+        memo::remember(lookup, pos, text, p);
+        return p;
     }
+    return parse_move(pos, text, pos.legal_moves());
+}
+
+ParsedMove read_move(const Position& pos, std::string_view text) {
+    if (pos.definition().placement.enabled) return parse_placement_move(pos, text);
+    ParsedMove p;
+    if (read_quickly(pos, text, p)) return p;
     return parse_move(pos, text, pos.legal_moves());
 }
 
