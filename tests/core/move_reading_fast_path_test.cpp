@@ -101,7 +101,9 @@ int fast_path_check_reading(const Position& pos, const MoveList& legal, bool all
             fast_path_differences(pos, prefix + g.square_name(to), legal);
             ++texts;
         }
-    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+"}) {
+    // And texts that read_san_quickly (notation.cpp) leaves to read_san, or reads in a way of its own.
+    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+", "Nbxd7", "Ng1f3",
+                             "N:f3", "Pe4", "e8=q", "exd8=Q+", "Kxx", "xe4", "\xc3\xa9" "4", "N1xf3!?", "Q", "b1=K", "Rdd"}) {
         fast_path_differences(pos, text, legal);
         ++texts;
     }
