@@ -4,7 +4,42 @@
 // on the audit bench (rs10k.pgn, 758,448 moves) the generation was 8% of the run.
 #include "core/position.h"
 
+#include <bit>
+#include <vector>
+
 namespace arbiter::core {
+
+namespace {
+
+// The squares on the opponent's attack rays through each square, and the piece types that attack along them, for one
+// definition: a royal piece with no such piece of the opponent on those lines can be attacked by leaps only, whatever
+// stands between (63% of the moves of rs10k.pgn are read in such a position). Kept for the last definition read on
+// each thread.
+template <class BB>
+struct RiderLines {
+    GameDefinitionPtr def;  // held, so that no other definition can take its address while these name it
+    std::vector<BB> lines[2];
+    std::uint16_t types[2] = {0, 0};
+};
+
+template <class BB>
+const RiderLines<BB>& rider_lines(const GameDefinitionPtr& owner, const BoardTables<BB>& tb) {
+    thread_local RiderLines<BB> r;
+    const GameDefinition& g = *owner;
+    if (r.def.get() == &g) return r;
+    r.def = owner;
+    for (int by = 0; by < 2; ++by) {
+        r.lines[by].assign(std::size_t(g.squares), BB{0});
+        r.types[by] = 0;
+        for (int i = 0; i < g.attack_ray_count[by]; ++i) {
+            r.types[by] |= g.attack_rays[by][i].types;
+            for (int sq = 0; sq < g.squares; ++sq) r.lines[by][std::size_t(sq)] |= tb.ray_mask[g.attack_rays[by][i].ray][sq];
+        }
+    }
+    return r;
+}
+
+}  // namespace
 
 template <class BB>
 bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
@@ -40,6 +75,22 @@ bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
         if (reaches(ksq) && !attackers_to(to, them, occ ^ bit<BB>(ksq))) list.push(Move(ksq, to));
         return true;
     }
+    // Whether the opponent attacks the royal piece after a move that leaves `from` for `to` (taking what stands there).
+    const RiderLines<BB>& lines = rider_lines(owner_, tb);
+    Bitboard riders = 0;
+    for (std::uint16_t types = lines.types[them]; types; types &= std::uint16_t(types - 1))
+        riders |= by_type_[std::countr_zero(types)];
+    const bool leaps_only = ksq == no_square || !(riders & enemy & lines.lines[them][std::size_t(ksq)]);
+    const auto attacked_after = [&](int from) {
+        if (ksq == no_square) return false;
+        if (!leaps_only) return (attackers_to(ksq, them, (occ ^ bit<BB>(from)) | target) & enemy & ~target) != 0;
+        Bitboard leapers = 0;
+        for (std::uint16_t types = g.leaper_capture_types[them]; types; types &= std::uint16_t(types - 1)) {
+            const int t = std::countr_zero(types);
+            leapers |= tb.leap_attackers[t][them][ksq] & by_type_[t];
+        }
+        return (leapers & enemy & ~target) != 0;
+    };
     list.clear();
     for (Bitboard movers = by_type_[type] & by_color_[us] & tb.reach_to[type][us][to]; movers;) {
         const int from = pop_lsb(movers);
@@ -48,7 +99,7 @@ bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
                                  !(occ & (target | bit<BB>(g.double_step_over[us][from])));
         if (!reached && !double_step) continue;
         // Legal when no piece of the opponent but the one taken attacks the royal piece on the board after the move.
-        if (ksq != no_square && (attackers_to(ksq, them, (occ ^ bit<BB>(from)) | target) & enemy & ~target)) continue;
+        if (attacked_after(from)) continue;
         if (reached) {
             const bool promotes = p.promotes() && ((tb.promotion_zone[type][us] & target) ||
                                                    (p.promotion.on_leaving_zone && (tb.promotion_zone[type][us] & bit<BB>(from))));
