@@ -33,7 +33,8 @@ const RiderLines<BB>& rider_lines(const GameDefinitionPtr& owner, const BoardTab
         r.types[by] = 0;
         for (int i = 0; i < g.attack_ray_count[by]; ++i) {
             r.types[by] |= g.attack_rays[by][i].types;
-            for (int sq = 0; sq < g.squares; ++sq) r.lines[by][std::size_t(sq)] |= tb.ray_mask[g.attack_rays[by][i].ray][sq];
+            const int ray = g.attack_rays[by][i].ray;
+            for (int sq = 0; sq < g.squares; ++sq) r.lines[by][std::size_t(sq)] |= tb.ray_mask[ray][sq];
         }
     }
     return r;
@@ -62,7 +63,9 @@ bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
             const RiderRay rr = g.riders[type][us][i];
             if (!(tb.ray_mask[rr.ray][from] & target)) continue;
             const Bitboard a = g.ray_attacks(rr.ray, from, occ);
-            reached |= rr.mode == MoveMode::any ? (a & ~not_target) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
+            reached |= rr.mode == MoveMode::any    ? (a & ~not_target)
+                       : rr.mode == MoveMode::move ? (a & ~occ)
+                                                   : (a & enemy);
         }
         return reached & target;
     };
@@ -101,8 +104,9 @@ bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
         // Legal when no piece of the opponent but the one taken attacks the royal piece on the board after the move.
         if (attacked_after(from)) continue;
         if (reached) {
-            const bool promotes = p.promotes() && ((tb.promotion_zone[type][us] & target) ||
-                                                   (p.promotion.on_leaving_zone && (tb.promotion_zone[type][us] & bit<BB>(from))));
+            const Bitboard zone = tb.promotion_zone[type][us];
+            const bool promotes =
+                p.promotes() && ((zone & target) || (p.promotion.on_leaving_zone && (zone & bit<BB>(from))));
             if (promotes)
                 for (int choice : p.promotion.to) list.push(Move(from, to, MoveKind::promotion, choice));
             if (!p.promotes() || (tb.stay[type][us] & target)) list.push(Move(from, to));

@@ -257,7 +257,9 @@ const SanNames& san_names(const Position& pos) {
         const int type = g.piece_by_letter(char(c));
         if (type >= 0 && g.pieces[type].san_letter) n.letter[c] = std::int8_t(type);
     }
-    const auto one_char = [](const std::string& name) { return name.size() == 1 && static_cast<unsigned char>(name[0]) < 128; };
+    const auto one_char = [](const std::string& name) {
+        return name.size() == 1 && static_cast<unsigned char>(name[0]) < 128;
+    };
     // The first name that matches, as read_san's loops take it.
     for (int f = g.files - 1; f >= 0; --f) {
         n.usable = n.usable && one_char(g.file_names[f]);

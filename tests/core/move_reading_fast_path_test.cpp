@@ -53,7 +53,8 @@ int fast_path_differences(const Position& pos, const std::string& text, const Mo
         n += plain.status != full.status || !(plain.move == full.move) || plain.message != full.message;
         n += plain.only_check != full.only_check || plain.attempted.from != full.attempted.from;
         n += plain.attempted.piece_type != full.attempted.piece_type || plain.attempted.to != full.attempted.to;
-        n += plain.attempted.promotion != full.attempted.promotion || plain.attempted.castling != full.attempted.castling;
+        n += plain.attempted.promotion != full.attempted.promotion;
+        n += plain.attempted.castling != full.attempted.castling;
         BOOST_TEST(n == 0);
     }
     return n;
@@ -102,8 +103,9 @@ int fast_path_check_reading(const Position& pos, const MoveList& legal, bool all
             ++texts;
         }
     // And texts that read_san_quickly (notation.cpp) leaves to read_san, or reads in a way of its own.
-    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+", "Nbxd7", "Ng1f3",
-                             "N:f3", "Pe4", "e8=q", "exd8=Q+", "Kxx", "xe4", "\xc3\xa9" "4", "N1xf3!?", "Q", "b1=K", "Rdd"}) {
+    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+", "Nbxd7",
+                             "Ng1f3", "N:f3", "Pe4", "e8=q", "exd8=Q+", "Kxx", "xe4", "\xc3\xa9" "4", "N1xf3!?", "Q",
+                             "b1=K", "Rdd"}) {
         fast_path_differences(pos, text, legal);
         ++texts;
     }
