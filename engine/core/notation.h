@@ -41,6 +41,9 @@ ParsedMove parse_san(const Position& pos, std::string_view text);
 // SAN first, then UCI (timelines accept either). A text that no legal move fits but exactly one move the pieces can
 // make does (one that leaves or puts the own king in check) is `illegal` with `move` set to it.
 ParsedMove parse_move(const Position& pos, std::string_view text);
+// The same without the memory of the texts read last (move_memo.h): for a reader that meets each text in its position
+// once (an archive's converter, whose readings the runner takes).
+ParsedMove read_move(const Position& pos, std::string_view text);
 // The same with the position's legal moves already generated (`legal` must be pos.legal_moves()).
 ParsedMove parse_move(const Position& pos, std::string_view text, const MoveList& legal);
 

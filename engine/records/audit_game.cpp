@@ -26,9 +26,10 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
     }
     try {
         std::optional<RecordFile> own;
-        const RecordFile* record = task.record.get();
-        if (!record) record = &own.emplace(RecordFile::read_pgn_game(task.pgn, task.file, task.index, task.first_line));
-        RecordGame converted = record->game(task.index, library, {}, true);
+        if (!task.record) own.emplace(RecordFile::read_pgn_game(task.pgn, task.file, task.index, task.first_line));
+        // A game read for this audit alone gives its tags up instead of copying them.
+        RecordGame converted = own ? own->take_game(task.index, library, {}, true)
+                                   : task.record->game(task.index, library, {}, true);
         out.game = converted.game;
         out.tags = std::move(converted.tags);
         out.warnings = std::move(converted.warnings);

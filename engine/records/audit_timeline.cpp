@@ -177,13 +177,16 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
 
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
                         AuditHeads* heads) {
-    std::string name = game.file;
-    if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
+    std::string name;
+    name.reserve(game.file.size() + 24);  // the game's number too, in the one allocation
+    name = game.file;
+    if (game.count != 1) name.append(" (game ").append(std::to_string(game.number)).append(")");
     Timeline t;
     const HeadLines lines = heads ? head_lines(game.head) : HeadLines{};
     std::string key;
     const AuditHeads::Known* known = nullptr;
     if (!lines.names.empty()) {
+        key.reserve(lines.event_and_start.size() + rulebook_override.size());
         key.append(lines.event_and_start).append(rulebook_override);
         if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
     }

@@ -113,11 +113,16 @@ public:
     // `parts`: converted for audit_timeline (head and parts filled, yaml left empty).
     RecordGame game(int number, const rulebook::Library& library, const std::string& rulebook_id = {},
                     bool parts = false) const;
+    // The same with the game's tags moved into the RecordGame instead of copied (the file holds none for it after):
+    // for a file read for one game (read_pgn_game), which an audit converts once.
+    RecordGame take_game(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts);
 
     struct Data;
 
 private:
     explicit RecordFile(std::unique_ptr<Data> data);
+    RecordGame convert(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts,
+                       bool take_tags) const;
     std::unique_ptr<Data> data_;
 };
 

@@ -1,9 +1,9 @@
 // The fast paths of reading a move and of the end-of-game check (issue 17's audit speed) against full generation:
 // Position::generate_legal_to must be exactly the part of generate_legal it names, has_legal_move exactly "the list is
 // not empty", and parse_move without a list (which reads a SAN text against the moves of its piece type to its square
-// only) must give the same answer, field for field, as parse_move against the whole list. Checked on every position
-// of the perft suites (tests/data/chess/*.epd) and their children, and on every position of the real games in
-// tests/data/chess/games.
+// only) and read_move must give the same answer, field for field, as parse_move against the whole list. Checked on
+// every position of the perft suites (tests/data/chess/*.epd) and their children, and on every position of the real
+// games in tests/data/chess/games.
 #include "chess_fixture.h"
 
 #include "core/notation.h"
@@ -48,6 +48,13 @@ int fast_path_differences(const Position& pos, const std::string& text, const Mo
         n += fast.attempted.to != full.attempted.to;
         n += fast.attempted.promotion != full.attempted.promotion;
         n += fast.attempted.castling != full.attempted.castling;
+        // read_move, the same reading without the memory of the texts read last.
+        const ParsedMove plain = read_move(pos, text);
+        n += plain.status != full.status || !(plain.move == full.move) || plain.message != full.message;
+        n += plain.only_check != full.only_check || plain.attempted.from != full.attempted.from;
+        n += plain.attempted.piece_type != full.attempted.piece_type || plain.attempted.to != full.attempted.to;
+        n += plain.attempted.promotion != full.attempted.promotion;
+        n += plain.attempted.castling != full.attempted.castling;
         BOOST_TEST(n == 0);
     }
     return n;
@@ -69,6 +76,10 @@ int fast_path_check_generation(const Position& pos, const MoveList& legal) {
                 pos.generate_legal_to(some, type, to);
                 BOOST_TEST(std::vector<Move>(some.begin(), some.end()) == expected, std::string(1, g.pieces[type].letter)
                                                                                          << " to " << g.square_name(to));
+                // read_legal_to, where it answers, gives the same list.
+                if (pos.read_legal_to(some, type, to))
+                    BOOST_TEST(std::vector<Move>(some.begin(), some.end()) == expected,
+                               "read_legal_to: " << g.pieces[type].letter << " to " << g.square_name(to));
                 ++lists;
             }
     }
@@ -91,7 +102,10 @@ int fast_path_check_reading(const Position& pos, const MoveList& legal, bool all
             fast_path_differences(pos, prefix + g.square_name(to), legal);
             ++texts;
         }
-    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+"}) {
+    // And texts that read_san_quickly (notation.cpp) leaves to read_san, or reads in a way of its own.
+    for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+", "Nbxd7",
+                             "Ng1f3", "N:f3", "Pe4", "e8=q", "exd8=Q+", "Kxx", "xe4", "\xc3\xa9" "4", "N1xf3!?", "Q",
+                             "b1=K", "Rdd"}) {
         fast_path_differences(pos, text, legal);
         ++texts;
     }

@@ -107,6 +107,27 @@ BOOST_AUTO_TEST_CASE(extensions_and_contents) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(record_files_give_their_games)
+
+// take_game (an audit's game read alone) gives what game gives, its tags moved instead of copied.
+BOOST_AUTO_TEST_CASE(a_game_taken_from_its_file_is_the_game_converted) {
+    const std::string text = "[Event \"Rated Blitz game\"]\n[Site \"https://lichess.org/abcdefgh\"]\n[White \"a\"]\n"
+                             "[Black \"b\"]\n[Result \"0-1\"]\n[TimeControl \"180+2\"]\n\n"
+                             "1. f3 { [%clk 0:03:00] } e5 { [%clk 0:03:00] } 2. g4 { [%clk 0:02:59] }\n"
+                             "Qh4# { [%clk 0:02:58] } 0-1\n";
+    const RecordGame copied = RecordFile::read_pgn_game(text, "fools.pgn", 3, 10).game(3, library(), {}, true);
+    RecordFile file = RecordFile::read_pgn_game(text, "fools.pgn", 3, 10);
+    const RecordGame taken = file.take_game(3, library(), {}, true);
+    BOOST_TEST(taken.tags == copied.tags);
+    BOOST_TEST(taken.tags.size() == 6u);
+    BOOST_TEST(taken.head == copied.head);
+    BOOST_TEST(taken.parts.size() == copied.parts.size());
+    BOOST_TEST(taken.recorded.ending == "checkmate");
+    BOOST_TEST(taken.warnings.size() == copied.warnings.size());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 BOOST_AUTO_TEST_SUITE(real_chess_records_are_ruled_from_the_file)
 
 BOOST_AUTO_TEST_CASE(lichess_blitz_checkmate) {
