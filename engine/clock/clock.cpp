@@ -200,11 +200,10 @@ Op Clock::press(int side, Ms at) {
     return Op::ok;
 }
 
-std::optional<Ms> Clock::shown_after_press(int side, Ms at) const {
-    if (side != running_ || at.count() < now_) return std::nullopt;
-    Side s = state_at(side, at.count());  // what settle() would leave of the pressing side
+std::int64_t Clock::after_press(int side, std::int64_t at) const {
+    Side s = state_at(side, at);  // what settle() would leave of the pressing side
     complete_move(s);
-    return Ms{s.in_overtime ? s.over : s.main};
+    return s.in_overtime ? s.over : s.main;
 }
 
 Op Clock::stop(Ms at) {
@@ -320,15 +319,16 @@ std::optional<Ms> Clock::flag_instant(int side) const {
     return Ms{since_ + time_to_flag(s)};
 }
 
-Flags Clock::flags(Ms at) const {
-    Flags f;
-    for (int side = 0; side < 2; ++side) {
-        std::optional<Ms> instant = flag_instant(side);
-        if (instant && *instant <= at) f.fell[side] = instant;
+// A recorded fall is never no_instant (that marks none), and a fall to come is since_ plus a running time of zero or
+// more, so no_instant can stand for "not fallen".
+std::int64_t Clock::fallen_by(int side, std::int64_t at) const {
+    const Side& s = sides_[side];
+    std::int64_t instant = s.flag_at;
+    if (instant == no_instant) {
+        if (running_ != side) return no_instant;
+        instant = since_ + time_to_flag(s);
     }
-    if (f.fell[0] && (!f.fell[1] || *f.fell[0] < *f.fell[1])) f.first = 0;
-    if (f.fell[1] && (!f.fell[0] || *f.fell[1] < *f.fell[0])) f.first = 1;
-    return f;
+    return instant <= at ? instant : no_instant;
 }
 
 }  // namespace arbiter::clock
