@@ -36,6 +36,7 @@ Clock::Clock(const TimeControl& control) : control_(control) {
         overtime_time_ = control_.canadian->time.count();
         canadian_moves_ = control_.canadian->moves;
     }
+    main_only_ = !hourglass_ && !control_.delay && overtime_ == Overtime::none;
     for (Side& s : sides_) {
         if (hourglass_) {
             s.main = control_.hourglass.count();
@@ -175,20 +176,24 @@ void Clock::complete_move(Side& s) const {
     ++s.moves;
     if (hourglass_) return;
     if (bronstein_) s.main += std::min(delay_, s.turn_used);
-    const std::size_t last = control_.periods.size() - 1;
-    const Period& period = control_.periods[std::min<std::size_t>(s.period, last)];
-    s.main += period.increment.count();
+    s.main += period_adds(s);
     if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
         ++s.period;
-        const Period& next = control_.periods[std::min<std::size_t>(s.period, last)];
-        s.main += next.time.count();
-        s.period_moves_left = next.moves;
+        s.period_moves_left = control_.periods[std::min<std::size_t>(s.period, control_.periods.size() - 1)].moves;
     }
     if (s.in_overtime && overtime_ == Overtime::canadian && --s.canadian_left == 0) {
         s.over = overtime_time_;
         s.canadian_left = canadian_moves_;
     }
     new_turn(s);
+}
+
+// The increment of the period the move is made in and, if the move completes that period, the next period's time.
+std::int64_t Clock::period_adds(const Side& s) const {
+    const std::size_t last = control_.periods.size() - 1;
+    std::int64_t adds = control_.periods[std::min<std::size_t>(s.period, last)].increment.count();
+    if (s.period_moves_left == 1) adds += control_.periods[std::min<std::size_t>(s.period + 1, last)].time.count();
+    return adds;
 }
 
 Op Clock::press(int side, Ms at) {
@@ -201,6 +206,9 @@ Op Clock::press(int side, Ms at) {
 }
 
 std::int64_t Clock::after_press(int side, std::int64_t at) const {
+    // Nearly every control of an archive runs the main time alone: the reading is then worked out from it, without
+    // the copy of the side's state the general case makes (that copy, read back, was half the call's time).
+    if (main_only_) return sides_[side].main - (at - since_) + period_adds(sides_[side]);
     Side s = state_at(side, at);  // what settle() would leave of the pressing side
     complete_move(s);
     return s.in_overtime ? s.over : s.main;

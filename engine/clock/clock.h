@@ -166,6 +166,7 @@ private:
     std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant
     std::int64_t fallen_by(int side, std::int64_t at) const;  // flag_instant(side), if by `at`; else no_instant
     std::int64_t after_press(int side, std::int64_t at) const;  // shown_after_press of the running side, at >= now_
+    std::int64_t period_adds(const Side& s) const;  // what a press adds to the main time for the period (not Bronstein)
     std::int64_t time_to_flag(const Side& s) const;
     Op adjust(int side, std::int64_t at, std::int64_t delta, bool set);
     Op check_instant(Ms at) const;
@@ -175,6 +176,7 @@ private:
     bool hourglass_ = false;
     bool bronstein_ = false;
     bool simple_delay_ = false;
+    bool main_only_ = false;  // no delay, no overtime, no hourglass: the main time alone runs and is shown
     Overtime overtime_ = Overtime::none;
     std::int64_t delay_ = 0;
     std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block
