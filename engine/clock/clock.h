@@ -105,8 +105,12 @@ public:
     Ms shown(int side, Ms at) const;
     // What `side`'s clock would show right after it pressed at `at`, without pressing (the time a move used is what
     // the clock showed when the turn began plus what the press adds, minus the reading after it); nullopt where
-    // press() would refuse.
-    std::optional<Ms> shown_after_press(int side, Ms at) const;
+    // press() would refuse. Inline around a plain number: the optional built in another file went through memory a
+    // byte at a time and was read back whole, a stall that was most of the call (2% of an audit of rs10k.pgn).
+    std::optional<Ms> shown_after_press(int side, Ms at) const {
+        if (side != running_ || at.count() < now_) return std::nullopt;
+        return Ms{after_press(side, at.count())};
+    }
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
     // optional returned from another file cost more than the question.)
     std::optional<Ms> flag_fell(int side, Ms at) const {
@@ -116,8 +120,15 @@ public:
     // The instant `side`'s flag fell or, while its clock runs, will fall if nothing else happens;
     // nullopt when it has not fallen and its clock is stopped.
     std::optional<Ms> flag_instant(int side) const;
-    // Both flags at `at`.
-    Flags flags(Ms at) const;
+    // Both flags at `at`. (Inline for the same reason as shown_after_press: the converter asks after every move.)
+    Flags flags(Ms at) const {
+        Flags f;
+        for (int side = 0; side < 2; ++side)
+            if (const std::int64_t fell = fallen_by(side, at.count()); fell != no_instant) f.fell[side] = Ms{fell};
+        if (f.fell[0] && (!f.fell[1] || *f.fell[0] < *f.fell[1])) f.first = 0;
+        if (f.fell[1] && (!f.fell[0] || *f.fell[1] < *f.fell[0])) f.first = 1;
+        return f;
+    }
 
     // The running side, or nullopt when both clocks are stopped.
     std::optional<int> running() const { return running_ < 0 ? std::nullopt : std::optional<int>(running_); }
@@ -153,6 +164,9 @@ private:
     void enter_overtime(Side& s) const;
     Side state_at(int side, std::int64_t at) const;
     std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant
+    std::int64_t fallen_by(int side, std::int64_t at) const;  // flag_instant(side), if by `at`; else no_instant
+    std::int64_t after_press(int side, std::int64_t at) const;  // shown_after_press of the running side, at >= now_
+    std::int64_t period_adds(const Side& s) const;  // what a press adds to the main time for the period (not Bronstein)
     std::int64_t time_to_flag(const Side& s) const;
     Op adjust(int side, std::int64_t at, std::int64_t delta, bool set);
     Op check_instant(Ms at) const;
@@ -162,6 +176,7 @@ private:
     bool hourglass_ = false;
     bool bronstein_ = false;
     bool simple_delay_ = false;
+    bool main_only_ = false;  // no delay, no overtime, no hourglass: the main time alone runs and is shown
     Overtime overtime_ = Overtime::none;
     std::int64_t delay_ = 0;
     std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block

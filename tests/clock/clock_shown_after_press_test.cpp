@@ -4,6 +4,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdint>
+#include <vector>
+
 namespace clock_shown_after_press_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::clock;
@@ -78,6 +81,51 @@ BOOST_AUTO_TEST_CASE(no_reading_where_a_press_is_refused) {
     BOOST_TEST(!clock.shown_after_press(1, Ms{2'000}).has_value());  // not the running side
     BOOST_TEST(!clock.shown_after_press(0, Ms{500}).has_value());    // before the last operation
     BOOST_TEST(!clock.shown_after_press(2, Ms{2'000}).has_value());  // no such side
+}
+
+// Over a game of random move times under each kind of control (main time alone, with periods that repeat, flags
+// left to fall; and the kinds with a delay, overtime or an hourglass), the reading before every press is what a
+// press on a copy of the clock leaves. The main-time-alone controls take a shorter way to the reading than the rest.
+BOOST_AUTO_TEST_CASE(every_reading_of_a_random_game_is_what_a_press_leaves) {
+    std::vector<TimeControl> controls = {
+        periods({{0, Ms{60'000}, Ms{0}}}),                                     // flags fall: readings go below zero
+        periods({{0, Ms{180'000}, Ms{2'000}}}),                                // sudden death with an increment
+        periods({{3, Ms{20'000}, Ms{1'000}}, {2, Ms{10'000}, Ms{3'000}}}),     // a last period with moves repeats
+        periods({{2, Ms{15'000}, Ms{0}}, {0, Ms{5'000}, Ms{500}}}),
+    };
+    TimeControl bronstein = periods({{0, Ms{60'000}, Ms{0}}});
+    bronstein.delay = Delay{DelayKind::bronstein, Ms{2'000}};
+    TimeControl simple = periods({{0, Ms{60'000}, Ms{0}}});
+    simple.delay = Delay{DelayKind::simple, Ms{2'000}};
+    TimeControl byoyomi = periods({{0, Ms{20'000}, Ms{0}}});
+    byoyomi.byoyomi = Byoyomi{2, Ms{5'000}};
+    TimeControl canadian = periods({{0, Ms{20'000}, Ms{0}}});
+    canadian.canadian = Canadian{3, Ms{15'000}};
+    TimeControl hourglass;
+    hourglass.kind = TimeControl::Kind::hourglass;
+    hourglass.hourglass = Ms{30'000};
+    controls.insert(controls.end(), {bronstein, simple, byoyomi, canadian, hourglass});
+    std::uint32_t seed = 12345;
+    const auto next_time = [&seed] {  // 0 to 9.999 s, from a fixed linear congruential sequence
+        seed = seed * 1664525u + 1013904223u;
+        return std::int64_t(seed >> 8) % 10'000;
+    };
+    for (std::size_t k = 0; k < controls.size(); ++k) {
+        Clock clock(controls[k]);
+        BOOST_REQUIRE(clock.start(0, Ms{0}) == Op::ok);
+        std::int64_t now = 0;
+        for (int ply = 0; ply < 40; ++ply) {
+            BOOST_TEST_INFO("control " << k << ", ply " << ply);
+            const int side = ply % 2;
+            now += next_time();
+            const auto after = clock.shown_after_press(side, Ms{now});
+            Clock pressed = clock;
+            BOOST_REQUIRE(pressed.press(side, Ms{now}) == Op::ok);
+            BOOST_TEST_REQUIRE(after.has_value());
+            BOOST_TEST(after->count() == pressed.shown(side, Ms{now}).count());
+            BOOST_REQUIRE(clock.press(side, Ms{now}) == Op::ok);
+        }
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace pgn_places_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
@@ -124,6 +126,29 @@ BOOST_AUTO_TEST_CASE(the_usual_clock_comment) {
     // The characters just below '0' and just above '9' are no digits.
     for (const char* time : {"1:3/:22", "1:30:2:", "/:30:22"})
         BOOST_TEST(ms(read_pgn("1. e4 { [%clk " + std::string(time) + "] } *", "f.pgn")[0].moves[0].clock) == -1);
+}
+
+// Move numbers standing alone are passed over in one scan; glued to a move, without a '.', at the end of the text or
+// before a comment, each is still read as the general path reads it, the moves at their columns.
+BOOST_AUTO_TEST_CASE(move_numbers_in_every_form) {
+    const auto games = read_pgn("1. e4 1... e5 2.Nf3 2...Nc6 3.{c} Bb5 ...a6 10.\t\rBa4 12345. Nf6 6.", "f.pgn");
+    BOOST_REQUIRE(games.size() == 1u);
+    const auto& moves = games[0].moves;
+    BOOST_REQUIRE(moves.size() == 8u);
+    const std::vector<std::pair<std::string, int>> expected = {{"e4", 4},  {"e5", 12}, {"Nf3", 17}, {"Nc6", 25},
+                                                               {"Bb5", 35}, {"a6", 42}, {"Ba4", 50}, {"Nf6", 61}};
+    for (std::size_t k = 0; k < expected.size(); ++k) {
+        BOOST_TEST(moves[k].san == expected[k].first);
+        BOOST_TEST(moves[k].column == expected[k].second);
+    }
+    BOOST_TEST(games[0].result == "*");
+    // A number with no '.' is no move number, alone or before a comment; one glued to a letter is no move either.
+    BOOST_TEST(error_at("1. e4 2 e5 *", 1) == "1:7");
+    BOOST_TEST(error_at("1. e4 2{c} e5 *", 1) == "1:7");
+    BOOST_TEST(error_at("1. e4 2x. e5 *", 1) == "1:7");
+    // What is glued to a move number is read as a move: a termination marker there is no result.
+    BOOST_TEST(error_at("1. e4 e5 2.1-0", 1) == "1:12");
+    BOOST_TEST(error_at("1. e4 e5 2.*", 1) == "1:12");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

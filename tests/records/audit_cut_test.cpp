@@ -81,6 +81,18 @@ BOOST_AUTO_TEST_CASE(the_next_line_s_braces_are_not_counted) {
     BOOST_TEST(game_lines("1. e4 {a\nb} 1-0\n{c\nd} 1. d4 *\n") == (Lines{1, 5}));
 }
 
+// A line longer than the reader's 256 KiB blocks waits for its end over several reads, its braces followed once it
+// has come; the '\n' here is the first byte of the third block (the reader asks for a block at a time).
+BOOST_AUTO_TEST_CASE(a_line_longer_than_a_block) {
+    const std::size_t block = std::size_t{256} << 10, before = std::string("[Event \"cut\"]\n\n").size();
+    std::string line = "1. e4 {";
+    while (line.size() < 2 * block - before - 6) line += "x{y}z ";
+    line.resize(2 * block - before - 6, 'x');
+    BOOST_TEST(game_lines(line + "} 1-0\n1. d4 *\n") == (Lines{1, 4}));  // "} 1-0" ends the line at 2 blocks - 1
+    BOOST_TEST(game_lines(line + " 1-0\n1. d4 *\n") == (Lines{1}));  // the comment is still open: the marker is in it
+    BOOST_TEST(game_lines(line + "} 1-0\n" + line + "} 0-1\n1. d4 *\n") == (Lines{1, 4, 5}));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace audit_cut_test
