@@ -70,8 +70,8 @@ public:
     // Swaps the move with the largest key to the front. The keys carry each move's generation order, so picking the
     // front each time gives the order of a stable sort, best first, however the swaps reorder the rest; a walk that
     // goes deep pays only for the moves it tries (most frames of a probe try one or two of their thirty-odd moves).
-    // The maximum is found without a branch per move: a compare-and-branch scan mispredicted so often that it cost a
-    // tenth of an audit.
+    // The maximum is found without a branch per move, and the best is swapped rather than shifted: perf put a tenth
+    // of an audit on the compare-and-branch scan, though doing without it saved about 1% (416 to 412 ms).
     static void pick_best(Move* moves, int* keys, int n) {
         int top = keys[0];
         for (int i = 1; i < n; ++i) top = std::max(top, keys[i]);
