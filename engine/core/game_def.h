@@ -171,6 +171,18 @@ public:
     // Piece type by FEN letter (either case) or by name; -1 if none.
     int piece_by_letter(char c) const;
     int piece_by_name(std::string_view name) const;
+    // Whether every file and rank name is one ASCII character (chess, USI); then the file and the rank a character
+    // names, -1 for none (the first name that matches, as parse_square takes it). Both are -1 for every character
+    // of a game with longer names.
+    bool one_char_squares() const { return one_char_squares_; }
+    int file_by_char(char c) const {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 128 ? file_by_char_[byte] : -1;
+    }
+    int rank_by_char(char c) const {
+        const auto byte = static_cast<unsigned char>(c);
+        return byte < 128 ? rank_by_char_[byte] : -1;
+    }
     // Square colour for colour-bound pieces: 0 dark (a1), 1 light.
     int square_colour(int sq) const { return (file_of(sq) + rank_of(sq)) & 1; }
 

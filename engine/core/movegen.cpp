@@ -3,6 +3,7 @@
 // tables, masked by the check and pin lines. Only en passant (which removes two pieces from a line)
 // is tested by replaying the occupancy, and only a drop that gives check with a piece whose drop may not
 // mate (shogi's pawn, uchifuzume) by looking at the reply.
+#include "core/movegen_targets.h"
 #include "core/position.h"
 
 namespace arbiter::core {
@@ -204,17 +205,8 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         }
         while (targets) list.push(Move(from, pop_lsb(targets)));
     };
-    // The squares of `allowed` that `type` reaches from `from`. A ray that misses `allowed` on the empty board is not
-    // followed: reading one move (one target square) looks along one ray of a queen instead of eight.
     auto targets_of = [&](int type, int from, Bitboard allowed) {
-        Bitboard t = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
-        for (int i = 0; i < g.rider_count[type][us]; ++i) {
-            const RiderRay rr = g.riders[type][us][i];
-            if (!(tb.ray_mask[rr.ray][from] & allowed)) continue;
-            Bitboard a = g.ray_attacks(rr.ray, from, occ);
-            t |= rr.mode == MoveMode::any ? (a & ~not_target) : rr.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
-        }
-        return t & allowed;
+        return piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, allowed);
     };
 
     // One target square (a move being read): only the pieces that reach it on the empty board can move there.

@@ -2,6 +2,7 @@
 // the type that reach the square, each move kept when the mover's royal piece is not attacked after it. Reading one
 // move needs that test for one piece, usually, where generate_some first finds every check and pin of the position:
 // on the audit bench (rs10k.pgn, 758,448 moves) the generation was 8% of the run.
+#include "core/movegen_targets.h"
 #include "core/position.h"
 
 #include <bit>
@@ -56,18 +57,9 @@ bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
     const Bitboard their_king = royal_[them] == no_square ? Bitboard{0} : bit<BB>(royal_[them]);
     const Bitboard enemy = by_color_[them] & ~their_king, not_target = by_color_[us] | their_king;
     const int ksq = royal_[us];
-    // The square, if the piece of `type` on `from` reaches it with the board's occupancy (generate_some's targets_of).
+    // The square, if the piece of `type` on `from` reaches it with the board's occupancy.
     const auto reaches = [&](int from) {
-        Bitboard reached = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
-        for (int i = 0; i < g.rider_count[type][us]; ++i) {
-            const RiderRay rr = g.riders[type][us][i];
-            if (!(tb.ray_mask[rr.ray][from] & target)) continue;
-            const Bitboard a = g.ray_attacks(rr.ray, from, occ);
-            reached |= rr.mode == MoveMode::any    ? (a & ~not_target)
-                       : rr.mode == MoveMode::move ? (a & ~occ)
-                                                   : (a & enemy);
-        }
-        return reached & target;
+        return piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, target);
     };
     if (type == g.royal_type) {
         if (ksq == no_square) return false;

@@ -235,14 +235,15 @@ SanText read_san(const Position& pos, std::string_view text) {
     return t;
 }
 
-// The one-character names of a definition's files and ranks and its SAN letters, by byte (-1: none), for
-// read_san_quickly; `usable` when every file and rank name is one ASCII character, as in chess.
+// A definition's SAN letters and the first characters of its castling texts, by byte, for read_san_quickly; `usable`
+// when every file and rank name is one ASCII character (GameDefinition::one_char_squares, whose tables name the
+// squares) and every castling text starts with one, as in chess.
 struct SanNames {
     GameDefinitionPtr def;  // held, so that no other definition can take its address while these name it
     bool usable = false;
-    std::int8_t file[128], rank[128], letter[128];  // letter: the type a piece letter names, where it has a SAN letter
-    bool castling_start[128];                       // the first characters of the castling texts
-    int unlettered = -1;                            // the type written without a letter, as read_san takes it
+    std::int8_t letter[128];     // the type a piece letter names, where it has a SAN letter (-1: none)
+    bool castling_start[128];    // the first characters of the castling texts
+    int unlettered = -1;         // the type written without a letter, as read_san takes it
 };
 
 const SanNames& san_names(const Position& pos) {
@@ -250,24 +251,12 @@ const SanNames& san_names(const Position& pos) {
     const GameDefinition& g = pos.definition();
     if (n.def.get() == &g) return n;
     n.def = pos.definition_ptr();
-    n.usable = true;
+    n.usable = g.one_char_squares();
     for (int c = 0; c < 128; ++c) {
-        n.file[c] = n.rank[c] = n.letter[c] = -1;
+        n.letter[c] = -1;
         n.castling_start[c] = false;
         const int type = g.piece_by_letter(char(c));
         if (type >= 0 && g.pieces[type].san_letter) n.letter[c] = std::int8_t(type);
-    }
-    const auto one_char = [](const std::string& name) {
-        return name.size() == 1 && static_cast<unsigned char>(name[0]) < 128;
-    };
-    // The first name that matches, as read_san's loops take it.
-    for (int f = g.files - 1; f >= 0; --f) {
-        n.usable = n.usable && one_char(g.file_names[f]);
-        if (n.usable) n.file[int(g.file_names[f][0])] = std::int8_t(f);
-    }
-    for (int r = g.ranks - 1; r >= 0; --r) {
-        n.usable = n.usable && one_char(g.rank_names[r]);
-        if (n.usable) n.rank[int(g.rank_names[r][0])] = std::int8_t(r);
     }
     for (const CastlingRule& c : g.castling) {
         n.usable = n.usable && !c.san.empty() && static_cast<unsigned char>(c.san[0]) < 128;
@@ -284,6 +273,7 @@ const SanNames& san_names(const Position& pos) {
 // which read_san reads). read_san's loops were 3.8% of an audit of rs10k.pgn.
 bool read_san_quickly(const Position& pos, std::string_view text, SanText& t) {
     const SanNames& n = san_names(pos);
+    const GameDefinition& g = pos.definition();
     std::string_view s = text;
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
     if (!n.usable || s.empty()) return false;
@@ -300,28 +290,28 @@ bool read_san_quickly(const Position& pos, std::string_view text, SanText& t) {
     if (type < 0) return false;
     int promotion = -1;
     if (end >= 2 && upper(s[end - 1]) && end - 1 > i) {
-        if ((promotion = pos.definition().piece_by_letter(s[end - 1])) < 0) return false;
+        if ((promotion = g.piece_by_letter(s[end - 1])) < 0) return false;
         --end;
         if (s[end - 1] == '=') --end;
     }
     // The destination is the text's last two characters (a square name is two here).
-    if (end < i + 2 || n.file[int(s[end - 2])] < 0 || n.rank[int(s[end - 1])] < 0) return false;
+    if (end < i + 2 || g.file_by_char(s[end - 2]) < 0 || g.rank_by_char(s[end - 1]) < 0) return false;
     std::string_view mid = s.substr(i, end - 2 - i);
     if (!mid.empty() && (mid.back() == 'x' || mid.back() == ':')) mid.remove_suffix(1);
     int from = -1, from_file = -1, from_rank = -1;
     if (mid.size() == 2) {
-        if (n.file[int(mid[0])] < 0 || n.rank[int(mid[1])] < 0) return false;
-        from = pos.definition().square(n.file[int(mid[0])], n.rank[int(mid[1])]);
+        if (g.file_by_char(mid[0]) < 0 || g.rank_by_char(mid[1]) < 0) return false;
+        from = g.square(g.file_by_char(mid[0]), g.rank_by_char(mid[1]));
     } else if (mid.size() == 1) {
-        from_file = n.file[int(mid[0])];
-        if (from_file < 0 && (from_rank = n.rank[int(mid[0])]) < 0) return false;
+        from_file = g.file_by_char(mid[0]);
+        if (from_file < 0 && (from_rank = g.rank_by_char(mid[0])) < 0) return false;
     } else if (!mid.empty()) {
         return false;
     }
     t.original = text;
     t.a.piece_type = type;
     t.a.from = from;
-    t.a.to = pos.definition().square(n.file[int(s[end - 2])], n.rank[int(s[end - 1])]);
+    t.a.to = g.square(g.file_by_char(s[end - 2]), g.rank_by_char(s[end - 1]));
     t.a.promotion = promotion;
     t.from_file = from_file;
     t.from_rank = from_rank;
