@@ -42,8 +42,9 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
                                                     "; no rulebook of --rulebook(s) rules it");
         for (const auto& id : mine) {
             // One conversion serves every rulebook: the timeline is read again with the event's rulebook replaced,
-            // so each rulebook's own checks of the event still run.
-            const Timeline timeline = audit_timeline(converted, library, id, heads);
+            // so each rulebook's own checks of the event still run. The last takes the converted entries.
+            const Timeline timeline = &id == &mine.back() ? take_audit_timeline(converted, library, id, heads)
+                                                          : audit_timeline(converted, library, id, heads);
             if (out.plies == 0)
                 out.plies = long(std::count_if(timeline.entries.begin(), timeline.entries.end(),
                                                [](const Entry& e) { return e.action == "move"; }));

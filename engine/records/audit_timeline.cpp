@@ -175,8 +175,10 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
     return audit_timeline(game, library, rulebook_override, nullptr);
 }
 
-Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
-                        AuditHeads* heads) {
+// The timeline of `game` with its head read (file, name, event, start, expect) and no entries yet; the head's entries
+// go to `quick`, in order.
+Timeline read_audit_head(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                         AuditHeads* heads, std::vector<Entry>& quick) {
     std::string name;
     name.reserve(game.file.size() + 24);  // the game's number too, in the one allocation
     name = game.file;
@@ -190,7 +192,6 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         key.append(lines.event_and_start).append(rulebook_override);
         if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
     }
-    std::vector<Entry> quick;  // the head's entries, read without YAML
     const auto name_line = lines.names.substr(0, lines.names.find('\n'));
     const auto timeline_name = known ? plain_quoted(name_line, "timeline: ") : std::nullopt;
     const bool read_quickly = timeline_name && quick_head_entries(lines.entries, name, heads->entries_, quick);
@@ -230,29 +231,50 @@ Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library
         for (const auto& node : rulebook::child(root, "entries")) quick.push_back(entry_of(node, t.file));
     }
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
-    auto other = quick.begin();
     t.record_file = game.file;
-    t.entries.reserve(game.parts.size());
-    for (const auto& part : game.parts) {
-        // Built in place: an Entry's YAML handles have no moves, and an archive has a few hundred thousand entries.
-        Entry& e = t.entries.emplace_back();
-        if (!part.move.empty()) {
-            e.action = "move";
-            e.text = part.move;
-            e.where.line = part.line;  // in t.record_file (Timeline::place)
-            e.where.column = part.column;
-            e.reading = part.reading;
-        } else {
-            if (other == quick.end()) throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
+    return t;
+}
+
+namespace {
+
+// `t.entries`, the game's parts, each with no action replaced by the next of the head's entries (`head`) at its
+// instant; the instants are checked as check_timeline would (it saw the head's only).
+void fill_entries(Timeline& t, std::vector<Entry>& head) {
+    auto other = head.begin();
+    for (std::size_t i = 0; i < t.entries.size(); ++i) {
+        Entry& e = t.entries[i];
+        if (e.action.empty()) {
+            if (other == head.end())
+                throw std::logic_error("audit_timeline: the head holds fewer entries than the parts");
+            const Ms at = e.at;
             e = std::move(*other++);
+            e.at = at;
         }
-        e.at = part.at;
-        // check_timeline saw the head's instants only; the moves' are checked here, as it would.
-        if (t.entries.size() > 1 && e.at < t.entries[t.entries.size() - 2].at)
-            throw InputError(t.place(e), "at: found the time " + clock::format_clock(e.at) + ", before the previous entry's " +
-                                          clock::format_clock(t.entries[t.entries.size() - 2].at) +
-                                          "; expected times that never go back");
+        if (i > 0 && e.at < t.entries[i - 1].at)
+            throw InputError(t.place(e), "at: found the time " + clock::format_clock(e.at) +
+                                             ", before the previous entry's " + clock::format_clock(t.entries[i - 1].at) +
+                                             "; expected times that never go back");
     }
+}
+
+}  // namespace
+
+Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                        AuditHeads* heads) {
+    std::vector<Entry> head;
+    Timeline t = read_audit_head(game, library, rulebook_override, heads, head);
+    t.entries = game.parts;
+    fill_entries(t, head);
+    return t;
+}
+
+Timeline take_audit_timeline(RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                             AuditHeads* heads) {
+    std::vector<Entry> head;
+    Timeline t = read_audit_head(game, library, rulebook_override, heads, head);
+    t.entries = std::move(game.parts);
+    game.parts.clear();
+    fill_entries(t, head);
     return t;
 }
 

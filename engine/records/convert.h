@@ -35,16 +35,13 @@ using core::record::GameRecord;
 using core::record::Termination;
 
 
-// One entry of the timeline being written.
+// One entry of the timeline being written (an audit's moves are not: Build::parts).
 struct Out {
     Out() = default;
     Out(Ms at, std::string body, std::string comment) : at(at), body(std::move(body)), comment(std::move(comment)) {}
     Ms at{0};
     std::string body;  // "move: \"e4\"", "resign: black", ...
     std::string comment;
-    std::string move;    // a move entry's text as the runner reads it ("" for the other entries)
-    int line = 0, column = 0;  // a move's place in the record (Build::file)
-    RecordedReading reading;   // an audit's move: the converter's reading of it (RecordEntry::reading)
 };
 
 // The clocks as the record's time control runs them, to turn readings into instants and to find when a flag fell.
@@ -119,12 +116,21 @@ struct Build {
     std::string event_name;
     std::vector<std::string> header_comments;
     std::vector<Out> entries;
+    // Converted for an audit (`audit`): every entry in order as RecordGame::parts holds it, each move as the runner
+    // takes it and each other entry a place (no action) for the next of `entries`, which then holds those alone.
+    std::vector<Entry> parts;
     RecordedEnding recorded;
     std::vector<rulebook::Text> warnings;  // in both languages: the command's --lang picks one when printing
     bool warned_flag = false;
     bool illegal_held = false;  // the record's last move is its illegal move, held on the board
-    bool parts = false;  // converted for an audit (RecordGame::parts): moves keep the record's own text, which the
+    bool audit = false;  // converted for an audit (RecordGame::parts): moves keep the record's own text, which the
                          // runner reads as well as the SAN written for `import`, and nothing else is written
+
+    // Adds an entry other than a move (in its place among an audit's moves too).
+    void add(Out entry) {
+        if (audit) parts.emplace_back().at = entry.at;
+        entries.push_back(std::move(entry));
+    }
 
     std::string where(int ply) const { return "game " + std::to_string(number) + ", ply " + std::to_string(ply); }
     [[noreturn]] void fail(int line, int column, int ply, const std::string& what) const {
@@ -165,9 +171,11 @@ std::string yaml_quoted(std::string_view s);
 std::string comment_text(std::string_view s);
 bool looks_like_transcript(std::string_view text);
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw);
-// Adds a move entry: `text` as the timeline's `move:` value (quoted as `yaml` says), found at `line`:`column` of the
-// record.
-Out& add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment = {});
+// Adds a move entry: `text` as the timeline's `move:` value (quoted as `quoted` says), found at `line`:`column` of the
+// record. Converted for an audit, the move goes to Build::parts, and the reading its entry hands the runner is returned
+// for the caller to fill (null otherwise).
+RecordedReading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
+                          std::string comment = {});
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser);
 void add_resignation(Build& b, const ClockTrack& clocks, int loser);
 void add_agreement(Build& b, const ClockTrack& clocks, int last_mover);

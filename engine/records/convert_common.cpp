@@ -97,18 +97,24 @@ void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::
 
 // The flag claim that stands for a time forfeit: by the winner, at the instant the loser's flag fell by the time
 // control (the last instant where the control cannot say).
-Out& add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column, std::string comment) {
-    // An audit's moves go to the runner as text, never as YAML (RecordGame::parts): no body to write. Built in place,
-    // each field written once: every string moved is a copy of its bytes, and an archive has a few hundred thousand
-    // moves.
+RecordedReading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
+                          std::string comment) {
+    if (b.audit) {
+        // The entry as audit_timeline hands it to the runner, built in place once: it was an Out, then a part, then an
+        // Entry, each a copy of the text, and an archive has a few hundred thousand moves.
+        Entry& e = b.parts.emplace_back();
+        e.at = at;
+        e.action = "move";
+        e.text = text;
+        e.where.line = line;  // in the record's file (Timeline::place)
+        e.where.column = column;
+        return &e.reading;
+    }
     Out& out = b.entries.emplace_back();
     out.at = at;
-    if (!b.parts) out.body = "move: " + (quoted ? yaml_quoted(text) : text);
+    out.body = "move: " + (quoted ? yaml_quoted(text) : text);
     if (!comment.empty()) out.comment = std::move(comment);
-    out.move = text;
-    out.line = line;
-    out.column = column;
-    return out;
+    return nullptr;
 }
 
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
@@ -119,16 +125,16 @@ void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
                "instant, where the rulebook cannot see a fallen flag",
                "記録は時間切れ負けで終わるが持ち時間を記していない：時間切れの申し立ては最後の時刻に置くが、"
                "規則からは時間切れが確かめられない");
-    b.entries.push_back({at, "claim: {by: " + b.sides[1 - loser] + ", kind: flag}", "the record's time forfeit"});
+    b.add({at, "claim: {by: " + b.sides[1 - loser] + ", kind: flag}", "the record's time forfeit"});
 }
 
 void add_resignation(Build& b, const ClockTrack& clocks, int loser) {
-    b.entries.push_back({clocks.now(), "resign: " + b.sides[loser], "the record's resignation"});
+    b.add({clocks.now(), "resign: " + b.sides[loser], "the record's resignation"});
 }
 
 void add_agreement(Build& b, const ClockTrack& clocks, int last_mover) {
-    b.entries.push_back({clocks.now(), "offer: {by: " + b.sides[last_mover] + ", kind: draw}", "the record's draw by agreement"});
-    b.entries.push_back({clocks.now(), "accept: " + b.sides[1 - last_mover], ""});
+    b.add({clocks.now(), "offer: {by: " + b.sides[last_mover] + ", kind: draw}", "the record's draw by agreement"});
+    b.add({clocks.now(), "accept: " + b.sides[1 - last_mover], ""});
 }
 
 
@@ -204,10 +210,9 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
         else y.append(", time_control: ").append(clock::format_yaml_time_control(*b.control));
     }
     y.append("}\nstart: ").append(b.start_yaml).append("\nentries:");
-    if (std::none_of(b.entries.begin(), b.entries.end(), [&](const Out& e) { return moves || e.move.empty(); })) y.append(" []");
+    if (b.entries.empty()) y.append(" []");  // an audit's moves are not among them (Build::parts)
     y += '\n';
     for (const auto& e : b.entries) {
-        if (!moves && !e.move.empty()) continue;
         y.append("  - {at: \"").append(instant(e.at)).append("\", ").append(e.body).append("}");
         if (moves && !e.comment.empty()) y.append("  # ").append(comment_text(e.comment));
         y += '\n';

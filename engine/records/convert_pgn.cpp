@@ -25,7 +25,7 @@ void add_draw_claim(Build& b, const ClockTrack& clocks, int claimant, const char
                     std::optional<core::Move> move, const char* why, const char* why_with_move) {
     std::string text = "claim: {by: " + b.sides[claimant] + ", kind: " + kind;
     if (move) text += ", move: " + yaml_quoted(core::to_san(pos, *move));
-    b.entries.push_back({clocks.now(), text + "}", move ? why_with_move : why});
+    b.add({clocks.now(), text + "}", move ? why_with_move : why});
 }
 
 }  // namespace
@@ -60,7 +60,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     std::vector<core::Move> played;
     played.reserve(pgn.moves.size());
     b.event_name = pgn.tag("Event");
-    if (!b.parts)  // the comments `import` writes above the timeline; an audit has no use for them
+    if (!b.audit)  // the comments `import` writes above the timeline; an audit has no use for them
         for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
             if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
     b.control = pgn_control(time_control, b);
@@ -72,19 +72,21 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     ClockTrack clocks(b.control, first_mover);
     bool readings_unused = false, missing = false, any_reading = false;
     int ply = 0;
-    b.entries.reserve(pgn.moves.size() + 2);  // the moves and at most two entries for the ending
+    // The moves and at most two entries for the ending.
+    if (b.audit) b.parts.reserve(pgn.moves.size() + 2);
+    else b.entries.reserve(pgn.moves.size() + 2);
     for (const auto& m : pgn.moves) {
         ++ply;
         const int mover = int(pos.side_to_move());
         // Without the memory of the texts read last (core::parse_move): the runner takes this reading instead of
-        // reading the text again (RecordEntry::reading), and the moves an archive's games share from the start (84,000
+        // reading the text again (Entry::reading), and the moves an archive's games share from the start (84,000
         // of rs10k.pgn's 758,448) were not worth a lookup for every move (a replay of the archive 59 -> 56.6 ms).
         const core::ParsedMove parsed = core::read_move(pos, m.san);
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
         // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less),
         // with the converter's reading of it, and copies it once.
-        const std::string san = b.parts ? std::string() : core::to_san(pos, parsed.move);
+        const std::string san = b.audit ? std::string() : core::to_san(pos, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -118,10 +120,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         played.push_back(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
-        Out& out = add_move(b, clocks.now(), b.parts ? m.san : san, true, m.line, m.column);
-        if (b.parts) {
+        if (RecordedReading* reading = add_move(b, clocks.now(), b.audit ? m.san : san, true, m.line, m.column)) {
             const core::AttemptedMove& a = parsed.attempted;
-            out.reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+            *reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
         }
     }
     if (readings_unused)

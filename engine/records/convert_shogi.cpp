@@ -131,7 +131,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             game.play_illegal(parsed.move);
             clocks.press(mover, m.elapsed.value_or(Ms{0}));
             add_move(b, clocks.now(), m.move, false, m.line, m.column, "illegal: " + parsed.message);
-            b.entries.push_back({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
+            b.add({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
                                  "the record's ending: " + r.termination_text});
             b.illegal_held = true;
             continue;
@@ -192,7 +192,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
                            b.sides_ja[std::size_t(actor)] + "の宣言とみなした");
             else
                 set_score(rec, b.sides, actor, false);  // a declaration claims the win
-            b.entries.push_back({clocks.now(), "declare: {by: " + b.sides[actor] + ", kind: impasse}", "the record's declaration"});
+            b.add({clocks.now(), "declare: {by: " + b.sides[actor] + ", kind: impasse}", "the record's declaration"});
             break;
         case Termination::time_up:
             rec.ending = "time_forfeit";

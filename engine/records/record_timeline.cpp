@@ -192,7 +192,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
                                                   (n == 1 ? " game" : " games"));
     Build b(data_->file, number, n);
-    b.parts = parts;
+    b.audit = parts;
     std::vector<std::pair<std::string, std::string>> tags;
     if (data_->format == RecordFormat::pgn) {
         auto& pgn = data_->pgn[std::size_t(at)];
@@ -219,8 +219,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
                                                   std::to_string(number) + " of this record is " + b.game);
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
-        out.parts.reserve(b.entries.size());
-        for (auto& e : b.entries) out.parts.emplace_back(e.at, std::move(e.move), e.line, e.column, e.reading);
+        out.parts = std::move(b.parts);
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }

@@ -50,19 +50,6 @@ struct RecordedEnding {
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
 };
 
-// One entry of a converted game as audit_timeline reads it: a move (its text, and the line and column of the record
-// file, RecordGame::file, where it is written: the file name is not copied for every move) or, with `move` empty,
-// the next entry of RecordGame::head.
-struct RecordEntry {
-    Ms at{0};
-    std::string move;
-    int line = 0;
-    int column = 0;
-    // The move as the converter read it on its replay, which the runner takes instead of reading `move` again while
-    // its board is the converter's (Entry::reading; PGN only so far).
-    RecordedReading reading;
-};
-
 // One game of a record, converted.
 struct RecordGame {
     std::string file;
@@ -73,9 +60,12 @@ struct RecordGame {
     std::string rulebook;
     std::string yaml;  // the timeline text (what `arbiter import` prints); empty when converted for an audit
     // Converted for an audit (RecordFile::game's `parts`): the timeline without its moves (`head`), and every entry
-    // in order (`parts`), the moves with their text, so that no move is written and parsed as YAML.
+    // in order (`parts`), so that no move is written and parsed as YAML. A move is the timeline's entry as the runner
+    // takes it: `action` "move", its `text`, its line and column of the record file in `where` (`file` is not
+    // copied for every move: Timeline::record_file), the converter's reading (Entry::reading; PGN only so far); an
+    // entry with no action stands for the next entry of `head`, at its own instant.
     std::string head;
-    std::vector<RecordEntry> parts;
+    std::vector<Entry> parts;
     std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
     // Noisy data the conversion met, in English ("game 1: ply 12: ...") and Japanese ("第1局、12手目：...").
@@ -157,7 +147,8 @@ public:
     struct KnownEntry;
 
 private:
-    friend Timeline audit_timeline(const RecordGame&, const rulebook::Library&, const std::string&, AuditHeads*);
+    friend Timeline read_audit_head(const RecordGame&, const rulebook::Library&, const std::string&, AuditHeads*,
+                                    std::vector<Entry>&);
     std::unordered_map<std::string, std::unique_ptr<Known>> known_;
     // The entries a head writes for the record's ending ("resign: black", "claim: {by: white, kind: flag}"), each
     // parsed once for its line of the head and the width of its instant, so that its nodes carry the very line and
@@ -168,6 +159,10 @@ private:
 // audit_timeline with `heads` (may be null) remembering the events and start positions already read.
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
                         AuditHeads* heads);
+// The same with the entries taken out of `game.parts` (left empty) instead of copied: for the last timeline read of a
+// game (most audits read one), where copying each move's entry cost more than converting it.
+Timeline take_audit_timeline(RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override,
+                             AuditHeads* heads);
 
 // {"ending", "by", "text", "score"} (and "text_ja" where the converter wrote the text): what the JSON output
 // calls `recorded`.

@@ -85,7 +85,7 @@ std::string heads_error(const std::string& head, std::size_t entries, AuditHeads
     game.file = "heads-test.pgn";
     game.game = "chess";
     game.head = head;
-    for (std::size_t i = 0; i < entries; ++i) game.parts.push_back({Ms{0}, "", 0, 0, {}});
+    for (std::size_t i = 0; i < entries; ++i) game.parts.emplace_back();  // an entry of the head
     try {
         (void)audit_timeline(game, heads_library(), "fide-2009", heads);
     } catch (const InputError& e) {
@@ -154,7 +154,7 @@ BOOST_AUTO_TEST_CASE(a_remembered_ending_entry_keeps_each_heads_own_place) {
         game.file = "heads-test.pgn";
         game.game = "chess";
         game.head = top + entries;
-        for (std::size_t i = 0; i < count; ++i) game.parts.push_back({Ms{0}, "", 0, 0, {}});
+        for (std::size_t i = 0; i < count; ++i) game.parts.emplace_back();  // an entry of the head
         const Timeline t = audit_timeline(game, heads_library(), "fide-2009", heads);
         const YAML::Mark at = t.entries.back().value.Mark();
         return heads_place(t.entries.back().where) + " value " + std::to_string(at.line + 1) + ":" + std::to_string(at.column + 1);

@@ -1,4 +1,4 @@
-// The converter's readings of a record's moves (RecordEntry::reading, handed to the runner as Entry::reading) are the
+// The converter's readings of a record's moves (Entry::reading of RecordGame::parts, handed to the runner) are the
 // readings of the moves' texts: every real PGN record under tests/data (provenance in tests/data/games/SOURCES.md) is
 // ruled the same, ruling for ruling, with its readings and with them taken away (the runner then reads every text).
 #include "records/record_timeline.h"
