@@ -33,25 +33,28 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         out.game = converted.game;
         out.tags = std::move(converted.tags);
         out.warnings = std::move(converted.warnings);
-        std::vector<std::string> mine;
+        // The rulebooks of this game, each looked up once.
+        std::vector<std::pair<const std::string*, const rulebook::Rulebook*>> mine;
         for (const auto& id : rulebooks)
-            if (const auto* book = library.find(id); book && book->game == converted.game) mine.push_back(id);
-        if (rulebooks.empty()) mine.push_back(converted.rulebook);
+            if (const auto* book = library.find(id); book && book->game == converted.game) mine.emplace_back(&id, book);
+        if (rulebooks.empty()) mine.emplace_back(&converted.rulebook, library.find(converted.rulebook));
         if (mine.empty())
             throw InputError({task.file, 0, 0}, "game " + std::to_string(task.index) + " is " + converted.game +
                                                     "; no rulebook of --rulebook(s) rules it");
-        for (const auto& id : mine) {
+        // The moves are the parts with an action (the head's entries are places without one): counted here, where
+        // no string is compared, and before the last timeline takes the parts.
+        const long plies = long(std::count_if(converted.parts.begin(), converted.parts.end(),
+                                              [](const Entry& e) { return !e.action.empty(); }));
+        for (const auto& [id, book] : mine) {
             // One conversion serves every rulebook: the timeline is read again with the event's rulebook replaced,
             // so each rulebook's own checks of the event still run. The last takes the converted entries.
-            const Timeline timeline = &id == &mine.back() ? take_audit_timeline(converted, library, id, heads)
-                                                          : audit_timeline(converted, library, id, heads);
-            if (out.plies == 0)
-                out.plies = long(std::count_if(timeline.entries.begin(), timeline.entries.end(),
-                                               [](const Entry& e) { return e.action == "move"; }));
-            const Run run = runner.run(timeline, *library.find(id));
+            const Timeline timeline = id == mine.back().first ? take_audit_timeline(converted, library, *id, heads)
+                                                              : audit_timeline(converted, library, *id, heads);
+            out.plies = plies;
+            const Run run = runner.run(timeline, *book);
             out.sides = run.sides;
             RulingOutcome r;
-            r.rulebook = id;
+            r.rulebook = *id;
             r.status = run.result.status;
             r.score = run.result.score;
             r.topic = run.result.topic;

@@ -192,22 +192,42 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
     }
     // Room for the lines below at once (a head grew by doubling from 15 bytes, four allocations a game).
     y.reserve(y.size() + 512 + (moves ? 48 * b.entries.size() : 0));
-    // The file's stem and name, worked out once per file on each thread (an archive's games share their file).
+    // The file's stem and name, quoted, worked out once per file on each thread (an archive's games share their
+    // file), without their closing quote: what follows them has nothing to escape, and yaml_quoted of the whole text
+    // is the quoted name, the rest, the quote.
     thread_local std::string file, stem, filename;
     if (file != b.file || stem.empty()) {
         const std::filesystem::path path(b.file);
         file = b.file;
-        stem = path.stem().string();
-        filename = path.filename().string();
+        stem = yaml_quoted(path.stem().string());
+        stem.pop_back();
+        filename = yaml_quoted(path.filename().string());
+        filename.pop_back();
     }
-    y.append("timeline: ").append(yaml_quoted(stem + (b.count > 1 ? "-game-" + std::to_string(b.number) : "")));
-    y.append("\nsource: ").append(yaml_quoted(filename + ", game " + std::to_string(b.number)));
-    y.append("\nevent: {");
-    if (!b.event_name.empty()) y.append("event: ").append(yaml_quoted(b.event_name)).append(", ");
+    const std::string number = std::to_string(b.number);
+    y.append("timeline: ").append(stem);
+    if (b.count > 1) y.append("-game-").append(number);
+    y.append("\"\nsource: ").append(filename).append(", game ").append(number).append("\"\nevent: {");
+    // The event's name and the time control, quoted or written as the last game's on this thread (an archive's
+    // games repeat a few).
+    thread_local std::string event, event_quoted;
+    if (!b.event_name.empty()) {
+        if (event_quoted.empty() || event != b.event_name) {
+            event = b.event_name;
+            event_quoted = yaml_quoted(event);
+        }
+        y.append("event: ").append(event_quoted).append(", ");
+    }
     y.append("rulebook: ").append(rulebook_id);
     if (b.control) {
-        if (auto pgn = clock::format_pgn_time_control(*b.control)) y.append(", time_control: ").append(yaml_quoted(*pgn));
-        else y.append(", time_control: ").append(clock::format_yaml_time_control(*b.control));
+        thread_local std::optional<clock::TimeControl> control;
+        thread_local std::string control_text;
+        if (control != b.control) {
+            control = b.control;
+            if (auto pgn = clock::format_pgn_time_control(*b.control)) control_text = yaml_quoted(*pgn);
+            else control_text = clock::format_yaml_time_control(*b.control);
+        }
+        y.append(", time_control: ").append(control_text);
     }
     y.append("}\nstart: ").append(b.start_yaml).append("\nentries:");
     if (b.entries.empty()) y.append(" []");  // an audit's moves are not among them (Build::parts)

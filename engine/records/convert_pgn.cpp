@@ -5,7 +5,14 @@ namespace arbiter::procedure::convert {
 
 std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) {
     if (tag.empty() || tag == "?" || tag == "-") return std::nullopt;
-    auto parsed = clock::parse_pgn_time_control(tag);
+    // Read as the last game's tag on this thread: an archive's games repeat a few time controls.
+    thread_local std::string last_tag;
+    thread_local clock::Parsed<clock::TimeControl> last;
+    if (last_tag.empty() || tag != last_tag) {
+        last = clock::parse_pgn_time_control(tag);
+        last_tag = tag;
+    }
+    const auto& parsed = last;
     if (!parsed || !parsed->is_timed()) {
         b.warn("TimeControl \"" + tag + "\" cannot be read: the event gets no time control",
                "TimeControl タグ「" + tag + "」が読めない：持ち時間を定めずに対局を扱う");

@@ -104,6 +104,25 @@ BOOST_AUTO_TEST_CASE(every_rulebook_of_an_audit_rules_the_whole_game) {
     }
 }
 
+// The head names the timeline after the file's stem and the game, quoted as YAML: a '"' in the name escaped, "-game-2"
+// and ", game 2" after it, each game of the file its own number.
+BOOST_AUTO_TEST_CASE(a_head_names_its_file_and_game_quoted) {
+    const std::string two = "[White \"a\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 *\n\n"
+                            "[White \"c\"]\n[Black \"d\"]\n[Result \"*\"]\n\n1. d4 *\n";
+    const RecordFile file = RecordFile::read(two, "dir/we \"x\".pgn");
+    for (int n = 1; n <= 2; ++n) {
+        const std::string number = std::to_string(n);
+        for (const bool parts : {false, true}) {
+            const RecordGame game = file.game(n, entries_library(), {}, parts);
+            const std::string& text = parts ? game.head : game.yaml;
+            BOOST_TEST_CONTEXT("game " << n << (parts ? ", head" : ", yaml")) {
+                BOOST_TEST(text.find("timeline: \"we \\\"x\\\"-game-" + number + "\"\n") != std::string::npos);
+                BOOST_TEST(text.find("source: \"we \\\"x\\\".pgn, game " + number + "\"\n") != std::string::npos);
+            }
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace audit_entries_test
