@@ -276,9 +276,10 @@ bool read_san_quickly(const Position& pos, std::string_view text, SanText& t) {
     const GameDefinition& g = pos.definition();
     std::string_view s = text;
     while (!s.empty() && (s.back() == '+' || s.back() == '#' || s.back() == '!' || s.back() == '?')) s.remove_suffix(1);
-    if (!n.usable || s.empty()) return false;
-    for (const char c : s)
-        if (static_cast<unsigned char>(c) >= 128) return false;
+    // Only the first byte indexes a table of ASCII here: every other byte is one the reading below checks against
+    // ASCII names and letters (a byte above 127 names none), so a text with one reads false as before, without a
+    // loop over the text (its end was a branch the processor missed for every move).
+    if (!n.usable || s.empty() || static_cast<unsigned char>(s[0]) >= 128) return false;
     if (n.castling_start[s[0] == '0' ? 'O' : int(s[0])]) return false;
     const auto upper = [](char c) { return c >= 'A' && c <= 'Z'; };
     std::size_t i = 0, end = s.size();

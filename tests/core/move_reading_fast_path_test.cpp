@@ -105,7 +105,10 @@ int fast_path_check_reading(const Position& pos, const MoveList& legal, bool all
     // And texts that read_san_quickly (notation.cpp) leaves to read_san, or reads in a way of its own.
     for (const char* text : {"O-O", "O-O-O", "0-0", "O-O+", "e8=Q", "e8Q", "dxe8=N", "a1=Q", "Zz9", "+", "Nbxd7",
                              "Ng1f3", "N:f3", "Pe4", "e8=q", "exd8=Q+", "Kxx", "xe4", "\xc3\xa9" "4", "N1xf3!?", "Q",
-                             "b1=K", "Rdd"}) {
+                             "b1=K", "Rdd",
+                             // A byte above 127 anywhere but first: read_san_quickly checks only the first one itself.
+                             "N\xc3" "f3", "Nf\xc3", "e\xc3", "Nb\xc3" "f3", "e8=\xc3", "Nf3\xc3", "\xc3" "f3+",
+                             "\xc3\xa9" "x" "f3"}) {
         fast_path_differences(pos, text, legal);
         ++texts;
     }
