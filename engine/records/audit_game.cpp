@@ -18,11 +18,17 @@ void reject(AuditedGame& out, const InputError& e) {
 AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, Runner& runner,
                        const std::vector<std::string>& rulebooks, AuditHeads* heads) {
     AuditedGame out;
+    audit_game_into(out, task, library, runner, rulebooks, heads);
+    return out;
+}
+
+void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Library& library, Runner& runner,
+                     const std::vector<std::string>& rulebooks, AuditHeads* heads) {
     out.file = task.file;
     out.index = task.index;
     if (task.error) {
         out.error = task.error;
-        return out;
+        return;
     }
     try {
         std::optional<RecordFile> own;
@@ -70,7 +76,6 @@ AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, R
         // Whatever else a game's data sets off (a hook's budget, a limit of the board code) rejects that game only.
         reject(out, InputError({task.file, task.first_line, 0}, "game " + std::to_string(task.index) + ": " + e.what()));
     }
-    return out;
 }
 
 std::string score_text(const std::array<std::string, 2>& sides, const std::array<double, 2>& score) {

@@ -46,6 +46,10 @@ struct AuditedGame {
 // `heads` (may be null): the thread's AuditHeads, which the thread's games share.
 AuditedGame audit_game(const GameTask& task, const rulebook::Library& library, Runner& runner,
                        const std::vector<std::string>& rulebooks, AuditHeads* heads = nullptr);
+// The same written into `out`, which must be as constructed: an audit's batch fills its results where they stand
+// (moving each game's result into its place, and destroying what was moved, was 0.5% of an audit of rs10k.pgn).
+void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Library& library, Runner& runner,
+                     const std::vector<std::string>& rulebooks, AuditHeads* heads = nullptr);
 
 // The game's JSON line: {file, index, game, sides, tags, recorded, rulings: {id: {status, score, topic, article, count}},
 // agrees: {id: true|false|null}, rulebooks: [ids in the order given], warnings, warnings_ja (when any), plies}, or {file, index, error: {file, line, column, message}}.

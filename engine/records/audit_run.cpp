@@ -33,7 +33,7 @@ std::size_t work(Batch& batch, const rulebook::Library& library, Runner& runner,
     for (;;) {
         const std::size_t i = batch.next.fetch_add(1);
         if (i >= batch.tasks.size()) return done;
-        batch.results[i] = audit_game(batch.tasks[i], library, runner, books, &heads);
+        audit_game_into(batch.results[i], batch.tasks[i], library, runner, books, &heads);  // as assigned: empty
         ++done;
     }
 }
