@@ -121,29 +121,35 @@ std::optional<std::string_view> plain_quoted(std::string_view line, std::string_
 // each ending entry line (`  - {at: "<instant>", <body>}`) is looked up in `heads`, where it was parsed once for
 // its line and the width of its instant, and checked as check_head_entries would. False, with `out` untouched,
 // where anything is not as write_yaml writes it or a check would fail: the caller then reads the head as YAML,
-// which says exactly what is wrong.
+// which says exactly what is wrong. `out` is empty on entry: the entries go straight into it, and it is emptied again
+// where the head is not read.
 bool quick_head_entries(std::string_view entries, const std::string& file,
                         std::unordered_map<std::string, std::unique_ptr<AuditHeads::KnownEntry>>& known,
                         std::vector<Entry>& out) {
-    std::vector<Entry> found;
+    const auto refuse = [&out] {
+        out.clear();
+        return false;
+    };
+    // The key of an entry, built in one buffer kept on each thread (a head's key outgrew a string's own room).
+    thread_local std::string key;
     std::size_t next = entries.find('\n');
     const std::string_view first = entries.substr(0, next);
     if (first != "entries:" && first != "entries: []") return false;
     std::int64_t previous = -1;
     for (int k = 0; next != std::string_view::npos && next + 1 < entries.size(); ++k) {
         const std::size_t end = entries.find('\n', next + 1);
-        if (end == std::string_view::npos) return false;
+        if (end == std::string_view::npos) return refuse();
         const std::string_view line = entries.substr(next + 1, end - next - 1);
         next = end;
         constexpr std::string_view open = "  - {at: \"";
         const std::size_t close = line.find("\", ", open.size());
         if (first != "entries:" || !starts_with(line, open) || line.back() != '}' || close == std::string_view::npos)
-            return false;
+            return refuse();
         const std::string_view at = line.substr(open.size(), close - open.size());
-        const auto time = clock::parse_duration(std::string(at));
-        if (!time || time->count() < previous) return false;
+        const auto time = clock::parse_duration(at);
+        if (!time || time->count() < previous) return refuse();
         previous = time->count();
-        std::string key = std::to_string(k) + ' ' + std::to_string(at.size()) + ' ';
+        key.assign(std::to_string(k)).append(1, ' ').append(std::to_string(at.size())).append(1, ' ');
         key.append(line.substr(close));
         auto it = known.find(key);
         if (it == known.end()) {
@@ -157,15 +163,14 @@ bool quick_head_entries(std::string_view entries, const std::string& file,
             int actions = 0;
             for (const auto& field : node)
                 if (const std::string& name = field.first.Scalar(); name != "at" && name != "expect" && name != "note") ++actions;
-            if (actions != 1) return false;
+            if (actions != 1) return refuse();
             parsed->entry = entry_of(node, file);
             if (known.size() >= AuditHeads::capacity) known.clear();
-            it = known.emplace(std::move(key), std::move(parsed)).first;
+            it = known.emplace(key, std::move(parsed)).first;
         }
-        found.push_back(it->second->entry);
-        found.back().where.file = file;
+        out.push_back(it->second->entry);
+        out.back().where.file = file;
     }
-    out = std::move(found);
     return true;
 }
 
@@ -185,10 +190,12 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
     if (game.count != 1) name.append(" (game ").append(std::to_string(game.number)).append(")");
     Timeline t;
     const HeadLines lines = heads ? head_lines(game.head) : HeadLines{};
-    std::string key;
+    // The key of the event and start lines, built in one buffer kept on each thread (it outgrows a string's own
+    // room: an allocation a game).
+    thread_local std::string key;
+    key.clear();
     const AuditHeads::Known* known = nullptr;
     if (!lines.names.empty()) {
-        key.reserve(lines.event_and_start.size() + rulebook_override.size());
         key.append(lines.event_and_start).append(rulebook_override);
         if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
     }
@@ -196,7 +203,7 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
     const auto timeline_name = known ? plain_quoted(name_line, "timeline: ") : std::nullopt;
     const bool read_quickly = timeline_name && quick_head_entries(lines.entries, name, heads->entries_, quick);
     if (read_quickly) {
-        t.file = name;
+        t.file = std::move(name);
         t.name = std::string(*timeline_name);
         t.event = known->event;
         t.event.file = t.file;
@@ -221,7 +228,7 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
         t.start = rulebook::child(t.yaml.root, "start");
         if (!key.empty()) {
             if (heads->known_.size() >= AuditHeads::capacity) heads->known_.clear();
-            heads->known_.emplace(std::move(key), std::make_unique<AuditHeads::Known>(AuditHeads::Known{t.event, t.start}));
+            heads->known_.emplace(key, std::make_unique<AuditHeads::Known>(AuditHeads::Known{t.event, t.start}));
         }
     }
     if (!read_quickly) {
