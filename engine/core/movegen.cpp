@@ -45,6 +45,19 @@ BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
         att |= tb.leap_attackers[t][by][sq] & by_type_[t];
     }
     att &= theirs;
+#ifdef __BMI2__
+    if constexpr (std::is_same_v<BB, std::uint64_t>) {
+        if (g.slide_group_count) {
+            for (int i = 0; i < g.slide_attacker_count[by]; ++i) {
+                const GameDefinition::SlideAttack sa = g.slide_attackers[by][i];
+                const GameDefinition::SlideSquare& e = g.slide_square[sa.group][sq];
+                const Bitboard cand = e.reach & types_mask(by_type_, sa.types) & theirs & occ;
+                if (cand) att |= g.slide_attacks(e, occ) & cand;
+            }
+            return att;
+        }
+    }
+#endif
     for (int i = 0; i < g.attack_ray_count[by]; ++i) {
         const auto& ar = g.attack_rays[by][i];
         Bitboard r = tb.ray_mask[ar.ray][sq];
@@ -96,6 +109,20 @@ public:
             const int t = std::countr_zero(types);
             if (const BB b = pos.pieces(t) & theirs) leapers_[leaper_count_++] = {t, b};
         }
+#ifdef __BMI2__
+        if constexpr (std::is_same_v<BB, std::uint64_t>) {
+            if (g_.slide_group_count) {
+                for (int i = 0; i < g_.slide_attacker_count[by]; ++i) {
+                    const GameDefinition::SlideAttack sa = g_.slide_attackers[by][i];
+                    BB cand = 0;
+                    for (std::uint16_t types = sa.types; types; types &= std::uint16_t(types - 1))
+                        cand |= pos.pieces(std::countr_zero(types));
+                    if ((cand &= theirs & occ)) slides_[slide_count_++] = {&g_.slide_square[sa.group][0], cand};
+                }
+                return;
+            }
+        }
+#endif
         for (int i = 0; i < g_.attack_ray_count[by]; ++i) {
             const auto& ar = g_.attack_rays[by][i];
             BB cand = 0;
@@ -107,6 +134,14 @@ public:
     bool attacked(int sq) const {
         for (int i = 0; i < leaper_count_; ++i)
             if (tb_.leap_attackers[leapers_[i].type][by_][sq] & leapers_[i].pieces) return true;
+#ifdef __BMI2__
+        if constexpr (std::is_same_v<BB, std::uint64_t>) {
+            for (int i = 0; i < slide_count_; ++i) {
+                const GameDefinition::SlideSquare& e = slides_[i].squares[sq];
+                if ((e.reach & slides_[i].riders) && (g_.slide_attacks(e, occ_) & slides_[i].riders)) return true;
+            }
+        }
+#endif
         for (int i = 0; i < ray_count_; ++i) {
             const BB line = tb_.ray_mask[rays_[i].ray][sq];
             if (!(line & rays_[i].riders)) continue;
@@ -124,13 +159,18 @@ private:
         int ray;
         BB riders;
     };
+    struct Slide {  // one group of attack rays by table (GameDefinition::slide_attackers)
+        const GameDefinition::SlideSquare* squares;
+        BB riders;
+    };
     const GameDefinition& g_;
     const BoardTables<BB>& tb_;
     Color by_;
     BB occ_;
     Leaper leapers_[max_piece_types];
     Ray rays_[max_rays];
-    int leaper_count_ = 0, ray_count_ = 0;
+    Slide slides_[max_rays];
+    int leaper_count_ = 0, ray_count_ = 0, slide_count_ = 0;
 };
 
 }  // namespace

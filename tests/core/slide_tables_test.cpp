@@ -1,0 +1,85 @@
+// The rider attack tables (GameDefinition::slide_square, game_def_slides.cpp): a group's entry is the union of its
+// rays up to and including the first piece, for chess and for a game with limited, move-only and capture-only rides.
+// Expected sets are worked out by hand from the board.
+#include "chess_fixture.h"
+
+#include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
+
+namespace slide_tables_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter::core;
+using namespace arbiter::core::testing;
+
+namespace {
+
+Bitboard squares_of(std::initializer_list<int> list) {
+    Bitboard b = 0;
+    for (int sq : list) b |= bit(sq);
+    return b;
+}
+
+#ifdef __BMI2__
+// The attacks of `type` (white) from `from` given `occ`, read group by group as piece_targets reads them.
+Bitboard slide_attacks_of(const GameDefinition& g, int type, int from, Bitboard occ) {
+    Bitboard a = 0;
+    for (int i = 0; i < g.slide_use_count[type][0]; ++i)
+        a |= g.slide_attacks(g.slide_square[g.slide_uses[type][0][i].group][from], occ);
+    return a;
+}
+#endif
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(rider_attack_tables)
+
+BOOST_AUTO_TEST_CASE(chess_sliders_read_their_attacks_from_shared_groups) {
+    const GameDefinition& g = *chess();
+#ifdef __BMI2__
+    const int queen = g.piece_by_name("queen"), rook = g.piece_by_name("rook"), bishop = g.piece_by_name("bishop");
+    // A rook's four rays fit one group (at most 12 squares whose occupancy matters), a bishop's another; a queen
+    // uses both.
+    BOOST_TEST(g.slide_group_count == 2);
+    BOOST_TEST(g.slide_use_count[rook][0] == 1);
+    BOOST_TEST(g.slide_use_count[bishop][0] == 1);
+    BOOST_TEST(g.slide_use_count[queen][0] == 2);
+    BOOST_TEST(g.slide_attacker_count[0] == 2);  // along the lines: queen and rook; along the diagonals: queen, bishop
+    // Rook d4 (27) with pieces on b4 (25), g4 (30), d6 (43), d1 (3): d5 d6, d3 d2 d1, c4 b4, e4 f4 g4.
+    BOOST_TEST(slide_attacks_of(g, rook, 27, squares_of({25, 27, 30, 43, 3})) ==
+               squares_of({35, 43, 19, 11, 3, 26, 25, 28, 29, 30}));
+    // Bishop a1 (0), a piece on c3 (18): b2, c3.
+    BOOST_TEST(slide_attacks_of(g, bishop, 0, squares_of({0, 18})) == squares_of({9, 18}));
+    // Queen h8 (63) on an empty board: seven squares along the rank, the file and the long diagonal each.
+    BOOST_TEST(popcount(slide_attacks_of(g, queen, 63, bit(63))) == 21);
+#else
+    BOOST_TEST(g.slide_group_count == 0);  // no tables without PEXT: the ray scans answer
+#endif
+}
+
+BOOST_AUTO_TEST_CASE(limited_move_only_and_capture_only_rides_keep_their_moves) {
+    // 5x5: a royal king, and a piece that moves forward any distance onto empty squares and captures sideways up
+    // to two squares. "5/2k2/4K/5/l1L1l w": White's L on c1 moves to c2 and c3 (the black king on c4 stops it) and
+    // takes a1 and e1 (two squares away, b1 and d1 empty): 4. The king on e3 goes to d2, e2 and e4 (d3 and d4 touch
+    // the black king; nothing of Black reaches the others): 3. Total 7.
+    const char* yaml =
+        "game: lances\n"
+        "board: {files: [a, b, c, d, e], ranks: ['1', '2', '3', '4', '5']}\n"
+        "pieces:\n"
+        "  - {name: king, letter: K, royal: true,"
+        " leap: [[1, 0], [1, 1], [0, 1], [-1, 1], [-1, 0], [-1, -1], [0, -1], [1, -1]]}\n"
+        "  - {name: lance, letter: L, move: {ride: [[0, 1]]}, capture: {ride: [[1, 0, 2], [-1, 0, 2]]}}\n"
+        "start: 5/2k2/4K/5/l1L1l w - - 0 1\n";
+    auto g = GameDefinition::from_yaml(YAML::Load(yaml), "lances.yaml");
+    Position pos = Position::start(g);
+    BOOST_TEST(pos.legal_moves().size() == 7);
+    BOOST_TEST(!pos.is_check());
+    // Black's lances reach c1 (2) from a1 (0) and e1 (4), d1 (3) from e1 alone (a1 is three squares away), and
+    // nothing upwards (their forward ride only moves).
+    BOOST_TEST(pos.attackers_to(2, second, pos.occupied()) == squares_of({0, 4}));
+    BOOST_TEST(pos.attackers_to(3, second, pos.occupied()) == squares_of({4}));
+    BOOST_TEST(pos.attackers_to(7, second, pos.occupied()) == Bitboard{0});
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace slide_tables_test
