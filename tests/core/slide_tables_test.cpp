@@ -6,6 +6,8 @@
 #include <boost/test/unit_test.hpp>
 #include <yaml-cpp/yaml.h>
 
+#include <vector>
+
 namespace slide_tables_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::core;
@@ -78,6 +80,22 @@ BOOST_AUTO_TEST_CASE(limited_move_only_and_capture_only_rides_keep_their_moves) 
     BOOST_TEST(pos.attackers_to(2, second, pos.occupied()) == squares_of({0, 4}));
     BOOST_TEST(pos.attackers_to(3, second, pos.occupied()) == squares_of({4}));
     BOOST_TEST(pos.attackers_to(7, second, pos.occupied()) == Bitboard{0});
+}
+
+// A piece's moves are listed lowest target square first, however many they are (movegen.cpp writes them sixteen at a
+// time with AVX-512). The queen on d5 (35), kings on a1 and h8 out of its lines: 7 along the rank, 7 along the file,
+// 7 on the a8-h1 diagonal and 6 on the a2-g8 one, 27 moves, before the king's 3.
+BOOST_AUTO_TEST_CASE(a_piece_with_more_than_sixteen_moves_lists_them_lowest_square_first) {
+    const MoveList list = fen("7k/8/8/3Q4/8/8/8/K7 w - - 0 1").legal_moves();
+    BOOST_TEST(list.size() == 30);
+    const std::vector<int> expected = {3,  7,  8,  11, 14, 17, 19, 21, 26, 27, 28, 32, 33, 34,
+                                       36, 37, 38, 39, 42, 43, 44, 49, 51, 53, 56, 59, 62};
+    std::vector<int> queen;
+    for (int i = 0; i < 27; ++i) {
+        BOOST_TEST(list[i].from() == 35);
+        queen.push_back(list[i].to());
+    }
+    BOOST_TEST(queen == expected, boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
