@@ -136,6 +136,7 @@ bool BasicPosition<BB>::has_legal_move() const {
 // same part of the whole. With `first_only`, it stops after the first piece that has a move (has_legal_move).
 namespace {
 
+// Without the slide tables (wider boards, no BMI2; attacked_squares otherwise):
 // attackers_to(sq, by, occ) != 0 for the several squares a king may step to: the attackers' sets (each leaper type's
 // pieces, each ray's riders) are gathered once, and a ray with no rider of `by` is never looked at again.
 template <class BB>
@@ -148,20 +149,6 @@ public:
             const int t = std::countr_zero(types);
             if (const BB b = pos.pieces(t) & theirs) leapers_[leaper_count_++] = {t, b};
         }
-#ifdef __BMI2__
-        if constexpr (std::is_same_v<BB, std::uint64_t>) {
-            if (g_.slide_group_count) {
-                for (int i = 0; i < g_.slide_attacker_count[by]; ++i) {
-                    const GameDefinition::SlideAttack sa = g_.slide_attackers[by][i];
-                    BB cand = 0;
-                    for (std::uint16_t types = sa.types; types; types &= std::uint16_t(types - 1))
-                        cand |= pos.pieces(std::countr_zero(types));
-                    if ((cand &= theirs & occ)) slides_[slide_count_++] = {&g_.slide_square[sa.group][0], cand};
-                }
-                return;
-            }
-        }
-#endif
         for (int i = 0; i < g_.attack_ray_count[by]; ++i) {
             const auto& ar = g_.attack_rays[by][i];
             BB cand = 0;
@@ -173,14 +160,6 @@ public:
     bool attacked(int sq) const {
         for (int i = 0; i < leaper_count_; ++i)
             if (tb_.leap_attackers[leapers_[i].type][by_][sq] & leapers_[i].pieces) return true;
-#ifdef __BMI2__
-        if constexpr (std::is_same_v<BB, std::uint64_t>) {
-            for (int i = 0; i < slide_count_; ++i) {
-                const GameDefinition::SlideSquare& e = slides_[i].squares[sq];
-                if ((e.reach & slides_[i].riders) && (g_.slide_attacks(e, occ_) & slides_[i].riders)) return true;
-            }
-        }
-#endif
         for (int i = 0; i < ray_count_; ++i) {
             const BB line = tb_.ray_mask[rays_[i].ray][sq];
             if (!(line & rays_[i].riders)) continue;
@@ -198,19 +177,44 @@ private:
         int ray;
         BB riders;
     };
-    struct Slide {  // one group of attack rays by table (GameDefinition::slide_attackers)
-        const GameDefinition::SlideSquare* squares;
-        BB riders;
-    };
     const GameDefinition& g_;
     const BoardTables<BB>& tb_;
     Color by_;
     BB occ_;
     Leaper leapers_[max_piece_types];
     Ray rays_[max_rays];
-    Slide slides_[max_rays];
-    int leaper_count_ = 0, ray_count_ = 0, slide_count_ = 0;
+    int leaper_count_ = 0, ray_count_ = 0;
 };
+
+#ifdef __BMI2__
+// Every square `by` captures onto with occupancy `occ`, by table (64-bit boards with slide tables): the king's steps
+// are masked by it at once, rather than each step asked of each attacker type. A rider captures onto the squares of
+// its rays up to the first piece, so its forward sets hold every square from which the reverse scan would find it.
+// (Skipping the riders whose rays miss the king's steps on the empty board made one perft position of
+// bench_core_chess 6% faster and the quick probe 2.5% slower.)
+inline Bitboard attacked_squares(const BasicPosition<Bitboard>& pos, Color by, Bitboard occ) {
+    const GameDefinition& g = pos.definition();
+    const Bitboard theirs = pos.pieces(by);
+    Bitboard a = 0;
+    for (std::uint16_t types = g.leaper_capture_types[by]; types; types &= std::uint16_t(types - 1)) {
+        const int t = std::countr_zero(types);
+        for (Bitboard b = pos.pieces(t) & theirs; b;) a |= g.leap_capture[t][by][pop_lsb(b)];
+    }
+    std::uint16_t riders = 0;
+    for (int i = 0; i < g.slide_attacker_count[by]; ++i) riders |= g.slide_attackers[by][i].types;
+    for (; riders; riders &= std::uint16_t(riders - 1)) {
+        const int t = std::countr_zero(riders);
+        for (Bitboard b = pos.pieces(t) & theirs; b;) {
+            const int sq = pop_lsb(b);
+            for (int i = 0; i < g.slide_use_count[t][by]; ++i) {
+                const GameDefinition::SlideUse u = g.slide_uses[t][by][i];
+                if (u.mode != MoveMode::move) a |= g.slide_attacks(g.slide_square[u.group][sq], occ);
+            }
+        }
+    }
+    return a;
+}
+#endif
 
 }  // namespace
 
@@ -329,10 +333,21 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         Bitboard t = targets_of(type, ksq, targets);
         if (t) {
             const Bitboard without_king = occ ^ bit<BB>(ksq);
-            const SquareGuard<BB> guard(*this, tb, them, without_king);
-            while (t) {
-                int to = pop_lsb(t);
-                if (!guard.attacked(to)) list.push(Move(ksq, to));
+            bool done = false;
+#ifdef __BMI2__
+            if constexpr (std::is_same_v<BB, std::uint64_t>) {
+                if (g.slide_group_count) {
+                    push_moves(list, ksq, t & ~attacked_squares(*this, them, without_king));
+                    done = true;
+                }
+            }
+#endif
+            if (!done) {
+                const SquareGuard<BB> guard(*this, tb, them, without_king);
+                while (t) {
+                    int to = pop_lsb(t);
+                    if (!guard.attacked(to)) list.push(Move(ksq, to));
+                }
             }
         }
         if (!checkers && castling_) {

@@ -80,6 +80,10 @@ BOOST_AUTO_TEST_CASE(limited_move_only_and_capture_only_rides_keep_their_moves) 
     BOOST_TEST(pos.attackers_to(2, second, pos.occupied()) == squares_of({0, 4}));
     BOOST_TEST(pos.attackers_to(3, second, pos.occupied()) == squares_of({4}));
     BOOST_TEST(pos.attackers_to(7, second, pos.occupied()) == Bitboard{0});
+    // The white king on b2 among its eight steps, the black king on c5 out of reach. A black lance on d3 takes
+    // sideways onto c3 and b3: 6 moves. On e3 it reaches d3 and c3 but not b3, three squares away: 7.
+    BOOST_TEST(Position::from_fen(g, "2k2/5/3l1/1K3/5 w - - 0 1").legal_moves().size() == 6);
+    BOOST_TEST(Position::from_fen(g, "2k2/5/4l/1K3/5 w - - 0 1").legal_moves().size() == 7);
 }
 
 // A piece's moves are listed lowest target square first, however many they are (movegen.cpp writes them sixteen at a
