@@ -248,7 +248,22 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         }
         checkers &= enemy;
         Bitboard mask = checkers;
-        for (int i = 0; i < g.attack_ray_count[them]; ++i) {
+        int rays = g.attack_ray_count[them];
+#ifdef __BMI2__
+        if constexpr (std::is_same_v<BB, std::uint64_t>) {
+            if (g.slide_group_count) {
+                // No rider of theirs on a line through the king (on the empty board): no check or pin by one, and no
+                // ray to scan.
+                Bitboard lines = 0;
+                for (int i = 0; i < g.slide_attacker_count[them]; ++i) {
+                    const GameDefinition::SlideAttack sa = g.slide_attackers[them][i];
+                    lines |= g.slide_square[sa.group][ksq].reach & types_mask(by_type_, sa.types);
+                }
+                if (!(lines & enemy)) rays = 0;
+            }
+        }
+#endif
+        for (int i = 0; i < rays; ++i) {
             const auto& ar = g.attack_rays[them][i];
             Bitboard r = tb.ray_mask[ar.ray][ksq];
             Bitboard cand = types_mask(by_type_, ar.types) & enemy;
