@@ -47,6 +47,9 @@ public:
             if (p.promotes()) promotes_ |= std::uint16_t(1u << t);
             if (p.minor) minor_ |= std::uint16_t(1u << t);
             loser_capture_penalty_[std::size_t(t)] = t == g_.royal_type ? 0 : p.promotes() ? 60 : 400;
+            step_weight_[std::size_t(t + 1)] = t == g_.royal_type ? 90 : 12;
+            taking_penalty_[std::size_t(t + 1)] = loser_capture_penalty_[std::size_t(t)];
+            gathering_bonus_[std::size_t(t + 1)] = p.promotes() ? 20 : 0;
         }
     }
     Color winner() const { return winner_; }
@@ -121,14 +124,7 @@ private:
             if (winner_moves_ && king != no_square)
                 for (int t = 0; t < int(r.g_.pieces.size()); ++t) {
                     reaches_[std::size_t(t)] = r.g_.reach_to[t][int(r.winner_)][king];
-                    const bool royal = t == r.g_.royal_type;
-                    weight_[std::size_t(t + 1)] = royal ? 90 : 12;
-                    aims_[std::size_t(t + 1)] = royal ? Bitboard{0} : reaches_[std::size_t(t)];
-                }
-            if (!winner_moves_)
-                for (int t = 0; t < int(r.g_.pieces.size()); ++t) {
-                    penalty_[std::size_t(t + 1)] = r.loser_capture_penalty_[std::size_t(t)];
-                    gathers_[std::size_t(t + 1)] = r.promotes_ >> t & 1 ? 20 : 0;
+                    aims_[std::size_t(t + 1)] = t == r.g_.royal_type ? Bitboard{0} : reaches_[std::size_t(t)];
                 }
         }
 
@@ -175,7 +171,7 @@ private:
             const int from = m.from(), to = m.to();
             const int code = pos_.piece_on(from) & 15;
             return (pos_.piece_on(to) != no_piece ? 150 : 0) +
-                   weight_[std::size_t(code)] * (distance_[from] - distance_[to]) +
+                   r_.step_weight_[std::size_t(code)] * (distance_[from] - distance_[to]) +
                    int(aims_[std::size_t(code)] >> to & 1) * 18;
         }
         int loser_quickly(Move m) const {
@@ -183,10 +179,10 @@ private:
             if (kind == MoveKind::promotion || kind == MoveKind::en_passant) return loser(m);
             const int from = m.from(), to = m.to();
             const int code = pos_.piece_on(from) & 15;
-            const int s = -penalty_[std::size_t(pos_.piece_on(to) & 15)];
+            const int s = -r_.taking_penalty_[std::size_t(pos_.piece_on(to) & 15)];
             if (code == r_.g_.royal_type + 1)
                 return s + 5 * (r_.geometry_.corner[std::size_t(from)] - r_.geometry_.corner[std::size_t(to)]);
-            return distance_ ? s + 8 * (distance_[from] - distance_[to]) + gathers_[std::size_t(code)] : s;
+            return distance_ ? s + 8 * (distance_[from] - distance_[to]) + r_.gathering_bonus_[std::size_t(code)] : s;
         }
 
     private:
@@ -199,9 +195,7 @@ private:
         bool winner_moves_;
         const std::uint8_t* distance_ = nullptr;  // from each square to the loser's king
         std::array<Bitboard, max_piece_types> reaches_{};
-        // By piece code (type + 1): the winner's step weight and squares that reach the loser's king (none for the
-        // royal piece); the loser's penalty for taking the piece, and its bonus for gathering (promoting types).
-        std::array<int, max_piece_types + 1> weight_{}, penalty_{}, gathers_{};
+        // By piece code (type + 1): the squares that reach the loser's king (none for the royal piece).
         std::array<Bitboard, max_piece_types + 1> aims_{};
     };
 
@@ -211,6 +205,9 @@ private:
     Color loser_;
     std::uint16_t promotes_ = 0, minor_ = 0;  // bit per piece type
     std::array<int, max_piece_types> loser_capture_penalty_{};
+    // By piece code (type + 1, 0 for none), for the quick scores: the winner's step weight, the loser's penalty for
+    // taking the piece and its bonus for moving it (promoting types gather round their king).
+    std::array<int, max_piece_types + 1> step_weight_{}, taking_penalty_{}, gathering_bonus_{};
 };
 
 }  // namespace arbiter::core::helpmate_order
