@@ -141,6 +141,7 @@ void GameDefinition::compile() {
     if (ray_overflow) return;
     if (bitboard_words == 1) {
         compile_tables<Bitboard>(*this);
+        compile_slides();
         for (PieceType& p : pieces)
             for (int c = 0; c < 2; ++c) p.promotion.zone[c] = promotion_zone[&p - pieces.data()][c];
     } else if (bitboard_words == 2) {

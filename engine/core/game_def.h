@@ -228,6 +228,38 @@ public:
         }
     }
 
+    // Rider attacks by table, on boards of up to 64 squares when the CPU has BMI2 (PEXT, PDEP): the rays a piece
+    // type rides in one mode (or along which one set of types captures) are packed into groups, and a group's
+    // attacks from a square (each ray up to and including its first piece) are read from one table entry instead of
+    // scanning ray by ray (game_def_slides.cpp). slide_group_count is 0 where the tables are not built: on wider
+    // boards, without BMI2, or when a group would need too large a table; the ray scans then answer alone.
+    static constexpr int max_slide_groups = 32;
+    struct SlideSquare {
+        Bitboard mask;          // the squares whose occupancy decides the attacks (no ray's farthest square)
+        Bitboard reach;         // the group's squares on the empty board (the entries are packed onto these)
+        std::uint32_t offset;  // of the square's entries in slide_sets
+    };
+    struct SlideUse {  // one group of a piece type's rides, and what it rides it for
+        std::uint8_t group;
+        MoveMode mode;
+    };
+    struct SlideAttack {  // one group of a side's attack rays (reversed), and the types that capture along them
+        std::uint8_t group;
+        std::uint16_t types;
+    };
+    int slide_group_count = 0;
+    SlideSquare slide_square[max_slide_groups][max_squares] = {};
+    SlideUse slide_uses[max_piece_types][2][max_riders_per_type] = {};
+    int slide_use_count[max_piece_types][2] = {};
+    SlideAttack slide_attackers[2][max_rays] = {};
+    int slide_attacker_count[2] = {0, 0};
+    std::vector<std::uint16_t> slide_sets;  // per group and square: attacks by occupancy index, packed onto reach
+#ifdef __BMI2__
+    Bitboard slide_attacks(const SlideSquare& e, Bitboard occupied) const {
+        return __builtin_ia32_pdep_di(slide_sets[e.offset + __builtin_ia32_pext_di(occupied, e.mask)], e.reach);
+    }
+#endif
+
     // Attacks of a rider along `ray` from `sq` given the occupancy.
     template <class BB>
     BB ray_attacks(int ray, int sq, BB occupied) const {
@@ -254,6 +286,7 @@ private:
     void compile();
     template <class BB>
     void compile_tables(BoardTables<BB>& t);
+    void compile_slides();
 };
 
 // Calls f(BB{}) with the bitboard type that plays `g` (std::uint64_t, WideBitboard<2> or <3>), so that

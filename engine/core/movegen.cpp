@@ -3,6 +3,7 @@
 // tables, masked by the check and pin lines. Only en passant (which removes two pieces from a line)
 // is tested by replaying the occupancy, and only a drop that gives check with a piece whose drop may not
 // mate (shogi's pawn, uchifuzume) by looking at the reply.
+#include "core/movegen_fast.h"
 #include "core/movegen_targets.h"
 #include "core/position.h"
 
@@ -45,6 +46,19 @@ BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
         att |= tb.leap_attackers[t][by][sq] & by_type_[t];
     }
     att &= theirs;
+#ifdef __BMI2__
+    if constexpr (std::is_same_v<BB, std::uint64_t>) {
+        if (g.slide_group_count) {
+            for (int i = 0; i < g.slide_attacker_count[by]; ++i) {
+                const GameDefinition::SlideAttack sa = g.slide_attackers[by][i];
+                const GameDefinition::SlideSquare& e = g.slide_square[sa.group][sq];
+                const Bitboard cand = e.reach & types_mask(by_type_, sa.types) & theirs & occ;
+                if (cand) att |= g.slide_attacks(e, occ) & cand;
+            }
+            return att;
+        }
+    }
+#endif
     for (int i = 0; i < g.attack_ray_count[by]; ++i) {
         const auto& ar = g.attack_rays[by][i];
         Bitboard r = tb.ray_mask[ar.ray][sq];
@@ -84,6 +98,7 @@ bool BasicPosition<BB>::has_legal_move() const {
 // same part of the whole. With `first_only`, it stops after the first piece that has a move (has_legal_move).
 namespace {
 
+// Without the slide tables (wider boards, no BMI2; attacked_squares otherwise):
 // attackers_to(sq, by, occ) != 0 for the several squares a king may step to: the attackers' sets (each leaper type's
 // pieces, each ray's riders) are gathered once, and a ray with no rider of `by` is never looked at again.
 template <class BB>
@@ -165,7 +180,22 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         }
         checkers &= enemy;
         Bitboard mask = checkers;
-        for (int i = 0; i < g.attack_ray_count[them]; ++i) {
+        int rays = g.attack_ray_count[them];
+#ifdef __BMI2__
+        if constexpr (std::is_same_v<BB, std::uint64_t>) {
+            if (g.slide_group_count) {
+                // No rider of theirs on a line through the king (on the empty board): no check or pin by one, and no
+                // ray to scan.
+                Bitboard lines = 0;
+                for (int i = 0; i < g.slide_attacker_count[them]; ++i) {
+                    const GameDefinition::SlideAttack sa = g.slide_attackers[them][i];
+                    lines |= g.slide_square[sa.group][ksq].reach & types_mask(by_type_, sa.types);
+                }
+                if (!(lines & enemy)) rays = 0;
+            }
+        }
+#endif
+        for (int i = 0; i < rays; ++i) {
             const auto& ar = g.attack_rays[them][i];
             Bitboard r = tb.ray_mask[ar.ray][ksq];
             Bitboard cand = types_mask(by_type_, ar.types) & enemy;
@@ -203,7 +233,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 for (int choice : pr.to) list.push(Move(from, to, MoveKind::promotion, choice));
             }
         }
-        while (targets) list.push(Move(from, pop_lsb(targets)));
+        fast_moves::push_moves(list, from, targets);
     };
     auto targets_of = [&](int type, int from, Bitboard allowed) {
         return piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, allowed);
@@ -250,10 +280,21 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
         Bitboard t = targets_of(type, ksq, targets);
         if (t) {
             const Bitboard without_king = occ ^ bit<BB>(ksq);
-            const SquareGuard<BB> guard(*this, tb, them, without_king);
-            while (t) {
-                int to = pop_lsb(t);
-                if (!guard.attacked(to)) list.push(Move(ksq, to));
+            bool done = false;
+#ifdef __BMI2__
+            if constexpr (std::is_same_v<BB, std::uint64_t>) {
+                if (g.slide_group_count) {
+                    fast_moves::push_moves(list, ksq, t & ~fast_moves::attacked_squares(*this, them, without_king));
+                    done = true;
+                }
+            }
+#endif
+            if (!done) {
+                const SquareGuard<BB> guard(*this, tb, them, without_king);
+                while (t) {
+                    int to = pop_lsb(t);
+                    if (!guard.attacked(to)) list.push(Move(ksq, to));
+                }
             }
         }
         if (!checkers && castling_) {
@@ -274,7 +315,8 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     // Drops go onto empty squares that block a single check (none under double check).
     if (first_only && !list.empty()) return;
     if (g.hands && !double_check) {
-        if ((types & g.hand_types) == g.hand_types) return generate_drops(list, ~occ & check_mask & tb.all_squares & targets);
+        if ((types & g.hand_types) == g.hand_types)
+            return generate_drops(list, ~occ & check_mask & tb.all_squares & targets);
         MoveList drops;
         generate_drops(drops, ~occ & check_mask & tb.all_squares & targets);
         for (Move m : drops)

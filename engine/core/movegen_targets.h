@@ -15,6 +15,20 @@ template <class BB>
 inline BB piece_targets(const GameDefinition& g, const BoardTables<BB>& tb, int type, Color us, int from, BB occ,
                         BB enemy, BB not_target, BB allowed) {
     BB t = (tb.leap_move[type][us][from] & ~occ) | (tb.leap_capture[type][us][from] & enemy);
+#ifdef __BMI2__
+    if constexpr (std::is_same_v<BB, Bitboard>) {
+        if (g.slide_group_count) {
+            for (int i = 0; i < g.slide_use_count[type][us]; ++i) {
+                const GameDefinition::SlideUse u = g.slide_uses[type][us][i];
+                const GameDefinition::SlideSquare& e = g.slide_square[u.group][from];
+                if (!(e.reach & allowed)) continue;
+                const BB a = g.slide_attacks(e, occ);
+                t |= u.mode == MoveMode::any ? (a & ~not_target) : u.mode == MoveMode::move ? (a & ~occ) : (a & enemy);
+            }
+            return t & allowed;
+        }
+    }
+#endif
     for (int i = 0; i < g.rider_count[type][us]; ++i) {
         const RiderRay rr = g.riders[type][us][i];
         if (!(tb.ray_mask[rr.ray][from] & allowed)) continue;

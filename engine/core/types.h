@@ -180,6 +180,12 @@ public:
     void clear() { size_ = 0; }
     Move operator[](int i) const { return moves_[i]; }
     const Move* begin() const { return moves_; }
+    // For a generator that writes several moves at once (movegen.cpp): the buffer, then the new count.
+    Move* data() { return moves_; }
+    void resize(int n) {
+        assert(n >= 0 && n <= max_moves);
+        size_ = n;
+    }
     const Move* end() const { return moves_ + size_; }
     bool contains(Move m) const {
         for (Move x : *this)

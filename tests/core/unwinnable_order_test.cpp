@@ -93,6 +93,24 @@ BOOST_AUTO_TEST_CASE(picking_the_best_each_time_gives_a_stable_sort_best_first) 
     BOOST_TEST(picked == (std::vector<int>{5, 8, 1, 2, 6, 0, 4, 7, 3, 9}), boost::test_tools::per_element());
 }
 
+// key_all reads most moves' scores from tables by piece: the keys it gives are the one-move scores, with captures,
+// castling, en passant and promotions (under- and capturing) for either side, as winner and as loser.
+BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
+    for (const char* fen : {"r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
+                            "r3k2r/8/8/8/3Pp3/8/1p4p1/R3K2R b KQkq d3 0 1", "8/8/3k4/8/2n1P3/8/3K4/8 w - - 0 1"}) {
+        const Position pos = Position::from_fen(chess(), fen);
+        const MoveList list = pos.legal_moves();
+        const int n = list.size();
+        for (Color winner : {first, second}) {
+            const Roles roles(*chess(), winner, ~winner);
+            std::vector<int> keys(std::size_t(n) + 1);
+            roles.key_all(pos, list.begin(), keys.data(), n);
+            for (int i = 0; i < n; ++i)
+                BOOST_TEST(keys[std::size_t(i)] == Roles::key(roles.score(pos, list[i]), i), fen << " move " << i);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace unwinnable_order_test
