@@ -71,10 +71,14 @@ public:
         return BoardEnd::none;
     }
 
-    void set_record_moves(std::vector<core::Move> moves, int asked_at_end) override {
+    void set_record_moves(std::vector<core::Move> moves, int asked_at_end,
+                          std::shared_ptr<const core::Position> end) override {
         record_moves_ = std::move(moves);
         asked_at_end_ = asked_at_end;
         record_dead_from_.reset();
+        record_end_.reset();
+        if constexpr (chess_like)
+            if (end && &end->definition() == &pos().definition()) record_end_ = std::move(end);
     }
 
     void restart() override {
@@ -167,11 +171,16 @@ public:
         if constexpr (chess_like) {
             if (record_dead_from_) return *record_dead_from_;
             record_dead_from_ = unsettled;
+            // The last position as the caller gave it settles most games without the replay below (a replay of
+            // every move cost 2% of an audit), which only the bisection needs.
+            const auto settled_at = [&](const Position& end) {
+                return (end.is_check() && !end.has_legal_move()) || alive_at_the_end(end);  // mate, or a mate can come
+            };
+            if (record_end_ && settled_at(*record_end_)) return *(record_dead_from_ = no_dead_position);
             std::vector<int> asked{ply()};  // the plies after a capture or a pawn move, from here
             Position last = pos();
             if (!replay_record(asked, last)) return unsettled;
-            if (!last.has_legal_move() && last.is_check()) return *(record_dead_from_ = no_dead_position);  // mate
-            if (alive_at_the_end(last)) return *(record_dead_from_ = no_dead_position);
+            if (!record_end_ && settled_at(last)) return *(record_dead_from_ = no_dead_position);
             const auto dead = [&](std::size_t i) {
                 const Position p = record_position(asked[i]);
                 return remembered(p, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(p); });
@@ -382,6 +391,7 @@ private:
     std::uint32_t game_index_;  // the game's number in memo_'s keys
     std::vector<core::Move> record_moves_;        // set_record_moves
     int asked_at_end_ = -1;                       // set_record_moves
+    std::shared_ptr<const core::Position> record_end_;  // set_record_moves: the last position, where given
     static constexpr int unsettled = -1, no_dead_position = INT_MAX;  // record_dead_from's answers besides a ply
     mutable std::optional<int> record_dead_from_;  // record_dead_from, once worked out
 };

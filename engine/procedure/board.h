@@ -70,9 +70,13 @@ public:
     // dead-position analysis runs once per game instead of after every capture and pawn move. `asked_at_end`: the side
     // whose "can checkmate" the timeline asks after the record's last move (the claimant of a flag that fell there,
     // FIDE 6.9), -1 if none: the board proves that side's helpmate first, and its answer serves both questions.
-    virtual void set_record_moves(std::vector<core::Move> moves, int asked_at_end = -1) {
+    // `end`: the position after all of `moves` where the caller has it (Timeline::record_end), on this board's game
+    // definition (the same object); the board then plays the moves to reach it only when that position is dead.
+    virtual void set_record_moves(std::vector<core::Move> moves, int asked_at_end = -1,
+                                  std::shared_ptr<const core::BasicPosition<core::Bitboard>> end = nullptr) {
         (void)moves;
         (void)asked_at_end;
+        (void)end;
     }
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;

@@ -25,6 +25,8 @@
 
 namespace arbiter::core {
 class GameDefinition;
+template <class BB>
+class BasicPosition;
 }
 
 namespace arbiter::procedure {
@@ -64,6 +66,9 @@ struct Timeline {
     // The record file an audit's moves are written in: their entries' `where` holds the line and column only, since
     // copying the file's name for every move of an archive cost more than reading the move.
     std::string record_file;
+    // An audited record's position after all its moves (the entries with a reading), as its converter left it: the
+    // board asks the dead-position question there (Board::set_record_moves) without replaying the moves to reach it.
+    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;
 
     // Where `entry` is written (its `where`, with `record_file` where that names no file).
     SourceLocation place(const Entry& entry) const {

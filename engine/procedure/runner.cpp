@@ -392,13 +392,20 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
     // An audited record's moves, as its converter read them from the start (Entry::reading, plies 0, 1, 2, ...).
+    // The record's last position goes with them when every reading is in the chain (it is the position after all).
     std::vector<core::Move> record;
+    bool whole = true;
     for (const auto& e : timeline.entries)
         if (e.reading.ply >= 0) {
-            if (e.reading.ply != int(record.size())) break;
+            if (e.reading.ply != int(record.size())) {
+                whole = false;
+                break;
+            }
             record.push_back(e.reading.move);
         }
-    if (!record.empty()) st.game->set_record_moves(std::move(record), flag_claimant_after_record(timeline, *def));
+    if (!record.empty())
+        st.game->set_record_moves(std::move(record), flag_claimant_after_record(timeline, *def),
+                                  whole ? timeline.record_end : nullptr);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");

@@ -119,6 +119,7 @@ struct Build {
     // Converted for an audit (`audit`): every entry in order as RecordGame::parts holds it, each move as the runner
     // takes it and each other entry a place (no action) for the next of `entries`, which then holds those alone.
     std::vector<Entry> parts;
+    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;  // an audit's: RecordGame::record_end
     RecordedEnding recorded;
     std::vector<rulebook::Text> warnings;  // in both languages: the command's --lang picks one when printing
     bool warned_flag = false;

@@ -139,6 +139,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.warn("some moves have no [%clk]: their time is counted in the mover's next reading",
                "時計の記録 [%clk] のない手がある：その消費時間は同じ側の次の記録に含めて数える");
 
+    if (b.audit) b.record_end = std::make_shared<const core::Position>(pos);
     // The ending.
     auto& r = b.recorded;
     const std::string termination = lower(termination_tag);

@@ -66,6 +66,7 @@ struct RecordGame {
     // entry with no action stands for the next entry of `head`, at its own instant.
     std::string head;
     std::vector<Entry> parts;
+    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;  // Timeline::record_end (PGN only so far)
     std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
     // Noisy data the conversion met, in English ("game 1: ply 12: ...") and Japanese ("第1局、12手目：...").

@@ -130,6 +130,47 @@ BOOST_AUTO_TEST_CASE(the_first_dead_position_of_a_long_record_ends_the_game) {
     BOOST_TEST(to_json(a).dump() == to_json(b).dump());
 }
 
+// The record's last position handed to the board (Timeline::record_end, as the audit's converter gives it) spares
+// it the replay to reach it: on both records above the answers are the same as without it. It must be on the runner's
+// own definition object (rulebook::load_game gives one per folder).
+namespace {
+core::Position end_of(const Timeline& t, const char* fen) {
+    core::Position pos = core::Position::from_fen(
+        rulebook::load_game("chess", reading_library().folder_of_game("chess")), fen, t.file);
+    for (const auto& e : t.entries) {
+        core::Undo undo;
+        pos.make(e.reading.move, undo);
+    }
+    return pos;
+}
+}  // namespace
+
+BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
+    Runner runner(reading_library());
+    const auto& book = *reading_library().find("fide-2009");
+    // Dead at the end (K v K+N): the board still replays the moves to find the first dead position, at entry 1.
+    const char* queen_lost = "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1";
+    const std::string yaml = std::string("timeline: queen-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") +
+                             queen_lost + "\"}\nentries:\n  - {at: \"0:00:00\", move: Qxa4}\n"
+                             "  - {at: \"0:00:00\", move: Nxa4}\n";
+    Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
+    add_readings(t, core::Position::from_fen(reading_chess(), queen_lost, "queen-lost.yaml"));
+    const Run replayed = runner.run(t, book);
+    t.record_end = std::make_shared<const core::Position>(end_of(t, queen_lost));
+    const Run given = runner.run(t, book);
+    BOOST_TEST(given.result.topic == "draw.dead_position");
+    BOOST_REQUIRE(!given.rulings.empty());
+    BOOST_TEST(given.rulings.back().entry == 1);
+    BOOST_TEST(to_json(given).dump() == to_json(replayed).dump());
+
+    // The board takes the position given as the record's last: given one where a mate can still come (the start,
+    // K+Q v K+N+P), it answers "not dead" for every position on the way without replaying, and the game goes on.
+    t.record_end = std::make_shared<const core::Position>(
+        core::Position::from_fen(rulebook::load_game("chess", reading_library().folder_of_game("chess")), queen_lost,
+                                 "queen-lost.yaml"));
+    BOOST_TEST(runner.run(t, book).result.topic != "draw.dead_position");
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace recorded_reading_test
