@@ -162,6 +162,11 @@ public:
     // the same id, or a game of the same name, the earlier folder's is used; a rulebook in one folder may
     // extend a rulebook of another.
     static Library open(const std::vector<std::filesystem::path>& folders);
+    // The same with only the rulebooks `ids` read (and the parents they extend, read as they are resolved): what a
+    // command that names its rulebooks needs, without reading and checking the others (an audit's start-up). Where
+    // any of them does not load, every file is read as open(folders) does, so that find(), failure() and the
+    // messages are those of the whole library; problems() names those of the files read only.
+    static Library open(const std::vector<std::filesystem::path>& folders, const std::vector<std::string>& ids);
     // The same against `registry`.
     static Library open(const std::filesystem::path& dir, const Registry& registry);
     // The same against the registry in `registry_file`, read while the rulebooks are being read; the
@@ -189,7 +194,8 @@ public:
 
 private:
     static Library open_with(const std::vector<std::filesystem::path>& folders, const Registry* registry,
-                             const std::function<const Registry&()>& load_registry);
+                             const std::function<const Registry&()>& load_registry,
+                             const std::vector<std::string>* only = nullptr);
 
     std::vector<std::filesystem::path> folders_;
     const Registry* registry_ = nullptr;

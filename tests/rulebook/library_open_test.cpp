@@ -68,6 +68,40 @@ BOOST_AUTO_TEST_CASE(a_registry_that_does_not_load_is_the_error) {
     BOOST_CHECK_THROW(Library::open(folder.dir, folder.dir / "broken-topics.yaml"), InputError);
 }
 
+// Only the rulebooks named (an audit's) and the parents they extend: `child` extends fide-2009, which extends
+// fide-2001; each is the same as in the whole library, and no other file is read (jca-1997 and the failing files
+// are not there, nor are their problems).
+BOOST_AUTO_TEST_CASE(the_rulebooks_named_and_their_parents_are_those_of_the_whole_library) {
+    const Folder folder;
+    const Library whole = Library::open(std::vector{folder.dir});
+    const Library some = Library::open(std::vector{folder.dir}, {"child"});
+    const auto line = [](const Rulebook* book) {
+        std::string out = book->id + ":";
+        for (const auto& id : book->lineage) out += " " + id;
+        return out + " rules " + std::to_string(book->rules.size());
+    };
+    for (const char* id : {"child", "fide-2009", "fide-2001"}) {
+        BOOST_REQUIRE(some.find(id));
+        BOOST_TEST(line(some.find(id)) == line(whole.find(id)));
+    }
+    BOOST_TEST(line(some.find("child")) == "child: child fide-2009 fide-2001 rules " +
+                                               std::to_string(whole.find("fide-2009")->rules.size()));
+    BOOST_TEST(!some.find("jca-1997"));
+    BOOST_TEST(whole.find("jca-1997"));
+    BOOST_TEST(some.problems().empty());
+}
+
+// A rulebook named that does not load (orphan extends no rulebook): the whole library is read, with its messages.
+BOOST_AUTO_TEST_CASE(a_rulebook_named_that_does_not_load_reads_the_whole_library) {
+    const Folder folder;
+    const Library whole = Library::open(std::vector{folder.dir});
+    const Library some = Library::open(std::vector{folder.dir}, {"fide-2009", "orphan"});
+    BOOST_TEST(some.find("jca-1997"));
+    BOOST_REQUIRE(some.failure("orphan"));
+    BOOST_TEST(std::string(some.failure("orphan")->what()) == whole.failure("orphan")->what());
+    BOOST_TEST(summary(some) == summary(whole));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace library_open_test
