@@ -411,7 +411,8 @@ const AnalysisMemo::Answer* AnalysisMemo::find(const Key& question) const {
 }
 
 void AnalysisMemo::store(const Key& question, Answer answer) {
-    if (find(question)) return;
+    // Room for all at once: the answers are never moved to a larger block (untouched pages cost nothing).
+    if (answers_.capacity() < capacity) answers_.reserve(capacity);
     if (answers_.size() >= capacity) {
         answers_.clear();
         slots_.clear();

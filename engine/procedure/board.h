@@ -166,7 +166,7 @@ public:
     }
     // nullptr: not asked yet.
     const Answer* find(const Key& question) const;
-    // Keeps the answer to a question not asked yet.
+    // Keeps the answer to a question not asked yet (find() gives nullptr for it: the caller has just asked).
     void store(const Key& question, Answer answer);
 
 private:
