@@ -174,6 +174,23 @@ bool quick_head_entries(std::string_view entries, const std::string& file,
     return true;
 }
 
+// The event and start lines of a head, as `key`, without the event's name where write_yaml wrote one as a quoted
+// scalar with no escape (`event: {event: "<name>", rulebook: ...`): the name, or nullopt with the lines whole. A real
+// archive names hundreds of events (its tournaments), and its heads were read as YAML again for each.
+std::optional<std::string_view> key_without_event_name(std::string_view lines, std::string& key) {
+    constexpr std::string_view open = "event: {event: \"";
+    const std::size_t close = starts_with(lines, open) ? lines.find("\", ", open.size()) : std::string_view::npos;
+    const std::string_view name =
+        close == std::string_view::npos ? std::string_view() : lines.substr(open.size(), close - open.size());
+    if (close == std::string_view::npos || name.find_first_of("\\\"\n") != std::string_view::npos) {
+        key.append(lines);
+        return std::nullopt;
+    }
+    // An empty name stands for every name: write_yaml writes none for a game without one.
+    key.append(open).append(lines.substr(close));
+    return name;
+}
+
 }  // namespace
 
 Timeline audit_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
@@ -195,17 +212,26 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
     thread_local std::string key;
     key.clear();
     const AuditHeads::Known* known = nullptr;
+    std::optional<std::string_view> event_name;  // left out of the key
     if (!lines.names.empty()) {
-        key.append(lines.event_and_start).append(rulebook_override);
+        event_name = key_without_event_name(lines.event_and_start, key);
+        key.append(rulebook_override);
         if (const auto it = heads->known_.find(key); it != heads->known_.end()) known = it->second.get();
     }
+    // A head read before under another event name: the event as read then, with this game's name (the event map's
+    // node keeps the first game's: nothing an audit rules or writes reads it).
+    const auto known_event = [&] {
+        rulebook::Event event = known->event;
+        if (event_name) event.name = std::string(*event_name);
+        return event;
+    };
     const auto name_line = lines.names.substr(0, lines.names.find('\n'));
     const auto timeline_name = known ? plain_quoted(name_line, "timeline: ") : std::nullopt;
     const bool read_quickly = timeline_name && quick_head_entries(lines.entries, name, heads->entries_, quick);
     if (read_quickly) {
         t.file = std::move(name);
         t.name = std::string(*timeline_name);
-        t.event = known->event;
+        t.event = known_event();
         t.event.file = t.file;
         t.start = known->start;
     } else if (known) {
@@ -216,7 +242,7 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
         t.yaml = rulebook::parse_yaml_text(rest, name);
         t.file = t.yaml.name;
         check_head_entries(t.yaml);
-        t.event = known->event;
+        t.event = known_event();
         t.event.file = t.file;
         t.start = known->start;
     } else {
