@@ -177,6 +177,10 @@ private:
     bool bronstein_ = false;
     bool simple_delay_ = false;
     bool main_only_ = false;  // no delay, no overtime, no hourglass: the main time alone runs and is shown
+    // One period without a move count (every "600+5"): a press adds its increment alone, read here rather than from
+    // the control's list on the heap (period_adds, for every press of an archive's moves).
+    bool sole_period_ = false;
+    std::int64_t sole_increment_ = 0;
     Overtime overtime_ = Overtime::none;
     std::int64_t delay_ = 0;
     std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block
