@@ -354,16 +354,4 @@ std::optional<Ms> Clock::flag_instant(int side) const {
     return Ms{since_ + time_to_flag(s)};
 }
 
-// A recorded fall is never no_instant (that marks none), and a fall to come is since_ plus a running time of zero or
-// more, so no_instant can stand for "not fallen".
-std::int64_t Clock::fallen_by(int side, std::int64_t at) const {
-    const Side& s = sides_[side];
-    std::int64_t instant = s.flag_at;
-    if (instant == no_instant) {
-        if (running_ != side) return no_instant;
-        instant = since_ + time_to_flag(s);
-    }
-    return instant <= at ? instant : no_instant;
-}
-
 }  // namespace arbiter::clock
