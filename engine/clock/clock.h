@@ -114,6 +114,13 @@ public:
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
     // optional returned from another file cost more than the question.)
     std::optional<Ms> flag_fell(int side, Ms at) const {
+        // Nearly always no fall is recorded and none can have come (fall_by's test), known without the call: a runner
+        // asks for both sides before every entry of an archive.
+        const Side& s = sides_[side & 1];
+        if (s.flag_at == no_instant &&
+            ((side & 1) != running_ || at.count() <= since_ ||
+             (!s.in_overtime && at.count() - since_ < s.delay_left + (s.main > 0 ? s.main : 0))))
+            return std::nullopt;
         const std::int64_t fell = fall_by(side, at.count());
         return fell == no_instant ? std::nullopt : std::optional<Ms>(Ms{fell});
     }
@@ -164,7 +171,20 @@ private:
     void enter_overtime(Side& s) const;
     Side state_at(int side, std::int64_t at) const;
     std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant
-    std::int64_t fallen_by(int side, std::int64_t at) const;  // flag_instant(side), if by `at`; else no_instant
+    // flag_instant(side), if by `at`; else no_instant. A recorded fall is never no_instant (that marks none), and a
+    // fall to come is since_ plus a running time of zero or more, so no_instant can stand for "not fallen". Inline,
+    // with that running time worked out here without overtime (the delay left and the main time: time_to_flag's sum),
+    // for flags(), which a converter asks after every move.
+    std::int64_t fallen_by(int side, std::int64_t at) const {
+        const Side& s = sides_[side];
+        std::int64_t instant = s.flag_at;
+        if (instant == no_instant) {
+            if (running_ != side) return no_instant;
+            const std::int64_t main = s.main > 0 ? s.main : 0;
+            instant = since_ + (overtime_ == Overtime::none ? s.delay_left + main : time_to_flag(s));
+        }
+        return instant <= at ? instant : no_instant;
+    }
     std::int64_t after_press(int side, std::int64_t at) const;  // shown_after_press of the running side, at >= now_
     std::int64_t period_adds(const Side& s) const;  // what a press adds to the main time for the period (not Bronstein)
     std::int64_t time_to_flag(const Side& s) const;
@@ -177,6 +197,10 @@ private:
     bool bronstein_ = false;
     bool simple_delay_ = false;
     bool main_only_ = false;  // no delay, no overtime, no hourglass: the main time alone runs and is shown
+    // One period without a move count (every "600+5"): a press adds its increment alone, read here rather than from
+    // the control's list on the heap (period_adds, for every press of an archive's moves).
+    bool sole_period_ = false;
+    std::int64_t sole_increment_ = 0;
     Overtime overtime_ = Overtime::none;
     std::int64_t delay_ = 0;
     std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block

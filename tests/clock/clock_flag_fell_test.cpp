@@ -87,6 +87,51 @@ BOOST_AUTO_TEST_CASE(deduction_to_zero_on_the_stopped_side) {
     expect_flag(clock, 0, 9'000, -1);
 }
 
+// A press when the main time alone runs (Clock::press's own path): 60 s and 5 s a move. White presses at 10 s:
+// 60 - 10 + 5 = 55 s. Black's clock runs from 10 s and reaches zero at 70 s; black presses at 80 s: 60 - 70 + 5 = -5 s,
+// the fall kept at 70 s. White presses at once (no time used): 55 + 5 = 60 s.
+BOOST_AUTO_TEST_CASE(a_press_past_the_fall_keeps_the_instant_and_adds_the_increment) {
+    TimeControl c = sudden_death(Ms{60'000});
+    c.periods[0].increment = Ms{5'000};
+    Clock clock(c);
+    BOOST_REQUIRE(clock.start(0, Ms{0}) == Op::ok);
+    BOOST_REQUIRE(clock.press(0, Ms{10'000}) == Op::ok);
+    BOOST_TEST(clock.shown(0, Ms{10'000}).count() == 55'000);
+    BOOST_REQUIRE(clock.press(1, Ms{80'000}) == Op::ok);
+    const Reading black = clock.reading(1, Ms{80'000});
+    BOOST_TEST(black.shown.count() == -5'000);
+    BOOST_TEST(black.moves == 1);
+    expect_flag(clock, 1, 80'000, 70'000);
+    BOOST_REQUIRE(clock.press(0, Ms{80'000}) == Op::ok);
+    BOOST_TEST(clock.shown(0, Ms{80'000}).count() == 60'000);
+    BOOST_TEST(clock.reading(0, Ms{80'000}).moves == 2);
+    expect_flag(clock, 0, 80'000, -1);
+    expect_flag(clock, 1, 200'000, 70'000);  // black's clock runs again, its fall long recorded
+}
+
+// flags() for the running side, the fall to come worked out inline: 60 s with a simple delay of 5 s. White starts at 0
+// and presses at 10 s (the delay took the first 5 s: 55 s left). Black's turn begins at 10 s: its main time runs from
+// 15 s and reaches zero at 75 s. At 74 999 no flag has fallen; at 75 000 Black's has, alone.
+BOOST_AUTO_TEST_CASE(the_running_sides_fall_counts_its_delay_and_main_time) {
+    TimeControl c = sudden_death(Ms{60'000});
+    c.delay = Delay{DelayKind::simple, Ms{5'000}};
+    Clock clock(c);
+    BOOST_REQUIRE(clock.start(0, Ms{0}) == Op::ok);
+    BOOST_REQUIRE(clock.press(0, Ms{10'000}) == Op::ok);
+    BOOST_TEST(clock.shown(0, Ms{10'000}).count() == 55'000);
+    const Flags before = clock.flags(Ms{74'999});
+    BOOST_TEST(!before.fell[0].has_value());
+    BOOST_TEST(!before.fell[1].has_value());
+    BOOST_TEST(!before.first.has_value());
+    const Flags after = clock.flags(Ms{75'000});
+    BOOST_TEST(!after.fell[0].has_value());
+    BOOST_REQUIRE(after.fell[1].has_value());
+    BOOST_TEST(after.fell[1]->count() == 75'000);
+    BOOST_TEST((after.first == std::optional<int>(1)));
+    expect_flag(clock, 1, 74'999, -1);
+    expect_flag(clock, 1, 75'000, 75'000);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace clock_flag_fell_test
