@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
 
 #if defined(__AVX512VBMI__) && defined(__AVX512BW__) && defined(__AVX512F__)
 #include <immintrin.h>
@@ -68,12 +69,24 @@ public:
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
 #ifdef ARBITER_VECTOR_KEYS
-        if (score.keys_at_once(moves, keys, n)) return;
+        if (score.keys_at_once(moves, nullptr, keys, n) >= 0) return;
 #endif
-        if (score.winner_moves())
-            for (int i = 0; i < n; ++i) keys[i] = key(score.winner_quickly(moves[i]), i);
-        else
-            for (int i = 0; i < n; ++i) keys[i] = key(score.loser_quickly(moves[i]), i);
+        key_one_by_one(score, moves, keys, n);
+    }
+    // key_all with the moves copied to `out` on the way, then pick_best's first pick made: how the walk's frames take
+    // their moves (n > 0), the largest key found as the keys are made rather than by a scan of its own.
+    void key_all_best_first(const Position& pos, const Move* moves, Move* out, int* keys, int n) const {
+        const Scorer score(*this, pos);
+#ifdef ARBITER_VECTOR_KEYS
+        if (const int best = score.keys_at_once(moves, out, keys, n); best >= 0) {
+            std::swap(out[0], out[best]);
+            std::swap(keys[0], keys[best]);
+            return;
+        }
+#endif
+        std::copy(moves, moves + n, out);
+        key_one_by_one(score, out, keys, n);
+        pick_best(out, keys, n);
     }
     // One move's score (Scorer below), for tests.
     int score(const Position& pos, Move m) const { return Scorer(*this, pos)(m); }
@@ -111,6 +124,14 @@ public:
     }
 
 private:
+    class Scorer;
+    static void key_one_by_one(const Scorer& score, const Move* moves, int* keys, int n) {
+        if (score.winner_moves())
+            for (int i = 0; i < n; ++i) keys[i] = key(score.winner_quickly(moves[i]), i);
+        else
+            for (int i = 0; i < n; ++i) keys[i] = key(score.loser_quickly(moves[i]), i);
+    }
+
     // Higher first: how promising a move of one position looks for a checkmate of the loser by the winner. What
     // depends on the position alone (whose move it is, the kings' rows of distances, the squares from which each
     // piece type reaches the loser's king) is read once per position: read per move, it cost a tenth of a walk.
@@ -197,12 +218,13 @@ private:
         // winner_quickly's and loser_quickly's keys sixteen moves at a time: the pieces, distances and corner steps
         // read by byte permutes of the board's and the king's rows (64 squares), the per-piece weights by dword
         // permutes, the aims by qword permutes. Promotions and en passant, scored otherwise, are redone one by one.
-        // False (nothing written) without the loser's king, where the scalar loops take other branches.
+        // The moves are copied to `out` unless it is null. Returns the index of the largest key (0 when n is 0), or -1
+        // (nothing written) without the loser's king, where the scalar loops take other branches.
 #pragma GCC diagnostic push
         // GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialised read (its bug 105593).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-        bool keys_at_once(const Move* moves, int* keys, int n) const {
-            if (!distance_) return false;
+        int keys_at_once(const Move* moves, Move* out, int* keys, int n) const {
+            if (!distance_) return -1;
             const __m512i board = _mm512_loadu_si512(pos_.board()), dist = _mm512_loadu_si512(distance_);
             const __m512i byte = _mm512_set1_epi32(0xFF), nibble = _mm512_set1_epi32(15);
             const __m512i order = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
@@ -218,9 +240,11 @@ private:
             const __m512i bonus = _mm512_loadu_si512(r_.gathering_bonus_.data());
             const __m512i corner = _mm512_loadu_si512(r_.geometry_.corner.data());
             const __m512i royal = _mm512_set1_epi32(r_.g_.royal_type + 1);
+            __m512i top = _mm512_set1_epi32(std::numeric_limits<int>::min());
             for (int k = 0; k < n; k += 16) {
                 const __mmask16 live = n - k >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - k)) - 1);
                 const __m512i m = _mm512_maskz_loadu_epi32(live, moves + k);
+                if (out) _mm512_mask_storeu_epi32(out + k, live, m);
                 const __m512i to = _mm512_and_si512(m, byte), from = _mm512_and_si512(_mm512_srli_epi32(m, 8), byte);
                 const __m512i mover = _mm512_and_si512(_mm512_permutexvar_epi8(from, board), nibble);
                 const __m512i taken = read(board, to);
@@ -257,12 +281,22 @@ private:
                 const __m512i kind = _mm512_srli_epi32(m, 24);
                 const unsigned scored_otherwise =
                     _mm512_cmpeq_epi32_mask(kind, promotion) | _mm512_cmpeq_epi32_mask(kind, en_passant);
-                for (unsigned odd = live & scored_otherwise; odd; odd &= odd - 1) {
-                    const int i = k + std::countr_zero(odd);
+                const unsigned odd = live & scored_otherwise;
+                for (unsigned left = odd; left; left &= left - 1) {
+                    const int i = k + std::countr_zero(left);
                     keys[i] = key(winner_moves_ ? winner(moves[i]) : loser(moves[i]), i);
                 }
+                top = _mm512_mask_max_epi32(top, live, top, odd ? _mm512_maskz_loadu_epi32(live, keys + k) : packed);
             }
-            return true;
+            // Keys are distinct (each holds its index): the first equal to the largest is the only one.
+            const __m512i largest = _mm512_set1_epi32(_mm512_reduce_max_epi32(top));
+            for (int k = 0; k < n; k += 16) {
+                const __mmask16 live = n - k >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - k)) - 1);
+                const __m512i block = _mm512_maskz_loadu_epi32(live, keys + k);
+                if (const unsigned hit = _mm512_mask_cmpeq_epi32_mask(live, block, largest))
+                    return k + std::countr_zero(hit);
+            }
+            return 0;
         }
 #pragma GCC diagnostic pop
 #endif

@@ -115,6 +115,32 @@ BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
     }
 }
 
+// The walk's frames take their moves by key_all_best_first: copied with their keys, the best swapped to the front as
+// pick_best would. In the first position of the_winner_approaches_captures_and_aims_at_the_king, Qxd7 (240) is best;
+// in kiwipete, for White, the best of 48 is Qxf6, a capture three steps nearer e8 (150 + 36 = 186), before Nxf7, Nxd7
+// and Bxa6 (150 + 24 = 174; none of them reaches e8 from its new square) and every move without a capture (at most
+// 42: Qh5, two steps nearer and on the h5-e8 diagonal).
+BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
+    for (const auto& [fen, best] : {std::pair<const char*, const char*>{"4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"},
+                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "f3f6"}}) {
+        const Position pos = Position::from_fen(chess(), fen);
+        const MoveList list = pos.legal_moves();
+        const int n = list.size();
+        const Roles roles(*chess(), first, second);
+        std::vector<Move> out(std::size_t(n) + 1);
+        std::vector<int> keys(std::size_t(n) + 1), expected_keys(std::size_t(n) + 1);
+        roles.key_all_best_first(pos, list.begin(), out.data(), keys.data(), n);
+        BOOST_TEST(out[0] == parse_uci(pos, best).move, fen);
+        std::vector<Move> expected(list.begin(), list.end());
+        roles.key_all(pos, expected.data(), expected_keys.data(), n);
+        Roles::pick_best(expected.data(), expected_keys.data(), n);
+        for (int i = 0; i < n; ++i) {
+            BOOST_TEST(out[std::size_t(i)] == expected[std::size_t(i)], fen << " move " << i);
+            BOOST_TEST(keys[std::size_t(i)] == expected_keys[std::size_t(i)], fen << " key " << i);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace unwinnable_order_test
