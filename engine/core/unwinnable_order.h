@@ -78,11 +78,7 @@ public:
     void key_all_best_first(const Position& pos, const Move* moves, Move* out, int* keys, int n) const {
         const Scorer score(*this, pos);
 #ifdef ARBITER_VECTOR_KEYS
-        if (const int best = score.keys_at_once(moves, out, keys, n); best >= 0) {
-            std::swap(out[0], out[best]);
-            std::swap(keys[0], keys[best]);
-            return;
-        }
+        if (score.keys_at_once(moves, out, keys, n) >= 0) return;
 #endif
         std::copy(moves, moves + n, out);
         key_one_by_one(score, out, keys, n);
@@ -218,8 +214,11 @@ private:
         // winner_quickly's and loser_quickly's keys sixteen moves at a time: the pieces, distances and corner steps
         // read by byte permutes of the board's and the king's rows (64 squares), the per-piece weights by dword
         // permutes, the aims by qword permutes. Promotions and en passant, scored otherwise, are redone one by one.
-        // The moves are copied to `out` unless it is null. Returns the index of the largest key (0 when n is 0), or -1
-        // (nothing written) without the loser's king, where the scalar loops take other branches.
+        // The moves are copied to `out` unless it is null, and then the best is swapped to the front
+        // (key_all_best_first) from values held in registers: a scalar load of what a vector store has just written
+        // waits for the store.
+        // Returns the index of the largest key (0 when n is 0), or -1 (nothing written) without the loser's king,
+        // where the scalar loops take other branches.
 #pragma GCC diagnostic push
         // GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialised read (its bug 105593).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
@@ -241,6 +240,7 @@ private:
             const __m512i corner = _mm512_loadu_si512(r_.geometry_.corner.data());
             const __m512i royal = _mm512_set1_epi32(r_.g_.royal_type + 1);
             __m512i top = _mm512_set1_epi32(std::numeric_limits<int>::min());
+            int first_key = 0;
             for (int k = 0; k < n; k += 16) {
                 const __mmask16 live = n - k >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - k)) - 1);
                 const __m512i m = _mm512_maskz_loadu_epi32(live, moves + k);
@@ -275,28 +275,30 @@ private:
                         _mm512_permutexvar_epi32(mover, bonus));
                     s = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(mover, royal), other, king);
                 }
-                const __m512i packed = _mm512_sub_epi32(
+                __m512i packed = _mm512_sub_epi32(
                     _mm512_add_epi32(_mm512_slli_epi32(s, 10), _mm512_set1_epi32(index_span - 1 - k)), order);
-                _mm512_mask_storeu_epi32(keys + k, live, packed);
                 const __m512i kind = _mm512_srli_epi32(m, 24);
                 const unsigned scored_otherwise =
                     _mm512_cmpeq_epi32_mask(kind, promotion) | _mm512_cmpeq_epi32_mask(kind, en_passant);
-                const unsigned odd = live & scored_otherwise;
-                for (unsigned left = odd; left; left &= left - 1) {
-                    const int i = k + std::countr_zero(left);
-                    keys[i] = key(winner_moves_ ? winner(moves[i]) : loser(moves[i]), i);
+                for (unsigned odd = live & scored_otherwise; odd; odd &= odd - 1) {
+                    const int lane = std::countr_zero(odd), i = k + lane;
+                    const int redone = key(winner_moves_ ? winner(moves[i]) : loser(moves[i]), i);
+                    packed = _mm512_mask_set1_epi32(packed, __mmask16(1u << lane), redone);
                 }
-                top = _mm512_mask_max_epi32(top, live, top, odd ? _mm512_maskz_loadu_epi32(live, keys + k) : packed);
+                _mm512_mask_storeu_epi32(keys + k, live, packed);
+                top = _mm512_mask_max_epi32(top, live, top, packed);
+                if (k == 0) first_key = _mm_cvtsi128_si32(_mm512_castsi512_si128(packed));
             }
-            // Keys are distinct (each holds its index): the first equal to the largest is the only one.
-            const __m512i largest = _mm512_set1_epi32(_mm512_reduce_max_epi32(top));
-            for (int k = 0; k < n; k += 16) {
-                const __mmask16 live = n - k >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - k)) - 1);
-                const __m512i block = _mm512_maskz_loadu_epi32(live, keys + k);
-                if (const unsigned hit = _mm512_mask_cmpeq_epi32_mask(live, block, largest))
-                    return k + std::countr_zero(hit);
+            // A key's low bits hold its index (key()): the largest names its move.
+            const int largest = _mm512_reduce_max_epi32(top);
+            const int best = n ? index_span - 1 - (largest & (index_span - 1)) : 0;
+            if (out && best) {
+                out[0] = moves[best];
+                out[best] = moves[0];
+                keys[0] = largest;
+                keys[best] = first_key;
             }
-            return 0;
+            return best;
         }
 #pragma GCC diagnostic pop
 #endif

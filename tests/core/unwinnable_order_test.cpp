@@ -119,10 +119,13 @@ BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
 // pick_best would. In the first position of the_winner_approaches_captures_and_aims_at_the_king, Qxd7 (240) is best;
 // in kiwipete, for White, the best of 48 is Qxf6, a capture three steps nearer e8 (150 + 36 = 186), before Nxf7, Nxd7
 // and Bxa6 (150 + 24 = 174; none of them reaches e8 from its new square) and every move without a capture (at most
-// 42: Qh5, two steps nearer and on the h5-e8 diagonal).
+// 42: Qh5, two steps nearer and on the h5-e8 diagonal). With Black to move in the last position of
+// the_loser_walks_to_a_corner_and_gathers_round_its_king, the pinned pawn can only take the queen (-388), and of the
+// king's moves (e7, f7, d8, f8 in generation order) Kf7 and Kf8 step nearer a corner (5): Kf7, the third move, first.
 BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
     for (const auto& [fen, best] : {std::pair<const char*, const char*>{"4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"},
-                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "f3f6"}}) {
+                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "f3f6"},
+                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f7"}}) {
         const Position pos = Position::from_fen(chess(), fen);
         const MoveList list = pos.legal_moves();
         const int n = list.size();
