@@ -165,6 +165,10 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us];
+    // The moves are written through `out` (fast_moves::write_moves), the list's count set at the end.
+    Move* const begin = list.data();
+    Move* out = begin;
+    auto end_list = [&] { list.resize(int(out - begin)); };
     // No move captures a royal piece. A legal position never offers one; a position after an illegal move into check
     // that was allowed to stand (FIDE 2009 A.4c) does, and play and analysis go on from it.
     const Bitboard their_king = royal_[them] == no_square ? Bitboard{0} : bit<BB>(royal_[them]);
@@ -230,10 +234,10 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
             targets &= tb.stay[type][us];
             while (promo) {
                 int to = pop_lsb(promo);
-                for (int choice : pr.to) list.push(Move(from, to, MoveKind::promotion, choice));
+                for (int choice : pr.to) *out++ = Move(from, to, MoveKind::promotion, choice);
             }
         }
-        fast_moves::push_moves(list, from, targets);
+        out = fast_moves::write_moves(out, from, targets);
     };
     auto targets_of = [&](int type, int from, Bitboard allowed) {
         return piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, allowed);
@@ -251,7 +255,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
             if (!bb) continue;
             const PieceType& p = g.pieces[type];
             while (bb) {
-                if (first_only && !list.empty()) return;
+                if (first_only && out != begin) return end_list();
                 int from = pop_lsb(bb);
                 Bitboard allowed = check_mask & targets;
                 if (pinned & bit<BB>(from)) allowed &= pin_line[from];
@@ -260,7 +264,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                     int to = g.double_step_to[us][from];
                     if (to != no_square && (allowed & bit<BB>(to)) &&
                         !(occ & (bit<BB>(to) | bit<BB>(g.double_step_over[us][from]))))
-                        list.push(Move(from, to, MoveKind::double_step));
+                        *out++ = Move(from, to, MoveKind::double_step);
                 }
                 if (p.en_passant && ep_ != no_square && (targets & bit<BB>(ep_)) &&
                     (tb.leap_capture[type][us][from] & bit<BB>(ep_))) {
@@ -268,13 +272,13 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                     Bitboard after = (occ ^ bit<BB>(from) ^ bit<BB>(ep_victim_)) | bit<BB>(ep_);
                     // The victim is off the board in `after`, so masking by it drops the victim too.
                     bool safe = ksq == no_square || !(attackers_to(ksq, them, after) & after);
-                    if (safe) list.push(Move(from, ep_, MoveKind::en_passant));
+                    if (safe) *out++ = Move(from, ep_, MoveKind::en_passant);
                 }
             }
         }
     }
 
-    if (first_only && !list.empty()) return;
+    if (first_only && out != begin) return end_list();
     if (ksq != no_square && (types & (1u << g.royal_type))) {
         const int type = g.royal_type;
         Bitboard t = targets_of(type, ksq, targets);
@@ -284,7 +288,8 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
 #ifdef __BMI2__
             if constexpr (std::is_same_v<BB, std::uint64_t>) {
                 if (g.slide_group_count) {
-                    fast_moves::push_moves(list, ksq, t & ~fast_moves::attacked_squares(*this, them, without_king));
+                    const Bitboard safe = t & ~fast_moves::attacked_squares(*this, them, without_king);
+                    out = fast_moves::write_moves(out, ksq, safe);
                     done = true;
                 }
             }
@@ -293,7 +298,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 const SquareGuard<BB> guard(*this, tb, them, without_king);
                 while (t) {
                     int to = pop_lsb(t);
-                    if (!guard.attacked(to)) list.push(Move(ksq, to));
+                    if (!guard.attacked(to)) *out++ = Move(ksq, to);
                 }
             }
         }
@@ -307,10 +312,11 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 bool attacked = false;
                 for (Bitboard s = tb.castling_safe[i]; s && !attacked;)
                     attacked = attackers_to(pop_lsb(s), them, occ) != 0;
-                if (!attacked) list.push(Move(c.king_from, c.king_to, MoveKind::castling, i));
+                if (!attacked) *out++ = Move(c.king_from, c.king_to, MoveKind::castling, i);
             }
         }
     }
+    end_list();
     // Without a royal piece every pseudo-legal move is legal: games without check need nothing more here.
     // Drops go onto empty squares that block a single check (none under double check).
     if (first_only && !list.empty()) return;

@@ -12,11 +12,13 @@
 
 namespace arbiter::core::fast_moves {
 
-// Appends Move(from, to) for each square of `targets`, lowest first (pop_lsb's order). With AVX-512 the squares are
-// compressed out of a vector of all 64 and widened into moves sixteen at a time: the loop's exit, a branch taken after
-// a different number of moves for each piece, was mispredicted about once per piece.
+// Writes Move(from, to) at `out` for each square of `targets`, lowest first (pop_lsb's order), and returns the end.
+// The generator keeps its own end rather than the list's count, which it would read back from memory after each write
+// (the moves could alias it). With AVX-512 the squares are compressed out of a vector of all 64 and widened into moves
+// sixteen at a time: the loop's exit, a branch taken after a different number of moves for each piece, was
+// mispredicted about once per piece.
 #ifdef ARBITER_COMPRESS_MOVES
-inline void push_moves_compressed(MoveList& list, int from, std::uint64_t targets) {
+inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) {
     alignas(64) static constexpr std::uint8_t all_squares[64] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
         22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
@@ -25,25 +27,22 @@ inline void push_moves_compressed(MoveList& list, int from, std::uint64_t target
     _mm512_store_si512(squares, _mm512_maskz_compress_epi8(targets, _mm512_load_si512(all_squares)));
     const __m512i base = _mm512_set1_epi32(int(Move(from, 0).raw()));
     const int n = popcount(targets);
-    Move* out = list.data() + list.size();
     for (int k = 0; k < n; k += 16) {  // once but for a piece with over sixteen moves
         const __m128i bytes = _mm_load_si128(reinterpret_cast<const __m128i*>(squares + k));
         const __m512i moves = _mm512_or_si512(_mm512_maskz_cvtepu8_epi32(0xFFFF, bytes), base);
         _mm512_mask_storeu_epi32(out + k, __mmask16(_bzhi_u32(0xFFFF, unsigned(n - k))), moves);
     }
-    list.resize(list.size() + n);
+    return out + n;
 }
 #endif
 
 template <class BB>
-inline void push_moves(MoveList& list, int from, BB targets) {
+inline Move* write_moves(Move* out, int from, BB targets) {
 #ifdef ARBITER_COMPRESS_MOVES
-    if constexpr (std::is_same_v<BB, std::uint64_t>) {
-        push_moves_compressed(list, from, targets);
-        return;
-    }
+    if constexpr (std::is_same_v<BB, std::uint64_t>) return write_moves_compressed(out, from, targets);
 #endif
-    while (targets) list.push(Move(from, pop_lsb(targets)));
+    while (targets) *out++ = Move(from, pop_lsb(targets));
+    return out;
 }
 
 #ifdef __BMI2__

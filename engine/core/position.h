@@ -58,6 +58,7 @@ public:
 
     Color side_to_move() const { return side_; }
     Piece piece_on(int sq) const { return board_[sq]; }
+    const Piece* board() const { return board_; }  // every square's piece_on, for readers of many at once
     Bitboard occupied() const { return by_color_[0] | by_color_[1]; }
     Bitboard pieces(Color c) const { return by_color_[c]; }
     Bitboard pieces(int type) const { return by_type_[type]; }

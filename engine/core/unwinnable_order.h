@@ -8,6 +8,12 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <limits>
+
+#if defined(__AVX512VBMI__) && defined(__AVX512BW__) && defined(__AVX512F__)
+#include <immintrin.h>
+#define ARBITER_VECTOR_KEYS 1
+#endif
 
 namespace arbiter::core::helpmate_order {
 
@@ -62,10 +68,21 @@ public:
     static constexpr int key(int score, int index) { return score * index_span + (index_span - 1 - index); }
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
-        if (score.winner_moves())
-            for (int i = 0; i < n; ++i) keys[i] = key(score.winner_quickly(moves[i]), i);
-        else
-            for (int i = 0; i < n; ++i) keys[i] = key(score.loser_quickly(moves[i]), i);
+#ifdef ARBITER_VECTOR_KEYS
+        if (score.keys_at_once(moves, nullptr, keys, n) >= 0) return;
+#endif
+        key_one_by_one(score, moves, keys, n);
+    }
+    // key_all with the moves copied to `out` on the way, then pick_best's first pick made: how the walk's frames take
+    // their moves (n > 0), the largest key found as the keys are made rather than by a scan of its own.
+    void key_all_best_first(const Position& pos, const Move* moves, Move* out, int* keys, int n) const {
+        const Scorer score(*this, pos);
+#ifdef ARBITER_VECTOR_KEYS
+        if (score.keys_at_once(moves, out, keys, n) >= 0) return;
+#endif
+        std::copy(moves, moves + n, out);
+        key_one_by_one(score, out, keys, n);
+        pick_best(out, keys, n);
     }
     // One move's score (Scorer below), for tests.
     int score(const Position& pos, Move m) const { return Scorer(*this, pos)(m); }
@@ -103,6 +120,14 @@ public:
     }
 
 private:
+    class Scorer;
+    static void key_one_by_one(const Scorer& score, const Move* moves, int* keys, int n) {
+        if (score.winner_moves())
+            for (int i = 0; i < n; ++i) keys[i] = key(score.winner_quickly(moves[i]), i);
+        else
+            for (int i = 0; i < n; ++i) keys[i] = key(score.loser_quickly(moves[i]), i);
+    }
+
     // Higher first: how promising a move of one position looks for a checkmate of the loser by the winner. What
     // depends on the position alone (whose move it is, the kings' rows of distances, the squares from which each
     // piece type reaches the loser's king) is read once per position: read per move, it cost a tenth of a walk.
@@ -184,6 +209,99 @@ private:
                 return s + 5 * (r_.geometry_.corner[std::size_t(from)] - r_.geometry_.corner[std::size_t(to)]);
             return distance_ ? s + 8 * (distance_[from] - distance_[to]) + r_.gathering_bonus_[std::size_t(code)] : s;
         }
+
+#ifdef ARBITER_VECTOR_KEYS
+        // winner_quickly's and loser_quickly's keys sixteen moves at a time: the pieces, distances and corner steps
+        // read by byte permutes of the board's and the king's rows (64 squares), the per-piece weights by dword
+        // permutes, the aims by qword permutes. Promotions and en passant, scored otherwise, are redone one by one.
+        // The moves are copied to `out` unless it is null, and then the best is swapped to the front
+        // (key_all_best_first) from values held in registers: a scalar load of what a vector store has just written
+        // waits for the store.
+        // Returns the index of the largest key (0 when n is 0), or -1 (nothing written) without the loser's king,
+        // where the scalar loops take other branches.
+#pragma GCC diagnostic push
+        // GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialised read (its bug 105593).
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+        int keys_at_once(const Move* moves, Move* out, int* keys, int n) const {
+            if (!distance_) return -1;
+            const __m512i board = _mm512_loadu_si512(pos_.board()), dist = _mm512_loadu_si512(distance_);
+            const __m512i byte = _mm512_set1_epi32(0xFF), nibble = _mm512_set1_epi32(15);
+            const __m512i order = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+            const __m512i promotion = _mm512_set1_epi32(int(MoveKind::promotion));
+            const __m512i en_passant = _mm512_set1_epi32(int(MoveKind::en_passant));
+            // Each lane's byte 0 indexes the permute; the other three are cleared afterwards.
+            auto read = [&](__m512i table, __m512i at) {
+                return _mm512_and_si512(_mm512_permutexvar_epi8(at, table), byte);
+            };
+            const __m512i weight = _mm512_loadu_si512(r_.step_weight_.data());
+            const __m512i aims_low = _mm512_loadu_si512(aims_.data()), aims_high = _mm512_loadu_si512(aims_.data() + 8);
+            const __m512i penalty = _mm512_loadu_si512(r_.taking_penalty_.data());
+            const __m512i bonus = _mm512_loadu_si512(r_.gathering_bonus_.data());
+            const __m512i corner = _mm512_loadu_si512(r_.geometry_.corner.data());
+            const __m512i royal = _mm512_set1_epi32(r_.g_.royal_type + 1);
+            __m512i top = _mm512_set1_epi32(std::numeric_limits<int>::min());
+            int first_key = 0;
+            for (int k = 0; k < n; k += 16) {
+                const __mmask16 live = n - k >= 16 ? __mmask16(0xFFFF) : __mmask16((1u << (n - k)) - 1);
+                const __m512i m = _mm512_maskz_loadu_epi32(live, moves + k);
+                if (out) _mm512_mask_storeu_epi32(out + k, live, m);
+                const __m512i to = _mm512_and_si512(m, byte), from = _mm512_and_si512(_mm512_srli_epi32(m, 8), byte);
+                const __m512i mover = _mm512_and_si512(_mm512_permutexvar_epi8(from, board), nibble);
+                const __m512i taken = read(board, to);
+                const __m512i nearer = _mm512_sub_epi32(read(dist, from), read(dist, to));
+                __m512i s;
+                if (winner_moves_) {
+                    s = _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, weight), nearer);
+                    s = _mm512_mask_add_epi32(s, _mm512_test_epi32_mask(taken, taken), s, _mm512_set1_epi32(150));
+                    // aims_[mover] >> to & 1, eight lanes of 64 bits at a time
+                    const auto aimed = [&](__m256i code, __m256i square) {
+                        const __m512i a = _mm512_permutex2var_epi64(aims_low, _mm512_cvtepu32_epi64(code), aims_high);
+                        return _mm512_cvtepi64_epi32(_mm512_srlv_epi64(a, _mm512_cvtepu32_epi64(square)));
+                    };
+                    const __m512i aim = _mm512_and_si512(
+                        _mm512_inserti64x4(_mm512_castsi256_si512(aimed(_mm512_castsi512_si256(mover),
+                                                                        _mm512_castsi512_si256(to))),
+                                           aimed(_mm512_extracti64x4_epi64(mover, 1), _mm512_extracti64x4_epi64(to, 1)),
+                                           1),
+                        _mm512_set1_epi32(1));
+                    s = _mm512_add_epi32(s, _mm512_mullo_epi32(aim, _mm512_set1_epi32(18)));
+                } else {
+                    const __m512i taking = _mm512_permutexvar_epi32(_mm512_and_si512(taken, nibble), penalty);
+                    const __m512i kept = _mm512_sub_epi32(_mm512_setzero_si512(), taking);
+                    const __m512i cornered = _mm512_sub_epi32(read(corner, from), read(corner, to));
+                    const __m512i king = _mm512_add_epi32(kept, _mm512_mullo_epi32(cornered, _mm512_set1_epi32(5)));
+                    const __m512i other = _mm512_add_epi32(
+                        _mm512_add_epi32(kept, _mm512_mullo_epi32(nearer, _mm512_set1_epi32(8))),
+                        _mm512_permutexvar_epi32(mover, bonus));
+                    s = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(mover, royal), other, king);
+                }
+                __m512i packed = _mm512_sub_epi32(
+                    _mm512_add_epi32(_mm512_slli_epi32(s, 10), _mm512_set1_epi32(index_span - 1 - k)), order);
+                const __m512i kind = _mm512_srli_epi32(m, 24);
+                const unsigned scored_otherwise =
+                    _mm512_cmpeq_epi32_mask(kind, promotion) | _mm512_cmpeq_epi32_mask(kind, en_passant);
+                for (unsigned odd = live & scored_otherwise; odd; odd &= odd - 1) {
+                    const int lane = std::countr_zero(odd), i = k + lane;
+                    const int redone = key(winner_moves_ ? winner(moves[i]) : loser(moves[i]), i);
+                    packed = _mm512_mask_set1_epi32(packed, __mmask16(1u << lane), redone);
+                }
+                _mm512_mask_storeu_epi32(keys + k, live, packed);
+                top = _mm512_mask_max_epi32(top, live, top, packed);
+                if (k == 0) first_key = _mm_cvtsi128_si32(_mm512_castsi512_si128(packed));
+            }
+            // A key's low bits hold its index (key()): the largest names its move.
+            const int largest = _mm512_reduce_max_epi32(top);
+            const int best = n ? index_span - 1 - (largest & (index_span - 1)) : 0;
+            if (out && best) {
+                out[0] = moves[best];
+                out[best] = moves[0];
+                keys[0] = largest;
+                keys[best] = first_key;
+            }
+            return best;
+        }
+#pragma GCC diagnostic pop
+#endif
 
     private:
         Piece captured(Move m) const {

@@ -208,7 +208,9 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
     // One frame per position on the current path: the move that led there, its undo record, and the
     // moves still to try (a slice of `pool`, with their keys (Roles::key_all) at the same places in `keys`).
     struct Frame {
+        Frame() {}  // filled by push_frame: no zeroing first
         Move via;
+        bool picked;  // the best move is at `next` already (key_all_best_first), for the first pick
         Undo undo;
         std::uint32_t next, end;
     };
@@ -238,9 +240,15 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             pool.resize(std::max<std::size_t>(end, 2 * pool.size()));
             keys.resize(pool.size());
         }
-        std::copy(list.begin(), list.end(), pool.begin() + std::ptrdiff_t(used));
-        roles.key_all(pos, pool.data() + used, keys.data() + used, int(list.size()));
-        frames.push_back({via, undo, std::uint32_t(used), std::uint32_t(end)});
+        roles.key_all_best_first(pos, list.begin(), pool.data() + used, keys.data() + used, int(list.size()));
+        // Field by field: a frame built whole on the stack was read back with loads wider than its fields' stores,
+        // which cannot be forwarded (a fifth of this lambda's time).
+        Frame& f = frames.emplace_back();
+        f.via = via;
+        f.picked = true;
+        f.undo = undo;
+        f.next = std::uint32_t(used);
+        f.end = std::uint32_t(end);
         used = end;
         return true;
     };
@@ -275,7 +283,8 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             complete = false;
             break;
         }
-        Roles::pick_best(pool.data() + top.next, keys.data() + top.next, int(top.end - top.next));
+        if (top.picked) top.picked = false;
+        else Roles::pick_best(pool.data() + top.next, keys.data() + top.next, int(top.end - top.next));
         const Move m = pool[top.next++];
         Undo u;
         pos.make(m, u);

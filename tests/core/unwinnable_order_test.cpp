@@ -94,10 +94,14 @@ BOOST_AUTO_TEST_CASE(picking_the_best_each_time_gives_a_stable_sort_best_first) 
 }
 
 // key_all reads most moves' scores from tables by piece: the keys it gives are the one-move scores, with captures,
-// castling, en passant and promotions (under- and capturing) for either side, as winner and as loser.
+// castling, en passant and promotions (under- and capturing) for either side, as winner and as loser. With AVX-512
+// it scores sixteen moves at a time: kiwipete's 48 moves for White (44 for Black after a3, by perft divide) fill
+// three such blocks, the last one partly.
 BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
     for (const char* fen : {"r3k2r/1P4P1/8/3pP3/8/8/8/R3K2R w KQkq d6 0 1",
-                            "r3k2r/8/8/8/3Pp3/8/1p4p1/R3K2R b KQkq d3 0 1", "8/8/3k4/8/2n1P3/8/3K4/8 w - - 0 1"}) {
+                            "r3k2r/8/8/8/3Pp3/8/1p4p1/R3K2R b KQkq d3 0 1", "8/8/3k4/8/2n1P3/8/3K4/8 w - - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+                            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/P1N2Q1p/1PPBBPPP/R3K2R b KQkq - 0 1"}) {
         const Position pos = Position::from_fen(chess(), fen);
         const MoveList list = pos.legal_moves();
         const int n = list.size();
@@ -107,6 +111,35 @@ BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
             roles.key_all(pos, list.begin(), keys.data(), n);
             for (int i = 0; i < n; ++i)
                 BOOST_TEST(keys[std::size_t(i)] == Roles::key(roles.score(pos, list[i]), i), fen << " move " << i);
+        }
+    }
+}
+
+// The walk's frames take their moves by key_all_best_first: copied with their keys, the best swapped to the front as
+// pick_best would. In the first position of the_winner_approaches_captures_and_aims_at_the_king, Qxd7 (240) is best;
+// in kiwipete, for White, the best of 48 is Qxf6, a capture three steps nearer e8 (150 + 36 = 186), before Nxf7, Nxd7
+// and Bxa6 (150 + 24 = 174; none of them reaches e8 from its new square) and every move without a capture (at most
+// 42: Qh5, two steps nearer and on the h5-e8 diagonal). With Black to move in the last position of
+// the_loser_walks_to_a_corner_and_gathers_round_its_king, the pinned pawn can only take the queen (-388), and of the
+// king's moves (e7, f7, d8, f8 in generation order) Kf7 and Kf8 step nearer a corner (5): Kf7, the third move, first.
+BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
+    for (const auto& [fen, best] : {std::pair<const char*, const char*>{"4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"},
+                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "f3f6"},
+                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f7"}}) {
+        const Position pos = Position::from_fen(chess(), fen);
+        const MoveList list = pos.legal_moves();
+        const int n = list.size();
+        const Roles roles(*chess(), first, second);
+        std::vector<Move> out(std::size_t(n) + 1);
+        std::vector<int> keys(std::size_t(n) + 1), expected_keys(std::size_t(n) + 1);
+        roles.key_all_best_first(pos, list.begin(), out.data(), keys.data(), n);
+        BOOST_TEST(out[0] == parse_uci(pos, best).move, fen);
+        std::vector<Move> expected(list.begin(), list.end());
+        roles.key_all(pos, expected.data(), expected_keys.data(), n);
+        Roles::pick_best(expected.data(), expected_keys.data(), n);
+        for (int i = 0; i < n; ++i) {
+            BOOST_TEST(out[std::size_t(i)] == expected[std::size_t(i)], fen << " move " << i);
+            BOOST_TEST(keys[std::size_t(i)] == expected_keys[std::size_t(i)], fen << " key " << i);
         }
     }
 }
