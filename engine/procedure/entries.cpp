@@ -382,6 +382,8 @@ std::vector<std::string_view> entry_words() { return names_of(table); }
 
 void State::on_entry() {
     const std::string& a = entry->action;
+    // Most entries of an archive are moves before the end: they skip the table and the checks for the end.
+    if (!ended && a == std::string_view("move")) return on_move();
     // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
     // the result is agreed, can change the result; the players' agreement closes that window.
     if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree") return;

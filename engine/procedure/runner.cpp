@@ -424,10 +424,13 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.entry = &e;
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
-        st.check_flags();
+        // The checks below do nothing without a clock or before the end; asked inline, a plain move costs no calls.
+        if (st.clk && !st.ended) st.check_flags();
         st.on_entry();
-        st.illegal_move_stood();
-        st.write_result_card();
+        if (st.ended) {
+            st.illegal_move_stood();
+            st.write_result_card();
+        }
         for (std::size_t i = before; i < st.out.rulings.size(); ++i) {
             st.out.rulings[i].entry = int(&e - timeline.entries.data());
             if (options_.ruling_positions) st.out.rulings[i].position = st.position_text();
