@@ -55,6 +55,7 @@ struct Runner::Caches {
     struct TriggerRules {
         std::array<const rulebook::Rule*, std::size_t(Trigger::count)> rule{};
         std::array<bool, std::size_t(Trigger::count)> known{};
+        std::optional<std::array<double, 3>> points;  // State::points, where the event sets no parameter
     };
     std::map<std::tuple<const rulebook::Rulebook*, const rulebook::Category*, const rulebook::Mode*>, TriggerRules> trigger_rules;
     // What hooks read (State::snapshot), kept between calls and runs and updated in place, so that a call

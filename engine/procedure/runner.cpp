@@ -90,10 +90,16 @@ std::optional<int> Runner::State::find_move_param(std::size_t slot, Trigger trig
 json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) const {
     const rulebook::Param* p = r.param(name);
     if (!p) return nullptr;
-    rulebook::Value v = p->value;
+    // The rulebook's value is read in place (a copy of its text per question cost an allocation); the event's
+    // setting, where there is one, is read into `set`.
+    const rulebook::Value* shown = &p->value;
+    rulebook::Value set;
     for (const auto& s : timeline.event.set)
-        if (s.topic == r.topic && s.param == name)
-            v = rulebook::read_value(v.unit, s.value, timeline.event.file, s.topic + "." + s.param);
+        if (s.topic == r.topic && s.param == name) {
+            set = rulebook::read_value(shown->unit, s.value, timeline.event.file, s.topic + "." + s.param);
+            shown = &set;
+        }
+    const rulebook::Value& v = *shown;
     switch (v.unit) {
         case rulebook::Unit::duration: return v.ms.count();
         case rulebook::Unit::moves:
@@ -132,12 +138,16 @@ std::optional<std::int64_t> Runner::State::as_ms(const json& v) {
 
 // Points for a win, a draw and a loss: the rulebook's scoring rule, else 1, 1/2, 0.
 std::array<double, 3> Runner::State::points() const {
+    // The same under a rulebook, category and mode unless the event sets parameters: kept with the trigger rules.
+    const bool keep = trigger_rules && timeline.event.set.empty();
+    if (keep && trigger_rules->points) return *trigger_rules->points;
     std::array<double, 3> pts{1, 0.5, 0};
     if (const auto* s = rule(params::score_win.topic)) {
         const params::Name* names[] = {&params::score_win, &params::score_draw, &params::score_loss};
         for (int i = 0; i < 3; ++i)
             if (auto v = param_value(*s, names[i]->name); v.is_number()) pts[std::size_t(i)] = v.get<double>();
     }
+    if (keep) trigger_rules->points = pts;
     return pts;
 }
 
