@@ -7,6 +7,7 @@
 #include "rulebook/schema.h"
 
 #include <algorithm>
+#include <utility>
 
 namespace arbiter::procedure {
 
@@ -102,7 +103,7 @@ Listed decisive(const Apply& a) {
         a.applied["who"] = st.side_name(who);
     }
     if (!rated) a.applied["rated"] = false;
-    a.ruling.effects.push_back(a.applied);
+    a.ruling.effects.push_back(std::move(a.applied));
     st.end_game(score, rated, a.ruling.topic, a.ruling.article);
     return Listed::no;
 }
@@ -111,7 +112,7 @@ Listed draw(const Apply& a) {
     const auto pts = a.st.points();
     const bool rated = a.fields.is_object() ? a.fields.value("rated", true) : true;
     if (!rated) a.applied["rated"] = false;
-    a.ruling.effects.push_back(a.applied);
+    a.ruling.effects.push_back(std::move(a.applied));
     a.st.end_game({pts[1], pts[1]}, rated, a.ruling.topic, a.ruling.article);
     return Listed::no;
 }
@@ -135,7 +136,7 @@ Listed score(const Apply& a) {
         }
     const bool rated = a.fields.value("rated", true);
     a.applied["score"] = {{a.st.side_name(0), score[0]}, {a.st.side_name(1), score[1]}};
-    a.ruling.effects.push_back(a.applied);
+    a.ruling.effects.push_back(std::move(a.applied));
     a.st.end_game(score, rated, a.ruling.topic, a.ruling.article);
     return Listed::no;
 }
@@ -320,8 +321,12 @@ void Runner::State::apply(const rulebook::Rule& r, const json& effect, const Con
     const auto* impl = find(name);
     if (!impl)  // the loader and the hook's result check admit registry effects only, and each has a row
         throw InputError({r.from.file, r.from.line, 0}, r.topic + ": found the effect '" + name + "', which the engine does not implement");
-    json applied = {{"effect", name}};
-    if (impl->handler(Apply{*this, r, name, fields, ctx, ruling, applied}) == Listed::yes) ruling.effects.push_back(applied);
+    // Built key by key (an initializer list builds arrays first and converts them); a handler that lists it
+    // itself (Listed::no) moves it into the ruling, so it is not read here again.
+    json applied = json::object();
+    applied["effect"] = name;
+    if (impl->handler(Apply{*this, r, name, fields, ctx, ruling, applied}) == Listed::yes)
+        ruling.effects.push_back(std::move(applied));
 }
 
 }  // namespace arbiter::procedure
