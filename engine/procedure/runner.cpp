@@ -404,6 +404,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     // An audited record's moves, as its converter read them from the start (Entry::reading, plies 0, 1, 2, ...).
     // The record's last position goes with them when every reading is in the chain (it is the position after all).
     std::vector<core::Move> record;
+    record.reserve(timeline.entries.size());  // at most one reading per entry: grown once, not move by move
     bool whole = true;
     for (const auto& e : timeline.entries)
         if (e.reading.ply >= 0) {
