@@ -273,10 +273,10 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
     while (!frames.empty()) {
         Frame& top = frames.back();
         if (top.next == top.end) {
-            const Frame done = top;
+            // Unmade where it lies, then dropped: no copy of the whole frame (its Undo) on each return.
+            if (!top.via.is_none()) pos.unmake(top.via, top.undo);
             frames.pop_back();
             used = frames.empty() ? 0 : frames.back().end;  // slices are contiguous
-            if (!done.via.is_none()) pos.unmake(done.via, done.undo);
             continue;
         }
         if (!budget.spend() || seen.full()) {
