@@ -286,7 +286,8 @@ void fill_entries(Timeline& t, std::vector<Entry>& head) {
         }
         if (i > 0 && e.at < t.entries[i - 1].at)
             throw InputError(t.place(e), "at: found the time " + clock::format_clock(e.at) +
-                                             ", before the previous entry's " + clock::format_clock(t.entries[i - 1].at) +
+                                             ", before the previous entry's " +
+                                             clock::format_clock(t.entries[i - 1].at) +
                                              "; expected times that never go back");
     }
 }

@@ -335,7 +335,8 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
 }  // namespace
 
 Library Library::open_with(const std::vector<std::filesystem::path>& folders, const Registry* given,
-                           const std::function<const Registry&()>& load_registry, const std::vector<std::string>* only) {
+                           const std::function<const Registry&()>& load_registry,
+                           const std::vector<std::string>* only) {
     const auto started = std::chrono::steady_clock::now();
     Library library;
     library.folders_ = folders;

@@ -2,8 +2,9 @@
 // remembered must build, for every game, the timeline it builds reading each head whole: same name, event (with this
 // game's file), start, and every entry with the same instant, action, text, value and place; and a head the checks
 // refuse must be refused with the same message at the same place. The one difference: the event map's node keeps
-// the name of the first game read with its other lines (event.name is each game's own; no ruling reads the node). Compared on the real records under tests/data
-// (provenance in tests/data/games/SOURCES.md and tests/data/*/SOURCES.md), one AuditHeads for all of them.
+// the name of the first game read with its other lines (event.name is each game's own; no ruling reads the node).
+// Compared on the real records under tests/data (provenance in tests/data/games/SOURCES.md and
+// tests/data/*/SOURCES.md), one AuditHeads for all of them.
 #include "records/record_timeline.h"
 
 #include "rulebook/game_loader.h"
