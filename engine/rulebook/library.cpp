@@ -288,19 +288,22 @@ const Rule* Rulebook::rule(std::string_view topic) const {
     return it == rules.end() ? nullptr : &it->second;
 }
 
+namespace {
+const Registry& bundled_registry() { return Registry::bundled(); }
+}  // namespace
+
 Library Library::open(const std::filesystem::path& dir) {
-    return open_with({dir}, nullptr, []() -> const Registry& { return Registry::bundled(); });
+    return open_with({dir}, nullptr, bundled_registry);
 }
 
 Library Library::open(const std::vector<std::filesystem::path>& folders) {
-    return open_with(folders, nullptr, []() -> const Registry& { return Registry::bundled(); });
+    return open_with(folders, nullptr, bundled_registry);
 }
 
 Library Library::open(const std::vector<std::filesystem::path>& folders, const std::vector<std::string>& ids) {
-    const auto bundled = []() -> const Registry& { return Registry::bundled(); };
-    Library some = open_with(folders, nullptr, bundled, &ids);
+    Library some = open_with(folders, nullptr, bundled_registry, &ids);
     for (const auto& id : ids)
-        if (!some.find(id)) return open_with(folders, nullptr, bundled);
+        if (!some.find(id)) return open_with(folders, nullptr, bundled_registry);
     return some;
 }
 
