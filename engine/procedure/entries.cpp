@@ -24,7 +24,9 @@ int State::read_side(const YAML::Node& node) const {
 
 // `written`: the move when the entry's value is not it (a `pass: <side>` entry).
 void State::on_move(const std::optional<std::string>& written) {
-    if (!written && entry->value.IsMap()) {
+    // A move the converter read (a reading) is its text alone: its value is no map, and asking the YAML node cost
+    // two calls per move of an archive.
+    if (!written && entry->reading.ply < 0 && entry->value.IsMap()) {
         on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
         return;
     }
@@ -45,16 +47,19 @@ void State::on_move(const std::optional<std::string>& written) {
         bound_square = {};
     }
     const std::string& text = *shown;
-    core::ParsedMove parsed;
+    // The reading read ahead is used where it lies (read_ahead writes it again only after the move is made).
+    core::ParsedMove read_here;
+    const core::ParsedMove* taken = &read_here;
     bool recorded = false;  // `parsed` is the entry's RecordedReading
     if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply()) {
-        parsed = std::move(ahead.parsed);
+        taken = &ahead.parsed;
         recorded = ahead.recorded;
-    } else if (as_written && take_recorded(*entry, parsed)) {
+    } else if (as_written && take_recorded(*entry, read_here)) {
         recorded = true;
     } else {
-        parsed = game->read(text);
+        read_here = game->read(text);
     }
+    const core::ParsedMove& parsed = *taken;
     ahead.entry = nullptr;
     const std::uint64_t read_at = board_version;
     if (parsed.status == core::MoveParseStatus::syntax_error)
@@ -169,7 +174,7 @@ bool State::read_ahead() {
     ahead.entry = nullptr;
     const Entry* next = entry + 1;
     if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != std::string_view("move") ||
-        next->value.IsMap())
+        (next->reading.ply < 0 && next->value.IsMap()))
         return false;
     ahead.recorded = take_recorded(*next, ahead.parsed);
     if (!ahead.recorded) {

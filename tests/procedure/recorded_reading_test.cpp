@@ -171,6 +171,38 @@ BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
     BOOST_TEST(runner.run(t, book).result.topic != "draw.dead_position");
 }
 
+// With the record's last position given, the board leaves the record's moves unmade once that position settles that
+// none on the way is dead (Board::play), and makes them when something asks for more than the side to move: here a
+// repetition claim after the record's moves (1. e4 e5, then the knights out and back twice: the position after
+// 1... e5 for the third time) and the mate that ends Fool's mate. The runs are the same as without the readings.
+BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
+    Runner runner(reading_library());
+    const auto& book = *reading_library().find("fide-2009");
+    std::string yaml = "timeline: knights\nevent: {rulebook: fide-2009}\nentries:\n";
+    for (const char* move : {"e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"})
+        yaml += std::string("  - {at: \"0:00:00\", move: ") + move + "}\n";
+    yaml += "  - {at: \"0:00:01\", claim: {by: white, kind: repetition}}\n";
+    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "knights.yaml"), reading_library());
+    Timeline with = without;
+    const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    Timeline moves_only = with;
+    moves_only.entries.pop_back();
+    add_readings(moves_only, core::Position::from_fen(reading_chess(), start, "knights.yaml"));
+    for (std::size_t i = 0; i < moves_only.entries.size(); ++i) with.entries[i].reading = moves_only.entries[i].reading;
+    with.record_end = std::make_shared<const core::Position>(end_of(moves_only, start));
+    const Run a = runner.run(with, book);
+    const Run b = runner.run(without, book);
+    BOOST_TEST(a.result.topic == "draw.repetition");
+    BOOST_TEST(to_json(a).dump() == to_json(b).dump());
+
+    Timeline mate = fools_mate("Qh4");
+    const Run plain = runner.run(mate, book);
+    mate.record_end = std::make_shared<const core::Position>(end_of(mate, start));
+    const Run given = runner.run(mate, book);
+    BOOST_TEST(mated(mate));
+    BOOST_TEST(to_json(given).dump() == to_json(plain).dump());
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace recorded_reading_test
