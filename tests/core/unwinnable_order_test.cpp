@@ -75,12 +75,14 @@ BOOST_AUTO_TEST_CASE(the_winner_promotes_to_the_strongest_piece_first) {
     BOOST_TEST(white_to_mate(fen, "b7b8q") > white_to_mate(fen, "b7b8n"));
 }
 
-// Steps to the nearest corner: e8 3, f8 2, d8 3, e7 3. Steps to the own king on e8: d7 1, d6 2, d5 3, c6 2.
+// The king's shelter (2 a step to the nearest corner, 5 a step to the nearest edge): e8 6, f8 4, d8 6, e7 11, f7 9.
+// Steps to the own king on e8: d7 1, d6 2, d5 3, c6 2.
 BOOST_AUTO_TEST_CASE(the_loser_walks_to_a_corner_and_gathers_round_its_king) {
     const std::string fen = "4k3/3p4/8/8/8/8/8/3QK3 b - - 0 1";
-    BOOST_TEST(white_to_mate(fen, "e8f8") == 5);  // one step nearer a corner, at 5
+    BOOST_TEST(white_to_mate(fen, "e8f8") == 2);   // one step nearer a corner, along the edge
     BOOST_TEST(white_to_mate(fen, "e8d8") == 0);
-    BOOST_TEST(white_to_mate(fen, "e8e7") == 0);
+    BOOST_TEST(white_to_mate(fen, "e8e7") == -5);  // off the edge
+    BOOST_TEST(white_to_mate(fen, "e8f7") == -3);  // nearer a corner but off the edge
     BOOST_TEST(white_to_mate(fen, "d7d6") == -8 + 20);   // one step away from the king at 8; a pawn's move, 20
     BOOST_TEST(white_to_mate(fen, "d7d5") == -16 + 20);  // two steps away
     // Taking the winner's queen costs 400 (a pawn would cost 60, the king nothing).
@@ -138,11 +140,11 @@ BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
 // (200 + 260 + 50 + 12 = 522), before gxh3 (200 + 260 + 20 + 12 = 492), the other pawns' moves (at most 322, d6) and
 // every piece's move (at most 236: Qxf6, a capture three steps nearer). With Black to move in the last position of
 // the_loser_walks_to_a_corner_and_gathers_round_its_king, the pinned pawn can only take the queen (-388), and of the
-// king's moves (e7, f7, d8, f8 in generation order) Kf7 and Kf8 step nearer a corner (5): Kf7, the third move, first.
+// king's moves (e7, f7, d8, f8 in generation order) only Kf8 steps nearer a corner without leaving the edge (2).
 BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
     for (const auto& [fen, best] : {std::pair<const char*, const char*>{"4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"},
                                     {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "d5e6"},
-                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f7"}}) {
+                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f8"}}) {
         const Position pos = Position::from_fen(chess(), fen);
         const MoveList list = pos.legal_moves();
         const int n = list.size();
