@@ -38,14 +38,31 @@ BOOST_AUTO_TEST_SUITE(helpmate_order)
 // Distances are king steps (Chebyshev) to the black king on e8: d1 7, e1 7, e2 6, a4 4, d7 1, b1 7.
 BOOST_AUTO_TEST_CASE(the_winner_approaches_captures_and_aims_at_the_king) {
     const std::string fen = "4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1";
-    // Qxd7: a capture (150), six steps nearer at 12 a step (72), and a queen on d7 reaches e8 (18).
-    BOOST_TEST(white_to_mate(fen, "d1d7") == 150 + 72 + 18);
+    // Qxd7: a capture (200), six steps nearer at 12 a step (72), and a queen on d7 reaches e8 (18).
+    BOOST_TEST(white_to_mate(fen, "d1d7") == 200 + 72 + 18);
     // Ke2: the king one step nearer, at 90 a step; the king's own reach earns nothing.
     BOOST_TEST(white_to_mate(fen, "e1e2") == 90);
     // Qa4: three steps nearer (36), and the a4-e8 diagonal reaches the king (18).
     BOOST_TEST(white_to_mate(fen, "d1a4") == 36 + 18);
     // Qb1: no nearer, and b1 is on no line through e8.
     BOOST_TEST(white_to_mate(fen, "d1b1") == 0);
+}
+
+// A pawn's move earns 260 and 10 a rank for the rank it reaches (counted from the winner's first rank), the farthest
+// advanced pawn first, before any other move but a promotion. Steps to e8: a2 6, a3 5, a4 4, b3 5, b4 4.
+BOOST_AUTO_TEST_CASE(the_winner_advances_its_pawns_before_its_pieces) {
+    const std::string fen = "4k3/8/8/8/8/1P6/P7/3QK3 w - - 0 1";
+    BOOST_TEST(white_to_mate(fen, "a2a4") == 260 + 30 + 24);  // the fourth rank, two steps nearer
+    BOOST_TEST(white_to_mate(fen, "b3b4") == 260 + 30 + 12);
+    BOOST_TEST(white_to_mate(fen, "a2a3") == 260 + 20 + 12);
+    BOOST_TEST(white_to_mate(fen, "d1d7") == 72 + 18);
+    BOOST_TEST(white_to_mate(fen, "e1e2") == 90);
+    // For Black the ranks count from the eighth: h7-h5 reaches the fifth rank, the fourth from Black's side.
+    const Position pos = Position::from_fen(chess(), "4k3/7p/8/8/8/8/8/4K3 b - - 0 1");
+    const ParsedMove p = parse_uci(pos, "h7h5");
+    BOOST_REQUIRE(p.ok());
+    // Steps to the white king on e1: h7 6, h5 4.
+    BOOST_TEST(Roles(*chess(), second, first).score(pos, p.move) == 260 + 30 + 24);
 }
 
 BOOST_AUTO_TEST_CASE(the_winner_promotes_to_the_strongest_piece_first) {
@@ -58,12 +75,14 @@ BOOST_AUTO_TEST_CASE(the_winner_promotes_to_the_strongest_piece_first) {
     BOOST_TEST(white_to_mate(fen, "b7b8q") > white_to_mate(fen, "b7b8n"));
 }
 
-// Steps to the nearest corner: e8 3, f8 2, d8 3, e7 3. Steps to the own king on e8: d7 1, d6 2, d5 3, c6 2.
+// The king's shelter (2 a step to the nearest corner, 5 a step to the nearest edge): e8 6, f8 4, d8 6, e7 11, f7 9.
+// Steps to the own king on e8: d7 1, d6 2, d5 3, c6 2.
 BOOST_AUTO_TEST_CASE(the_loser_walks_to_a_corner_and_gathers_round_its_king) {
     const std::string fen = "4k3/3p4/8/8/8/8/8/3QK3 b - - 0 1";
-    BOOST_TEST(white_to_mate(fen, "e8f8") == 5);  // one step nearer a corner, at 5
+    BOOST_TEST(white_to_mate(fen, "e8f8") == 2);   // one step nearer a corner, along the edge
     BOOST_TEST(white_to_mate(fen, "e8d8") == 0);
-    BOOST_TEST(white_to_mate(fen, "e8e7") == 0);
+    BOOST_TEST(white_to_mate(fen, "e8e7") == -5);  // off the edge
+    BOOST_TEST(white_to_mate(fen, "e8f7") == -3);  // nearer a corner but off the edge
     BOOST_TEST(white_to_mate(fen, "d7d6") == -8 + 20);   // one step away from the king at 8; a pawn's move, 20
     BOOST_TEST(white_to_mate(fen, "d7d5") == -16 + 20);  // two steps away
     // Taking the winner's queen costs 400 (a pawn would cost 60, the king nothing).
@@ -116,16 +135,16 @@ BOOST_AUTO_TEST_CASE(the_keys_of_a_whole_list_are_the_scores_of_its_moves) {
 }
 
 // The walk's frames take their moves by key_all_best_first: copied with their keys, the best swapped to the front as
-// pick_best would. In the first position of the_winner_approaches_captures_and_aims_at_the_king, Qxd7 (240) is best;
-// in kiwipete, for White, the best of 48 is Qxf6, a capture three steps nearer e8 (150 + 36 = 186), before Nxf7, Nxd7
-// and Bxa6 (150 + 24 = 174; none of them reaches e8 from its new square) and every move without a capture (at most
-// 42: Qh5, two steps nearer and on the h5-e8 diagonal). With Black to move in the last position of
+// pick_best would. In the first position of the_winner_approaches_captures_and_aims_at_the_king, Qxd7 (290) is best;
+// in kiwipete, for White, the best of 48 is dxe6, a pawn's capture to the sixth rank one step nearer e8
+// (200 + 260 + 50 + 12 = 522), before gxh3 (200 + 260 + 20 + 12 = 492), the other pawns' moves (at most 322, d6) and
+// every piece's move (at most 236: Qxf6, a capture three steps nearer). With Black to move in the last position of
 // the_loser_walks_to_a_corner_and_gathers_round_its_king, the pinned pawn can only take the queen (-388), and of the
-// king's moves (e7, f7, d8, f8 in generation order) Kf7 and Kf8 step nearer a corner (5): Kf7, the third move, first.
+// king's moves (e7, f7, d8, f8 in generation order) only Kf8 steps nearer a corner without leaving the edge (2).
 BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
     for (const auto& [fen, best] : {std::pair<const char*, const char*>{"4k3/3p4/8/8/8/8/8/3QK3 w - - 0 1", "d1d7"},
-                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "f3f6"},
-                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f7"}}) {
+                                    {"r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", "d5e6"},
+                                    {"4k3/3p4/2Q5/8/8/8/8/4K3 b - - 0 1", "e8f8"}}) {
         const Position pos = Position::from_fen(chess(), fen);
         const MoveList list = pos.legal_moves();
         const int n = list.size();
