@@ -124,6 +124,17 @@ public:
         const std::int64_t fell = fall_by(side, at.count());
         return fell == no_instant ? std::nullopt : std::optional<Ms>(Ms{fell});
     }
+    // Whether neither flag can have fallen by `at` (flag_fell is then nullopt for both sides), asked by a runner before
+    // every entry. It compares with a bound kept between operations: a press only adds time (an increment, a delay, a
+    // new period or block) and a side's time runs down no faster than the instants go, so the earliest instant at which
+    // a flag could fall, worked out from the state at one operation, holds through the presses that follow; an
+    // adjustment, which may take time away, has it worked out again. (The two flag_fell calls this spares were 1.2% of
+    // the instructions of an audit of 3 MB of the bench archive.)
+    bool flags_up(Ms at) const {
+        if (at.count() < up_until_) return true;
+        up_until_ = earliest_fall();
+        return at.count() < up_until_;
+    }
     // The instant `side`'s flag fell or, while its clock runs, will fall if nothing else happens;
     // nullopt when it has not fallen and its clock is stopped.
     std::optional<Ms> flag_instant(int side) const;
@@ -185,6 +196,7 @@ private:
         }
         return instant <= at ? instant : no_instant;
     }
+    std::int64_t earliest_fall() const;  // flags_up's bound, from the state at the last operation
     std::int64_t after_press(int side, std::int64_t at) const;  // shown_after_press of the running side, at >= now_
     std::int64_t period_adds(const Side& s) const;  // what a press adds to the main time for the period (not Bronstein)
     std::int64_t time_to_flag(const Side& s) const;
@@ -212,6 +224,7 @@ private:
     int interrupted_ = -1;  // side whose turn the last stop() interrupted
     std::int64_t since_ = 0;  // instant from which the running side's state must be advanced
     std::int64_t now_ = 0;    // last operation's instant
+    mutable std::int64_t up_until_ = no_instant;  // flags_up's bound; no_instant: to be worked out
 };
 
 }  // namespace arbiter::clock

@@ -435,8 +435,9 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.entry = &e;
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
-        // The checks below do nothing without a clock or before the end; asked inline, a plain move costs no calls.
-        if (st.clk && !st.ended) st.check_flags();
+        // The checks below do nothing without a clock, after the end, or while no flag can have fallen (flags_up,
+        // inline): a plain move costs no calls.
+        if (st.clk && !st.ended && !st.clk->flags_up(e.at)) st.check_flags();
         st.on_entry();
         if (st.ended) {
             st.illegal_move_stood();
