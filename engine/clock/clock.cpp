@@ -41,6 +41,7 @@ Clock::Clock(const TimeControl& control) : control_(control) {
         sole_period_ = true;
         sole_increment_ = control_.periods[0].increment.count();
     }
+    plain_ = main_only_ && sole_period_;
     for (Side& s : sides_) {
         if (hourglass_) {
             s.main = control_.hourglass.count();
@@ -201,8 +202,8 @@ std::int64_t Clock::period_adds(const Side& s) const {
     return adds;
 }
 
-Op Clock::press(int side, Ms at) {
-    if (side != running_) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
+Op Clock::press_in_full(int side, Ms at) {
+    if (side != running_ || side < 0) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
     if (at.count() < now_) return Op::instant_in_past;
     if (main_only_) {
         // What settle() and complete_move() come to when the main time alone runs (no delay, so delay_left stays 0;
