@@ -90,7 +90,7 @@ public:
     // a quarter of its 56 instructions.
     [[nodiscard]] Op press(int side, Ms at) {
         if (!plain_ || side != running_ || side < 0 || at.count() < now_) return press_in_full(side, at);
-        Side& s = sides_[side];
+        Side& s = sides_[side & 1];
         if (const std::int64_t elapsed = at.count() - since_; elapsed > 0) {
             if (s.flag_at == no_instant && s.main - elapsed <= 0) s.flag_at = since_ + (s.main > 0 ? s.main : 0);
             s.main -= elapsed;
@@ -124,7 +124,8 @@ public:
     // press() would refuse. Inline around a plain number: the optional built in another file went through memory a
     // byte at a time and was read back whole, a stall that was most of the call (2% of an audit of rs10k.pgn).
     std::optional<Ms> shown_after_press(int side, Ms at) const {
-        if (side != running_ || at.count() < now_) return std::nullopt;
+        if (side != running_ || side < 0 || at.count() < now_) return std::nullopt;
+        if (plain_) return Ms{sides_[side & 1].main - (at.count() - since_) + sole_increment_};  // after_press's, inline
         return Ms{after_press(side, at.count())};
     }
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
@@ -157,6 +158,7 @@ public:
     // Both flags at `at`. (Inline for the same reason as shown_after_press: the converter asks after every move.)
     Flags flags(Ms at) const {
         Flags f;
+        if (flags_up(at)) return f;  // nearly always: the bound spares both sides' questions
         for (int side = 0; side < 2; ++side)
             if (const std::int64_t fell = fallen_by(side, at.count()); fell != no_instant) f.fell[side] = Ms{fell};
         if (f.fell[0] && (!f.fell[1] || *f.fell[0] < *f.fell[1])) f.first = 0;
