@@ -214,11 +214,8 @@ void Runner::State::on_clock(clock::Op op, std::string_view what) const {
                      "the clock cannot " + std::string(what) + " here: " + std::string(clock::describe(op)));
 }
 
-void Runner::State::ensure_running(int side) {
-    if (!clk) return;
-    auto running = clk->running();
-    if (running && *running == side) return;
-    if (running) on_clock(clk->stop(now), "stop");
+void Runner::State::start_running(int side) {
+    if (clk->running()) on_clock(clk->stop(now), "stop");
     on_clock(clk->start(side, now), "start");
 }
 
