@@ -125,7 +125,8 @@ public:
     // byte at a time and was read back whole, a stall that was most of the call (2% of an audit of rs10k.pgn).
     std::optional<Ms> shown_after_press(int side, Ms at) const {
         if (side != running_ || side < 0 || at.count() < now_) return std::nullopt;
-        if (plain_) return Ms{sides_[side & 1].main - (at.count() - since_) + sole_increment_};  // after_press's, inline
+        // after_press's reading where one period of the main time alone runs, inline
+        if (plain_) return Ms{sides_[side & 1].main - (at.count() - since_) + sole_increment_};
         return Ms{after_press(side, at.count())};
     }
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an

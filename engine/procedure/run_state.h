@@ -181,8 +181,8 @@ struct Runner::State {
     std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
     bool flag_down(int side) const;
     int role_side(std::string_view role, const Context& ctx) const;
-    // Starts `side`'s clock unless it runs (stopping the other's). Inline for a move in turn, whose clock runs: the call
-    // was 0.34% of the instructions of an audit of 3 MB of the bench archive.
+    // Starts `side`'s clock unless it runs (stopping the other's). Inline for a move in turn, whose clock runs: the
+    // call was 0.34% of the instructions of an audit of 3 MB of the bench archive.
     void ensure_running(int side) {
         if (clk && clk->running() != side) start_running(side);
     }
