@@ -41,6 +41,7 @@ Clock::Clock(const TimeControl& control) : control_(control) {
         sole_period_ = true;
         sole_increment_ = control_.periods[0].increment.count();
     }
+    plain_ = main_only_ && sole_period_;
     for (Side& s : sides_) {
         if (hourglass_) {
             s.main = control_.hourglass.count();
@@ -201,8 +202,8 @@ std::int64_t Clock::period_adds(const Side& s) const {
     return adds;
 }
 
-Op Clock::press(int side, Ms at) {
-    if (side != running_) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
+Op Clock::press_in_full(int side, Ms at) {
+    if (side != running_ || side < 0) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
     if (at.count() < now_) return Op::instant_in_past;
     if (main_only_) {
         // What settle() and complete_move() come to when the main time alone runs (no delay, so delay_left stays 0;
@@ -275,6 +276,7 @@ Op Clock::adjust(int side, std::int64_t at, std::int64_t delta, bool set) {
     if (side != 0 && side != 1) return Op::bad_side;
     if (at < now_) return Op::instant_in_past;
     settle(at);
+    up_until_ = no_instant;  // the time taken away may bring a fall nearer
     Side& s = sides_[side];
     std::int64_t& value = s.in_overtime ? s.over : s.main;
     // Saturating: an amount from data (a hook's effect may be any 64-bit integer) leaves the reading within
@@ -345,6 +347,21 @@ std::int64_t Clock::fall_by(int side, std::int64_t at) const {
         (s.in_overtime || at - since_ >= s.delay_left + std::max<std::int64_t>(s.main, 0)))
         flag_at = state_at(side, at).flag_at;
     return flag_at <= at ? flag_at : no_instant;  // no_instant is the least of all
+}
+
+// A recorded fall, or for each side the instant from which its clock can next run (since_ for the running side, now_
+// for the other) plus the running time before which no fall can come (fall_by's test: the delay left, and the main
+// time when not in overtime).
+std::int64_t Clock::earliest_fall() const {
+    std::int64_t first = std::numeric_limits<std::int64_t>::max();
+    for (int side = 0; side < 2; ++side) {
+        const Side& s = sides_[side];
+        const std::int64_t from = side == running_ ? since_ : now_;
+        first = std::min(first, s.flag_at != no_instant
+                                    ? s.flag_at
+                                    : from + s.delay_left + (s.in_overtime ? 0 : std::max<std::int64_t>(s.main, 0)));
+    }
+    return first;
 }
 
 std::optional<Ms> Clock::flag_instant(int side) const {

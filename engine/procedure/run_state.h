@@ -181,7 +181,12 @@ struct Runner::State {
     std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
     bool flag_down(int side) const;
     int role_side(std::string_view role, const Context& ctx) const;
-    void ensure_running(int side);
+    // Starts `side`'s clock unless it runs (stopping the other's). Inline for a move in turn, whose clock runs: the
+    // call was 0.34% of the instructions of an audit of 3 MB of the bench archive.
+    void ensure_running(int side) {
+        if (clk && clk->running() != side) start_running(side);
+    }
+    void start_running(int side);
     // Every clock operation's status is read: one the clock refuses is an error at the entry that asked for it.
     void on_clock(clock::Op op, std::string_view what) const;
 

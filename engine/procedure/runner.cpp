@@ -214,11 +214,8 @@ void Runner::State::on_clock(clock::Op op, std::string_view what) const {
                      "the clock cannot " + std::string(what) + " here: " + std::string(clock::describe(op)));
 }
 
-void Runner::State::ensure_running(int side) {
-    if (!clk) return;
-    auto running = clk->running();
-    if (running && *running == side) return;
-    if (running) on_clock(clk->stop(now), "stop");
+void Runner::State::start_running(int side) {
+    if (clk->running()) on_clock(clk->stop(now), "stop");
     on_clock(clk->start(side, now), "start");
 }
 
@@ -435,8 +432,9 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         st.entry = &e;
         st.now = e.at;
         const std::size_t before = st.out.rulings.size();
-        // The checks below do nothing without a clock or before the end; asked inline, a plain move costs no calls.
-        if (st.clk && !st.ended) st.check_flags();
+        // The checks below do nothing without a clock, after the end, or while no flag can have fallen (flags_up,
+        // inline): a plain move costs no calls.
+        if (st.clk && !st.ended && !st.clk->flags_up(e.at)) st.check_flags();
         st.on_entry();
         if (st.ended) {
             st.illegal_move_stood();

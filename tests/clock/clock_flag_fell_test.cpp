@@ -132,6 +132,24 @@ BOOST_AUTO_TEST_CASE(the_running_sides_fall_counts_its_delay_and_main_time) {
     expect_flag(clock, 1, 75'000, 75'000);
 }
 
+// flags_up's bound, 60 s each: from the start, no flag before 60 s (Black's clock could start at once). White presses
+// at 10 s with 50 s left: still none before 60 s (White's could run again at once), where the bound is worked out again
+// and says no more (Black's flag falls at 70 s). The arbiter then takes 30 s from Black at 20 s (50 s left): the fall
+// comes at 40 s, before the bound kept, which the adjustment dropped.
+BOOST_AUTO_TEST_CASE(flags_up_holds_through_presses_and_not_through_a_deduction) {
+    Clock clock(sudden_death(Ms{60'000}));
+    BOOST_REQUIRE(clock.start(0, Ms{0}) == Op::ok);
+    BOOST_TEST(clock.flags_up(Ms{59'999}));
+    BOOST_REQUIRE(clock.press(0, Ms{10'000}) == Op::ok);
+    BOOST_TEST(clock.flags_up(Ms{59'999}));
+    BOOST_TEST(!clock.flags_up(Ms{60'000}));
+    expect_flag(clock, 1, 60'000, -1);
+    BOOST_REQUIRE(clock.deduct_time(1, Ms{30'000}, Ms{20'000}) == Op::ok);
+    BOOST_TEST(clock.flags_up(Ms{39'999}));
+    BOOST_TEST(!clock.flags_up(Ms{40'000}));
+    expect_flag(clock, 1, 40'000, 40'000);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace clock_flag_fell_test

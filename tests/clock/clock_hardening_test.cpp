@@ -77,4 +77,22 @@ BOOST_AUTO_TEST_CASE(deducting_the_largest_amount_does_not_wrap) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(clock_presses_refused)
+
+// A press by side -1 while both clocks are stopped is refused as no side (it matched running_'s -1 and went on to
+// press a side's state out of bounds); a press by a stopped side, or into the past, leaves the clock as it was.
+BOOST_AUTO_TEST_CASE(a_press_by_no_side_or_out_of_turn_changes_nothing) {
+    Clock c(control("{time: 10min, increment: 5s}"));
+    BOOST_TEST((c.press(-1, 0ms) == Op::bad_side));
+    BOOST_TEST((c.press(0, 0ms) == Op::clock_not_running));
+    BOOST_REQUIRE((c.start(0, 1000ms) == Op::ok));
+    BOOST_TEST((c.press(1, 2000ms) == Op::clock_not_running));
+    BOOST_TEST((c.press(0, 500ms) == Op::instant_in_past));
+    BOOST_TEST(c.moves(0) == 0);
+    BOOST_REQUIRE((c.press(0, 3000ms) == Op::ok));
+    BOOST_TEST(c.shown(0, 3000ms).count() == 600'000 - 2'000 + 5'000);
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 }  // namespace clock_hardening_test

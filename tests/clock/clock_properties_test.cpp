@@ -145,6 +145,7 @@ void run_sequence(Family family, std::uint64_t seed) {
         for (int side = 0; side < 2; ++side) {
             Reading r = clock.reading(side, Ms{at});
             BOOST_REQUIRE((clock.flag_fell(side, Ms{at}) == r.flag_fell));  // the shorthands
+            if (clock.flags_up(Ms{at})) BOOST_REQUIRE(!r.flag_fell);      // its bound, kept through the operations
             BOOST_REQUIRE_EQUAL(clock.shown(side, Ms{at}).count(), r.shown.count());
             if (!overtime && !hourglass) {
                 BOOST_REQUIRE_EQUAL(r.main.count(), expected_main(side, at));

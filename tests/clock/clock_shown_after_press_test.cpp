@@ -76,7 +76,8 @@ BOOST_AUTO_TEST_CASE(bronstein_returns_at_most_the_delay) {
 // Where press() would refuse, there is no reading.
 BOOST_AUTO_TEST_CASE(no_reading_where_a_press_is_refused) {
     Clock clock(periods({{0, Ms{60'000}, Ms{0}}}));
-    BOOST_TEST(!clock.shown_after_press(0, Ms{0}).has_value());  // no clock running yet
+    BOOST_TEST(!clock.shown_after_press(0, Ms{0}).has_value());   // no clock running yet
+    BOOST_TEST(!clock.shown_after_press(-1, Ms{0}).has_value());  // no such side, though none is running (-1)
     BOOST_REQUIRE(clock.start(0, Ms{1'000}) == Op::ok);
     BOOST_TEST(!clock.shown_after_press(1, Ms{2'000}).has_value());  // not the running side
     BOOST_TEST(!clock.shown_after_press(0, Ms{500}).has_value());    // before the last operation
