@@ -210,13 +210,7 @@ Op Clock::press_in_full(int side, Ms at) {
         // no overtime, so the side is never in it; no hourglass): a runner and a converter press for every move of an
         // archive, and the general path was 3% of an audit of rs10k.pgn.
         Side& s = sides_[side];
-        if (const std::int64_t elapsed = at.count() - since_; elapsed > 0) {
-            if (s.flag_at == no_instant && s.main - elapsed <= 0)
-                s.flag_at = since_ + std::max<std::int64_t>(s.main, 0);
-            s.main -= elapsed;
-        }
-        since_ = now_ = at.count();
-        ++s.moves;
+        spend_main_time(s, at.count());
         s.main += period_adds(s);
         if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
             ++s.period;

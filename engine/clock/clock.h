@@ -91,12 +91,7 @@ public:
     [[nodiscard]] Op press(int side, Ms at) {
         if (!plain_ || side != running_ || side < 0 || at.count() < now_) return press_in_full(side, at);
         Side& s = sides_[side & 1];
-        if (const std::int64_t elapsed = at.count() - since_; elapsed > 0) {
-            if (s.flag_at == no_instant && s.main - elapsed <= 0) s.flag_at = since_ + (s.main > 0 ? s.main : 0);
-            s.main -= elapsed;
-        }
-        since_ = now_ = at.count();
-        ++s.moves;
+        spend_main_time(s, at.count());
         s.main += sole_increment_;
         s.turn_used = 0;
         running_ = side ^ 1;
@@ -195,6 +190,16 @@ private:
     enum class Overtime : std::uint8_t { none, byoyomi, canadian };
 
     Op press_in_full(int side, Ms at);  // press() where it is not inline
+    // A press's first half where the main time alone runs (no delay, no overtime, no hourglass): what settle() comes
+    // to for the pressing side (its time used since since_, the instant its flag fell if it ran out), the move counted.
+    void spend_main_time(Side& s, std::int64_t at) {
+        if (const std::int64_t elapsed = at - since_; elapsed > 0) {
+            if (s.flag_at == no_instant && s.main - elapsed <= 0) s.flag_at = since_ + (s.main > 0 ? s.main : 0);
+            s.main -= elapsed;
+        }
+        since_ = now_ = at;
+        ++s.moves;
+    }
     void advance(Side& s, std::int64_t from, std::int64_t elapsed) const;
     void settle(std::int64_t at);
     void new_turn(Side& s) const;
