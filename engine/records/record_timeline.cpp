@@ -250,11 +250,16 @@ nlohmann::json recorded_json(const RecordedEnding& recorded) {
         out["score"] = nullptr;
     }
     if (!recorded.discs.empty()) out["discs"] = recorded.discs;
+    if (!recorded.not_comparable.empty()) {
+        out["not_comparable"] = recorded.not_comparable;
+        out["not_comparable_ja"] = recorded.not_comparable_ja;
+    }
     return out;
 }
 
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run) {
-    if (recorded.score.empty() || run.result.status == procedure::Status::pending) return std::nullopt;
+    if (recorded.score.empty() || !recorded.not_comparable.empty() || run.result.status == procedure::Status::pending)
+        return std::nullopt;
     if (run.result.status != procedure::Status::ended || !run.result.score) return false;
     for (int s = 0; s < 2; ++s) {
         const auto it = recorded.score.find(run.sides[std::size_t(s)]);

@@ -18,7 +18,7 @@ struct EndingWords {
     const char* en;
     const char* ja;
 };
-constexpr std::array<EndingWords, 22> endings{{
+constexpr std::array<EndingWords, 28> endings{{
     {"time_forfeit", "lost on time", "時間切れ負け"},
     {"resignation", "resigned", "投了"},
     {"checkmate", "checkmate", "詰み"},
@@ -39,6 +39,12 @@ constexpr std::array<EndingWords, 22> endings{{
     {"fivefold_repetition", nullptr, "5回目の同一局面による引き分け"},
     {"seventyfive_moves", nullptr, "75手規則による引き分け"},
     {"neither_side_can_move", nullptr, "双方とも打てずに終局"},
+    {"abandoned", "abandoned", "放棄"},
+    {"adjudication", "adjudicated", "判定"},
+    {"rules_infraction", "lost by a rules infraction", "反則による負け"},
+    {"unterminated", "not terminated", "未終局"},
+    {"both_flags", "both flags fell", "両者の時間切れ"},
+    {"no_moves", "a result without moves", "指し手のない結果"},
     {"unknown", nullptr, "結果の記載なし"},
     {"", nullptr, "結果の記載なし"},
 }};
