@@ -48,7 +48,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                                                     "\" is not a game this program rules (standard chess only)");
     b.game = "chess";
     // The definition of the folder the last game's came from, kept on each thread: load_game finds it by its file's
-    // path under a lock, and gives the same definition for a folder once it has loaded it (0.5% of an audit).
+    // path under a lock, and gives the same definition for a folder once it has loaded it.
     thread_local std::filesystem::path folder;
     thread_local core::GameDefinitionPtr def;
     if (auto games = library.folder_of_game("chess"); !def || games.native() != folder.native()) {
@@ -87,8 +87,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         ++ply;
         const int mover = int(pos.side_to_move());
         // Without the memory of the texts read last (core::parse_move): the runner takes this reading instead of
-        // reading the text again (Entry::reading), and the moves an archive's games share from the start (84,000
-        // of rs10k.pgn's 758,448) were not worth a lookup for every move (a replay of the archive 59 -> 56.6 ms).
+        // reading the text again (Entry::reading), and the moves an archive's games share from the start are too few
+        // to be worth a lookup for every move.
         const core::ParsedMove parsed = core::read_move(pos, m.san);
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
