@@ -100,21 +100,22 @@ void Summary::write_html(std::ostream& out) const {
     if (impact_count_ > 0) {
         out << "<h2>" << tr(lang_, "Edition impact: games the rulebooks rule differently", "版の影響：規則によって裁定が異なる対局")
             << " (" << impact_count_ << ")</h2>\n<table><tr><th>" << tr(lang_, "game", "対局") << "</th><th>"
-            << tr(lang_, "recorded", "記録") << "</th>";
-        for (const auto& r : impact_.front()["rulings"]) out << "<th>" << html_escape(r["rulebook"].get<std::string>()) << "</th>";
-        out << "</tr>\n";
+            << tr(lang_, "recorded", "記録") << "</th><th>" << tr(lang_, "rulings", "裁定") << "</th></tr>\n";
         for (const auto& g : impact_) {
             out << "<tr><td>" << html_escape(g["file"].get<std::string>()) << (ja ? " 第" : " #") << g["index"].get<int>()
                 << (ja ? "局" : "") << "</td><td>" << html_escape(g["recorded"]["ending"].get<std::string>());
             if (const auto text = g["recorded"]["text"].get<std::string>(); !text.empty()) out << " (" << html_escape(text) << ")";
-            out << "</td>";
+            out << "</td><td>";
+            // Each game's own rulebooks (an audit of several games rules each under those of its game).
+            bool first = true;
             for (const auto& r : g["rulings"]) {
-                out << "<td>" << html_escape(r["outcome"].get<std::string>());
+                out << (first ? "" : "<br>") << "<b>" << html_escape(r["rulebook"].get<std::string>()) << "</b> "
+                    << html_escape(r["outcome"].get<std::string>());
                 if (const auto art = r["article"].get<std::string>(); !art.empty())
-                    out << "<br>" << tr(lang_, "art. ", "根拠: ") << html_escape(art);
-                out << "</td>";
+                    out << tr(lang_, " [art. ", "［根拠: ") << html_escape(art) << tr(lang_, "]", "］");
+                first = false;
             }
-            out << "</tr>\n";
+            out << "</td></tr>\n";
         }
         out << "</table>\n";
         if (impact_count_ > long(impact_.size()))
