@@ -213,8 +213,10 @@ void Summary::add(const AuditedGame& game) {
         }
         ++t.disagree;
         const bool ja = lang_ == Lang::ja;
+        std::string words = ending_words(game.recorded.ending, lang_);
+        if (words.rfind("recorded ", 0) == 0) words.erase(0, 9);  // "recorded fivefold_repetition" after "recorded "
         std::string example = game_name(game, lang_) + tr(lang_, " under ", " ") + r.rulebook + tr(lang_, ": recorded ", "：記録は") +
-                              ending_words(game.recorded.ending, lang_);
+                              words;
         if (const std::string& text = recorded_text(game.recorded, lang_); !text.empty())
             example += ja ? "「" + text + "」" : " (" + text + ")";
         example += tr(lang_, "; ruled ", "、裁定は") + outcome_label(game, r, lang_, registry_) + article_part(r, lang_);

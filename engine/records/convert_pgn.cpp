@@ -237,8 +237,13 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     // Check first: most games end by resignation out of check, where no move need be looked for.
     const bool mated = pos.is_check() && !pos.has_legal_move();
     const auto ending = game ? game->outcome() : std::nullopt;
-    const auto termination_on_board = ending ? std::optional(ending->termination)
-                                             : mated ? std::optional(core::Termination::checkmate) : std::nullopt;
+    auto termination_on_board = ending ? std::optional(ending->termination)
+                                       : mated ? std::optional(core::Termination::checkmate) : std::nullopt;
+    // Fivefold repetition and the 75-move rule end a game by themselves only in later editions (FIDE 2014 9.6): a
+    // drawn record that shows them is read as the claim every edition accepts (9.2, 9.3), which the branches below add.
+    if (termination_on_board == core::Termination::fivefold_repetition ||
+        termination_on_board == core::Termination::seventyfive_moves)
+        termination_on_board.reset();
     if (said.kind == PgnEndingKind::time_forfeit) {
         // A flag; a drawn result is a flag against a side that cannot mate (chess.com's "timeout vs insufficient
         // material"), where the record does not say whose flag fell: the side to move's, whose clock ran.

@@ -180,6 +180,17 @@ BOOST_AUTO_TEST_CASE(a_genuine_30_second_game_is_written_with_its_units) {
     BOOST_TEST(doubtful.yaml.find("time_control: \"30\"") != std::string::npos);
 }
 
+BOOST_AUTO_TEST_CASE(a_drawn_record_showing_fivefold_repetition_is_read_as_the_claim) {
+    // 8...Ng8: the start position stands for the fifth time (before 1.Nf3, after 2...Ng8, 4...Ng8, 6...Ng8, 8...Ng8).
+    // FIDE 2009 has no automatic fivefold rule (FIDE 2014 9.6.1 brought it): the record's draw is white's claim of a
+    // threefold repetition (9.2), which the rulebook grants, so the ruling agrees instead of "not ended".
+    const auto games = audit_file(data("fivefold.pgn"));
+    BOOST_REQUIRE_EQUAL(games.size(), 1u);
+    BOOST_TEST(games[0].recorded.ending == "repetition");
+    BOOST_TEST(games[0].recorded.by == "white");
+    BOOST_TEST(agreement(games[0]) == "agree");
+}
+
 BOOST_AUTO_TEST_CASE(pgn_ending_phrases) {
     using arbiter::procedure::convert::PgnEndingKind;
     using arbiter::procedure::convert::read_pgn_ending;
