@@ -109,6 +109,7 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
                     score += (score.empty() ? "" : "、") + side_words(side, registry, lang) + " " + points_ja(it->second);
             line += "、得点 " + score;
         }
+        if (!a && !r.not_comparable_ja.empty()) return line + "。裁定は記録と比べられない（" + r.not_comparable_ja + "）\n";
         return line + "。裁定は" + (!a ? "記録と比べられない" : *a ? "記録と一致" : "記録と異なる") + "\n";
     }
     std::string line = "Recorded: " + (r.ending.empty() ? std::string("unknown") : r.ending);
@@ -122,6 +123,7 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
         }
     }
     line += std::string("; ruling ") + (!a ? "not comparable" : *a ? "agrees" : "DISAGREES");
+    if (!a && !r.not_comparable.empty()) line += ": " + r.not_comparable;
     return line + '\n';
 }
 

@@ -6,6 +6,7 @@
 #include "records/audit_summary.h"
 #include "records/convert.h"
 #include "records/record_timeline.h"
+#include "records/record_words.h"
 
 #include "core/pgn.h"
 #include "core/record/kif.h"
@@ -178,6 +179,16 @@ BOOST_AUTO_TEST_CASE(a_genuine_30_second_game_is_written_with_its_units) {
                               "1. e4 { [%clk 0:29:59] } e5 { [%clk 0:29:58] } *\n";
     const auto doubtful = RecordFile::read(bytes, "half-hour.pgn").game(1, library());
     BOOST_TEST(doubtful.yaml.find("time_control: \"30\"") != std::string::npos);
+}
+
+BOOST_AUTO_TEST_CASE(run_says_why_a_ruling_is_not_comparable) {
+    static Runner runner(library());
+    const auto record = RecordFile::open(data("site-endings.pgn"));
+    const auto game = record.game(4, library());  // lichess "Rules infraction"
+    const Run run = runner.run(record_timeline(game, library()), *library().find(game.rulebook));
+    const std::string line = recorded_line(game, run, rulebook::Lang::en, nullptr);
+    BOOST_TEST(line.find("; ruling not comparable: lost by a rules infraction the record does not show") !=
+               std::string::npos);
 }
 
 BOOST_AUTO_TEST_CASE(a_drawn_record_showing_fivefold_repetition_is_read_as_the_claim) {
