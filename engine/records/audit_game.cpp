@@ -1,6 +1,8 @@
 // Ruling one game of an audit (audit_game.h).
 #include "records/audit_game.h"
 
+#include "records/audit_summary.h"
+
 #include <algorithm>
 #include <sstream>
 
@@ -107,6 +109,7 @@ nlohmann::json audit_json(const AuditedGame& game) {
         if (r.count) one["count"] = {{game.sides[0], (*r.count)[0]}, {game.sides[1], (*r.count)[1]}};
         rulings[r.rulebook] = one;
         agree[r.rulebook] = r.agrees ? nlohmann::json(*r.agrees) : nlohmann::json(nullptr);
+        if (!r.agrees) rulings[r.rulebook]["not_comparable"] = not_comparable_reason(game, r, rulebook::Lang::en);
     }
     line["rulings"] = rulings;
     line["agrees"] = agree;
@@ -139,6 +142,8 @@ AuditedGame audit_from_json(const nlohmann::json& line, const SourceLocation& wh
         g.recorded.text_ja = rec.value("text_ja", "");
         if (rec.at("score").is_object()) g.recorded.score = rec["score"].get<std::map<std::string, double>>();
         if (rec.contains("discs")) g.recorded.discs = rec["discs"].get<std::map<std::string, int>>();
+        g.recorded.not_comparable = rec.value("not_comparable", "");
+        g.recorded.not_comparable_ja = rec.value("not_comparable_ja", "");
         for (const auto& book : line.at("rulebooks")) {
             const std::string id = book.get<std::string>();
             const auto& r = line.at("rulings").at(id);

@@ -167,7 +167,13 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             break;
         case Termination::sennichite:
             rec.ending = "sennichite";
-            if (r.terminated_by >= 0) {
+            if (r.terminated_by < 0 && r.termination_text == "%OUTE_SENNICHITE") {
+                // Fourfold repetition by perpetual check: the checking side loses. If the last move gave check its
+                // mover is the checker; otherwise the side to move gave the check before the evasion that repeated.
+                const int checker = game.position().is_check() ? 1 - to_move : to_move;
+                rec.by = b.sides[checker];
+                set_score(rec, b.sides, 1 - checker, false);
+            } else if (r.terminated_by >= 0) {
                 rec.by = b.sides[r.terminated_by];
                 set_score(rec, b.sides, 1 - r.terminated_by, false);
             } else {
@@ -204,10 +210,13 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.ending = "illegal_move";
             rec.by = b.sides[actor];
             set_score(rec, b.sides, 1 - actor, false);
-            if (!b.illegal_held)
+            if (!b.illegal_held) {
+                set_not_comparable(b, "lost by an illegal move the record does not hold",
+                                   "記録にない反則手による反則負け");
                 b.warn("the record ends by an illegal move (\"" + r.termination_text +
                            "\") that it does not hold: the timeline ends with the last legal move",
                        "記録は反則負け（「" + r.termination_text + "」）で終わるが、その反則手を記していない：タイムラインは最後の正しい手で終わる");
+            }
             break;
         case Termination::abort: rec.ending = "abort"; break;
         case Termination::max_moves:
