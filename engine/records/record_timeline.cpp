@@ -27,7 +27,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 namespace arbiter::procedure {
