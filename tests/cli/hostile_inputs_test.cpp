@@ -98,6 +98,41 @@ BOOST_AUTO_TEST_CASE(a_pgn_is_found_by_its_content_past_a_long_line) {
     }
 }
 
+// `audit --from-jsonl` said "0 games read" with exit 0 for a folder and /dev/zero, and summed plies of -5, 2^64-1
+// and 1.5e308 without complaint. Each line is now checked as any input is: file:line and exit 2.
+BOOST_AUTO_TEST_CASE(from_jsonl_is_validated_like_any_input) {
+    Scratch s;
+    for (const std::string& input : {s.dir.string(), std::string("/dev/zero")}) {
+        auto r = run_limited("audit --from-jsonl " + input);
+        BOOST_TEST(r.exit_code == 2, input << ": " << r.out);
+        BOOST_TEST(!contains(r.out, "games read"), r.out);
+    }
+    const auto good = run_arbiter("audit --format jsonl tests/data/shogi/elmo-vs-yaselmo-jishogi-declaration.csa");
+    BOOST_REQUIRE(contains(good.out, "\"plies\":258"));
+    const std::string line = good.out.substr(0, good.out.find('\n') + 1);
+    const auto file = s.write("good.jsonl", line + line);
+    auto r = run_limited("audit --from-jsonl " + file);
+    BOOST_TEST(r.exit_code == 0, r.out);
+    BOOST_TEST(contains(r.out, "2 games read (516 plies)"), r.out);  // 2 x 258
+    for (const char* plies : {"-5", "18446744073709551615", "1.5e308", "\"258\""}) {
+        const auto bad = s.write("bad.jsonl", line + replaced(line, "\"plies\":258", std::string("\"plies\":") + plies));
+        auto b = run_limited("audit --from-jsonl " + bad);
+        BOOST_TEST(b.exit_code == 2, plies << ": " << b.out);
+        BOOST_TEST(contains(b.out, "bad.jsonl:2:"), plies << ": " << b.out);
+        BOOST_TEST(contains(b.out, "\"plies\""), plies << ": " << b.out);
+    }
+    // Library internals stay out of the message.
+    const auto wrong = s.write("wrong.jsonl", replaced(line, "\"game\":\"shogi\"", "\"game\":7"));
+    auto w = run_limited("audit --from-jsonl " + wrong);
+    BOOST_TEST(w.exit_code == 2, w.out);
+    BOOST_TEST(contains(w.out, "wrong.jsonl:1:"), w.out);
+    BOOST_TEST(!contains(w.out, "json.exception"), w.out);
+    const auto broken = s.write("broken.jsonl", "{\"file\":\n");
+    auto j = run_limited("audit --from-jsonl " + broken);
+    BOOST_TEST(j.exit_code == 2, j.out);
+    BOOST_TEST(!contains(j.out, "json.exception"), j.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_inputs_test
