@@ -48,8 +48,9 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 // `arbiter <args>` with a 20 s limit, so that a command that waits forever fails the test (exit 124) instead of
 // hanging it.
-arbiter::test::CliResult run_limited(const std::string& args) {
-    return arbiter::test::run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout 20 '" ARBITER_BINARY "' " + args + " 2>&1");
+arbiter::test::CliResult run_limited(const std::string& args, Stderr err = Stderr::merge) {
+    return arbiter::test::run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout 20 '" ARBITER_BINARY "' " + args +
+                                    (err == Stderr::merge ? " 2>&1" : " 2>/dev/null"));
 }
 
 BOOST_AUTO_TEST_SUITE(hostile_inputs)
@@ -131,6 +132,59 @@ BOOST_AUTO_TEST_CASE(from_jsonl_is_validated_like_any_input) {
     auto j = run_limited("audit --from-jsonl " + broken);
     BOOST_TEST(j.exit_code == 2, j.out);
     BOOST_TEST(!contains(j.out, "json.exception"), j.out);
+}
+
+// Names from data that a Markdown or HTML page would read as markup or as a new block, and where each should land.
+const char* const Hostile = "<script>alert(1)</script> <img src=x onerror=alert(1)>";
+
+// Whether `out` holds `part` not escaped by a backslash.
+bool contains_raw(const std::string& out, const std::string& part) {
+    for (auto at = out.find(part); at != std::string::npos; at = out.find(part, at + 1))
+        if (at == 0 || out[at - 1] != '\\') return true;
+    return false;
+}
+
+// Markdown keeps the hostile text as text: no tag opens, and no line of the input starts a heading or list.
+void check_markdown(const std::string& what, const std::string& out) {
+    BOOST_TEST(!contains_raw(out, "<script"), what << ": " << out.substr(0, 600));
+    BOOST_TEST(!contains_raw(out, "<img"), what << ": " << out.substr(0, 600));
+    BOOST_TEST(!contains(out, "\n# Injected"), what << ": " << out.substr(0, 600));
+    BOOST_TEST(!contains(out, "\n- smuggled"), what << ": " << out.substr(0, 600));
+}
+
+void check_html(const std::string& what, const std::string& out) {
+    BOOST_TEST(!contains(out, "<script>alert"), what);
+    BOOST_TEST(!contains(out, "<img src=x"), what);
+}
+
+// `event sheet --format md` and `compare --format md` copied <script>, <img onerror> and heading lines from an event
+// title or a timeline's name unescaped (the HTML output escaped them). Every command and format that writes a page.
+BOOST_AUTO_TEST_CASE(hostile_names_through_every_command_and_format) {
+    Scratch s;
+    const std::string lines = std::string(Hostile) + "\\n# Injected heading\\n- smuggled item | cell";
+    const auto event = s.write("event.yaml", "event: \"" + std::string(Hostile) + "\"\ntitle: {en: \"" + lines +
+                                                  "\", ja: \"" + lines + "\"}\nrulebook: fide-2009\n"
+                                                  "time_control: \"5400+30\"\nvenue: \"" + lines + "\"\n");
+    const auto timeline = s.write("timeline.yaml", replaced(source("tests/timelines/chess/01-incorrect-claim-25min.yaml"),
+                                                            "timeline: incorrect-claim-with-25-minutes-left",
+                                                            "timeline: \"" + lines + "\""));
+    const auto record = s.write("game <img src=x onerror=alert(1)>.pgn",
+                                "[Event \"" + std::string(Hostile) + "\"]\n[White \"" + Hostile + "\"]\n"
+                                "[Black \"# Injected\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qxf7 1-0\n");
+    for (const char* lang : {"en", "ja"}) {
+        const std::string l = std::string(" --lang ") + lang;
+        // Standard output only: the warnings on stderr go to a terminal, made safe for it (terminal_safe).
+        const auto page = [&](const std::string& args) { return run_limited(args + l, Stderr::discard).out; };
+        check_markdown(std::string("event sheet md ") + lang, page("event sheet " + event + " --format md"));
+        check_html(std::string("event sheet html ") + lang, page("event sheet " + event + " --format html"));
+        for (const std::string& input : {timeline, "'" + record + "'"}) {
+            check_markdown("compare md " + input, page("compare " + input + " --format md"));
+            check_html("compare html " + input, page("compare " + input + " --format html"));
+        }
+        const auto audit = run_limited("audit '" + record + "' --format md" + l, Stderr::discard);
+        BOOST_TEST(contains(audit.out, "Qxf7"), audit.out);  // the illegal move is reported, with the file's name
+        check_markdown(std::string("audit md ") + lang, audit.out);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
