@@ -2,6 +2,7 @@
 // every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
+#include "core/record/bounded_read.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
 #include "records/record_timeline.h"
@@ -27,9 +28,13 @@ namespace {
 // file, or one whose format shows only once it is decompressed, may hold any game. Reading and checking the other
 // games' defaults was a tenth of a chess audit's start-up.
 std::vector<const char*> games_in(const std::vector<std::string>& files) {
-    for (const auto& file : files)
-        if (procedure::record_format_of_file(file) != procedure::RecordFormat::pgn)
-            return {"chess", "shogi", "othello"};
+    for (const auto& file : files) {
+        try {
+            if (procedure::record_format_of_file(file) != procedure::RecordFormat::pgn) return {"chess", "shogi", "othello"};
+        } catch (const InputError&) {
+            return {"chess", "shogi", "othello"};  // the audit reports the file's error in its place
+        }
+    }
     return {"chess"};
 }
 
@@ -60,19 +65,21 @@ private:
 // Feeds the games of earlier `audit --format jsonl` outputs, in the order given, to `sink`: the merge step of a
 // distributed audit (scripts/audit-cluster). Line by line, so the shards' size does not matter.
 void read_jsonl(const std::vector<std::string>& files, const std::function<void(const procedure::audit::AuditedGame&)>& sink) {
+    // A line of `audit --format jsonl` holds one game's rulings; a line past this is not one (a file of no
+    // newlines, /dev/zero, would otherwise be read into memory whole).
+    constexpr std::size_t MaxJsonLine = std::size_t{16} << 20;
     for (const auto& file : files) {
-        std::ifstream in(file == "-" ? "/dev/stdin" : file, std::ios::binary);
-        if (!in) throw InputError({file, 0, 0}, "cannot open the file; expected JSON lines from `arbiter audit --format jsonl`");
-        int n = 0;
-        for (std::string line; std::getline(in, line);) {
-            ++n;
-            if (line.empty()) continue;
-            const SourceLocation where{file, n, 1};
+        // The front door (core/record/bounded_read.h): a folder, FIFO or device is refused, "-" is the standard input.
+        core::record::InputFile in(file, "JSON lines from `arbiter audit --format jsonl`", true);
+        for (std::string line; in.read_line(line, MaxJsonLine);) {
+            const SourceLocation where{file, in.line_number(), 1};
+            if (line.find_first_not_of(" \t") == std::string::npos) continue;
             nlohmann::json j;
             try {
                 j = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::exception& e) {
-                throw InputError(where, std::string("not JSON: ") + e.what());
+            } catch (const nlohmann::json::parse_error& e) {
+                throw InputError({file, in.line_number(), int(e.byte)},
+                                 "not JSON; expected a line of `arbiter audit --format jsonl`");
             }
             sink(procedure::audit::audit_from_json(j, where));
         }

@@ -1,6 +1,8 @@
 // The audit summary (audit_summary.h): counting in input order, then the text and Markdown reports.
 #include "records/audit_summary.h"
 
+#include "core/markdown_text.h"
+
 #include "records/record_words.h"
 
 #include <algorithm>
@@ -283,15 +285,8 @@ void Summary::write_text(std::ostream& out) const {
 }
 
 void Summary::write_markdown(std::ostream& out) const {
-    auto cell = [](std::string s) {
-        std::string o;
-        for (char c : s) {
-            if (c == '|') o += "\\|";
-            else if (c == '\n') o += ' ';
-            else o += c;
-        }
-        return o;
-    };
+    auto cell = [](const std::string& s) { return core::md_escape(s); };  // file names and quoted records
+
     out << tr(lang_, "# Audit\n\n", "# 監査\n\n");
     out << tr(lang_, "| | count |\n", "| | 数 |\n") << "|---|---:|\n";
     out << tr(lang_, "| files | ", "| ファイル | ") << files_.size() << tr(lang_, " |\n| games read | ", " |\n| 読んだ対局 | ")
@@ -300,7 +295,7 @@ void Summary::write_markdown(std::ostream& out) const {
     out << tr(lang_, "| rulebook | agree | disagree | not comparable |\n", "| 規則 | 一致 | 不一致 | 比較できない |\n")
         << "|---|---:|---:|---:|\n";
     for (const auto& t : tallies_)
-        out << "| " << t.rulebook << " | " << t.agree << " | " << t.disagree << " | " << t.open << " |\n";
+        out << "| " << cell(t.rulebook) << " | " << t.agree << " | " << t.disagree << " | " << t.open << " |\n";
     auto section = [&](const std::string& title, const std::vector<Group>& groups) {
         if (groups.empty()) return;
         out << "\n## " << title << (lang_ == Lang::ja ? "：" + std::to_string(total(groups)) + "件" : " (" + std::to_string(total(groups)) + ")")

@@ -26,7 +26,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 namespace arbiter::procedure::convert {
