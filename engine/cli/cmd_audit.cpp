@@ -1,4 +1,5 @@
-// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--jobs N] [--format text|md|json|html|jsonl] [--lang en|ja]`:
+// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--jobs N] [--format text|md|json|html|jsonl]
+// [--lang en|ja]`:
 // every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
@@ -112,7 +113,8 @@ Command audit_command() {
             "agreeing, disagreeing and not comparable rulings, the disagreements by kind (with the article), the\n"
             "not comparable by reason and, with several rulebooks, the games they rule differently, with examples;\n"
             "json and html print the same summary and list the games the rulebooks rule differently one by one\n"
-            "(the edition impact, with each rulebook's article). Exit 0 when every game was read; 2 when any was rejected.",
+            "(the edition impact, with each rulebook's article).\n"
+            "Exit 0 when every game was read; 2 when any was rejected.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto files = std::make_shared<std::vector<std::string>>();
                 auto book = std::make_shared<std::string>();
@@ -126,7 +128,8 @@ Command audit_command() {
                 app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->excludes(one);
                 app.add_option("--jobs,-j", *jobs, "Games ruled at once (default: every core)")
                     ->check(CLI::Range(1, 1024));
-                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html", "jsonl"}));
+                app.add_option("--format", *format, "Output format")
+                    ->check(CLI::IsMember({"text", "md", "json", "html", "jsonl"}));
                 app.add_option("--lang", *lang, "Language of the summary")->check(CLI::IsMember({"en", "ja"}));
                 app.add_flag("--from-jsonl", *from_jsonl, "FILEs are audit JSON lines to summarise (merge shards)");
                 return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {

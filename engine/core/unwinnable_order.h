@@ -170,7 +170,8 @@ private:
             if (king != no_square) distance_ = &r.geometry_.chebyshev[std::size_t(king * r.geometry_.squares)];
             if (winner_moves_ && king != no_square)
                 for (int t = 0; t < int(r.g_.pieces.size()); ++t)
-                    aims_[std::size_t(t + 1)] = t == r.g_.royal_type ? Bitboard{0} : r.g_.reach_to[t][int(r.winner_)][king];
+                    aims_[std::size_t(t + 1)] =
+                        t == r.g_.royal_type ? Bitboard{0} : r.g_.reach_to[t][int(r.winner_)][king];
         }
 
         bool winner_moves() const { return winner_moves_; }
@@ -203,7 +204,8 @@ private:
             const int code = pos_.piece_on(from) & 15;
             int s = -r_.taking_penalty_[std::size_t(captured(m) & 15)];
             if (m.kind() == MoveKind::promotion)
-                s += Weights::loser_promotion + (r_.minor_ >> m.promotion_type() & 1 ? Weights::loser_minor_promotion : 0);
+                s += Weights::loser_promotion +
+                     (r_.minor_ >> m.promotion_type() & 1 ? Weights::loser_minor_promotion : 0);
             if (code == r_.g_.royal_type + 1)
                 return s + r_.geometry_.shelter[std::size_t(from)] - r_.geometry_.shelter[std::size_t(to)];
             if (distance_)
@@ -256,7 +258,8 @@ private:
                 __m512i s;
                 if (winner_moves_) {
                     s = _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, weight), nearer);
-                    s = _mm512_mask_add_epi32(s, _mm512_test_epi32_mask(taken, taken), s, _mm512_set1_epi32(Weights::capture));
+                    s = _mm512_mask_add_epi32(s, _mm512_test_epi32_mask(taken, taken), s,
+                                              _mm512_set1_epi32(Weights::capture));
                     s = _mm512_add_epi32(s, _mm512_permutexvar_epi32(mover, advance_bonus));
                     s = _mm512_add_epi32(
                         s, _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, advance_weight), read(advanced, to)));

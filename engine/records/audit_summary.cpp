@@ -90,9 +90,11 @@ std::string article_part(const RulingOutcome& r, Lang lang) {
 
 std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& r, Lang lang) {
     const auto& rec = game.recorded;
-    if (!rec.not_comparable.empty()) return lang == Lang::ja && !rec.not_comparable_ja.empty() ? rec.not_comparable_ja : rec.not_comparable;
+    if (!rec.not_comparable.empty())
+        return lang == Lang::ja && !rec.not_comparable_ja.empty() ? rec.not_comparable_ja : rec.not_comparable;
     if (rec.score.empty())
-        return tr(lang, "the record gives no result (", "記録に結果がない（") + ending_words(rec.ending, lang) + tr(lang, ")", "）");
+        return tr(lang, "the record gives no result (", "記録に結果がない（") + ending_words(rec.ending, lang) +
+               tr(lang, ")", "）");
     if (r.status == Status::pending)
         return tr(lang, "the rulebook leaves the result to the arbiter", "規則は結果を裁定者に委ねる") + topic_part(r, lang);
     return tr(lang, "nothing to compare", "比べるものがない");

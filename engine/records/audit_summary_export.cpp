@@ -71,7 +71,8 @@ void Summary::write_json(std::ostream& out) const {
     j["rejected"] = rejected_;
     nlohmann::json books = nlohmann::json::array();
     for (const auto& t : tallies_)
-        books.push_back({{"rulebook", t.rulebook}, {"agree", t.agree}, {"disagree", t.disagree}, {"not_comparable", t.open}});
+        books.push_back(
+            {{"rulebook", t.rulebook}, {"agree", t.agree}, {"disagree", t.disagree}, {"not_comparable", t.open}});
     j["rulebooks"] = std::move(books);
     j["disagreements"] = groups_json(disagreements_);
     j["not_comparable"] = groups_json(not_comparable_);
@@ -86,7 +87,8 @@ void Summary::write_html(std::ostream& out) const {
     out << "<!DOCTYPE html>\n<html lang=\"" << (ja ? "ja" : "en") << "\">\n<head><meta charset=\"utf-8\"><title>"
         << tr(lang_, "Audit", "監査") << "</title>\n<style>body{font-family:sans-serif;margin:2em}table{border-collapse:"
         << "collapse;margin:1em 0}td,th{border:1px solid #999;padding:.3em .6em;vertical-align:top}"
-        << "th{background:#eee}td.n{text-align:right}</style></head>\n<body>\n<h1>" << tr(lang_, "Audit", "監査") << "</h1>\n";
+        << "th{background:#eee}td.n{text-align:right}</style></head>\n<body>\n<h1>" << tr(lang_, "Audit", "監査")
+        << "</h1>\n";
     out << "<table><tr><th>" << tr(lang_, "files", "ファイル") << "</th><th>" << tr(lang_, "games read", "読んだ対局")
         << "</th><th>" << tr(lang_, "plies", "手数") << "</th><th>" << tr(lang_, "rejected", "読めなかったもの")
         << "</th></tr>\n<tr><td class=\"n\">" << files_.size() << "</td><td class=\"n\">" << games_
@@ -102,9 +104,11 @@ void Summary::write_html(std::ostream& out) const {
             << " (" << impact_count_ << ")</h2>\n<table><tr><th>" << tr(lang_, "game", "対局") << "</th><th>"
             << tr(lang_, "recorded", "記録") << "</th><th>" << tr(lang_, "rulings", "裁定") << "</th></tr>\n";
         for (const auto& g : impact_) {
-            out << "<tr><td>" << html_escape(g["file"].get<std::string>()) << (ja ? " 第" : " #") << g["index"].get<int>()
+            out << "<tr><td>" << html_escape(g["file"].get<std::string>()) << (ja ? " 第" : " #")
+                << g["index"].get<int>()
                 << (ja ? "局" : "") << "</td><td>" << html_escape(g["recorded"]["ending"].get<std::string>());
-            if (const auto text = g["recorded"]["text"].get<std::string>(); !text.empty()) out << " (" << html_escape(text) << ")";
+            if (const auto text = g["recorded"]["text"].get<std::string>(); !text.empty())
+                out << " (" << html_escape(text) << ")";
             out << "</td><td>";
             // Each game's own rulebooks (an audit of several games rules each under those of its game).
             bool first = true;
@@ -126,8 +130,8 @@ void Summary::write_html(std::ostream& out) const {
         out << "<h2>" << html_escape(title) << "</h2>\n<table><tr><th>" << tr(lang_, "games", "対局数") << "</th><th>"
             << tr(lang_, "kind", "種類") << "</th><th>" << tr(lang_, "examples", "例") << "</th></tr>\n";
         for (const auto& g : groups_json(groups)) {
-            out << "<tr><td class=\"n\">" << g["count"].get<long>() << "</td><td>" << html_escape(g["kind"].get<std::string>())
-                << "</td><td>";
+            out << "<tr><td class=\"n\">" << g["count"].get<long>() << "</td><td>"
+                << html_escape(g["kind"].get<std::string>()) << "</td><td>";
             bool first = true;
             for (const auto& e : g["examples"]) {
                 out << (first ? "" : "<br>") << html_escape(e.get<std::string>());

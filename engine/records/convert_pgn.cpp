@@ -144,8 +144,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     }
     b.control_confirmed = clocks.timed() && any_reading && !reading_above && glitches == 0;
     if (glitches > 1)
-        b.warn(std::to_string(glitches) + " [%clk] readings in all go up by more than the time control adds: each taken "
-                                          "as no time used",
+        b.warn(std::to_string(glitches) +
+                   " [%clk] readings in all go up by more than the time control adds: each taken as no time used",
                "持ち時間の加算を超えて増える時計の記録が計" + std::to_string(glitches) + "回：いずれも消費時間なしとみなした");
     if (readings_unused)
         b.warn("the [%clk] readings are not used: without a TimeControl tag they cannot be turned into instants",
@@ -181,8 +181,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     // chess.com names the winner: a name that is the loser's is a record at odds with itself.
     if (!said.winner_name.empty() && winner) {
         const std::string named = lower(said.winner_name);
-        if (named == lower(pgn.tag(*winner == 0 ? "Black" : "White")) && named != lower(pgn.tag(*winner == 0 ? "White" : "Black")))
-            b.warn("Termination \"" + termination_tag + "\" names the player the result \"" + result + "\" scores as the loser",
+        const std::string loser_name = lower(pgn.tag(*winner == 0 ? "Black" : "White"));
+        if (named == loser_name && named != lower(pgn.tag(*winner == 0 ? "White" : "Black")))
+            b.warn("Termination \"" + termination_tag + "\" names the player the result \"" + result +
+                       "\" scores as the loser",
                    "Termination タグの「" + termination_tag + "」が結果「" + result + "」では負けの側を勝者としている");
     }
     // Results the moves cannot be set against: the reason stands in the record's ending, never a disagreement.

@@ -205,7 +205,10 @@ BOOST_AUTO_TEST_CASE(a_drawn_record_showing_fivefold_repetition_is_read_as_the_c
 BOOST_AUTO_TEST_CASE(pgn_ending_phrases) {
     using arbiter::procedure::convert::PgnEndingKind;
     using arbiter::procedure::convert::read_pgn_ending;
-    BOOST_TEST(int(read_pgn_ending("Game drawn by timeout vs insufficient material", "").kind) == int(PgnEndingKind::time_forfeit));
+    const auto kind = [](std::string_view termination, std::string_view comment) {
+        return int(read_pgn_ending(termination, comment).kind);
+    };
+    BOOST_TEST(kind("Game drawn by timeout vs insufficient material", "") == int(PgnEndingKind::time_forfeit));
     BOOST_TEST(int(read_pgn_ending("Time forfeit", "").kind) == int(PgnEndingKind::time_forfeit));
     BOOST_TEST(int(read_pgn_ending("Normal", "Black forfeits on time").kind) == int(PgnEndingKind::time_forfeit));
     BOOST_TEST(int(read_pgn_ending("", "White resigns").kind) == int(PgnEndingKind::resignation));
