@@ -70,13 +70,14 @@ BOOST_AUTO_TEST_CASE(a_300000_letter_rulebook_id_is_refused_not_a_crash) {
 }
 
 // A FIFO with no writer blocked run, validate, import, compare, audit and audit --from-jsonl forever (an ifstream
-// opened it while the format was guessed); check and event sheet refused it. Now every input passes one front door.
+// opened it while the format was guessed), and analyze --positions; check and event sheet refused it. Now every
+// input passes one front door.
 BOOST_AUTO_TEST_CASE(a_fifo_is_refused_by_every_command_at_once) {
     Scratch s;
     const std::string fifo = (s.dir / "fifo").string();
     BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     for (const std::string command : {"run", "validate", "import", "compare", "audit", "audit --from-jsonl", "check",
-                                      "event sheet"}) {
+                                      "event sheet", "analyze --game chess --positions"}) {
         auto r = run_limited(command + " " + fifo);
         BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
         BOOST_TEST(contains(r.out, "is not a regular file"), command << ": " << r.out);
