@@ -84,6 +84,19 @@ BOOST_AUTO_TEST_CASE(an_error_quoting_a_long_input_is_shortened) {
     }
 }
 
+// A 持ち時間 header of 4 MB that cannot be read was quoted whole in its warning.
+BOOST_AUTO_TEST_CASE(a_warning_quoting_a_long_header_is_shortened) {
+    const std::string file = "long.kif";
+    Build b(file, 1, 1);
+    std::string header;
+    for (int k = 0; k < 1'000'000; ++k) header += "1秒";
+    BOOST_TEST(!kif_control(header + "?", b));
+    BOOST_REQUIRE(b.warnings.size() == 1u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::en).size() < 2200u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::ja).size() < 2200u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::en).find("bytes left out") != std::string::npos);
+}
+
 // A NUL in a message (here from a header's own text) ended what() there for every reader of the text.
 BOOST_AUTO_TEST_CASE(an_error_keeps_the_text_after_a_nul) {
     const InputError e({"nul.csa", 3, 1}, std::string("found \"a\0b\"; expected text", 26));
