@@ -3,6 +3,7 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 #include "cli/command.h"
+#include "core/record/bounded_read.h"
 #include "cli/position_arg.h"
 #include "core/analysis.h"
 #include "core/error.h"
@@ -196,14 +197,13 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
         emit(read(o.position, "--position"), true);
         return 0;
     }
-    std::ifstream in(o.positions_file);
-    if (!in) throw InputError({o.positions_file, 0, 0}, "cannot read the file");
+    // The front door (core/record/bounded_read.h): a FIFO or device is refused, a line is at most 64 KiB.
+    core::record::InputFile in(o.positions_file, "a file of positions, one a line");
     std::string line;
     int number = 0;
     bool first_one = true;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    while (in.read_line(line, std::size_t{64} << 10)) {
+        number = in.line_number();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         try {
             emit(read(line, o.positions_file), first_one);
@@ -234,14 +234,13 @@ int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
         emit(position_from_argument<core::Bitboard>(def, o.position, "--position"), true);
         return 0;
     }
-    std::ifstream in(o.positions_file);
-    if (!in) throw InputError({o.positions_file, 0, 0}, "cannot read the file");
+    // The front door (core/record/bounded_read.h): a FIFO or device is refused, a line is at most 64 KiB.
+    core::record::InputFile in(o.positions_file, "a file of positions, one a line");
     std::string line;
     int number = 0;
     bool first_one = true;
-    while (std::getline(in, line)) {
-        ++number;
-        if (!line.empty() && line.back() == '\r') line.pop_back();
+    while (in.read_line(line, std::size_t{64} << 10)) {
+        number = in.line_number();
         if (line.find_first_not_of(" \t") == std::string::npos) continue;
         try {
             emit(position_from_argument<core::Bitboard>(def, line, o.positions_file), first_one);

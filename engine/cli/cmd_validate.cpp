@@ -8,6 +8,7 @@
 #include "rulebook/paths.h"
 #include "rulebook/validate.h"
 
+#include <new>
 #include <nlohmann/json.hpp>
 
 #include <iostream>
@@ -119,10 +120,15 @@ Command validate_command() {
                                 std::cerr << e.what() << '\n';
                         } catch (const std::exception& e) {  // a bug, not the input's fault: still exit 2, never crash
                             all_ok = false;
+                            // Out of memory under a process limit is the input's size, not a bug: said plainly.
+                            const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+                            const std::string message =
+                                memory ? "out of memory reading the file (the process's memory limit was reached)"
+                                       : e.what();
                             if (*format == "json")
-                                out.push_back({{"file", file}, {"ok", false}, {"error", {{"file", file}, {"message", e.what()}}}});
+                                out.push_back({{"file", file}, {"ok", false}, {"error", {{"file", file}, {"message", message}}}});
                             else
-                                std::cerr << file << ": internal error: " << e.what() << '\n';
+                                std::cerr << file << (memory ? ": " : ": internal error: ") << message << '\n';
                         }
                     }
                     if (*format == "json") std::cout << out.dump(2) << '\n';

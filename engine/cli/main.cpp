@@ -8,6 +8,7 @@
 #include "rulebook/paths.h"
 #include "rulebook/warnings.h"
 
+#include <new>
 #include <spdlog/sinks/stdout_color_sinks.h>
 #include <spdlog/spdlog.h>
 
@@ -108,6 +109,14 @@ int main(int argc, char** argv) {
         return run(argc, argv);
     } catch (const arbiter::InputError& e) {
         std::cerr << arbiter::report::terminal_safe(e.what()) << '\n';  // messages quote the input's own text
+        return 2;
+    } catch (const std::bad_alloc&) {
+        // Under a process memory limit (ulimit -v, a container's cap): the input named, not a bare std::bad_alloc.
+        std::string inputs;
+        for (int k = 1; k < argc && inputs.size() < 200; ++k) inputs += std::string(k > 1 ? " " : "") + argv[k];
+        if (inputs.size() > 200) inputs = inputs.substr(0, 200) + "...";
+        std::cerr << "arbiter: error: out of memory running 'arbiter " << arbiter::report::terminal_safe(inputs)
+                  << "': the process's memory limit was reached; expected inputs that fit in the memory allowed\n";
         return 2;
     } catch (const std::exception& e) {
         std::cerr << "arbiter: error: " << arbiter::report::terminal_safe(e.what()) << '\n';

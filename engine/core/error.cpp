@@ -1,5 +1,8 @@
 #include "core/error.h"
 
+#include <algorithm>
+#include <string_view>
+
 namespace arbiter {
 
 std::string SourceLocation::to_string() const {
@@ -15,7 +18,35 @@ static std::string with_location(const SourceLocation& where, const std::string&
     return where.to_string() + ": " + message;
 }
 
+// A message as it can be shown whole: a NUL byte (which what()'s reader would take for the end) written as \x00,
+// and a message longer than MaxMessageBytes (one quoting a 2 MB move or header) cut in its middle, at a UTF-8
+// character's start, saying how much was left out.
+static std::string showable(const std::string& message) {
+    constexpr std::size_t MaxMessageBytes = 2048, Kept = 1000;
+    std::string out;
+    out.reserve(std::min(message.size(), MaxMessageBytes + 64));
+    auto append = [&out](std::string_view part) {
+        for (char c : part) {
+            if (c == '\0') out += "\\x00";
+            else out += c;
+        }
+    };
+    if (message.size() <= MaxMessageBytes) {
+        append(message);
+        return out;
+    }
+    auto start_of_char = [&message](std::size_t i) {
+        while (i > 0 && (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80) --i;
+        return i;
+    };
+    const std::size_t head = start_of_char(Kept), tail = start_of_char(message.size() - Kept);
+    append(std::string_view(message).substr(0, head));
+    out += " [... " + std::to_string(tail - head) + " bytes left out ...] ";
+    append(std::string_view(message).substr(tail));
+    return out;
+}
+
 InputError::InputError(SourceLocation where, const std::string& message)
-    : std::runtime_error(with_location(where, message)), where_(std::move(where)), message_(message) {}
+    : std::runtime_error(with_location(where, showable(message))), where_(std::move(where)), message_(showable(message)) {}
 
 }  // namespace arbiter

@@ -3,6 +3,7 @@
 #include "procedure/lua_state.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -37,23 +38,40 @@ void charge_allocation(State& s, std::size_t bytes) {
     set_period(s.L, s, 1);
 }
 
-// Counts the bytes the state holds and refuses growth past the cap; shrinking always succeeds, as Lua requires.
+// The bytes all Lua states of the process hold together (every rulebook's hooks, on every thread).
+std::atomic<std::size_t> all_states_bytes{0};
+
+// Counts the bytes the state holds and refuses growth past its cap or past the cap of all states together;
+// shrinking always succeeds, as Lua requires.
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
     auto& s = *static_cast<State*>(ud);
     std::size_t old = ptr ? osize : 0;
     if (nsize == 0) {
         std::free(ptr);
         s.used -= old;
+        all_states_bytes.fetch_sub(old, std::memory_order_relaxed);
         return nullptr;
     }
-    if (nsize > old && nsize - old > s.limits.memory_bytes - s.used) return nullptr;
+    const std::size_t growth = nsize > old ? nsize - old : 0;
+    if (growth > s.limits.memory_bytes - s.used) return nullptr;
+    if (growth > 0 &&
+        all_states_bytes.fetch_add(growth, std::memory_order_relaxed) + growth > AllStatesMemoryBytes) {
+        all_states_bytes.fetch_sub(growth, std::memory_order_relaxed);
+        s.shared_limit_hit = true;
+        return nullptr;
+    }
     void* p = std::realloc(ptr, nsize);
     if (p) {
         s.used = s.used - old + nsize;
-        if (s.running && nsize > old) charge_allocation(s, nsize - old);
+        if (nsize < old) all_states_bytes.fetch_sub(old - nsize, std::memory_order_relaxed);
+        if (s.running && growth > 0) charge_allocation(s, growth);
+    } else {
+        all_states_bytes.fetch_sub(growth, std::memory_order_relaxed);
     }
     return p;
 }
+
+std::size_t all_states_memory() { return all_states_bytes.load(std::memory_order_relaxed); }
 
 void count_hook(lua_State* L, lua_Debug* ar);
 

@@ -43,6 +43,7 @@ void State::start_budget() {
     stop = Stop::none;
     stop_line = 0;
     error_line = 0;
+    shared_limit_hit = false;
     allocated = 0;
     running = true;
     deadline = Clock::now() + limits.time;
@@ -57,6 +58,11 @@ HookError State::error(std::string_view hook, int status) const {
     if (stop == Stop::time)
         return fail(hook, HookErrorKind::time_limit, stop_line,
                     "time limit of " + std::to_string(limits.time.count()) + " ms exceeded");
+    if (status == LUA_ERRMEM && shared_limit_hit)
+        return fail(hook, HookErrorKind::memory_limit, 0,
+                    "memory limit of " + format_bytes(AllStatesMemoryBytes) +
+                        " for the hooks of all rulebooks together exceeded (this rulebook's state holds " +
+                        format_bytes(used) + ")");
     if (status == LUA_ERRMEM)
         return fail(hook, HookErrorKind::memory_limit, 0,
                     "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
@@ -91,7 +97,10 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     s.chunk_name = std::move(chunk_name);
     s.limits = limits;
     s.L = lua_newstate(allocate, &s);
-    if (!s.L) throw s.fail(ChunkHook, HookErrorKind::memory_limit, 0, "memory limit of " + format_bytes(limits.memory_bytes) + " exceeded");
+    if (!s.L)
+        throw s.fail(ChunkHook, HookErrorKind::memory_limit, 0,
+                     "memory limit of " + format_bytes(s.shared_limit_hit ? AllStatesMemoryBytes : limits.memory_bytes) +
+                         (s.shared_limit_hit ? " for the hooks of all rulebooks together" : "") + " exceeded");
     lua_State* L = s.L;
     *static_cast<State**>(lua_getextraspace(L)) = &s;
     // Generational collection: a call leaves only young garbage (its result tables), which a minor collection frees

@@ -6,7 +6,8 @@
 // only; `setmetatable` refuses __gc), string (no dump and no pattern functions find, match, gmatch, gsub: their
 // backtracking runs inside one C call that no instruction budget can interrupt), table, math (no random,
 // randomseed), utf8. No io, os, debug, package, require, coroutine. After the chunk has run, its globals and the
-// libraries are read-only, so a hook cannot keep state in globals (it can in its chunk's locals: keep hooks pure).
+// libraries are read-only, and every call runs the chunk afresh in a new environment before calling the hook, so a
+// hook keeps no state from one call to the next, in globals or in its chunk's locals.
 // Output never depends on the run: `pairs` and `next` go through a table's keys in one fixed order (integers, then
 // floats, by value; strings bytewise; false, true; other keys are refused), not Lua's seeded hash order; `tostring`
 // of a table or function is its type name (no address); string.format has no %p; xpcall's message handler is not

@@ -26,6 +26,9 @@ using nlohmann::json;
 inline constexpr int MaxDepth = 32;               // nesting of snapshots and results
 inline constexpr std::uint64_t CheckEvery = 1000;  // instructions between two looks at the clock (one may cost ~1 ms)
 inline const char* const ChunkHook = "<chunk>";
+// What all Lua states of the process may hold together: each rulebook's state has its own cap (LuaLimits), and
+// sixty hooked rulebooks at 16 MiB each would otherwise add up to about a gigabyte.
+inline constexpr std::size_t AllStatesMemoryBytes = std::size_t{256} << 20;
 extern char HooksKey;   // registry key (its address) of the table name -> hook function
 extern char StopToken;  // error value (its address) raised once a budget is spent
 extern char PristineKey;  // registry key (its address) of the chunk's compiled function, run afresh for each call
@@ -46,7 +49,8 @@ struct LuaHostState {
     lua::Clock::time_point deadline;
     enum class Stop { none, instructions, time } stop = Stop::none;
     int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
-    int error_line = 0;  // line of the chunk running when the last error was raised (error_line_handler), 0 if none
+    int error_line = 0;
+    bool shared_limit_hit = false;  // the last refused allocation was over AllStatesMemoryBytes, not this state's cap  // line of the chunk running when the last error was raised (error_line_handler), 0 if none
     bool running = false;         // a chunk or hook runs: its allocations are charged (allocate)
     std::size_t allocated = 0;    // bytes allocated in the run not yet charged (below 1 KiB)
     // The result's conversion budget (LuaLimits::result_values, result_bytes), counted down while converting.
@@ -92,6 +96,7 @@ struct BadResult {
 State& state_of(lua_State* L);
 void charge_allocation(State& s, std::size_t bytes);
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
+std::size_t all_states_memory();
 void set_period(lua_State* L, State& s, std::uint64_t period);
 void count_hook(lua_State* L, lua_Debug* ar);
 std::string format_bytes(std::size_t n);

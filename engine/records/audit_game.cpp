@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <new>
 #include <sstream>
 
 namespace arbiter::procedure::audit {
@@ -76,6 +77,10 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
         out.recorded = std::move(converted.recorded);
     } catch (const InputError& e) {
         reject(out, e);
+    } catch (const std::bad_alloc&) {
+        reject(out, InputError({task.file, task.first_line, 0}, "game " + std::to_string(task.index) +
+                                                                    ": out of memory (the process's memory limit was "
+                                                                    "reached while ruling this game)"));
     } catch (const std::exception& e) {
         // Whatever else a game's data sets off (a hook's budget, a limit of the board code) rejects that game only.
         reject(out, InputError({task.file, task.first_line, 0}, "game " + std::to_string(task.index) + ": " + e.what()));

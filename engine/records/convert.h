@@ -146,13 +146,17 @@ struct Build {
         const int half = ply - 1 + first_mover;
         return sides_ja[std::size_t(half % 2)] + "の" + std::to_string(first_move_number + half / 2) + "手目";
     }
+    // A warning quotes the record's own text (a 4 MB 持ち時間 header): shortened and with any NUL made visible, as
+    // an error message is (core/error.cpp: InputError keeps the first and last 1000 bytes of a long message).
+    static std::string shown(const std::string& text) { return InputError({}, text).message(); }
     void warn(const std::string& en, const std::string& ja) {
-        warnings.push_back({"game " + std::to_string(number) + ": " + en, "第" + std::to_string(number) + "局：" + ja});
+        warnings.push_back({shown("game " + std::to_string(number) + ": " + en),
+                            shown("第" + std::to_string(number) + "局：" + ja)});
     }
     // A warning about one ply.
     void warn_at(int ply, const std::string& en, const std::string& ja) {
-        warnings.push_back({"game " + std::to_string(number) + ": ply " + std::to_string(ply) + ": " + en,
-                            "第" + std::to_string(number) + "局、" + ply_ja(ply) + "：" + ja});
+        warnings.push_back({shown("game " + std::to_string(number) + ": ply " + std::to_string(ply) + ": " + en),
+                            shown("第" + std::to_string(number) + "局、" + ply_ja(ply) + "：" + ja)});
     }
 
     // Notes a flag that fell while the record goes on (noisy data: clocks the record's time control does not

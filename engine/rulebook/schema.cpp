@@ -7,6 +7,7 @@
 // instantiates for "pattern" (GCC bug 105562).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
+#include "core/record/bounded_read.h"
 #include "rulebook/paths.h"
 #include "rulebook/suggest.h"
 #include "rulebook/yaml_build.h"
@@ -45,13 +46,13 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
     std::lock_guard lock(schemas_mutex);
     auto& slot = cache[path.string()];
     if (!slot) {
-        std::ifstream in(path);
-        if (!in) throw InputError({path.string(), 0, 0}, "cannot open the schema; expected a readable JSON file");
+        // The front door (core/record/bounded_read.h): a schema folder of the user's (--schemas) is input too.
+        const std::string text = core::record::read_regular_file(path.string(), 4u << 20, "a readable JSON schema");
         auto loaded = std::make_unique<LoadedSchema>();
         try {
-            loaded->document = json::parse(in);
+            loaded->document = json::parse(text);
         } catch (const json::parse_error& e) {
-            throw InputError({path.string(), 0, 0}, std::string("invalid JSON schema: ") + e.what());
+            throw InputError({path.string(), 0, int(e.byte)}, "invalid JSON schema (a JSON syntax error)");
         }
         valijson::SchemaParser parser;
         valijson::adapters::NlohmannJsonAdapter adapter(loaded->document);

@@ -70,13 +70,14 @@ BOOST_AUTO_TEST_CASE(a_300000_letter_rulebook_id_is_refused_not_a_crash) {
 }
 
 // A FIFO with no writer blocked run, validate, import, compare, audit and audit --from-jsonl forever (an ifstream
-// opened it while the format was guessed); check and event sheet refused it. Now every input passes one front door.
+// opened it while the format was guessed), and analyze --positions; check and event sheet refused it. Now every
+// input passes one front door.
 BOOST_AUTO_TEST_CASE(a_fifo_is_refused_by_every_command_at_once) {
     Scratch s;
     const std::string fifo = (s.dir / "fifo").string();
     BOOST_REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
     for (const std::string command : {"run", "validate", "import", "compare", "audit", "audit --from-jsonl", "check",
-                                      "event sheet"}) {
+                                      "event sheet", "analyze --game chess --positions"}) {
         auto r = run_limited(command + " " + fifo);
         BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
         BOOST_TEST(contains(r.out, "is not a regular file"), command << ": " << r.out);
@@ -132,6 +133,29 @@ BOOST_AUTO_TEST_CASE(from_jsonl_is_validated_like_any_input) {
     auto j = run_limited("audit --from-jsonl " + broken);
     BOOST_TEST(j.exit_code == 2, j.out);
     BOOST_TEST(!contains(j.out, "json.exception"), j.out);
+}
+
+// Under a process memory limit, a 2.9 MB YAML file (validating it takes about 470 MB) ended in "internal error:
+// std::bad_alloc" or a bare "std::bad_alloc": now the message says the memory limit was reached and names the input.
+BOOST_AUTO_TEST_CASE(out_of_memory_under_a_process_limit_is_a_clear_error) {
+    const std::string limit = "ulimit -v 250000; ";
+    // A sanitized build reserves more address space than the limit allows at start: it cannot run this test.
+    if (arbiter::test::run_shell("(" + limit + "'" ARBITER_BINARY "' list >/dev/null 2>&1)").exit_code != 0) {
+        BOOST_TEST_MESSAGE("skipped: the program does not start under ulimit -v 250000 (a sanitized build)");
+        return;
+    }
+    Scratch s;
+    std::string text = "timeline: x\nentries:\n";
+    for (int k = 0; k < 100000; ++k) text += "  - [1, 2, 3, 4, 5, 6, 7, 8]\n";
+    const auto file = s.write("big.yaml", text);
+    for (const std::string command : {"validate", "run"}) {
+        auto r = arbiter::test::run_shell("cd '" ARBITER_SOURCE_DIR "' && (" + limit + "'" ARBITER_BINARY "' " +
+                                          command + " " + file + ") 2>&1");
+        BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
+        BOOST_TEST(contains(r.out, "out of memory"), command << ": " << r.out);
+        BOOST_TEST(contains(r.out, "big.yaml"), command << ": " << r.out);
+        BOOST_TEST(!contains(r.out, "bad_alloc"), command << ": " << r.out);
+    }
 }
 
 // Names from data that a Markdown or HTML page would read as markup or as a new block, and where each should land.

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace lua_history_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
@@ -63,6 +64,27 @@ BOOST_AUTO_TEST_CASE(a_hook_cannot_forge_the_line_of_its_error) {
     const std::string loaded = message_of(host, "forged_by_load", line);
     BOOST_TEST(line == 9);
     BOOST_TEST(loaded.find("load:@history.lua:1: x") != std::string::npos, loaded);
+}
+
+// One budget for the hooks of all rulebooks (256 MiB, lua_state.h AllStatesMemoryBytes): each state below holds a
+// 7 MiB string, and up to as much again of string.rep's buffer until it is collected, within its own 16 MiB cap:
+// from 256 / 14 = 18 to 256 / 7 = 36 states fit, and the next is refused with a message that names the shared
+// limit; the states' memory comes back when their hosts are gone.
+BOOST_AUTO_TEST_CASE(all_rulebooks_hooks_share_one_memory_budget) {
+    const char* const big = "local big = string.rep('x', 7 << 20)\nfunction size(s) return #big end\n";
+    std::vector<LuaHost> hosts;
+    std::string refusal;
+    try {
+        for (int k = 0; k < 50; ++k) hosts.emplace_back("big-" + std::to_string(k), "big.lua", big);
+    } catch (const HookError& e) {
+        refusal = e.what();
+    }
+    BOOST_TEST(hosts.size() <= 36u);
+    BOOST_TEST(hosts.size() >= 17u);  // other tests' states are gone: nearly the whole budget was free
+    BOOST_TEST(refusal.find("memory limit of 256 MiB for the hooks of all rulebooks together exceeded") !=
+                   std::string::npos, refusal);
+    hosts.clear();
+    BOOST_CHECK_NO_THROW(LuaHost("big-again", "big.lua", big));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

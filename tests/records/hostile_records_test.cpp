@@ -4,6 +4,8 @@
 // "+<name>-<main>-<byoyomi or increment>[F]+", KIF 持ち時間 as "<n>時間<n>分<n>秒".
 #include "records/convert.h"
 
+#include "core/record/othello_records.h"
+
 #include <boost/test/unit_test.hpp>
 
 #include <string>
@@ -65,6 +67,40 @@ BOOST_AUTO_TEST_CASE(the_scanners_read_the_header_forms) {
     auto sudden = kif_control("10分切れ負け", b);
     BOOST_REQUIRE(sudden);
     BOOST_TEST(main_seconds(*sudden) == 600);
+}
+
+// A GGF move of 2 MB was quoted whole in its error (a 2 MB message): the message keeps its start and end and says
+// how much it left out.
+BOOST_AUTO_TEST_CASE(an_error_quoting_a_long_input_is_shortened) {
+    const std::string token(2'000'000, 'x');
+    try {
+        core::record::read_ggf("(;GM[Othello]B[" + token + "];)", "long.ggf");
+        BOOST_FAIL("a 2 MB move was read");
+    } catch (const InputError& e) {
+        const std::string what = e.what();
+        BOOST_TEST(what.size() < 2200u, what.size());
+        BOOST_TEST(what.find("long.ggf:1:16: GGF: expected a square a1-h8 or pass") == 0u, what.substr(0, 200));
+        BOOST_TEST(what.find("bytes left out") != std::string::npos);
+    }
+}
+
+// A 持ち時間 header of 4 MB that cannot be read was quoted whole in its warning.
+BOOST_AUTO_TEST_CASE(a_warning_quoting_a_long_header_is_shortened) {
+    const std::string file = "long.kif";
+    Build b(file, 1, 1);
+    std::string header;
+    for (int k = 0; k < 1'000'000; ++k) header += "1秒";
+    BOOST_TEST(!kif_control(header + "?", b));
+    BOOST_REQUIRE(b.warnings.size() == 1u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::en).size() < 2200u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::ja).size() < 2200u);
+    BOOST_TEST(b.warnings[0].in(rulebook::Lang::en).find("bytes left out") != std::string::npos);
+}
+
+// A NUL in a message (here from a header's own text) ended what() there for every reader of the text.
+BOOST_AUTO_TEST_CASE(an_error_keeps_the_text_after_a_nul) {
+    const InputError e({"nul.csa", 3, 1}, std::string("found \"a\0b\"; expected text", 26));
+    BOOST_TEST(std::string(e.what()) == "nul.csa:3:1: found \"a\\x00b\"; expected text");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -38,7 +38,11 @@ void check_linear(const std::string& reader, const std::function<std::string(int
     double small_time = 1e9;
     for (int k = 0; k < 5; ++k) small_time = std::min(small_time, seconds([&] { read(small); }));
     const double scaled = small_time * double(large.size()) / double(small.size());
-    const double large_time = seconds([&] { read(large); });
+    // The large input is timed up to three times and the best kept, so that a moment of load on the machine is
+    // not taken for the reader's cost.
+    double large_time = 1e9;
+    for (int k = 0; k < 3 && large_time >= 10 * scaled + 0.25; ++k)
+        large_time = std::min(large_time, seconds([&] { read(large); }));
     BOOST_TEST(large_time < 10 * scaled + 0.25, reader << ": " << large.size() << " bytes in " << large_time
                                                        << " s; " << small.size() << " bytes in " << small_time << " s");
 }
