@@ -46,6 +46,7 @@ BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
         att |= tb.leap_attackers[t][by][sq] & by_type_[t];
     }
     att &= theirs;
+    if (g.legality_by_test) att |= blocked_attackers(sq, by, occ);
 #ifdef __BMI2__
     if constexpr (std::is_same_v<BB, std::uint64_t>) {
         if (g.slide_group_count) {
@@ -162,6 +163,7 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
             if (m.kind() == MoveKind::pass || (targets & bit<BB>(m.to()))) list.push(m);
         return;
     }
+    if (g.legality_by_test) return generate_tested(list, types, targets, first_only);
     const BoardTables<BB>& tb = tables();
     const Color us = side_, them = ~us;
     const Bitboard occ = occupied(), own = by_color_[us];
