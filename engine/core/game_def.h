@@ -170,16 +170,6 @@ public:
     bool no_immobile_pieces = false;  // no move or drop may leave a piece where it could never move
     std::uint16_t impasse_ranks[2] = {0, 0};  // the impasse count's zone, bit per rank index (0 = none)
 
-    // Regions of the board (`board.regions`), per side: the second side's mirror the ranks. Pieces may be confined
-    // to one or move differently in one.
-    std::vector<std::string> region_names;
-    std::vector<std::vector<bool>> region_squares[2];
-    // Directions along which the two royal pieces may not stand with no piece between them (`royals_may_not_face`).
-    std::vector<Vector> royal_facing;
-    // Whether move generation tests each move that could expose the royal piece by the attacks after it (lame leaps,
-    // hops and facing royals break the check and pin lines of the usual generator): movegen_tested.cpp.
-    bool legality_by_test = false;
-
     NoMovesResult no_moves_in_check = NoMovesResult::loss;      // checkmate
     NoMovesResult no_moves_not_in_check = NoMovesResult::draw;  // stalemate
     RepetitionIdentity repetition;
@@ -243,22 +233,6 @@ public:
     int attack_ray_count[2] = {0, 0};
     std::uint16_t leaper_capture_types[2] = {0, 0};  // types with capturing leaps, per side
     std::uint8_t castling_rights_kept[max_board_squares] = {};  // rights that survive a move from or to sq
-    // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is
-    // attacked when legality is tested: reversed rays from the royal square with the types that capture at the
-    // first piece (riders, and the opposing royal piece where royals may not face) and at the second (hops).
-    RiderRay hoppers[max_piece_types][2][max_riders_per_type] = {};
-    int hopper_count[max_piece_types][2] = {};
-    struct LineAttack {
-        std::uint8_t ray;
-        std::uint16_t first;   // types that capture the first piece along the ray
-        std::uint16_t second;  // types that capture the second piece (hops)
-        std::uint16_t first_royal;  // types that take the first piece only when it is the royal one (facing royals)
-    };
-    LineAttack line_attacks[2][max_rays] = {};
-    int line_attack_count[2] = {0, 0};
-    std::uint16_t lame_types[2] = {0, 0};    // types with lame leaps that capture, per side
-    std::uint16_t hopper_types[2] = {0, 0};  // types with capturing hops, per side
-
     // Bits of `rights` that exist: one per castling rule.
     int castling_rule_count() const { return int(castling.size()); }
 
@@ -320,6 +294,34 @@ public:
         }
         return r;
     }
+
+    // The words of game_def_blocked.cpp (kept after the tables the other games read in the hot path, whose places in
+    // the object they leave as they were).
+    // Regions of the board (`board.regions`), per side: the second side's mirror the ranks. Pieces may be confined
+    // to one or move differently in one.
+    std::vector<std::string> region_names;
+    std::vector<std::vector<bool>> region_squares[2];
+    // Directions along which the two royal pieces may not stand with no piece between them (`royals_may_not_face`).
+    std::vector<Vector> royal_facing;
+    // Whether move generation tests each move that could expose the royal piece by the attacks after it (lame leaps,
+    // hops and facing royals break the check and pin lines of the usual generator): movegen_tested.cpp.
+    bool legality_by_test = false;
+
+    // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is
+    // attacked when legality is tested: reversed rays from the royal square with the types that capture at the
+    // first piece (riders, and the opposing royal piece where royals may not face) and at the second (hops).
+    RiderRay hoppers[max_piece_types][2][max_riders_per_type] = {};
+    int hopper_count[max_piece_types][2] = {};
+    struct LineAttack {
+        std::uint8_t ray;
+        std::uint16_t first;   // types that capture the first piece along the ray
+        std::uint16_t second;  // types that capture the second piece (hops)
+        std::uint16_t first_royal;  // types that take the first piece only when it is the royal one (facing royals)
+    };
+    LineAttack line_attacks[2][max_rays] = {};
+    int line_attack_count[2] = {0, 0};
+    std::uint16_t lame_types[2] = {0, 0};    // types with lame leaps that capture, per side
+    std::uint16_t hopper_types[2] = {0, 0};  // types with capturing hops, per side
 
 private:
     bool ray_overflow = false;

@@ -2,10 +2,12 @@
 // tests/data/xiangqi/perft.txt (counts from Fairy-Stockfish 11.1, sources in the file) at the depths whose counts stay
 // small enough to run in about a second. Xiangqi is a game file only (rulesets/games/xiangqi.yaml): regions, lame
 // leaps, hops and facing generals are words of the game format, not C++ for one game.
+#include "core/error.h"
 #include "core/game_files.h"
 #include "core/position.h"
 
 #include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
 
 #include <fstream>
 #include <sstream>
@@ -104,6 +106,31 @@ BOOST_AUTO_TEST_CASE(each_movement_word_by_hand) {
 BOOST_AUTO_TEST_CASE(stalemate_is_a_loss_in_the_data) {
     BOOST_TEST(int(xiangqi()->no_moves_not_in_check) == int(NoMovesResult::loss));
     BOOST_TEST(int(xiangqi()->no_moves_in_check) == int(NoMovesResult::loss));
+}
+
+// The loader refuses what the words cannot mean, at the node's line and column.
+BOOST_AUTO_TEST_CASE(the_loader_refuses_meaningless_words) {
+    const std::string head =
+        "game: g\nboard: {files: [a, b, c], ranks: ['1', '2', '3'], regions: {middle: {ranks: ['2']}}}\n"
+        "start: 3/1K1/3 w - - 0 1\npieces:\n";
+    auto error = [&](const std::string& pieces) {
+        try {
+            GameDefinition::from_yaml(YAML::Load(head + pieces), "g.yaml");
+        } catch (const arbiter::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    BOOST_TEST(error("  - {name: king, letter: K, royal: true, leap: [[1, 0]], confined: edge}\n")
+                   .find("g.yaml:5:") != std::string::npos);
+    BOOST_TEST(error("  - {name: king, letter: K, royal: true, leap: [[1, 0]], confined: edge}\n")
+                   .find("unknown region 'edge'") != std::string::npos);
+    BOOST_TEST(error("  - {name: rook, letter: K, ride: [[1, 0]], confined: middle}\n")
+                   .find("pieces that only leap") != std::string::npos);
+    BOOST_TEST(error("  - {name: king, letter: K, lame_leap: [[1, 1]]}\n").find("needs a square between") !=
+               std::string::npos);
+    BOOST_TEST(error("  - {name: king, letter: K, leap: [[1, 0]]}\nroyals_may_not_face: [[0, 1]]\n")
+                   .find("no royal piece") != std::string::npos);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
