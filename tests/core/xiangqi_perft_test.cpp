@@ -4,6 +4,7 @@
 // leaps, hops and facing generals are words of the game format, not C++ for one game.
 #include "core/error.h"
 #include "core/game_files.h"
+#include "core/move_text.h"
 #include "core/position.h"
 
 #include <boost/test/unit_test.hpp>
@@ -106,6 +107,43 @@ BOOST_AUTO_TEST_CASE(each_movement_word_by_hand) {
 BOOST_AUTO_TEST_CASE(stalemate_is_a_loss_in_the_data) {
     BOOST_TEST(int(xiangqi()->no_moves_not_in_check) == int(NoMovesResult::loss));
     BOOST_TEST(int(xiangqi()->no_moves_in_check) == int(NoMovesResult::loss));
+}
+
+// Another member of the family, written as a game file from docs/GAMES.md alone (tests/data/xiangqi/minixiangqi.yaml):
+// its 49 squares take the 64-bit generator, slide tables included. Counts from Fairy-Stockfish 11.1 (UCI_Variant
+// minixiangqi, go perft 1-5 from its start).
+BOOST_AUTO_TEST_CASE(minixiangqi_from_its_game_file_alone) {
+    auto def = GameDefinition::load_file(std::string(ARBITER_SOURCE_DIR) + "/tests/data/xiangqi/minixiangqi.yaml");
+    BOOST_TEST(def->bitboard_words == 1);
+    Position pos = Position::start(def);
+    BOOST_TEST(pos.perft(1, true) == 19u);
+    BOOST_TEST(pos.perft(2, true) == 331u);
+    BOOST_TEST(pos.perft(3, true) == 6664u);
+    BOOST_TEST(pos.perft(4, true) == 127164u);
+#ifndef ARBITER_SANITIZED
+    BOOST_TEST(pos.perft(5, true) == 2666905u);
+#endif
+}
+
+// FEN as xiangqi programs write it reads and writes back unchanged; moves are ICCS through the generic move text.
+BOOST_AUTO_TEST_CASE(fen_and_iccs_moves) {
+    const std::string start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    XiangqiPosition pos = XiangqiPosition::from_fen(xiangqi(), start);
+    BOOST_TEST(pos.fen() == start);
+    // 炮二平五 (WXF C2.5): red's right cannon from h2 to e2.
+    const Move m = parse_usi(pos, "h2e2");
+    BOOST_TEST(to_usi(pos, m) == "h2e2");
+    Undo u;
+    pos.make(m, u);
+    BOOST_TEST(pos.fen() == "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C2C4/9/RNBAKABNR b - - 1 1");
+    // Black to move (a9 r, b9 n, c9 b, d9 a, e9 k ...): the horse b9 reaches c7 (leg b8 empty) but not d8 (leg c9, its
+    // elephant); the elephant c9 reaches e7 (eye d8 empty); the advisor d9 steps to e8, not d8; the general to e8.
+    BOOST_TEST(read_usi(pos, "b9c7").ok());
+    BOOST_TEST(!read_usi(pos, "b9d8").ok());
+    BOOST_TEST(read_usi(pos, "c9e7").ok());
+    BOOST_TEST(read_usi(pos, "d9e8").ok());
+    BOOST_TEST(!read_usi(pos, "d9d8").ok());
+    BOOST_TEST(read_usi(pos, "e9e8").ok());
 }
 
 // The loader refuses what the words cannot mean, at the node's line and column.
