@@ -288,7 +288,8 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         if (pn["move"]) movement(pn["move"], MoveMode::move, "move.");
         if (pn["capture"]) movement(pn["capture"], MoveMode::capture, "capture.");
         read_region_movement(g, p, pn, r);
-        if (p.vectors.empty() && p.lame_leaps.empty() && p.hops.empty() && p.region_leaps.empty() && !root["placement"])  // a placed piece (othello's disc) never moves
+        const bool moves = !p.vectors.empty() || !p.lame_leaps.empty() || !p.hops.empty() || !p.region_leaps.empty();
+        if (!moves && !root["placement"])  // a placed piece (othello's disc) never moves
             r.fail(pn, "piece '" + p.name + "' has no movement (leap, ride, move or capture)");
 
         if (YAML::Node ds = pn["double_step"]) {

@@ -13,7 +13,9 @@ namespace arbiter::core {
 
 namespace {
 
-int sign_of(int v) { return (v > 0) - (v < 0); }
+int sign_of(int v) {
+    return (v > 0) - (v < 0);
+}
 
 // The leg of a lame leap: the first square of its path, one step towards the target along the longer of its two
 // legs, or diagonally when both are equal (a knight's [1, 2] is blocked on [0, 1], a [2, 2] leap on [1, 1]).
@@ -22,7 +24,8 @@ Vector leg_of(const Vector& v) {
     return Vector{ax >= ay ? sign_of(v.dx) : 0, ay >= ax ? sign_of(v.dy) : 0, 1, v.mode};
 }
 
-Vector read_vector(const YAML::Node& v, MoveMode mode, int range, const std::string& what, const GameDefinitionReader& r) {
+Vector read_vector(const YAML::Node& v, MoveMode mode, int range, const std::string& what,
+                   const GameDefinitionReader& r) {
     if (!v.IsSequence() || v.size() != 2) r.fail(v, what + ": expected [dx, dy]");
     Vector vec{r.integer(v[0], what.c_str()), r.integer(v[1], what.c_str()), range, mode};
     if (vec.dx == 0 && vec.dy == 0) r.fail(v, what + ": a vector must not be [0, 0]");
@@ -83,17 +86,19 @@ void read_blocked_movement(PieceType& p, const YAML::Node& block, MoveMode mode,
     list("hop", p.hops, 0);
 }
 
-void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece, const GameDefinitionReader& r) {
+void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece,
+                          const GameDefinitionReader& r) {
     auto region = [&](const YAML::Node& n, const char* what) {
         const std::string name = r.text(n, what);
         auto it = std::find(g.region_names.begin(), g.region_names.end(), name);
-        if (it == g.region_names.end()) r.fail(n, std::string(what) + ": unknown region '" + name + "' (board.regions)");
+        if (it == g.region_names.end())
+            r.fail(n, std::string(what) + ": unknown region '" + name + "' (board.regions)");
         return int(it - g.region_names.begin());
     };
     if (const YAML::Node n = piece["confined"]) {
         p.confined = region(n, "confined");
-        const bool rides = !p.hops.empty() ||
-                           std::any_of(p.vectors.begin(), p.vectors.end(), [](const Vector& v) { return v.range != 1; });
+        const bool rides = !p.hops.empty() || std::any_of(p.vectors.begin(), p.vectors.end(),
+                                                          [](const Vector& v) { return v.range != 1; });
         if (rides) r.fail(n, "confined: supported for pieces that only leap (no ride or hop)");
     }
     if (const YAML::Node n = piece["when_in"]) {
@@ -101,7 +106,8 @@ void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Nod
         for (const auto& entry : n) {
             const int at = region(entry.first, "when_in");
             const YAML::Node& block = entry.second;
-            if (!block.IsMap() || !block["leap"] || block.size() != 1) r.fail(block, "when_in: expected {leap: [[dx, dy], ...]}");
+            if (!block.IsMap() || !block["leap"] || block.size() != 1)
+                r.fail(block, "when_in: expected {leap: [[dx, dy], ...]}");
             const YAML::Node leaps = block["leap"];
             if (!leaps.IsSequence()) r.fail(leaps, "when_in.leap: expected a list of [dx, dy] vectors");
             for (const YAML::Node& v : leaps) {
@@ -117,19 +123,23 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
     if (const YAML::Node n = root["royals_may_not_face"]) {
         if (g.royal_type < 0) r.fail(n, "royals_may_not_face: the game has no royal piece");
         if (!n.IsSequence()) r.fail(n, "royals_may_not_face: expected a list of [dx, dy] directions");
-        for (const YAML::Node& v : n) g.royal_facing.push_back(read_vector(v, MoveMode::capture, 0, "royals_may_not_face", r));
+        for (const YAML::Node& v : n)
+            g.royal_facing.push_back(read_vector(v, MoveMode::capture, 0, "royals_may_not_face", r));
     }
     g.legality_by_test = !g.royal_facing.empty();
     for (const PieceType& p : g.pieces) {
         if (!p.lame_leaps.empty() || !p.hops.empty()) g.legality_by_test = true;
-        if (p.confined >= 0 && p.promotes()) r.fail(root["pieces"], "piece '" + p.name + "': a confined piece cannot promote");
+        if (p.confined >= 0 && p.promotes())
+            r.fail(root["pieces"], "piece '" + p.name + "': a confined piece cannot promote");
     }
     if (!g.legality_by_test) return;
     // Those moves are tested one by one against the attacks after them (movegen_tested.cpp), which knows neither the
     // two pieces that castling moves nor the piece that en passant takes from another square.
-    if (!g.castling.empty()) r.fail(root["castling"], "castling cannot be combined with lame_leap, hop or royals_may_not_face");
+    if (!g.castling.empty())
+        r.fail(root["castling"], "castling cannot be combined with lame_leap, hop or royals_may_not_face");
     for (const PieceType& p : g.pieces)
-        if (p.en_passant) r.fail(root["pieces"], "en_passant cannot be combined with lame_leap, hop or royals_may_not_face");
+        if (p.en_passant)
+            r.fail(root["pieces"], "en_passant cannot be combined with lame_leap, hop or royals_may_not_face");
 }
 
 // Hoppers and the attack lines onto a royal piece: width-independent, after the riders (compile()).
@@ -166,7 +176,8 @@ void GameDefinition::compile_blocked_rays() {
                 if (v.mode != MoveMode::move) line(c, add_ray(-v.dx, -v.dy * sign, 0)).second |= std::uint16_t(1u << t);
         // Facing is the same seen from either royal piece: both directions of each line.
         for (const Vector& v : royal_facing)
-            for (int s : {1, -1}) line(c, add_ray(v.dx * s, v.dy * s, 0)).first_royal |= std::uint16_t(1u << royal_type);
+            for (int s : {1, -1})
+                line(c, add_ray(v.dx * s, v.dy * s, 0)).first_royal |= std::uint16_t(1u << royal_type);
     }
 }
 
@@ -214,7 +225,8 @@ void GameDefinition::compile_blocked(BoardTables<BB>& tb) {
                     if (to < 0 || !(inside & bit<BB>(to))) continue;
                     auto first = tb.lame_legs.begin() + tb.lame_first[t][c][sq];
                     auto it = std::find_if(first, tb.lame_legs.end(), [&](const auto& e) { return e.leg == leg; });
-                    if (it == tb.lame_legs.end()) it = tb.lame_legs.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
+                    if (it == tb.lame_legs.end())
+                        it = tb.lame_legs.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
                     if (v.mode != MoveMode::capture) it->move |= bit<BB>(to);
                     if (v.mode != MoveMode::move) it->capture |= bit<BB>(to);
                 }
@@ -236,8 +248,10 @@ void GameDefinition::compile_blocked(BoardTables<BB>& tb) {
                     if (from < 0) continue;
                     const int leg = target(from, leg_of(v), sign);
                     auto first = tb.lame_attacks.begin() + tb.lame_attack_first[c][sq];
-                    auto it = std::find_if(first, tb.lame_attacks.end(), [&](const auto& e) { return e.leg == leg && e.type == t; });
-                    if (it == tb.lame_attacks.end()) it = tb.lame_attacks.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
+                    auto it = std::find_if(first, tb.lame_attacks.end(),
+                                           [&](const auto& e) { return e.leg == leg && e.type == t; });
+                    if (it == tb.lame_attacks.end())
+                        it = tb.lame_attacks.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
                     it->move |= bit<BB>(from);
                 }
             }
@@ -256,7 +270,8 @@ void GameDefinition::compile_blocked(BoardTables<BB>& tb) {
                     const auto& e = tb.lame_legs[std::size_t(tb.lame_first[t][c][sq] + i)];
                     to |= e.move | e.capture;
                 }
-                if (pieces[t].has_double_step && double_step_to[c][sq] != no_square) to |= bit<BB>(double_step_to[c][sq]);
+                if (pieces[t].has_double_step && double_step_to[c][sq] != no_square)
+                    to |= bit<BB>(double_step_to[c][sq]);
                 while (to) tb.reach_to[t][c][pop_lsb(to)] |= bit<BB>(sq);
             }
         }

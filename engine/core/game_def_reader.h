@@ -64,7 +64,8 @@ enum class MoveMode : std::uint8_t;
 void read_regions(GameDefinition& g, const YAML::Node& board, const GameDefinitionReader& r);
 void read_blocked_movement(PieceType& p, const YAML::Node& block, MoveMode mode, const char* prefix,
                            const GameDefinitionReader& r);
-void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece, const GameDefinitionReader& r);
+void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece,
+                          const GameDefinitionReader& r);
 void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
 
 }  // namespace arbiter::core

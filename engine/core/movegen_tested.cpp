@@ -218,8 +218,8 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
     }
 }
 
-#define ARBITER_TESTED_FOR(BB)                                                                          \
-    template BB BasicPosition<BB>::blocked_attackers(int, Color, BB) const;                            \
+#define ARBITER_TESTED_FOR(BB)                                              \
+    template BB BasicPosition<BB>::blocked_attackers(int, Color, BB) const; \
     template void BasicPosition<BB>::generate_tested(MoveList&, std::uint16_t, BB, bool) const;
 ARBITER_TESTED_FOR(Bitboard)
 ARBITER_TESTED_FOR(WideBitboard<2>)
