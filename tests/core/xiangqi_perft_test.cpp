@@ -146,6 +146,15 @@ BOOST_AUTO_TEST_CASE(fen_and_iccs_moves) {
     BOOST_TEST(read_usi(pos, "e9e8").ok());
 }
 
+// A confined piece outside its region is a position no game reaches (core::impossible_position).
+BOOST_AUTO_TEST_CASE(a_confined_piece_outside_its_region_is_impossible) {
+    const auto why = [](const char* fen) { return impossible_position(XiangqiPosition::from_fen(xiangqi(), fen)); };
+    BOOST_TEST(why("rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1") == "");
+    BOOST_TEST(why("3k5/9/9/9/9/9/9/A8/9/4K4 w - - 0 1") == "a red advisor on a2, outside the palace it never leaves");
+    BOOST_TEST(why("3k5/9/9/9/2B6/9/9/9/9/4K4 w - - 0 1") ==
+               "a red elephant on c5, outside the own_half it never leaves");
+}
+
 // The loader refuses what the words cannot mean, at the node's line and column.
 BOOST_AUTO_TEST_CASE(the_loader_refuses_meaningless_words) {
     const std::string head =
