@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include "core/error.h"
+#include "core/game_def_reader.h"
 #include "core/placement_game.h"
 
 #include <algorithm>
@@ -14,47 +15,7 @@ namespace arbiter::core {
 
 namespace {
 
-// Carries the file name so that every semantic error names file:line:column (yaml-cpp marks are 0-based).
-struct Reader {
-    std::string file;
-
-    [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
-        SourceLocation where{file, 0, 0};
-        if (node.IsDefined() && node.Mark().line >= 0) {
-            where.line = node.Mark().line + 1;
-            where.column = node.Mark().column + 1;
-        }
-        throw InputError(where, message);
-    }
-    const YAML::Node require(const YAML::Node& parent, const char* key) const {
-        YAML::Node n = parent[key];
-        if (!n) fail(parent, std::string("missing '") + key + "'");
-        return n;
-    }
-    std::string text(const YAML::Node& n, const char* what) const {
-        if (!n.IsScalar()) fail(n, std::string(what) + ": expected a string");
-        return n.Scalar();
-    }
-    int integer(const YAML::Node& n, const char* what) const {
-        if (!n.IsScalar()) fail(n, std::string(what) + ": expected an integer");
-        const std::string& s = n.Scalar();
-        char* end = nullptr;
-        long v = std::strtol(s.c_str(), &end, 10);
-        if (s.empty() || *end != '\0') fail(n, std::string(what) + ": expected an integer, got '" + s + "'");
-        return int(v);
-    }
-    bool boolean(const YAML::Node& n, const char* what) const {
-        if (!n.IsScalar() || (n.Scalar() != "true" && n.Scalar() != "false"))
-            fail(n, std::string(what) + ": expected true or false");
-        return n.Scalar() == "true";
-    }
-    std::vector<std::string> strings(const YAML::Node& n, const char* what) const {
-        if (!n.IsSequence()) fail(n, std::string(what) + ": expected a list");
-        std::vector<std::string> out;
-        for (const auto& e : n) out.push_back(text(e, what));
-        return out;
-    }
-};
+using Reader = GameDefinitionReader;
 
 NoMovesResult parse_result(const Reader& r, const YAML::Node& n, const char* what) {
     std::string s = r.text(n, what);
@@ -138,18 +99,22 @@ void GameDefinition::compile() {
         castling_rights_kept[castling[i].king_from] &= std::uint8_t(~(1u << i));
         castling_rights_kept[castling[i].rook_from] &= std::uint8_t(~(1u << i));
     }
+    compile_blocked_rays();
     if (ray_overflow) return;
     if (bitboard_words == 1) {
         compile_tables<Bitboard>(*this);
+        compile_blocked<Bitboard>(*this);
         compile_slides();
         for (PieceType& p : pieces)
             for (int c = 0; c < 2; ++c) p.promotion.zone[c] = promotion_zone[&p - pieces.data()][c];
     } else if (bitboard_words == 2) {
         wide2_ = std::make_shared<BoardTables<WideBitboard<2>>>();
         compile_tables(*wide2_);
+        compile_blocked(*wide2_);
     } else {
         wide3_ = std::make_shared<BoardTables<WideBitboard<3>>>();
         compile_tables(*wide3_);
+        compile_blocked(*wide3_);
     }
 }
 
@@ -261,6 +226,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         r.fail(board, "board: " + std::to_string(g.files * g.ranks) + " squares; the core plays boards of at most " +
                           std::to_string(max_board_squares) + " squares (12x12)");
     g.squares = g.files * g.ranks;
+    read_regions(g, board, r);
 
     auto square_at = [&](const YAML::Node& n, const char* what) {
         std::string s = r.text(n, what);
@@ -316,11 +282,14 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
             std::string leap = std::string(prefix) + "leap", ride = std::string(prefix) + "ride";
             if (n["leap"]) vectors(n["leap"], false, mode, leap.c_str());
             if (n["ride"]) vectors(n["ride"], true, mode, ride.c_str());
+            read_blocked_movement(p, n, mode, prefix, r);
         };
         movement(pn, MoveMode::any, "");
         if (pn["move"]) movement(pn["move"], MoveMode::move, "move.");
         if (pn["capture"]) movement(pn["capture"], MoveMode::capture, "capture.");
-        if (p.vectors.empty() && !root["placement"])  // a placed piece (othello's disc) never moves
+        read_region_movement(g, p, pn, r);
+        const bool moves = !p.vectors.empty() || !p.lame_leaps.empty() || !p.hops.empty() || !p.region_leaps.empty();
+        if (!moves && !root["placement"])  // a placed piece (othello's disc) never moves
             r.fail(pn, "piece '" + p.name + "' has no movement (leap, ride, move or capture)");
 
         if (YAML::Node ds = pn["double_step"]) {
@@ -443,6 +412,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         if (mr["claim_plies"]) g.move_rule_claim_plies = r.integer(mr["claim_plies"], "move_rule.claim_plies");
         if (mr["automatic_plies"]) g.move_rule_automatic_plies = r.integer(mr["automatic_plies"], "move_rule.automatic_plies");
     }
+    read_royal_facing(g, root, r);
     g.start_fen = r.text(r.require(root, "start"), "start");
 
     g.compile();

@@ -27,6 +27,7 @@ struct Vector {
     int dy = 0;
     int range = 1;  // leapers 1; riders the longest run (0 = to the edge of the board)
     MoveMode mode = MoveMode::any;
+    int region = -1;  // a leap that the piece has only while it stands in this region (`when_in`); -1 everywhere
 };
 
 // A rider's ray table index and what the ray may be used for.
@@ -67,6 +68,13 @@ struct PieceType {
     int impasse_points = 1;         // points in an impasse count (royal pieces count 0)
     std::string glyphs[2];          // what a board diagram shows for it, per side (default: the letter)
     std::vector<Vector> vectors;       // as written in the data, first side's view
+    // Movement that the per-square leap and ride tables cannot hold (game_def_blocked.cpp), first side's view:
+    // leaps blocked by a piece on the leg square (`lame_leap`), rides that pass exactly one piece (`hop`), and leaps
+    // the piece has only in a region (`when_in`; each vector's `region` says where).
+    std::vector<Vector> lame_leaps;
+    std::vector<Vector> hops;
+    std::vector<Vector> region_leaps;
+    int confined = -1;  // the region the piece never leaves (`confined`), -1 none
     Promotion promotion;
     bool promotes() const { return !promotion.to.empty(); }
 };
@@ -108,6 +116,21 @@ struct BoardTables {
     BB file_mask[16] = {};
     BB castling_empty[max_castling_rules] = {};
     BB castling_safe[max_castling_rules] = {};
+    // Lame leaps (game_def_blocked.cpp): from each square, the leg squares and the targets each leg opens while it
+    // is empty; and onto each square, the leg squares and the squares a side's lame leapers of one type capture from.
+    struct LameLeg {
+        std::uint8_t leg;
+        std::uint8_t type;  // lame_attacks only: the capturing type
+        BB move;            // lame_legs: targets of move-only or any leaps; lame_attacks: the leapers' squares
+        BB capture;         // lame_legs: targets of capture-only or any leaps
+    };
+    std::vector<LameLeg> lame_legs;     // indexed by lame_first / lame_count
+    std::vector<LameLeg> lame_attacks;  // indexed by lame_attack_first / lame_attack_count
+    std::uint16_t lame_first[max_piece_types][2][capacity] = {};
+    std::uint8_t lame_count[max_piece_types][2][capacity] = {};
+    std::uint16_t lame_attack_first[2][capacity] = {};
+    std::uint8_t lame_attack_count[2][capacity] = {};
+    BB region[16][2] = {};  // the board's regions, per side
 };
 
 // What the side to move gets when it has no legal move.
@@ -210,7 +233,6 @@ public:
     int attack_ray_count[2] = {0, 0};
     std::uint16_t leaper_capture_types[2] = {0, 0};  // types with capturing leaps, per side
     std::uint8_t castling_rights_kept[max_board_squares] = {};  // rights that survive a move from or to sq
-
     // Bits of `rights` that exist: one per castling rule.
     int castling_rule_count() const { return int(castling.size()); }
 
@@ -273,6 +295,34 @@ public:
         return r;
     }
 
+    // The words of game_def_blocked.cpp (kept after the tables the other games read in the hot path, whose places in
+    // the object they leave as they were).
+    // Regions of the board (`board.regions`), per side: the second side's mirror the ranks. Pieces may be confined
+    // to one or move differently in one.
+    std::vector<std::string> region_names;
+    std::vector<std::vector<bool>> region_squares[2];
+    // Directions along which the two royal pieces may not stand with no piece between them (`royals_may_not_face`).
+    std::vector<Vector> royal_facing;
+    // Whether move generation tests each move that could expose the royal piece by the attacks after it (lame leaps,
+    // hops and facing royals break the check and pin lines of the usual generator): movegen_tested.cpp.
+    bool legality_by_test = false;
+
+    // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is
+    // attacked when legality is tested: reversed rays from the royal square with the types that capture at the
+    // first piece (riders, and the opposing royal piece where royals may not face) and at the second (hops).
+    RiderRay hoppers[max_piece_types][2][max_riders_per_type] = {};
+    int hopper_count[max_piece_types][2] = {};
+    struct LineAttack {
+        std::uint8_t ray;
+        std::uint16_t first;   // types that capture the first piece along the ray
+        std::uint16_t second;  // types that capture the second piece (hops)
+        std::uint16_t first_royal;  // types that take the first piece only when it is the royal one (facing royals)
+    };
+    LineAttack line_attacks[2][max_rays] = {};
+    int line_attack_count[2] = {0, 0};
+    std::uint16_t lame_types[2] = {0, 0};    // types with lame leaps that capture, per side
+    std::uint16_t hopper_types[2] = {0, 0};  // types with capturing hops, per side
+
 private:
     bool ray_overflow = false;
     std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;
@@ -287,6 +337,9 @@ private:
     template <class BB>
     void compile_tables(BoardTables<BB>& t);
     void compile_slides();
+    void compile_blocked_rays();  // hoppers and line_attacks (game_def_blocked.cpp)
+    template <class BB>
+    void compile_blocked(BoardTables<BB>& t);  // regions, region leaps, confinement, lame leaps, reach
 };
 
 // Calls f(BB{}) with the bitboard type that plays `g` (std::uint64_t, WideBitboard<2> or <3>), so that

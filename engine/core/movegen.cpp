@@ -46,6 +46,8 @@ BB BasicPosition<BB>::attackers_to(int sq, Color by, BB occ) const {
         att |= tb.leap_attackers[t][by][sq] & by_type_[t];
     }
     att &= theirs;
+    if (g.legality_by_test) [[unlikely]]
+        att |= blocked_attackers(sq, by, occ);
 #ifdef __BMI2__
     if constexpr (std::is_same_v<BB, std::uint64_t>) {
         if (g.slide_group_count) {
@@ -78,18 +80,25 @@ BB BasicPosition<BB>::checkers() const {
 
 template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
+    if (def_->legality_by_test) [[unlikely]]
+        return generate_tested(list, all_types, ~Bitboard{0}, false);
     generate_some(list, all_types, ~Bitboard{0}, false);
 }
 
 template <class BB>
 void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) const {
+    if (def_->legality_by_test) [[unlikely]]
+        return generate_tested(list, std::uint16_t(1u << type), bit<BB>(to), false);
     generate_some(list, std::uint16_t(1u << type), bit<BB>(to), false);
 }
 
 template <class BB>
 bool BasicPosition<BB>::has_legal_move() const {
     MoveList list;
-    generate_some(list, all_types, ~Bitboard{0}, true);
+    if (def_->legality_by_test) [[unlikely]]
+        generate_tested(list, all_types, ~Bitboard{0}, true);
+    else
+        generate_some(list, all_types, ~Bitboard{0}, true);
     return !list.empty();
 }
 

@@ -46,7 +46,7 @@ template <class BB>
 bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
     const GameDefinition& g = *def_;
     // Drops, placements, castling and en passant (two pieces leave one line) are generate_some's.
-    if (g.placement.enabled || g.hands) return false;
+    if (g.placement.enabled || g.hands || g.legality_by_test) return false;
     const PieceType& p = g.pieces[type];
     if (p.en_passant && ep_ == to) return false;
     const BoardTables<BB>& tb = tables();

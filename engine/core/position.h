@@ -144,6 +144,10 @@ public:
 private:
     static constexpr std::uint16_t all_types = 0xFFFF;
     void generate_some(MoveList& list, std::uint16_t types, Bitboard targets, bool first_only) const;
+    // generate_some for a game whose legality is tested move by move (lame leaps, hops, facing royals), and the
+    // attackers those add (movegen_tested.cpp).
+    void generate_tested(MoveList& list, std::uint16_t types, Bitboard targets, bool first_only) const;
+    Bitboard blocked_attackers(int sq, Color by, Bitboard occupied) const;
     template <bool Bulk>
     std::uint64_t perft_rec(int depth);
     // Placement games (placement_moves.cpp; boards of up to 64 squares, so only the 64-bit width plays one).

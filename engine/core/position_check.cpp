@@ -121,6 +121,8 @@ std::string impossible_position(const BasicPosition<BB>& pos) {
         const PieceType& p = g.pieces[type];
         // Written only for the answer: a position is checked at the start of every game an audit rules.
         const auto who = [&] { return "a " + g.side_names[side] + " " + p.name + " on " + g.square_name(sq); };
+        if (p.confined >= 0 && !(tables.region[p.confined][side] & bit<BB>(sq)))
+            return who() + ", outside the " + g.region_names[std::size_t(p.confined)] + " it never leaves";
         if (!(tables.stay[type][side] & bit<BB>(sq))) {
             if (p.promotes() && p.promotion.mandatory && (tables.promotion_zone[type][side] & bit<BB>(sq)))
                 return who() + ", where it must have promoted";

@@ -73,6 +73,13 @@ BOOST_AUTO_TEST_CASE(othello_yaml_is_valid) {
     BOOST_TEST(schema_errors(doc) != "");
 }
 
+BOOST_AUTO_TEST_CASE(xiangqi_yaml_is_valid) {
+    YAML::Node doc = YAML::LoadFile(std::string(ARBITER_SOURCE_DIR) + "/rulesets/games/xiangqi.yaml");
+    BOOST_TEST(schema_errors(doc) == "");
+    doc["pieces"][6]["when_in"]["across_river"]["ride"] = doc["pieces"][4]["ride"];  // when_in holds leaps only
+    BOOST_TEST(schema_errors(doc) != "");
+}
+
 BOOST_AUTO_TEST_CASE(an_unknown_key_is_refused) {
     YAML::Node doc = YAML::LoadFile(std::string(ARBITER_SOURCE_DIR) + "/rulesets/games/chess.yaml");
     doc["pieces"][0]["flies"] = true;

@@ -1,0 +1,229 @@
+// Legal move generation where a move's legality is tested against the attacks after it: games with lame leaps (a
+// piece on the leg square blocks them), hops (a ride that passes exactly one piece: moving a piece onto or off a line
+// can give or take away a check) or royal pieces that may not face each other. The check and pin lines of
+// generate_some (movegen.cpp) do not describe those, so each move is tested here unless it can change nothing: a move
+// that neither starts nor ends on a square whose occupancy decides an attack on the royal piece (its lines up to the
+// second piece, the legs of the lame leaps onto it), made while not in check, is legal as it stands.
+#include "core/movegen_targets.h"
+#include "core/position.h"
+
+namespace arbiter::core {
+
+namespace {
+
+template <class BB>
+inline int nearest(const GameDefinition& g, int ray, const BB& pieces) {
+    return g.ray_ascending[ray] ? lsb(pieces) : msb(pieces);
+}
+
+template <class BB>
+inline BB of_types(const BB* by_type, std::uint16_t types) {
+    BB m = 0;
+    for (; types; types &= std::uint16_t(types - 1)) m |= by_type[std::countr_zero(types)];
+    return m;
+}
+
+}  // namespace
+
+// Hops onto sq (the second piece along a line), lame leaps whose leg is empty, and the opposing royal piece facing
+// sq along an open line when sq holds a royal piece: what attackers_to adds in such a game.
+template <class BB>
+BB BasicPosition<BB>::blocked_attackers(int sq, Color by, BB occ) const {
+    const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
+    const BB theirs = by_color_[by] & occ;
+    const bool royal_target = g.royal_type >= 0 && board_[sq] == make_piece(~by, g.royal_type);
+    BB att = 0;
+    for (int i = 0; i < g.line_attack_count[by]; ++i) {
+        const GameDefinition::LineAttack& la = g.line_attacks[by][i];
+        const std::uint16_t first = royal_target ? la.first_royal : 0;  // the riders are attackers_to's own
+        if (!first && !la.second) continue;
+        BB blockers = tb.ray_mask[la.ray][sq] & occ;
+        if (!blockers) continue;
+        const int b1 = nearest(g, la.ray, blockers);
+        if (first) att |= bit<BB>(b1) & theirs & of_types(by_type_, first);
+        if (!la.second || !(blockers ^= bit<BB>(b1))) continue;
+        att |= bit<BB>(nearest(g, la.ray, blockers)) & theirs & of_types(by_type_, la.second);
+    }
+    for (int i = 0; i < tb.lame_attack_count[by][sq]; ++i) {
+        const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[by][sq] + i)];
+        if (!(occ & bit<BB>(e.leg))) att |= e.move & by_type_[e.type] & theirs;
+    }
+    return att;
+}
+
+template <class BB>
+void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB targets, bool first_only) const {
+    list.clear();
+    const GameDefinition& g = *def_;
+    const BoardTables<BB>& tb = tables();
+    const Color us = side_, them = ~us;
+    const BB occ = occupied(), own = by_color_[us], theirs = by_color_[them];
+    const BB their_king = royal_[them] == no_square ? BB{0} : bit<BB>(royal_[them]);
+    const BB enemy = theirs & ~their_king, not_target = own | their_king;
+    const int ksq = royal_[us];
+
+    // The opponent's pieces that can attack along each line (the first piece met, the second), once per generation;
+    // `near` lists the lines through the royal square that hold such a piece on the empty board.
+    BB first_cand[max_rays], second_cand[max_rays];
+    int near[max_rays], near_count = 0, all[max_rays];
+    const int lines = g.line_attack_count[them];
+    BB sensitive = 0;
+    bool in_check = false;
+    for (int i = 0; i < lines; ++i) {
+        const GameDefinition::LineAttack& la = g.line_attacks[them][i];
+        first_cand[i] = of_types(by_type_, std::uint16_t(la.first | la.first_royal)) & theirs;
+        second_cand[i] = of_types(by_type_, la.second) & theirs;
+        all[i] = i;
+    }
+    // Whether the royal piece on k is attacked with occupancy o by the opponent's pieces `alive` (a captured one is
+    // gone), along the lines `ls`.
+    const auto attacked = [&](int k, BB o, BB alive, const int* ls, int n) {
+        for (std::uint16_t t = g.leaper_capture_types[them]; t; t &= std::uint16_t(t - 1)) {
+            const int type = std::countr_zero(t);
+            if (tb.leap_attackers[type][them][k] & by_type_[type] & alive) return true;
+        }
+        for (int j = 0; j < n; ++j) {
+            const int i = ls[j];
+            const int ray = g.line_attacks[them][i].ray;
+            const BB r = tb.ray_mask[ray][k];
+            if (!(r & (first_cand[i] | second_cand[i]) & alive)) continue;
+            BB blockers = r & o;
+            const int b1 = nearest(g, ray, blockers);
+            if (bit<BB>(b1) & first_cand[i] & alive) return true;
+            if (!second_cand[i] || !(blockers ^= bit<BB>(b1))) continue;
+            if (bit<BB>(nearest(g, ray, blockers)) & second_cand[i] & alive) return true;
+        }
+        for (int j = 0; j < tb.lame_attack_count[them][k]; ++j) {
+            const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[them][k] + j)];
+            if (!(o & bit<BB>(e.leg)) && (e.move & by_type_[e.type] & alive)) return true;
+        }
+        return false;
+    };
+    if (ksq != no_square) {
+        for (int i = 0; i < lines; ++i) {
+            const int ray = g.line_attacks[them][i].ray;
+            BB r = tb.ray_mask[ray][ksq];
+            if (!(r & (first_cand[i] | second_cand[i]))) continue;
+            near[near_count++] = i;
+            // The squares up to the first piece (riders) or the second (hops) decide the attack along the line.
+            if (BB blockers = r & occ) {
+                int last = nearest(g, ray, blockers);
+                if (second_cand[i] && (blockers ^= bit<BB>(last))) last = nearest(g, ray, blockers);
+                r &= ~tb.ray_mask[ray][last];
+            }
+            sensitive |= r;
+        }
+        for (int j = 0; j < tb.lame_attack_count[them][ksq]; ++j) {
+            const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[them][ksq] + j)];
+            if (e.move & by_type_[e.type] & theirs) sensitive |= bit<BB>(e.leg);
+        }
+        in_check = attacked(ksq, occ, theirs, near, near_count);
+    }
+
+    Move* const begin = list.data();
+    Move* out = begin;
+    const auto legal_after = [&](int from, int to) {
+        const BB o = (occ ^ bit<BB>(from)) | bit<BB>(to);
+        return !attacked(ksq, o, theirs & ~bit<BB>(to), near, near_count);
+    };
+    const auto emit = [&](int type, int from, BB to) {
+        const PieceType& p = g.pieces[type];
+        if (p.promotes()) {
+            const BB zone = tb.promotion_zone[type][us];
+            BB promo = p.promotion.on_leaving_zone && (zone & bit<BB>(from)) ? to : to & zone;
+            to &= tb.stay[type][us];
+            while (promo) {
+                const int sq = pop_lsb(promo);
+                for (int choice : p.promotion.to) *out++ = Move(from, sq, MoveKind::promotion, choice);
+            }
+        }
+        while (to) *out++ = Move(from, pop_lsb(to));
+    };
+    // The squares a piece reaches: its leaps and rides, its lame leaps with an empty leg, its hops.
+    const auto reached = [&](int type, int from) {
+        BB to = piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, targets);
+        for (int i = 0; i < tb.lame_count[type][us][from]; ++i) {
+            const auto& e = tb.lame_legs[std::size_t(tb.lame_first[type][us][from] + i)];
+            if (!(occ & bit<BB>(e.leg))) to |= ((e.move & ~occ) | (e.capture & enemy)) & targets;
+        }
+        for (int i = 0; i < g.hopper_count[type][us]; ++i) {
+            const RiderRay h = g.hoppers[type][us][i];
+            const BB blockers = tb.ray_mask[h.ray][from] & occ;
+            if (!blockers) continue;
+            BB beyond = tb.ray_mask[h.ray][nearest(g, h.ray, blockers)];
+            if (const BB more = beyond & occ) {
+                const int b2 = nearest(g, h.ray, more);
+                if (h.mode != MoveMode::move) to |= bit<BB>(b2) & enemy & targets;
+                beyond &= ~tb.ray_mask[h.ray][b2];
+            }
+            if (h.mode != MoveMode::capture) to |= beyond & ~occ & targets;
+        }
+        return to;
+    };
+    // The asked types but the royal one, in type order, then the royal piece (generate_some's order).
+    const int target = targets && !more_than_one(targets) ? lsb(targets) : no_square;
+    const unsigned royal_bit = g.royal_type >= 0 ? 1u << g.royal_type : 0u;
+    for (unsigned left = types & ~royal_bit & ((1u << g.pieces.size()) - 1); left; left &= left - 1) {
+        const int type = std::countr_zero(left);
+        const PieceType& p = g.pieces[type];
+        BB movers = by_type_[type] & own;
+        if (target != no_square) movers &= tb.reach_to[type][us][target];
+        while (movers) {
+            if (first_only && out != begin) break;
+            const int from = pop_lsb(movers);
+            BB to = reached(type, from);
+            if (p.has_double_step) {
+                const int sq = g.double_step_to[us][from];
+                if (sq != no_square && (targets & bit<BB>(sq)) &&
+                    !(occ & (bit<BB>(sq) | bit<BB>(g.double_step_over[us][from]))) &&
+                    (ksq == no_square || legal_after(from, sq)))
+                    *out++ = Move(from, sq, MoveKind::double_step);
+            }
+            if (ksq != no_square) {
+                if (!in_check && !(sensitive & bit<BB>(from))) {
+                    emit(type, from, to & ~sensitive);
+                    to &= sensitive;
+                }
+                for (BB left_to = to; left_to;) {
+                    const int sq = pop_lsb(left_to);
+                    if (!legal_after(from, sq)) to &= ~bit<BB>(sq);
+                }
+            }
+            emit(type, from, to);
+        }
+    }
+    if (ksq != no_square && (types & royal_bit) && !(first_only && out != begin)) {
+        // The royal piece itself: every line through its new square may attack it.
+        BB to = reached(g.royal_type, ksq);
+        for (BB left_to = to; left_to;) {
+            const int sq = pop_lsb(left_to);
+            if (attacked(sq, (occ ^ bit<BB>(ksq)) | bit<BB>(sq), theirs & ~bit<BB>(sq), all, lines)) to &= ~bit<BB>(sq);
+        }
+        emit(g.royal_type, ksq, to);
+    }
+    list.resize(int(out - begin));
+    if (first_only && !list.empty()) return;
+    if (g.hands && (types & g.hand_types)) {
+        // A dropped piece can block a check or become the piece a hop passes over: tested where it lands on a line.
+        MoveList drops;
+        generate_drops(drops, ~occ & tb.all_squares & targets);
+        for (Move m : drops) {
+            if (!(types & (1u << m.from()))) continue;
+            if (ksq != no_square && (in_check || (sensitive & bit<BB>(m.to()))) &&
+                attacked(ksq, occ | bit<BB>(m.to()), theirs, near, near_count))
+                continue;
+            list.push(m);
+        }
+    }
+}
+
+#define ARBITER_TESTED_FOR(BB)                                              \
+    template BB BasicPosition<BB>::blocked_attackers(int, Color, BB) const; \
+    template void BasicPosition<BB>::generate_tested(MoveList&, std::uint16_t, BB, bool) const;
+ARBITER_TESTED_FOR(Bitboard)
+ARBITER_TESTED_FOR(WideBitboard<2>)
+ARBITER_TESTED_FOR(WideBitboard<3>)
+#undef ARBITER_TESTED_FOR
+
+}  // namespace arbiter::core
