@@ -110,6 +110,13 @@ std::string diff_field_label(const std::string& field, Lang lang) {
 
 namespace diff_layout {
 
+std::string article_chapter(const std::string& article) { return chapter_of(article); }
+
+bool article_before(const std::string& a, const std::string& b) {
+    if (a.empty() != b.empty()) return b.empty();
+    return article_less(a, b);
+}
+
 std::vector<Chapter> chapters(const RulebookDiff& diff, Lang lang) {
     const bool ja = lang == Lang::ja;
     std::vector<Chapter> out;

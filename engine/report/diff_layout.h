@@ -19,6 +19,10 @@ struct Chapter {
     std::string title;
     std::vector<const rulebook::TopicDiff*> topics;
 };
+// The chapter of an article: an appendix's letters ("A" for "A.1"), else its first number ("6" for "6.6a").
+std::string article_chapter(const std::string& article);
+// Article order, numbers compared as numbers ("6.9" before "6.10"); "" last.
+bool article_before(const std::string& a, const std::string& b);
 std::vector<Chapter> chapters(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
 
 // The topics that differ only in cross-references, article numbers or restatement, in article order.
