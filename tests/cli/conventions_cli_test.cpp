@@ -54,6 +54,15 @@ BOOST_AUTO_TEST_CASE(every_rulebook_id_gets_a_suggestion) {
     BOOST_TEST(contains(check.out, "did you mean 'fide-2001'?"));
 }
 
+BOOST_AUTO_TEST_CASE(a_missing_file_is_called_missing) {
+    const auto import = run_arbiter("import nosuch.kif", Stderr::merge);
+    BOOST_TEST(import.exit_code == 2);
+    BOOST_TEST(contains(import.out, "nosuch.kif: no such file"));
+    const auto audit = run_arbiter("audit nosuch.pgn", Stderr::merge);
+    BOOST_TEST(audit.exit_code == 2);
+    BOOST_TEST(contains(audit.out, "nosuch.pgn: cannot open the file (No such file or directory)"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace conventions_cli_test
