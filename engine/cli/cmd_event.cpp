@@ -71,7 +71,7 @@ Command event_command() {
             "control, `set:` parameters within their range) and refuses the rest with the article that forbids\n"
             "it, on stdout (--lang ja|en). Exit 0 when valid, 1 when something is refused, 2 when the file cannot be\n"
             "read or a `set:` key names no topic or parameter (a typo).\n"
-            "arbiter event sheet EVENT [--lang ja|en] [--format md|html]: the regulations as they apply to the\n"
+            "arbiter event sheet EVENT [--lang ja|en] [--format md|text|html]: the regulations as they apply to the\n"
             "event (time control, default time, draws, claims and penalties, illegal moves, phones, what the\n"
             "arbiter decides), each with its article. HTML is one self-contained page that prints on A4.",
             [](CLI::App& app, const GlobalOptions& global) {
@@ -91,7 +91,7 @@ Command event_command() {
                 sheet->add_option("EVENT", *sheet_file, "Event file (event: Name at the top)")->required();
                 sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
                 sheet->add_option("--lang", *lang, "Language of the sheet")->check(CLI::IsMember({"en", "ja"}));
-                sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"md", "html"}));
+                sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"text", "md", "html"}));
                 return std::function<int()>([&global, check, file, sheet_file, rulebook_id, format, sheet_format, lang] {
                     const bool is_check = check->parsed();
                     const Event event = load_event(is_check ? *file : *sheet_file);
@@ -110,7 +110,9 @@ Command event_command() {
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     const report::Sheet s = report::event_sheet(event, book, result, library.registry(), language);
-                    std::cout << (*sheet_format == "html" ? report::sheet_html(s) : report::sheet_markdown(s));
+                    std::cout << (*sheet_format == "html" ? report::sheet_html(s)
+                                  : *sheet_format == "text" ? report::sheet_text(s)
+                                                            : report::sheet_markdown(s));
                     return 0;
                 });
             }};

@@ -1,8 +1,11 @@
 // `arbiter event check|sheet` from the command line: exit codes 0 (valid), 1 (refused), 2 (unreadable),
 // the refusal printed with file:line:column and article, and the sheet in both languages and formats.
 #include "cli/cli_run.h"
+#include "report/text_table.h"
 
 #include <boost/test/unit_test.hpp>
+
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -49,6 +52,19 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_set_key_exits_2_and_the_check_speaks_japanese) 
     BOOST_TEST(ja.exit_code == 1);
     BOOST_TEST(contains(ja.out, "認める: clock.late_arrival.default_time = 30分"));
     BOOST_TEST(contains(ja.out, "fide2001-club.yaml:7:3: 認めない: draw.agreement.min_moves"));
+}
+
+// --format text: the title underlined, every line within 80 columns (Japanese counted double); the 2009 Laws' rapid
+// appendix is A (the event's 10 minutes make it rapid).
+BOOST_AUTO_TEST_CASE(the_sheet_as_plain_text) {
+    for (const char* lang : {"en", "ja"}) {
+        const CliResult r = event_run(std::string("event sheet tests/data/events/fide2009-rapid.yaml --format text --lang ") + lang);
+        BOOST_TEST(r.exit_code == 0);
+        BOOST_TEST(contains(r.out, "(A.1)"));
+        BOOST_TEST(!contains(r.out, "| "));
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);) BOOST_TEST(arbiter::report::display_width(line) <= 80, line);
+    }
 }
 
 BOOST_AUTO_TEST_CASE(rulebook_override_on_the_command_line) {

@@ -147,7 +147,7 @@ BOOST_AUTO_TEST_CASE(completion_offers_every_command_and_its_options) {
     std::replace(first_words.begin(), first_words.end(), '\n', ' ');
     for (const auto& name : commands_in_help()) BOOST_TEST(contains(first_words, " " + name + " "), name);
     BOOST_TEST(complete("arbiter show --", 2) == "--topic --lang --format --help --version --rulesets --schemas --verbose --quiet\n");
-    BOOST_TEST(complete("arbiter event sheet --format \"\"", 4) == "md html\n");  // sheet's --format is IsMember({md, html})
+    BOOST_TEST(complete("arbiter event sheet --format \"\"", 4) == "text md html\n");  // sheet's --format is IsMember({text, md, html})
 }
 
 BOOST_AUTO_TEST_CASE(a_user_rulebook_extends_a_bundled_one_by_rulesets_and_by_the_environment) {
