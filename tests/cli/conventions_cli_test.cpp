@@ -54,6 +54,16 @@ BOOST_AUTO_TEST_CASE(every_rulebook_id_gets_a_suggestion) {
     BOOST_TEST(contains(check.out, "did you mean 'fide-2001'?"));
 }
 
+// `list --lang ja`: headers and the games in Japanese (JSA 将棋, JOA オセロ, JCA チェス); ids stay as they are.
+BOOST_AUTO_TEST_CASE(list_in_japanese_has_no_english_headers) {
+    const auto r = run_arbiter("list --lang ja");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(r.out.rfind("ID ", 0) == 0u);
+    BOOST_TEST(contains(r.out.substr(0, r.out.find('\n')), "種目"));
+    BOOST_TEST(!contains(r.out.substr(0, r.out.find('\n')), "game"));
+    BOOST_TEST(contains(r.out, "fide-2009           チェス"));
+}
+
 BOOST_AUTO_TEST_CASE(a_missing_file_is_called_missing) {
     const auto import = run_arbiter("import nosuch.kif", Stderr::merge);
     BOOST_TEST(import.exit_code == 2);
