@@ -18,18 +18,21 @@ Command help_command() {
                 return std::function<int()>([parent, name] {
                     if (name->empty()) {
                         // Not parent->help(), which describes the parsed subcommand (this one) instead.
-                        std::cout << parent->get_formatter()->make_help(parent, parent->get_name(), CLI::AppFormatMode::Normal);
+                        std::cout << parent->get_formatter()->make_help(parent, parent->get_name(),
+                                                                        CLI::AppFormatMode::Normal);
                         return 0;
                     }
                     std::vector<std::string> names;
-                    for (const CLI::App* sub : parent->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
+                    for (const CLI::App* sub :
+                         parent->get_subcommands([](const CLI::App* s) { return !s->get_group().empty(); })) {
                         if (sub->get_name() == *name) {
                             std::cout << sub->help();
                             return 0;
                         }
                         names.push_back(sub->get_name());
                     }
-                    std::cerr << "arbiter: help: found the command '" << *name << "'; expected one of the commands arbiter help lists"
+                    std::cerr << "arbiter: help: found the command '" << *name
+                              << "'; expected one of the commands arbiter help lists"
                               << rulebook::did_you_mean(*name, names) << '\n';
                     return 2;
                 });

@@ -77,7 +77,8 @@ std::string status_cell(const RulebookDiff& diff, std::size_t i, const TopicSide
     std::string out = side_status(diff, i, side, lang);
     if (!part) return out;
     if (!part->present[i])
-        out = std::string(ja ? (category ? "この種別なし" : "この方式なし") : (category ? "no such category" : "no such mode")) +
+        out = std::string(ja ? (category ? "この種別なし" : "この方式なし")
+                             : (category ? "no such category" : "no such mode")) +
               (ja ? "、" : "; ") + out;
     if (side.base && side.rule) out += ja ? "、基本規則を適用" : "; the base rule applies";
     return out;
@@ -100,10 +101,12 @@ std::vector<const TopicDiff*> topics_in_article_order(const RulebookDiff& diff) 
 std::string diff_field_label(const std::string& field, Lang lang) {
     const bool ja = lang == Lang::ja;
     static const std::pair<const char*, const char*> names[] = {
-        {"article", "条"}, {"also", "参照条"}, {"effects", "効果"}, {"cases", "場合分け"}, {"ladder", "繰り返しの罰"},
-        {"discretion", "裁量"}, {"hook", "計算式"}, {"restore", "局面の復元"}, {"claim", "申し立て"}};
+        {"article", "条"},     {"also", "参照条"},         {"effects", "効果"},
+        {"cases", "場合分け"}, {"ladder", "繰り返しの罰"}, {"discretion", "裁量"},
+        {"hook", "計算式"},    {"restore", "局面の復元"},  {"claim", "申し立て"}};
     for (const auto& [en, jp] : names)
-        if (field == en) return ja ? jp : field == "also" ? "cross-references" : field == "ladder" ? "repeated offences" : en;
+        if (field == en)
+            return ja ? jp : field == "also" ? "cross-references" : field == "ladder" ? "repeated offences" : en;
     if (field.rfind("params.", 0) == 0) return (ja ? "値 " : "value ") + field.substr(7);
     return field;
 }
@@ -145,7 +148,8 @@ std::vector<const TopicDiff*> minor_topics(const RulebookDiff& diff) {
 std::string articles_line(const TopicDiff& t) {
     std::string out;
     for (std::size_t i = 0; i < t.sides.size(); ++i)
-        out += (i ? " | " : "") + (t.sides[i].rule ? (t.sides[i].rule->article.empty() ? "?" : t.sides[i].rule->article) : "-");
+        out += (i ? " | " : "") +
+               (t.sides[i].rule ? (t.sides[i].rule->article.empty() ? "?" : t.sides[i].rule->article) : "-");
     return out;
 }
 
@@ -158,9 +162,12 @@ std::string minor_words(const TopicDiff& t, Lang lang) {
             if (article) return ja ? "参照条と条番号" : "cross-references and article number";
             return ja ? "参照条" : "cross-references";
         }
-        case DiffWeight::article_number: return ja ? "条番号" : "article number";
-        case DiffWeight::restated: return ja ? "同じ規則を再記述" : "restated unchanged";
-        default: return "";
+        case DiffWeight::article_number:
+            return ja ? "条番号" : "article number";
+        case DiffWeight::restated:
+            return ja ? "同じ規則を再記述" : "restated unchanged";
+        default:
+            return "";
     }
 }
 
@@ -174,15 +181,18 @@ std::string gist_words(const RulebookDiff& diff, const TopicDiff& t, Lang lang) 
     }
     std::string fields;
     for (const FieldDiff& f : t.fields)
-        if (f.field != "article" && f.field != "also") fields += (fields.empty() ? "" : ja ? "、" : ", ") + diff_field_label(f.field, lang);
+        if (f.field != "article" && f.field != "also")
+            fields += (fields.empty() ? "" : ja ? "、" : ", ") + diff_field_label(f.field, lang);
     return fields;
 }
 
-std::vector<Row> topic_rows(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind, Lang lang) {
+std::vector<Row> topic_rows(const RulebookDiff& diff, const TopicDiff& t, const PartDiff* part, PartKind kind,
+                            Lang lang) {
     const bool ja = lang == Lang::ja;
     const Registry& registry = diff.registry ? *diff.registry : Registry::bundled();
     std::vector<Row> rows;
-    Row status{ja ? "状態" : "status", {}}, article{diff_field_label("article", lang), {}}, summary{ja ? "要旨" : "summary", {}};
+    Row status{ja ? "状態" : "status", {}}, article{diff_field_label("article", lang), {}},
+        summary{ja ? "要旨" : "summary", {}};
     for (std::size_t i = 0; i < diff.books.size(); ++i) {
         const TopicSide& s = t.sides[i];
         status.second.push_back(status_cell(diff, i, s, part, kind, lang));
@@ -212,8 +222,8 @@ std::string relation_words(const RulebookDiff& diff, Lang lang) {
     std::string out;
     for (std::size_t i = 0; i < diff.books.size(); ++i)
         if (diff.parent[i])
-            out += (out.empty() ? "" : "; ") + diff.books[i]->id + (ja ? " は " : " extends ") + diff.books[*diff.parent[i]]->id +
-                   (ja ? " を継承" : "");
+            out += (out.empty() ? "" : "; ") + diff.books[i]->id + (ja ? " は " : " extends ") +
+                   diff.books[*diff.parent[i]]->id + (ja ? " を継承" : "");
     if (out.empty()) out = ja ? "継承関係なし（トピックで対応づけ）" : "not linked by extends (aligned by topic)";
     return out;
 }
@@ -228,8 +238,9 @@ std::string weight_count_words(const RulebookDiff& diff, Lang lang) {
     for (const TopicDiff& t : diff.topics) ++counts[static_cast<int>(weight_of(t))];
     const auto n = [&](DiffWeight w) { return std::to_string(counts[static_cast<int>(w)]); };
     if (lang == Lang::ja)
-        return "内容の相違 " + n(DiffWeight::substantive) + "、参照条のみ " + n(DiffWeight::cross_references) + "、条番号のみ " +
-               n(DiffWeight::article_number) + "、再記述のみ " + n(DiffWeight::restated) + "、同一 " + std::to_string(diff.same);
+        return "内容の相違 " + n(DiffWeight::substantive) + "、参照条のみ " + n(DiffWeight::cross_references) +
+               "、条番号のみ " + n(DiffWeight::article_number) + "、再記述のみ " + n(DiffWeight::restated) + "、同一 " +
+               std::to_string(diff.same);
     return n(DiffWeight::substantive) + " topics differ in substance; " + n(DiffWeight::cross_references) +
            " only in cross-references, " + n(DiffWeight::article_number) + " only in article numbers, " +
            n(DiffWeight::restated) + " restated unchanged; " + std::to_string(diff.same) + " the same";
@@ -242,13 +253,18 @@ std::string part_heading(PartKind kind, const std::string& name, Lang lang) {
 
 std::string part_article(const RulebookDiff& diff, const PartDiff& part, std::size_t i, Lang lang) {
     const bool ja = lang == Lang::ja;
-    std::string out = part.present[i] ? (part.articles[i].empty() ? std::string(ja ? "（条なし）" : "(no article)") : part.articles[i])
+    std::string out = part.present[i] ? (part.articles[i].empty() ? std::string(ja ? "（条なし）" : "(no article)")
+                                                                  : part.articles[i])
                                       : std::string("-");
     const std::string& c = part.in_child[i];
-    if (c == "removed") out += ja ? "（子で削除）" : " (removed in " + diff.books[i]->id + ")";
-    else if (c == "added") out += ja ? "（子で追加）" : " (added in " + diff.books[i]->id + ")";
-    else if (c == "changed") out += ja ? "（子で変更）" : " (changed in " + diff.books[i]->id + ")";
-    else if (c == "inherited") out += ja ? "（継承）" : " (inherited)";
+    if (c == "removed")
+        out += ja ? "（子で削除）" : " (removed in " + diff.books[i]->id + ")";
+    else if (c == "added")
+        out += ja ? "（子で追加）" : " (added in " + diff.books[i]->id + ")";
+    else if (c == "changed")
+        out += ja ? "（子で変更）" : " (changed in " + diff.books[i]->id + ")";
+    else if (c == "inherited")
+        out += ja ? "（継承）" : " (inherited)";
     return out;
 }
 

@@ -15,7 +15,7 @@ enum class PartKind { category, mode };
 
 // A chapter: its heading ("Article 6", "Appendix A", 第6条) and its substantive topics in article order.
 struct Chapter {
-    std::string key;    // "6", "A", "" (no article)
+    std::string key;  // "6", "A", "" (no article)
     std::string title;
     std::vector<const rulebook::TopicDiff*> topics;
 };
@@ -37,8 +37,8 @@ std::string gist_words(const rulebook::RulebookDiff& diff, const rulebook::Topic
 
 // A topic's rows: label, then one cell per rulebook, every cell in words.
 using Row = std::pair<std::string, std::vector<std::string>>;
-std::vector<Row> topic_rows(const rulebook::RulebookDiff& diff, const rulebook::TopicDiff& t, const rulebook::PartDiff* part,
-                            PartKind kind, rulebook::Lang lang);
+std::vector<Row> topic_rows(const rulebook::RulebookDiff& diff, const rulebook::TopicDiff& t,
+                            const rulebook::PartDiff* part, PartKind kind, rulebook::Lang lang);
 
 // Heading words shared by the formats.
 std::string relation_words(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
@@ -46,7 +46,8 @@ std::string count_words(std::size_t differ, int same, rulebook::Lang lang);
 // "7 substantive; 17 only in cross-references, 3 only in article numbers".
 std::string weight_count_words(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
 std::string part_heading(PartKind kind, const std::string& name, rulebook::Lang lang);
-std::string part_article(const rulebook::RulebookDiff& diff, const rulebook::PartDiff& part, std::size_t i, rulebook::Lang lang);
+std::string part_article(const rulebook::RulebookDiff& diff, const rulebook::PartDiff& part, std::size_t i,
+                         rulebook::Lang lang);
 std::string minor_heading(std::size_t count, rulebook::Lang lang);
 
 }  // namespace arbiter::report::diff_layout

@@ -19,7 +19,10 @@ namespace {
 std::string values_words(const Rule& rule, Lang lang) {
     std::string out;
     for (const Param& p : rule.params)
-        out += (out.empty() ? "" : lang == Lang::ja ? "、" : "; ") + p.name + " = " + written_value_words(p.value.text, lang) +
+        out += (out.empty()        ? ""
+                : lang == Lang::ja ? "、"
+                                   : "; ") +
+               p.name + " = " + written_value_words(p.value.text, lang) +
                (p.event_may_set ? (lang == Lang::ja ? "（大会が変更可）" : " (the event may set it)") : "");
     return out;
 }
@@ -33,11 +36,14 @@ std::string rules_words(const HistoryEdition& e, Lang lang) {
 
 std::string change_words(const HistoryChange& c, Lang lang) {
     const bool ja = lang == Lang::ja;
-    if (c.field == "presence") return c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed") : (ja ? "規定が新設された" : "the rule was added");
+    if (c.field == "presence")
+        return c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
+                               : (ja ? "規定が新設された" : "the rule was added");
     const std::string label = diff_field_label(c.field, lang);
     // Values and numbers are short enough to show both; a longer aspect is shown in full in "what it rules".
     if (c.field == "article" || c.field == "also" || c.field.rfind("params.", 0) == 0)
-        return label + (ja ? "：" : ": ") + (c.before.empty() ? none_words(lang) : c.before) + " → " + (c.after.empty() ? none_words(lang) : c.after);
+        return label + (ja ? "：" : ": ") + (c.before.empty() ? none_words(lang) : c.before) + " → " +
+               (c.after.empty() ? none_words(lang) : c.after);
     return label + (ja ? "が変わった：" : " changed, now: ") + (c.after.empty() ? none_words(lang) : c.after);
 }
 
@@ -55,13 +61,16 @@ std::string changed_words(const History& h, std::size_t i, const HistoryEdition&
 }
 
 std::string edition_label(const Rulebook& b, Lang lang) {
-    return b.id + (b.effective.empty() ? "" : (lang == Lang::ja ? "（施行 " : " (in force ") + b.effective + (lang == Lang::ja ? "）" : ")"));
+    return b.id + (b.effective.empty() ? ""
+                                       : (lang == Lang::ja ? "（施行 " : " (in force ") + b.effective +
+                                             (lang == Lang::ja ? "）" : ")"));
 }
 
 std::string title_words(const History& h, Lang lang) {
     std::string ids;
     for (const Rulebook* b : h.books) ids += (ids.empty() ? "" : ", ") + b->id;
-    return (lang == Lang::ja ? "規則の変遷: " : "History of ") + h.asked + (lang == Lang::ja ? "（" + ids + "）" : " (" + ids + ")");
+    return (lang == Lang::ja ? "規則の変遷: " : "History of ") + h.asked +
+           (lang == Lang::ja ? "（" + ids + "）" : " (" + ids + ")");
 }
 
 std::string md_cell(const std::string& s) {
@@ -90,8 +99,9 @@ std::vector<std::string> history_topics(const std::string& asked, const std::vec
             if (const Rule* r = b->rule(t)) return r->article;
         return std::string();
     };
-    std::stable_sort(out.begin(), out.end(),
-                     [&](const std::string& a, const std::string& b) { return diff_layout::article_before(article_of(a), article_of(b)); });
+    std::stable_sort(out.begin(), out.end(), [&](const std::string& a, const std::string& b) {
+        return diff_layout::article_before(article_of(a), article_of(b));
+    });
     return out;
 }
 
@@ -106,7 +116,8 @@ std::vector<std::string> history_candidates(const std::vector<const Rulebook*>& 
     return {names.begin(), names.end()};
 }
 
-History rule_history(const std::string& asked, const std::vector<const Rulebook*>& books, const Registry& registry, Lang lang) {
+History rule_history(const std::string& asked, const std::vector<const Rulebook*>& books, const Registry& registry,
+                     Lang lang) {
     History h{asked, books, {}};
     const auto topics = history_topics(asked, books);
     // Consecutive pairs compared once for all topics.
@@ -125,7 +136,8 @@ History rule_history(const std::string& asked, const std::vector<const Rulebook*
                     e.changed = true;
                     e.weight = weight_of(t);
                     if (t.presence_differs) {
-                        e.changes.push_back({"presence", t.sides[0].rule ? "present" : "", t.sides[1].rule ? "present" : ""});
+                        e.changes.push_back(
+                            {"presence", t.sides[0].rule ? "present" : "", t.sides[1].rule ? "present" : ""});
                         break;
                     }
                     // A value as written ("1h" -> "0s"); the other aspects in full words. Cross-references last.
@@ -140,7 +152,8 @@ History rule_history(const std::string& asked, const std::vector<const Rulebook*
                         };
                         e.changes.push_back({f.field, words(t.sides[0]), words(t.sides[1])});
                     }
-                    std::stable_partition(e.changes.begin(), e.changes.end(), [](const HistoryChange& c) { return c.field != "also"; });
+                    std::stable_partition(e.changes.begin(), e.changes.end(),
+                                          [](const HistoryChange& c) { return c.field != "also"; });
                 }
             }
             th.editions.push_back(std::move(e));
@@ -157,9 +170,12 @@ std::string history_text(const History& h, Lang lang) {
         out += "\n== " + t.topic + "\n";
         for (std::size_t i = 0; i < t.editions.size(); ++i) {
             const HistoryEdition& e = t.editions[i];
-            out += "\n" + edition_label(*e.book, lang) + "  " + (e.rule ? (ja ? e.rule->article + "条" : "article " + e.rule->article) : "-") + "\n";
-            for (const auto& line : wrap((ja ? "規定：" : "rules: ") + rules_words(e, lang), 76)) out += "    " + line + "\n";
-            for (const auto& line : wrap((ja ? "変更：" : "changed: ") + changed_words(h, i, e, lang), 76)) out += "    " + line + "\n";
+            out += "\n" + edition_label(*e.book, lang) + "  " +
+                   (e.rule ? (ja ? e.rule->article + "条" : "article " + e.rule->article) : "-") + "\n";
+            for (const auto& line : wrap((ja ? "規定：" : "rules: ") + rules_words(e, lang), 76))
+                out += "    " + line + "\n";
+            for (const auto& line : wrap((ja ? "変更：" : "changed: ") + changed_words(h, i, e, lang), 76))
+                out += "    " + line + "\n";
         }
     }
     if (h.topics.empty()) out += ja ? "\n該当する規定なし\n" : "\nno rule on it\n";
@@ -170,12 +186,13 @@ std::string history_markdown(const History& h, Lang lang) {
     const bool ja = lang == Lang::ja;
     std::string out = "# " + title_words(h, lang) + "\n";
     for (const TopicHistory& t : h.topics) {
-        out += "\n## " + t.topic + "\n\n| " + std::string(ja ? "版・条" : "edition, article") + " | " + (ja ? "規定" : "what it rules") + " | " +
-               (ja ? "前の版からの変更" : "what changed") + " |\n|---|---|---|\n";
+        out += "\n## " + t.topic + "\n\n| " + std::string(ja ? "版・条" : "edition, article") + " | " +
+               (ja ? "規定" : "what it rules") + " | " + (ja ? "前の版からの変更" : "what changed") +
+               " |\n|---|---|---|\n";
         for (std::size_t i = 0; i < t.editions.size(); ++i) {
             const HistoryEdition& e = t.editions[i];
-            out += "| " + md_cell(edition_label(*e.book, lang) + " " + (e.rule ? e.rule->article : "-")) + " | " + md_cell(rules_words(e, lang)) +
-                   " | " + md_cell(changed_words(h, i, e, lang)) + " |\n";
+            out += "| " + md_cell(edition_label(*e.book, lang) + " " + (e.rule ? e.rule->article : "-")) + " | " +
+                   md_cell(rules_words(e, lang)) + " | " + md_cell(changed_words(h, i, e, lang)) + " |\n";
         }
     }
     return terminal_safe(out);
@@ -188,15 +205,20 @@ std::string history_html(const History& h, Lang lang) {
     const std::string title = title_words(h, lang);
     std::string body = "<h1>" + html_escape(title) + "</h1>\n";
     for (const TopicHistory& t : h.topics) {
-        body += "<section id=\"" + html_escape(t.topic) + "\">\n<h2>" + html_escape(t.topic) + "</h2>\n<table class=\"fixed\">\n"
-                "<colgroup><col style=\"width:20%\"><col style=\"width:45%\"><col style=\"width:35%\"></colgroup>\n<thead><tr><th>" +
-                html_escape(ja ? "版・条" : "edition, article") + "</th><th>" + html_escape(ja ? "規定" : "what it rules") + "</th><th>" +
+        body += "<section id=\"" + html_escape(t.topic) + "\">\n<h2>" + html_escape(t.topic) +
+                "</h2>\n<table class=\"fixed\">\n"
+                "<colgroup><col style=\"width:20%\"><col style=\"width:45%\"><col "
+                "style=\"width:35%\"></colgroup>\n<thead><tr><th>" +
+                html_escape(ja ? "版・条" : "edition, article") + "</th><th>" +
+                html_escape(ja ? "規定" : "what it rules") + "</th><th>" +
                 html_escape(ja ? "前の版からの変更" : "what changed") + "</th></tr></thead>\n<tbody>\n";
         for (std::size_t i = 0; i < t.editions.size(); ++i) {
             const HistoryEdition& e = t.editions[i];
-            body += std::string("<tr") + (e.changed && e.weight == DiffWeight::substantive ? " class=\"changed\"" : "") + "><td>" +
-                    html_escape(edition_label(*e.book, lang)) + "<br><span class=\"article\">" + html_escape(e.rule ? e.rule->article : "-") +
-                    "</span></td><td" + (e.rule ? "" : " class=\"absent\"") + ">" + html_escape(rules_words(e, lang)) + "</td><td>" +
+            body += std::string("<tr") +
+                    (e.changed && e.weight == DiffWeight::substantive ? " class=\"changed\"" : "") + "><td>" +
+                    html_escape(edition_label(*e.book, lang)) + "<br><span class=\"article\">" +
+                    html_escape(e.rule ? e.rule->article : "-") + "</span></td><td" +
+                    (e.rule ? "" : " class=\"absent\"") + ">" + html_escape(rules_words(e, lang)) + "</td><td>" +
                     html_escape(changed_words(h, i, e, lang)) + "</td></tr>\n";
         }
         body += "</tbody>\n</table>\n</section>\n";
@@ -206,24 +228,29 @@ std::string history_html(const History& h, Lang lang) {
 
 nlohmann::json history_json(const History& h, Lang lang) {
     static const char* weights[] = {"substantive", "cross_references", "article_number", "restated"};
-    nlohmann::json out = {{"asked", h.asked}, {"rulebooks", nlohmann::json::array()}, {"topics", nlohmann::json::array()}};
+    nlohmann::json out = {
+        {"asked", h.asked}, {"rulebooks", nlohmann::json::array()}, {"topics", nlohmann::json::array()}};
     for (const Rulebook* b : h.books)
-        out["rulebooks"].push_back({{"id", b->id}, {"title", {{"en", b->title.en}, {"ja", b->title.ja}}}, {"effective", b->effective}});
+        out["rulebooks"].push_back(
+            {{"id", b->id}, {"title", {{"en", b->title.en}, {"ja", b->title.ja}}}, {"effective", b->effective}});
     for (const TopicHistory& t : h.topics) {
         nlohmann::json topic = {{"topic", t.topic}, {"editions", nlohmann::json::array()}};
         for (const HistoryEdition& e : t.editions) {
             nlohmann::json values = nlohmann::json::object();
             if (e.rule)
                 for (const Param& p : e.rule->params) values[p.name] = p.value.text;
-            nlohmann::json ed = {{"id", e.book->id},
-                                 {"present", e.rule != nullptr},
-                                 {"article", e.rule ? nlohmann::json(e.rule->article) : nlohmann::json(nullptr)},
-                                 {"summary", e.rule ? nlohmann::json({{"en", e.rule->summary.en}, {"ja", e.rule->summary.ja}}) : nlohmann::json(nullptr)},
-                                 {"values", values},
-                                 {"changed", e.first ? nlohmann::json(nullptr) : nlohmann::json(e.changed)},
-                                 {"weight", e.changed ? nlohmann::json(weights[static_cast<int>(e.weight)]) : nlohmann::json(nullptr)},
-                                 {"changes", nlohmann::json::array()}};
-            for (const HistoryChange& c : e.changes) ed["changes"].push_back({{"field", c.field}, {"before", c.before}, {"after", c.after}});
+            nlohmann::json ed = {
+                {"id", e.book->id},
+                {"present", e.rule != nullptr},
+                {"article", e.rule ? nlohmann::json(e.rule->article) : nlohmann::json(nullptr)},
+                {"summary", e.rule ? nlohmann::json({{"en", e.rule->summary.en}, {"ja", e.rule->summary.ja}})
+                                   : nlohmann::json(nullptr)},
+                {"values", values},
+                {"changed", e.first ? nlohmann::json(nullptr) : nlohmann::json(e.changed)},
+                {"weight", e.changed ? nlohmann::json(weights[static_cast<int>(e.weight)]) : nlohmann::json(nullptr)},
+                {"changes", nlohmann::json::array()}};
+            for (const HistoryChange& c : e.changes)
+                ed["changes"].push_back({{"field", c.field}, {"before", c.before}, {"after", c.after}});
             topic["editions"].push_back(ed);
         }
         out["topics"].push_back(topic);

@@ -25,7 +25,7 @@ struct HistoryEdition {
     const rulebook::Rule* rule = nullptr;  // null: no rule on the topic
     bool first = false;                    // the first rulebook: nothing before it to compare with
     rulebook::DiffWeight weight = rulebook::DiffWeight::restated;
-    bool changed = false;                  // something differs from the edition before
+    bool changed = false;  // something differs from the edition before
     std::vector<HistoryChange> changes;
 };
 

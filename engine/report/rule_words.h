@@ -1,5 +1,6 @@
 // One aspect of a rule in words, for readers who do not read the rulebook's YAML: the diff's cells and the history
-// of a rule across editions. Effects, conditions, parameters and claims come from the registry (report/rulebook_text.h).
+// of a rule across editions. Effects, conditions, parameters and claims come from the registry
+// (report/rulebook_text.h).
 #pragma once
 
 #include "rulebook/rulebook.h"
