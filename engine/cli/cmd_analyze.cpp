@@ -15,6 +15,7 @@
 #include "core/position.h"
 
 #include <nlohmann/json.hpp>
+#include <spdlog/spdlog.h>
 
 #include <fstream>
 #include <iostream>
@@ -178,6 +179,45 @@ void print_board_text(const nlohmann::json& j, const core::GameDefinition& g) {
         }
 }
 
+// --positions: every line answered. A line that does not read, or a position no game reaches, gets an error answer
+// in its place ({"line", "position", "error", "unreachable"} in JSON; "FILE:LINE: ..." in text) and the batch goes
+// on. Exit 2 when some line did not read, else 1 when some position is unreachable, else 0.
+template <class Answer>
+int answer_every_line(const AnalyzeOptions& o, Answer answer) {
+    // The front door (core/record/bounded_read.h): a FIFO or device is refused, a line is at most 64 KiB.
+    core::record::InputFile in(o.positions_file, "a file of positions, one a line");
+    std::string line;
+    int number = 0, unreadable = 0, unreachable = 0, answered = 0;
+    bool first_one = true;
+    while (in.read_line(line, std::size_t{64} << 10)) {
+        number = in.line_number();
+        if (line.find_first_not_of(" \t") == std::string::npos) continue;
+        try {
+            answer(line, first_one);
+        } catch (const InputError& e) {
+            const bool impossible = e.message().find("impossible position") != std::string::npos;
+            ++(impossible ? unreachable : unreadable);
+            const std::string where = o.positions_file + ":" + std::to_string(number) +
+                                      (e.where().column > 0 ? ":" + std::to_string(e.where().column) : std::string());
+            if (o.format == "json") {
+                std::cout << nlohmann::json{{"line", number}, {"position", line}, {"error", where + ": " + e.message()},
+                                            {"unreachable", impossible}}
+                                 .dump()
+                          << '\n';
+            } else {
+                if (!first_one) std::cout << '\n';
+                std::cout << "position: " << line << "\nerror:    " << where << ": " << e.message() << '\n';
+            }
+        }
+        ++answered;
+        first_one = false;
+    }
+    if (unreadable + unreachable > 0)
+        spdlog::warn("{}: {} lines answered; {} did not read, {} hold positions no game reaches", o.positions_file, answered,
+                     unreadable, unreachable);
+    return unreadable > 0 ? 2 : unreachable > 0 ? 1 : 0;
+}
+
 template <class BB>
 int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& def) {
     using Pos = core::BasicPosition<BB>;
@@ -197,22 +237,9 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
         emit(read(o.position, "--position"), true);
         return 0;
     }
-    // The front door (core/record/bounded_read.h): a FIFO or device is refused, a line is at most 64 KiB.
-    core::record::InputFile in(o.positions_file, "a file of positions, one a line");
-    std::string line;
-    int number = 0;
-    bool first_one = true;
-    while (in.read_line(line, std::size_t{64} << 10)) {
-        number = in.line_number();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        try {
-            emit(read(line, o.positions_file), first_one);
-        } catch (const InputError& e) {
-            throw InputError({o.positions_file, number, 0}, e.message());
-        }
-        first_one = false;
-    }
-    return 0;
+    return answer_every_line(o, [&](const std::string& line, bool first_one) {
+        emit(read(line, o.positions_file), first_one);
+    });
 }
 
 int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
@@ -234,22 +261,9 @@ int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
         emit(position_from_argument<core::Bitboard>(def, o.position, "--position"), true);
         return 0;
     }
-    // The front door (core/record/bounded_read.h): a FIFO or device is refused, a line is at most 64 KiB.
-    core::record::InputFile in(o.positions_file, "a file of positions, one a line");
-    std::string line;
-    int number = 0;
-    bool first_one = true;
-    while (in.read_line(line, std::size_t{64} << 10)) {
-        number = in.line_number();
-        if (line.find_first_not_of(" \t") == std::string::npos) continue;
-        try {
-            emit(position_from_argument<core::Bitboard>(def, line, o.positions_file), first_one);
-        } catch (const InputError& e) {
-            throw InputError({o.positions_file, number, e.where().column}, e.message());
-        }
-        first_one = false;
-    }
-    return 0;
+    return answer_every_line(o, [&](const std::string& line, bool first_one) {
+        emit(position_from_argument<core::Bitboard>(def, line, o.positions_file), first_one);
+    });
 }
 
 }  // namespace
@@ -259,7 +273,9 @@ Command analyze_command() {
             "Prints the legal moves, check, checkmate, stalemate, insufficient material (the classic\n"
             "table), whether each side can still checkmate (true, false or \"unknown\" where the core has\n"
             "not proven it) and whether the position is dead (FIDE 5.2b). With --positions FILE (one FEN a\n"
-            "line) and --format json: one JSON object a line, in order.\n"
+            "line) and --format json: one JSON object a line, in order; every line is answered, a line that does\n"
+            "not read or a position no game reaches with {line, position, error, unreachable} (exit 2 if a line did\n"
+            "not read, else 1 if a position is unreachable).\n"
             "Shogi (--game shogi, positions as SFEN): legal moves in USI, check, mate, no legal moves (a\n"
             "loss in shogi) and the impasse count per side (rook, bishop and their promotions 5, other\n"
             "pieces 1, king 0; pieces in hand and in the far three ranks).\n"

@@ -4,6 +4,7 @@
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
 #include "core/record/bounded_read.h"
+#include "rulebook/suggest.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
 #include "records/record_timeline.h"
@@ -153,7 +154,8 @@ Command audit_command() {
                     options.jobs = *jobs;
                     for (const auto& id : ids) {
                         if (!library.find(id)) {
-                            std::cerr << "arbiter: audit: no rulebook '" << id << "'\n";
+                            std::cerr << "arbiter: audit: no rulebook '" << id << "'"
+                                      << rulebook::did_you_mean(id, library.ids()) << "\n";
                             return 2;
                         }
                         options.rulebooks.push_back(id);

@@ -3,6 +3,7 @@
 // so that a federation can test its own rulebook without C++ or the test suite. The comparison is the fixture
 // test's (procedure::check_expectations).
 #include "cli/command.h"
+#include "rulebook/suggest.h"
 #include "core/error.h"
 #include "procedure/expectations.h"
 #include "report/check_report.h"
@@ -33,7 +34,8 @@ Command check_command() {
                 return std::function<int()>([&global, files, book_id, lang, format] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     if (!book_id->empty() && !library.find(*book_id)) {
-                        std::cerr << "arbiter: check: no rulebook '" << *book_id << "'\n";
+                        std::cerr << "arbiter: check: no rulebook '" << *book_id << "'"
+                                  << rulebook::did_you_mean(*book_id, library.ids()) << "\n";
                         return 2;
                     }
                     procedure::RunOptions options;

@@ -2,6 +2,7 @@
 // ruled under several rulebooks, side by side, differences marked. Without --rulebooks: the editions of the
 // timeline's game (chess: the three the project compares; shogi, othello: every bundled rulebook of the game).
 #include "cli/command.h"
+#include "rulebook/suggest.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
 #include "records/record_words.h"
@@ -77,7 +78,8 @@ Command compare_command() {
                     for (const auto& id : ids) {
                         const rulebook::Rulebook* book = library.find(id);
                         if (!book) {
-                            std::cerr << "arbiter: compare: no rulebook '" << id << "'\n";
+                            std::cerr << "arbiter: compare: no rulebook '" << id << "'"
+                                      << rulebook::did_you_mean(id, library.ids()) << "\n";
                             return 2;
                         }
                         if (record && book->game != record->game) {

@@ -59,7 +59,8 @@ Command diff_command() {
                         books.push_back(book);
                     }
                     warn_mixed_games(books);
-                    const RulebookDiff diff = diff_rulebooks(books);
+                    RulebookDiff diff = diff_rulebooks(books);
+                    diff.registry = &library.registry();
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     if (*format == "json") std::cout << report::diff_json(diff).dump(2) << '\n';
                     else if (*format == "md") write_paged(report::diff_markdown(diff, language));

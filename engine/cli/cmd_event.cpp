@@ -1,5 +1,6 @@
 // arbiter event check|sheet: an event measured against its rulebook, and its regulations sheet.
 #include "cli/command.h"
+#include "report/run_words.h"
 #include "report/sheet_event.h"
 #include "rulebook/event_check.h"
 #include "rulebook/paths.h"
@@ -28,22 +29,38 @@ nlohmann::json check_json(const Event& event, const Rulebook& book, const EventC
     return out;
 }
 
-void print_check(const Event& event, const Rulebook& book, const EventCheck& check) {
+// The check as a reader takes it: every line on stdout, refusals included (with file:line:column), in `lang`.
+void print_check(const Event& event, const Rulebook& book, const EventCheck& check, Lang lang) {
+    const bool ja = lang == Lang::ja;
     std::cout << event.name << " (" << event.file << ")\n";
-    std::cout << "  rulebook: " << book.id << "  " << book.title.en << '\n';
-    if (!check.mode.empty()) std::cout << "  mode: " << check.mode << '\n';
+    std::cout << (ja ? "  規則: " : "  rulebook: ") << book.id << "  " << book.title.in(lang) << '\n';
+    if (!check.mode.empty()) std::cout << (ja ? "  方式: " : "  mode: ") << check.mode << '\n';
     if (check.time_control)
-        std::cout << "  time control: " << clock::format_yaml_time_control(*check.time_control)
-                  << (check.time_control_article.empty() ? "" : " (" + check.time_control_article + ", the rulebook's own)") << '\n';
-    std::cout << "  category: " << (check.category.empty() ? std::string("standard") : check.category)
+        std::cout << (ja ? "  持ち時間: " : "  time control: ") << clock::format_yaml_time_control(*check.time_control)
+                  << (check.time_control_article.empty() ? ""
+                      : ja                               ? "（規則集 " + check.time_control_article + " の定め）"
+                                                         : " (" + check.time_control_article + ", the rulebook's own)")
+                  << '\n';
+    std::cout << (ja ? "  種別: " : "  category: ") << report::category_words(check.category, lang)
               << (check.category_article.empty() ? "" : " (" + check.category_article + ")")
-              << (check.category_from_time ? ", from the time control" : "") << '\n';
+              << (check.category_from_time ? (ja ? "、持ち時間から" : ", from the time control") : "") << '\n';
     for (const auto& s : check.accepted)
-        std::cout << "  accepted: " << s.path << " = " << s.value.text << "  (" << s.rule->article << "; the rulebook's value is "
-                  << s.param->value.text << ")\n";
-    for (const auto& r : check.refused) std::cerr << r.where.to_string() << ": refused: " << r.path << ": " << r.message << '\n';
-    std::cout << (check.ok() ? "valid: " + book.id + " allows everything this event sets\n"
+        std::cout << (ja ? "  認める: " : "  accepted: ") << s.path << " = " << report::written_value_words(s.value.text, lang) << "  ("
+                  << s.rule->article << (ja ? "、規則集の値は " : "; the rulebook's value is ")
+                  << report::written_value_words(s.param->value.text, lang) << ")\n";
+    for (const auto& r : check.refused)
+        std::cout << "  " << r.where.to_string() << (ja ? ": 認めない: " : ": refused: ") << r.path << ": " << r.message << '\n';
+    std::cout << (check.ok() ? (ja ? "有効: " + book.id + " はこの大会の設定をすべて認める\n" : "valid: " + book.id + " allows everything this event sets\n")
+                  : ja       ? "無効: " + book.id + " が認めない設定 " + std::to_string(check.refused.size()) + " 件\n"
                              : "refused: " + std::to_string(check.refused.size()) + " setting(s) " + book.id + " does not allow\n");
+}
+
+// Exit 2 when a `set:` key is a typo (no such topic or parameter: input that does not conform), else 1 when the
+// rulebook refuses a setting, else 0.
+int check_exit_code(const EventCheck& check) {
+    for (const auto& r : check.refused)
+        if (r.unknown_name) return 2;
+    return check.ok() ? 0 : 1;
 }
 
 }  // namespace
@@ -52,8 +69,9 @@ Command event_command() {
     return {"event", "Check an event against its rulebook, or print its regulations sheet",
             "arbiter event check EVENT: accepts what the rulebook lets an event set (mode, category, time\n"
             "control, `set:` parameters within their range) and refuses the rest with the article that forbids\n"
-            "it. Exit 0 when valid, 1 when something is refused, 2 when the file cannot be read.\n"
-            "arbiter event sheet EVENT [--lang ja|en] [--format md|html]: the regulations as they apply to the\n"
+            "it, on stdout (--lang ja|en). Exit 0 when valid, 1 when something is refused, 2 when the file cannot be\n"
+            "read or a `set:` key names no topic or parameter (a typo).\n"
+            "arbiter event sheet EVENT [--lang ja|en] [--format md|text|html]: the regulations as they apply to the\n"
             "event (time control, default time, draws, claims and penalties, illegal moves, phones, what the\n"
             "arbiter decides), each with its article. HTML is one self-contained page that prints on A4.",
             [](CLI::App& app, const GlobalOptions& global) {
@@ -66,13 +84,14 @@ Command event_command() {
                 check->add_option("EVENT", *file, "Event file (event: Name at the top)")->required();
                 check->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
                 check->add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
+                check->add_option("--lang", *lang, "Language of the labels")->check(CLI::IsMember({"en", "ja"}));
                 auto sheet_file = std::make_shared<std::string>();
                 auto sheet_format = std::make_shared<std::string>("md");
                 CLI::App* sheet = app.add_subcommand("sheet", "Print the regulations sheet of EVENT");
                 sheet->add_option("EVENT", *sheet_file, "Event file (event: Name at the top)")->required();
                 sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
                 sheet->add_option("--lang", *lang, "Language of the sheet")->check(CLI::IsMember({"en", "ja"}));
-                sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"md", "html"}));
+                sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"text", "md", "html"}));
                 return std::function<int()>([&global, check, file, sheet_file, rulebook_id, format, sheet_format, lang] {
                     const bool is_check = check->parsed();
                     const Event event = load_event(is_check ? *file : *sheet_file);
@@ -81,17 +100,19 @@ Command event_command() {
                     const EventCheck result = check_event_settings(event, book, library.registry());
                     if (is_check) {
                         if (*format == "json") std::cout << check_json(event, book, result).dump(2) << '\n';
-                        else print_check(event, book, result);
-                        return result.ok() ? 0 : 1;
+                        else print_check(event, book, result, *lang == "ja" ? Lang::ja : Lang::en);
+                        return check_exit_code(result);
                     }
                     if (!result.ok()) {
                         for (const auto& r : result.refused) std::cerr << r.where.to_string() << ": refused: " << r.path << ": " << r.message << '\n';
                         std::cerr << "arbiter: event sheet: the event sets what " << book.id << " does not allow (see arbiter event check)\n";
-                        return 1;
+                        return check_exit_code(result);
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     const report::Sheet s = report::event_sheet(event, book, result, library.registry(), language);
-                    std::cout << (*sheet_format == "html" ? report::sheet_html(s) : report::sheet_markdown(s));
+                    std::cout << (*sheet_format == "html" ? report::sheet_html(s)
+                                  : *sheet_format == "text" ? report::sheet_text(s)
+                                                            : report::sheet_markdown(s));
                     return 0;
                 });
             }};

@@ -5,6 +5,8 @@
 #include "cli/record_arg.h"
 #include "rulebook/paths.h"
 
+#include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <memory>
 
@@ -31,6 +33,15 @@ Command import_command() {
                 app.add_option("--lang", "Language of the comments and warnings")->check(CLI::IsMember({"en", "ja"}));
                 return std::function<int()>([&global, file, game, book_id] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+                    // A missing or unreadable file is said to be so, not taken for a file of another kind.
+                    if (std::error_code ec; !std::filesystem::exists(*file, ec)) {
+                        std::cerr << "arbiter: import: " << *file << ": no such file\n";
+                        return 2;
+                    }
+                    if (std::ifstream probe(*file, std::ios::binary); !probe) {
+                        std::cerr << "arbiter: import: " << *file << ": cannot open the file (permission denied or not a file)\n";
+                        return 2;
+                    }
                     if (!is_record(*file)) {
                         std::cerr << "arbiter: import: " << *file
                                   << ": not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb)\n";

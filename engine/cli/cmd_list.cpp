@@ -36,9 +36,16 @@ Command list_command() {
                                            {"file", book->file}});
                         std::cout << out.dump(2) << '\n';
                     } else {
-                        report::TextTable table({"id", "game", "title", "effective", "extends"});
+                        const bool ja = language == Lang::ja;
+                        // The three games in scope by name in Japanese (the federations' own words); another as written.
+                        auto game_words = [ja](const std::string& game) -> std::string {
+                            if (!ja) return game;
+                            return game == "chess" ? "チェス" : game == "shogi" ? "将棋" : game == "othello" ? "オセロ" : game;
+                        };
+                        report::TextTable table(ja ? std::vector<std::string>{"ID", "種目", "名称", "施行", "継承元"}
+                                                   : std::vector<std::string>{"id", "game", "title", "effective", "extends"});
                         for (const Rulebook* book : library.rulebooks())
-                            table.add_row({book->id, book->game, book->title.in(language), book->effective, book->extends});
+                            table.add_row({book->id, game_words(book->game), book->title.in(language), book->effective, book->extends});
                         std::cout << table.render();
                     }
                     for (const InputError& problem : library.problems()) std::cerr << problem.what() << '\n';

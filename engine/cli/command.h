@@ -43,6 +43,8 @@ Command run_command();
 Command compare_command();
 Command event_command();
 Command diff_command();
+Command history_command();
+Command help_command();
 Command import_command();
 Command audit_command();
 Command vocabulary_command();

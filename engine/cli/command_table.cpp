@@ -9,6 +9,8 @@ const std::vector<Command>& command_table() {
         run_command(),   compare_command(), import_command(), audit_command(),
         event_command(), diff_command(),   vocabulary_command(),
         check_command(),
+        history_command(),
+        help_command(),
     };
     return table;
 }

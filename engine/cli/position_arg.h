@@ -12,18 +12,23 @@
 
 namespace arbiter::cli {
 
-// Reads `text` for the game of `def`; InputError (naming `source` and the column) when it does not read.
+// Reads `text` for the game of `def` as written, whether or not a game can reach it (perft counts any position it
+// can represent); InputError (naming `source` and the column) when it does not read.
+template <class BB>
+core::BasicPosition<BB> represented_position(const core::GameDefinitionPtr& def, std::string_view text, const std::string& source) {
+    using Pos = core::BasicPosition<BB>;
+    if (text == "startpos") return Pos::start(def);
+    if constexpr (std::is_same_v<BB, core::Bitboard>)
+        if (def->placement.enabled) return core::position_from_board_string(def, text, source);
+    return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+}
+
+// The same, refused (InputError) where no game reaches it: a position to analyse as if the rules could reach it.
 template <class BB>
 core::BasicPosition<BB> position_from_argument(const core::GameDefinitionPtr& def, std::string_view text,
                                                const std::string& source) {
-    using Pos = core::BasicPosition<BB>;
-    if (text == "startpos") return Pos::start(def);
-    Pos pos = [&] {
-        if constexpr (std::is_same_v<BB, core::Bitboard>)
-            if (def->placement.enabled) return core::position_from_board_string(def, text, source);
-        return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
-    }();
-    core::require_possible_position(pos, source);  // never analysed or counted as if the rules could reach it
+    auto pos = represented_position<BB>(def, text, source);
+    core::require_possible_position(pos, source);
     return pos;
 }
 

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <string_view>
 
 namespace arbiter::cli {
 
@@ -31,6 +32,11 @@ int output_width(int asked) {
 bool use_color(const std::string& choice) {
     if (choice == "always") return true;
     if (choice == "never") return false;
+    // The conventions of no-color.org (NO_COLOR set and not empty) and of terminals without escapes (TERM=dumb).
+    const char* no_color = std::getenv("NO_COLOR");
+    if (no_color && *no_color) return false;
+    const char* term = std::getenv("TERM");
+    if (term && std::string_view(term) == "dumb") return false;
     return stdout_is_terminal();
 }
 

@@ -13,6 +13,7 @@ bool stdout_is_terminal();
 int output_width(int asked);
 
 // --color auto|always|never: auto colours only a terminal.
+// "auto" is on for a terminal unless NO_COLOR is set (not empty) or TERM is dumb; "always" and "never" as said.
 bool use_color(const std::string& choice);
 
 // Writes `text` to stdout, through $PAGER (default `less -R`) when stdout is a terminal and the text has more lines

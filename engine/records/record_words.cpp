@@ -70,6 +70,21 @@ std::string ending_by_ja(const RecordedEnding& r, const std::string& side) {
     return ending_words(e, Lang::ja) + "（" + side + "）";
 }
 
+// The same in English, so that a line reads as a sentence: "black was checkmated", not "checkmate by black" (the
+// record's `by` is the side the ending happened to, the mated side for a checkmate).
+std::string ending_by_en(const RecordedEnding& r, const std::string& side) {
+    const std::string& e = r.ending;
+    if (e == "time_forfeit") return side + " lost on time";
+    if (e == "resignation") return side + " resigned";
+    if (e == "checkmate") return side + " was checkmated";
+    if (e == "declaration") return side + " declared";
+    if (e == "illegal_move") return side + " lost by an illegal move";
+    if (e == "sennichite") return side + " lost by sennichite";
+    if (e == "draw_agreed" || e == "impasse_agreed") return ending_words(e, Lang::en) + " (offered by " + side + ")";
+    if (e == "repetition" || e == "fifty_moves") return ending_words(e, Lang::en) + " (claimed by " + side + ")";
+    return ending_words(e, Lang::en) + " (" + side + ")";
+}
+
 // Points as a Japanese score sheet writes them: 1, 0, ½.
 std::string points_ja(double p) {
     if (p == 0.5) return "½";
@@ -112,8 +127,11 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
         if (!a && !r.not_comparable_ja.empty()) return line + "。裁定は記録と比べられない（" + r.not_comparable_ja + "）\n";
         return line + "。裁定は" + (!a ? "記録と比べられない" : *a ? "記録と一致" : "記録と異なる") + "\n";
     }
-    std::string line = "Recorded: " + (r.ending.empty() ? std::string("unknown") : r.ending);
-    if (!r.by.empty()) line += " by " + r.by;
+    const EndingWords* words = find_ending(r.ending);
+    std::string line = "Recorded: " + (!r.by.empty()           ? ending_by_en(r, r.by)
+                                       : words && words->en ? std::string(words->en)
+                                       : r.ending.empty()   ? std::string("unknown")
+                                                            : r.ending);
     if (!r.text.empty()) line += " (" + r.text + ")";
     if (!r.score.empty()) {
         line += ", score";

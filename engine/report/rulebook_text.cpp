@@ -12,6 +12,9 @@ using namespace arbiter::rulebook;
 
 namespace {
 
+// A condition's value for an English reader: yes/no rather than the YAML's true/false.
+std::string english_value(const std::string& text) { return text == "true" ? "yes" : text == "false" ? "no" : text; }
+
 std::string value_words(const YAML::Node& node, const Registry& registry, Lang lang, const Rule* rule = nullptr) {
     const bool ja = lang == Lang::ja;
     if (!node || node.IsNull()) return "-";
@@ -25,9 +28,11 @@ std::string value_words(const YAML::Node& node, const Registry& registry, Lang l
         return node.Scalar();
     }
     if (node.IsMap() && node.size() == 1 && node["param"]) {
-        if (ja && rule)
+        // With the rule, its value (an event may change it; the name says which of the rule's values it is).
+        if (rule)
             for (const Param& p : rule->params)
-                if (p.name == node["param"].Scalar()) return written_value_words(p.value.text, lang) + "（規則の値）";
+                if (p.name == node["param"].Scalar())
+                    return ja ? written_value_words(p.value.text, lang) + "（規則の値）" : p.value.text + " (" + p.name + ")";
         return (ja ? "パラメータ " : "the parameter ") + node["param"].Scalar();
     }
     std::string out;
@@ -44,7 +49,7 @@ std::string value_words(const YAML::Node& node, const Registry& registry, Lang l
         if (ja)
             out += (out.empty() ? "" : "、") + head + "なら" + value_words(entry.second, registry, lang, rule);
         else
-            out += (out.empty() ? "" : "; ") + head + " -> " + value_words(entry.second, registry, lang);
+            out += (out.empty() ? "" : "; ") + head + ": " + english_value(value_words(entry.second, registry, lang, rule));
     }
     return out;
 }
@@ -128,14 +133,17 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
     }
     std::string out = spec ? spec->text.in(lang) : effect.name;
     if (!fields || fields.IsNull()) return out;
+    // "Add time to a clock (to: ...)." rather than "Add time to a clock. (to: ...)".
+    const bool full_stop = !out.empty() && out.back() == '.';
+    out = without_full_stop(out);
     std::string details;
     if (fields.IsMap()) {
         for (const auto& entry : fields)
-            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " + value_words(entry.second, registry, lang);
+            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " + value_words(entry.second, registry, lang, rule);
     } else {
-        details = value_words(fields, registry, lang);
+        details = value_words(fields, registry, lang, rule);
     }
-    return out + " (" + details + ")";
+    return out + " (" + details + ")" + (full_stop ? "." : "");
 }
 
 std::string conditions_in_words(const YAML::Node& when, const Registry& registry, Lang lang, const Rule* rule) {

@@ -187,8 +187,10 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         << label("Rulebook: ", "規則: ", lang) << run.rulebook << " (" << category_words(run.category, lang) << ")\n\n";
     std::vector<std::string> headings = {label("at", "時刻", lang), label("entry", "事象", lang)};
     if (!ja) headings.push_back("topic");
-    for (const char* h : {label("article", "条", lang), label("effects", "効果", lang), label("clocks after", "残り時間", lang),
-                          label("summary", "要旨", lang)})
+    // The clock column names its sides in the order of its two times ("clocks after (white / black)").
+    const std::string sides = role_words(run.sides[0], registry, lang) + " / " + role_words(run.sides[1], registry, lang);
+    for (const std::string& h : {std::string(label("article", "条", lang)), std::string(label("effects", "効果", lang)),
+                                 (ja ? "残り時間（" + sides + "）" : "clocks after (" + sides + ")"), std::string(label("summary", "要旨", lang))})
         headings.push_back(h);
     TextTable table(headings);
     for (const auto& r : run.rulings) {
@@ -201,7 +203,7 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         std::vector<std::string> row = {clock::format_clock(r.at), entry};
         if (!ja) row.push_back(r.topic);
         for (std::string cell : {r.article, effects,
-                                 clock::format_clock(r.clocks_after[0]) + " " + clock::format_clock(r.clocks_after[1]), r.summary.in(lang)})
+                                 clock::format_clock(r.clocks_after[0]) + " / " + clock::format_clock(r.clocks_after[1]), r.summary.in(lang)})
             row.push_back(std::move(cell));
         table.add_row(row);
     }

@@ -7,6 +7,7 @@
 #include "report/rulebook_text.h"
 #include "report/run_words.h"
 
+#include <algorithm>
 #include <map>
 
 namespace arbiter::report {
@@ -233,5 +234,32 @@ std::string sheet_html(const Sheet& sheet) {
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
 std::string sheet_markdown(const Sheet& sheet) { return terminal_safe(sheet_markdown_unescaped(sheet)); }
+
+std::string sheet_text(const Sheet& sheet, int width) {
+    auto wrapped = [width](const std::string& text, const std::string& first, const std::string& rest) {
+        std::string out;
+        const auto lines = wrap(text, std::max(width - display_width(first), 20));
+        for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? rest : first) + lines[i] + "\n";
+        return out;
+    };
+    auto underline = [](const std::string& text, char c) { return text + "\n" + std::string(std::max(display_width(text), 1), c) + "\n"; };
+    std::string out = underline(sheet.title, '=');
+    int label_width = 0;
+    for (const auto& [label, value] : sheet.facts) label_width = std::max(label_width, display_width(label));
+    for (const auto& [label, value] : sheet.facts) {
+        const std::string head = pad_right(label, label_width) + "  ";
+        out += wrapped(value, head, std::string(static_cast<std::size_t>(display_width(head)), ' '));
+    }
+    for (const auto& section : sheet.sections) {
+        out += "\n" + underline(section.heading, '-');
+        for (const auto& item : section.items) {
+            out += "\n" + wrapped(item.article + " " + item.heading, "", "  ");
+            if (!item.summary.empty()) out += wrapped(item.summary, "  ", "  ");
+            for (const auto& line : item.lines) out += wrapped(line, "  - ", "    ");
+        }
+    }
+    out += "\n" + wrapped(sheet.footer, "", "");
+    return terminal_safe(out);
+}
 
 }  // namespace arbiter::report

@@ -41,6 +41,9 @@ Sheet event_sheet(const rulebook::Event& event, const rulebook::Rulebook& book, 
                   const rulebook::Registry& registry, rulebook::Lang lang);
 
 std::string sheet_markdown(const Sheet& sheet);
+// Plain text for a terminal or a notice board: headings underlined, items wrapped to `width` display columns
+// (Japanese counted double), each line of an item as an indented dash.
+std::string sheet_text(const Sheet& sheet, int width = 80);
 std::string sheet_html(const Sheet& sheet);
 
 }  // namespace arbiter::report

@@ -216,6 +216,17 @@ std::vector<PartDiff> compare_parts(const RulebookDiff& out, Parts parts_of) {
 
 }  // namespace
 
+DiffWeight weight_of(const TopicDiff& topic) {
+    if (topic.presence_differs) return DiffWeight::substantive;
+    bool also = false, article = false;
+    for (const FieldDiff& f : topic.fields) {
+        if (f.field == "also") also = true;
+        else if (f.field == "article") article = true;
+        else return DiffWeight::substantive;
+    }
+    return also ? DiffWeight::cross_references : article ? DiffWeight::article_number : DiffWeight::restated;
+}
+
 RulebookDiff diff_rulebooks(const std::vector<const Rulebook*>& books) {
     RulebookDiff out;
     out.books = books;

@@ -60,9 +60,17 @@ struct RulebookDiff {
     std::vector<PartDiff> categories;      // categories that differ (article, presence or a topic), by name
     std::vector<PartDiff> modes;           // modes that differ, by name
     int same = 0;                   // topics every rulebook states identically (or all inherit)
+    // The vocabulary the report writes effects and conditions in (null: the bundled registry).
+    const Registry* registry = nullptr;
 
     bool linked(std::size_t i) const { return parent[i].has_value(); }
 };
+
+// How much a topic's difference matters to a reader: `substantive` (presence, a parameter, an effect, a case...
+// differs), or only `cross_references` (the `also` list, perhaps with the article number), only the
+// `article_number`, or `restated` (a child restates its parent's rule with nothing compared changed).
+enum class DiffWeight { substantive, cross_references, article_number, restated };
+DiffWeight weight_of(const TopicDiff& topic);
 
 // Normalized text of an effect: name(field: value, ...) with map keys sorted, so that two files writing
 // the same effect in a different key order compare equal.

@@ -149,6 +149,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             std::string head = path.substr(0, path.rfind('.'));
             refuse(setting.key, path, "",
                    "'" + path + "' names no topic of the registry; expected topic.param" + did_you_mean(head, registry.topic_names()));
+            out.refused.back().unknown_name = true;
             continue;
         }
         const TopicSpec* spec = registry.topic(topic);
@@ -156,6 +157,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             refuse(setting.key, path, "",
                    "the topic " + topic + " has no parameter '" + name + "'; expected one of: " + join(spec->param_names()) +
                        did_you_mean(name, spec->param_names()));
+            out.refused.back().unknown_name = true;
             continue;
         }
         const Rule* rule = applicable_rule(book, topic, out.mode, out.category);

@@ -34,6 +34,7 @@ struct Refusal {
     std::string path;     // the set path, or "mode", "category", "time_control"
     std::string article;  // the article that forbids it, "" when the rulebook has no rule on it
     std::string message;  // a sentence naming the article and what was expected
+    bool unknown_name = false;  // a `set:` key naming no topic or parameter of the registry: a typo, not a refusal
 };
 
 struct EventCheck {

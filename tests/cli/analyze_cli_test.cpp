@@ -109,6 +109,33 @@ BOOST_AUTO_TEST_CASE(positions_file_gives_one_object_a_line_in_order) {
     std::remove(path.c_str());
 }
 
+// The Chess Unwinnability Analyzer's public test vectors (tests/data/chess/SOURCES, cha-sample.fen): every line gets
+// an answer in order, an error object where the line does not read or no game reaches the position; the batch goes
+// on and exits 2 because one line did not read. Line 1 is labelled dead there, line 2 (its line 3) "W-": White can
+// still mate, so not dead; lines 3 and 5 have five black bishops with two missing pawns, and three white queens
+// and more promoted pieces than missing pawns.
+BOOST_AUTO_TEST_CASE(positions_file_answers_every_line_even_a_bad_one) {
+    Run r = analyze_run("--format json --positions tests/data/chess/cha-sample.fen");
+    BOOST_TEST(r.exit_code == 2);
+    std::istringstream lines(r.out);
+    std::vector<nlohmann::json> objects;
+    for (std::string line; std::getline(lines, line);) objects.push_back(nlohmann::json::parse(line));
+    BOOST_REQUIRE(objects.size() == 5u);
+    BOOST_TEST(objects[0]["dead"] == true);
+    BOOST_TEST(objects[1]["dead"] == false);
+    BOOST_TEST(objects[2]["line"] == 3);
+    BOOST_TEST(objects[2]["unreachable"] == true);
+    BOOST_TEST(objects[3]["line"] == 4);
+    BOOST_TEST(objects[3]["unreachable"] == false);
+    BOOST_TEST(objects[3]["error"].get<std::string>().find("cha-sample.fen:4") != std::string::npos);
+    BOOST_TEST(objects[4]["unreachable"] == true);
+    // Without the unreadable line, unreachable positions alone exit 1 (a well-formed input answered "no").
+    const std::string path = "/tmp/arbiter-analyze-cha-" + std::to_string(getpid()) + ".fen";
+    arbiter::test::run_shell("grep -v 'not a position' '" ARBITER_SOURCE_DIR "/tests/data/chess/cha-sample.fen' > " + path);
+    BOOST_TEST(analyze_run("--format json --positions " + path).exit_code == 1);
+    std::remove(path.c_str());
+}
+
 BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
     BOOST_TEST(analyze_run("--position '8/8/8 w - - 0 1'").exit_code == 2);
     BOOST_TEST(analyze_run("").exit_code == 2);  // neither --position nor --positions

@@ -50,6 +50,7 @@ const std::pair<const char*, std::string> pages[] = {
     {"sheet-ja", "event sheet tests/data/events/fide2009-club.yaml --format html --lang ja"},
     {"diff", "diff jca-1997 fide-2001 fide-2009 --format html"},
     {"diff-modes", "diff kyushu-shogi-2006 csa-computer-shogi --format html --lang ja"},
+    {"history", "history 6 --rulebooks jca-1997,fide-2001,fide-2009 --format html --lang ja"},
     {"compare-en", "compare tests/timelines/chess/demo-edition-differences.yaml --format html"},
     {"compare-ja", "compare tests/timelines/chess/28-illegal-move-third.yaml --format html --lang ja"},
 };

@@ -54,7 +54,7 @@ BOOST_AUTO_TEST_CASE(text_md_and_html) {
     BOOST_TEST(contains(text.out, "relation: fide-2009 extends fide-2001"));
     const CliResult md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
     BOOST_TEST(md.exit_code == 0);
-    BOOST_TEST(contains(md.out, "## conduct.phone"));
+    BOOST_TEST(contains(md.out, "### conduct.phone"));
     BOOST_TEST(contains(md.out, "子で変更"));
     const CliResult html = diff_run("diff jca-1997 fide-2001 fide-2009 --format html");
     BOOST_TEST(html.exit_code == 0);
@@ -62,7 +62,7 @@ BOOST_AUTO_TEST_CASE(text_md_and_html) {
     BOOST_TEST(contains(html.out, "<th>jca-1997</th><th>fide-2001</th><th>fide-2009</th>"));
 }
 
-// Each named topic, in each format: text starts a table with the topic, Markdown a "## topic" heading, HTML a
+// Each named topic, in each format: text starts a table with the topic, Markdown a "### topic" heading, HTML a
 // section anchored at the topic.
 BOOST_AUTO_TEST_CASE(fide_editions_show_the_four_named_topics_in_every_format) {
     const CliResult text = diff_run("diff fide-2001 fide-2009");
@@ -74,7 +74,7 @@ BOOST_AUTO_TEST_CASE(fide_editions_show_the_four_named_topics_in_every_format) {
     for (const std::string t : {"clock.late_arrival", "draw.incorrect_claim", "conduct.phone", "clock.both_flags"}) {
         BOOST_TEST_CONTEXT(t) {
             BOOST_TEST(contains(text.out, "\n" + t + "  "));
-            BOOST_TEST(contains(md.out, "\n## " + t + "\n"));
+            BOOST_TEST(contains(md.out, "\n### " + t + "\n"));
             BOOST_TEST(contains(html.out, "id=\"" + t + "\""));
         }
     }
@@ -90,7 +90,7 @@ BOOST_AUTO_TEST_CASE(categories_in_every_format) {
     BOOST_TEST(contains(md.out, "## 種別 rapid\n"));
     BOOST_TEST(contains(md.out, "| 条 | B1 | A.1（子で変更） |"));
     const CliResult html = diff_run("diff fide-2001 fide-2009 --format html");
-    BOOST_TEST(contains(html.out, "<section id=\"category-blitz\">"));
+    BOOST_TEST(contains(html.out, "<section class=\"chapter\" id=\"category-blitz\">"));
     const auto j = nlohmann::json::parse(diff_run("diff fide-2001 fide-2009 --format json").out);
     std::set<std::string> names;
     for (const auto& c : j["categories"]) names.insert(c["name"].get<std::string>());
@@ -129,11 +129,13 @@ BOOST_AUTO_TEST_SUITE(diff_for_a_committee)
 BOOST_AUTO_TEST_CASE(overview_width_and_colour_options) {
     const CliResult overview = diff_run("diff fide-2001 fide-2009 --overview");
     BOOST_TEST(overview.exit_code == 0);
-    BOOST_TEST(contains(overview.out, "== Overview (by chapter, in article order)\n-- Article 3\n"));
-    BOOST_TEST(!contains(overview.out, "== Detail"));
+    // FIDE 2001 5.2c / 2009 9.1a (agreeing a draw) is the first article with a difference of substance; 3.7e
+    // (promotion) differs only in its cross-references.
+    BOOST_TEST(contains(overview.out, "== Overview (by chapter, in article order)\n-- Article 5\n"));
+    BOOST_TEST(!contains(overview.out, "\n== Article 5\n"));
     BOOST_TEST(!contains(overview.out, "\x1b"));
     const CliResult full = diff_run("diff fide-2001 fide-2009");
-    BOOST_TEST(contains(full.out, "== Detail"));
+    BOOST_TEST(contains(full.out, "\n== Article 5\n"));
     BOOST_TEST(!contains(full.out, "\x1b"));
     auto widest = [](const std::string& text) {
         std::size_t widest = 0, at = 0;
@@ -149,6 +151,23 @@ BOOST_AUTO_TEST_CASE(overview_width_and_colour_options) {
     BOOST_TEST(widest(diff_run("diff fide-2001 fide-2009 --width 60").out) <= 60u);
     BOOST_TEST(contains(diff_run("diff fide-2001 fide-2009 --overview --color always").out, "\x1b[1m== Overview"));
     BOOST_TEST(diff_run("diff fide-2001 fide-2009 --width 5").exit_code != 0);  // below the 20-column floor
+}
+
+// On a terminal (a pseudo-terminal from util-linux `script`), headings are bold unless NO_COLOR is set or TERM is
+// dumb (no-color.org; terminals without escapes). PAGER=cat keeps the pager out of the way.
+BOOST_AUTO_TEST_CASE(no_color_and_a_dumb_terminal_turn_bold_off_on_a_terminal) {
+    if (arbiter::test::run_shell("command -v script >/dev/null 2>&1").exit_code != 0) {
+        BOOST_TEST_MESSAGE("SKIP: util-linux `script` is missing, so no pseudo-terminal to test on");
+        return;
+    }
+    auto on_terminal = [](const std::string& env) {
+        return arbiter::test::run_shell("cd '" ARBITER_SOURCE_DIR "' && script -qec \"env PAGER=cat " + env + " '" ARBITER_BINARY
+                                        "' diff fide-2001 fide-2009 --overview\" /dev/null 2>/dev/null")
+            .out;
+    };
+    BOOST_TEST(contains(on_terminal("TERM=xterm"), "\x1b[1m"));  // the pseudo-terminal is one: bold is on
+    BOOST_TEST(!contains(on_terminal("TERM=xterm NO_COLOR=1"), "\x1b["));
+    BOOST_TEST(!contains(on_terminal("TERM=dumb"), "\x1b["));
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -1,8 +1,11 @@
 // `arbiter event check|sheet` from the command line: exit codes 0 (valid), 1 (refused), 2 (unreadable),
 // the refusal printed with file:line:column and article, and the sheet in both languages and formats.
 #include "cli/cli_run.h"
+#include "report/text_table.h"
 
 #include <boost/test/unit_test.hpp>
+
+#include <sstream>
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -37,13 +40,41 @@ BOOST_AUTO_TEST_CASE(a_refused_setting_exits_1_with_its_place_and_reason) {
                           "draw.agreement.min_moves"));
 }
 
+// A typo in a `set:` key is input that does not conform: exit 2, with its place and a suggestion, on stdout with the
+// rest of the check; the labels follow --lang.
+BOOST_AUTO_TEST_CASE(a_typo_in_a_set_key_exits_2_and_the_check_speaks_japanese) {
+    const CliResult typo = event_run("event check tests/data/events/typo-set-key.yaml");
+    BOOST_TEST(typo.exit_code == 2);
+    BOOST_TEST(contains(typo.out, "typo-set-key.yaml:7:3: refused: draw.agreement.min_move: "));
+    BOOST_TEST(contains(typo.out, "did you mean 'min_moves'?"));
+    BOOST_TEST(event_run("event sheet tests/data/events/typo-set-key.yaml").exit_code == 2);
+    const CliResult ja = event_run("event check tests/data/events/fide2001-club.yaml --lang ja");
+    BOOST_TEST(ja.exit_code == 1);
+    BOOST_TEST(contains(ja.out, "認める: clock.late_arrival.default_time = 30分"));
+    BOOST_TEST(contains(ja.out, "fide2001-club.yaml:7:3: 認めない: draw.agreement.min_moves"));
+}
+
+// --format text: the title underlined, every line within 80 columns (Japanese counted double); the 2009 Laws' rapid
+// appendix is A (the event's 10 minutes make it rapid).
+BOOST_AUTO_TEST_CASE(the_sheet_as_plain_text) {
+    for (const char* lang : {"en", "ja"}) {
+        const CliResult r = event_run(std::string("event sheet tests/data/events/fide2009-rapid.yaml --format text --lang ") + lang);
+        BOOST_TEST(r.exit_code == 0);
+        BOOST_TEST(contains(r.out, "(A.1)"));
+        BOOST_TEST(!contains(r.out, "| "));
+        std::istringstream lines(r.out);
+        for (std::string line; std::getline(lines, line);) BOOST_TEST(arbiter::report::display_width(line) <= 80, line);
+    }
+}
+
 BOOST_AUTO_TEST_CASE(rulebook_override_on_the_command_line) {
     BOOST_TEST(event_run("event check tests/data/events/fide2001-club.yaml --rulebook fide-2009").exit_code == 0);
 }
 
 BOOST_AUTO_TEST_CASE(json_lists_accepted_and_refused) {
+    // The file misspells a topic (draw.agreemnt) beside its refused settings: the typo makes it exit 2.
     const CliResult r = event_run("event check tests/data/events/fide2009-fixed.yaml --format json");
-    BOOST_TEST(r.exit_code == 1);
+    BOOST_TEST(r.exit_code == 2);
     const auto j = nlohmann::json::parse(r.out);
     BOOST_TEST(j["valid"] == false);
     BOOST_TEST(j["refused"].size() == 4u);

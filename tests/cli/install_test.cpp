@@ -97,7 +97,11 @@ BOOST_AUTO_TEST_CASE(the_prefix_holds_program_data_man_page_and_completion) {
     BOOST_TEST(fs::is_regular_file(p / "share/arbiter/rulesets/chess/fide-2009.yaml"));
     BOOST_TEST(fs::is_regular_file(p / "share/arbiter/schemas/topics.yaml"));
     BOOST_TEST(fs::is_regular_file(p / "share/arbiter/schemas/rulebook.schema.json"));
-    BOOST_TEST(fs::is_regular_file(p / "share/man/man1/arbiter.1"));
+    BOOST_TEST(fs::is_regular_file(p / "share/man/man1/arbiter.1.gz"));  // compressed, as Debian policy asks
+    BOOST_TEST(!fs::exists(p / "share/man/man1/arbiter.1"));
+    // The example club rulebook is installed apart from the bundled set.
+    BOOST_TEST(fs::is_regular_file(p / "share/arbiter/examples/rulesets/chess/club-example.yaml"));
+    BOOST_TEST(!fs::exists(p / "share/arbiter/rulesets/chess/club-example.yaml"));
     BOOST_TEST(fs::is_regular_file(p / "share/bash-completion/completions/arbiter"));
 }
 
@@ -128,7 +132,7 @@ BOOST_AUTO_TEST_CASE(the_moved_program_shows_and_runs) {
 }
 
 BOOST_AUTO_TEST_CASE(man_reads_the_page_and_it_names_every_command) {
-    const auto man = run_shell("MANWIDTH=100 MANPAGER=cat PAGER=cat man -l '" + (prefix().moved / "share/man/man1/arbiter.1").string() + "' 2>&1");
+    const auto man = run_shell("MANWIDTH=100 MANPAGER=cat PAGER=cat man -l '" + (prefix().moved / "share/man/man1/arbiter.1.gz").string() + "' 2>&1");
     BOOST_REQUIRE_MESSAGE(man.exit_code == 0, man.out);
     BOOST_TEST(contains(man.out, "ARBITER_RULESETS"));
     const auto commands = commands_in_help();
@@ -147,7 +151,7 @@ BOOST_AUTO_TEST_CASE(completion_offers_every_command_and_its_options) {
     std::replace(first_words.begin(), first_words.end(), '\n', ' ');
     for (const auto& name : commands_in_help()) BOOST_TEST(contains(first_words, " " + name + " "), name);
     BOOST_TEST(complete("arbiter show --", 2) == "--topic --lang --format --help --version --rulesets --schemas --verbose --quiet\n");
-    BOOST_TEST(complete("arbiter event sheet --format \"\"", 4) == "md html\n");  // sheet's --format is IsMember({md, html})
+    BOOST_TEST(complete("arbiter event sheet --format \"\"", 4) == "text md html\n");  // sheet's --format is IsMember({text, md, html})
 }
 
 BOOST_AUTO_TEST_CASE(a_user_rulebook_extends_a_bundled_one_by_rulesets_and_by_the_environment) {

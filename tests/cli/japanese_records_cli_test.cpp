@@ -115,7 +115,7 @@ BOOST_AUTO_TEST_CASE(the_line_under_a_ruling_says_the_record_in_the_games_words)
     BOOST_TEST(contains(othello.out, "「黒 34石」"), othello.out);
     BOOST_TEST(!contains(othello.out, "discs"), othello.out);
     // English keeps the engine's names.
-    BOOST_TEST(contains(run_arbiter("run " + Bullet).out, "Recorded: time_forfeit by white (0-1 (Time forfeit))"));
+    BOOST_TEST(contains(run_arbiter("run " + Bullet).out, "Recorded: white lost on time (0-1 (Time forfeit))"));
 }
 
 BOOST_AUTO_TEST_CASE(audit_summaries_in_japanese) {

@@ -54,6 +54,20 @@ BOOST_AUTO_TEST_CASE(divide_lists_every_first_move_in_uci) {
     BOOST_TEST(text.out.find("nodes: 20\n") != std::string::npos);
 }
 
+// A perft suite's position no game reaches is counted all the same, with a warning: peeper-1 of the public shogi
+// perft suite (tests/data/shogi/perft.txt, lines 24-25: 45 at depth 1, 1148 at depth 2, re-counted there with
+// shogiops and Fairy-Stockfish) has three rooks (two on the board, one in hand), one more than the game has.
+BOOST_AUTO_TEST_CASE(a_position_no_game_reaches_is_counted_with_a_warning) {
+    const std::string peeper = "'k+n7/sg7/9/9/9/9/+r5K1g/7L1/2LN1R1+Bb b RBGSNLP 1'";
+    const Run one = arbiter::test::run_arbiter("perft --game shogi --depth 1 --bulk --position " + peeper);
+    BOOST_TEST(one.exit_code == 0);
+    BOOST_TEST(one.out.find("nodes: 45\n") != std::string::npos);
+    const Run two = arbiter::test::run_arbiter("perft --game shogi --depth 2 --bulk --position " + peeper, arbiter::test::Stderr::merge);
+    BOOST_TEST(two.exit_code == 0);
+    BOOST_TEST(two.out.find("nodes: 1148\n") != std::string::npos);
+    BOOST_TEST(two.out.find("no game reaches this position (3 rooks") != std::string::npos);
+}
+
 BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
     BOOST_TEST(perft_run("perft --depth 2 --position 'not a fen'").exit_code == 2);
     BOOST_TEST(perft_run("perft --depth 2 --game no-such-game").exit_code == 2);

@@ -46,8 +46,17 @@ BOOST_AUTO_TEST_CASE(run_json_adds_recorded_and_agrees) {
 BOOST_AUTO_TEST_CASE(run_text_says_whether_the_ruling_agrees) {
     const auto r = run_arbiter("run " + Bullet);
     BOOST_TEST(r.exit_code == 0);
-    BOOST_TEST(contains(r.out, "Recorded: time_forfeit by white"));
+    BOOST_TEST(contains(r.out, "Recorded: white lost on time"));
     BOOST_TEST(contains(r.out, "ruling agrees"));
+}
+
+// The record's side is the one the ending happened to: in the lichess blitz game white mates (1-0), so the line says
+// black was checkmated, never "checkmate by black".
+BOOST_AUTO_TEST_CASE(a_checkmate_names_the_mated_side_as_such) {
+    const auto r = run_arbiter("run tests/data/chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn");
+    BOOST_TEST(r.exit_code == 0);
+    BOOST_TEST(contains(r.out, "Recorded: black was checkmated (1-0"));
+    BOOST_TEST(!contains(r.out, "checkmate by"));
 }
 
 BOOST_AUTO_TEST_CASE(game_picks_one_game_of_many) {

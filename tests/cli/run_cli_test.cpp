@@ -73,6 +73,16 @@ BOOST_AUTO_TEST_CASE(text_output_in_japanese_uses_the_rule_summaries) {
     BOOST_TEST(r.out.find("clock.flag_fall") == std::string::npos);
 }
 
+// The clock column says whose clock each time is, in the order of its times: the claimant, white, has the 25 minutes
+// the timeline's name says (0:25:00, first); 9.5b's 3 extra minutes go to black (second).
+BOOST_AUTO_TEST_CASE(the_clock_column_names_its_sides) {
+    const auto en = arbiter::test::run_arbiter("run tests/timelines/chess/01-incorrect-claim-25min.yaml");
+    BOOST_TEST(arbiter::test::contains(en.out, "clocks after (white / black)"));
+    BOOST_TEST(arbiter::test::contains(en.out, "0:25:00 / 1:32:10"));
+    const auto ja = arbiter::test::run_arbiter("run tests/timelines/shogi/05-perpetual-check.yaml --lang ja");
+    BOOST_TEST(arbiter::test::contains(ja.out, "残り時間（先手 / 後手）"));
+}
+
 BOOST_AUTO_TEST_CASE(unreadable_timeline_exits_2) {
     BOOST_TEST(arbiter_run("run /nonexistent/timeline.yaml").exit_code == 2);
     BOOST_TEST(arbiter_run("run '" + Fixtures + "01-incorrect-claim-25min.yaml' --rulebook no-such-book").exit_code == 2);

@@ -36,7 +36,7 @@ BOOST_AUTO_TEST_CASE(text_aligns_columns_and_names_both_articles) {
     BOOST_TEST(has(text, "6.6a"));
     BOOST_TEST(has(text, "changed in fide-2009"));
     // Every line of a table block has the fide-2009 column at the same display column as its header.
-    const auto header = text.find("clock.late_arrival  ", text.find("== Detail"));  // the table, past the overview
+    const auto header = text.find("clock.late_arrival  ", text.find("== Article 6\n"));  // the table, past the overview
     BOOST_REQUIRE(header != std::string::npos);
     const auto line_end = text.find('\n', header);
     const std::string head = text.substr(header, line_end - header);
@@ -55,9 +55,10 @@ BOOST_AUTO_TEST_CASE(japanese_labels_and_summaries) {
 
 BOOST_AUTO_TEST_CASE(markdown_has_a_table_per_topic) {
     const std::string md = diff_markdown(fide_diff(), Lang::en);
-    BOOST_TEST(has(md, "## conduct.phone\n\n|  | fide-2001 | fide-2009 |\n|---|---|---|\n"));
-    BOOST_TEST(has(md, "## draw.incorrect_claim"));
-    BOOST_TEST(has(md, "## clock.both_flags"));
+    BOOST_TEST(has(md, "### conduct.phone\n\n|  | fide-2001 | fide-2009 |\n|---|---|---|\n"));
+    BOOST_TEST(has(md, "### draw.incorrect_claim"));
+    BOOST_TEST(has(md, "### clock.both_flags"));
+    BOOST_TEST(has(md, "## Article 12\n"));
 }
 
 BOOST_AUTO_TEST_CASE(json_keeps_stable_field_names) {
@@ -221,12 +222,39 @@ BOOST_AUTO_TEST_CASE(json_lists_categories_and_modes_with_their_topics) {
 
 BOOST_AUTO_TEST_CASE(html_has_a_section_per_category_and_mode) {
     const std::string html = diff_html(fide_diff(), Lang::en);
-    BOOST_TEST(has(html, "<section id=\"category-rapid\">\n<h2>category rapid</h2>"));
+    BOOST_TEST(has(html, "id=\"category-rapid\">\n<h2>category rapid</h2>"));
     BOOST_TEST(has(html, "id=\"category-rapid.clock.both_flags\""));
     BOOST_TEST(has(html, "A.1 (changed in fide-2009)</td>"));
     const std::string shogi = diff_html(shogi_diff(), Lang::ja);
     BOOST_TEST(has(shogi, "<h2>方式 individual</h2>"));
     BOOST_TEST(has(shogi, "id=\"mode-individual.shogi.sennichite\""));
+}
+
+// Every `width:N%` of a page's columns.
+std::vector<double> column_widths(const std::string& html) {
+    std::vector<double> out;
+    for (auto at = html.find("<col style=\"width:"); at != std::string::npos; at = html.find("<col style=\"width:", at + 1))
+        out.push_back(std::stod(html.substr(at + 18)));
+    return out;
+}
+
+// Printable: an overview first, chapters in article order, fixed column widths none under 20% of the width (two
+// to five rulebooks), the header row repeated on every printed page.
+BOOST_AUTO_TEST_CASE(html_prints_with_no_column_under_a_fifth) {
+    const std::string html = diff_html(fide_diff(), Lang::en);
+    BOOST_TEST(html.find("<nav class=\"overview\">") < html.find("id=\"chapter-6\""));
+    BOOST_TEST(html.find("id=\"chapter-6\"") < html.find("id=\"chapter-12\""));
+    BOOST_TEST(html.find("id=\"chapter-12\"") < html.find("id=\"chapter-A\""));
+    BOOST_TEST(has(html, "table-layout: fixed"));
+    BOOST_TEST(has(html, "thead { display: table-header-group; }"));
+    BOOST_TEST(has(html, "<a href=\"#clock.late_arrival\">"));
+    const auto five = diff_rulebooks({bundled().find("jca-1997"), bundled().find("fide-2001"), bundled().find("fide-2009"),
+                                      bundled().find("kyushu-shogi-2006"), bundled().find("joa-othello")});
+    for (const std::string& page : {html, diff_html(shogi_diff(), Lang::ja), diff_html(five, Lang::en)}) {
+        const auto widths = column_widths(page);
+        BOOST_TEST(!widths.empty());
+        for (const double w : widths) BOOST_TEST(w >= 20.0);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

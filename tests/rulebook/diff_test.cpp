@@ -18,6 +18,13 @@ const Library& bundled() {
     return library;
 }
 
+// The bundled rulebooks and the examples (examples/rulesets: club-example, installed apart from the bundled set).
+const Library& with_examples() {
+    static const Library library = Library::open(std::vector<std::filesystem::path>{
+        std::filesystem::path(ARBITER_SOURCE_DIR) / "examples/rulesets", std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets"});
+    return library;
+}
+
 const TopicDiff* topic(const RulebookDiff& diff, const std::string& name) {
     for (const auto& t : diff.topics)
         if (t.topic == name) return &t;
@@ -116,7 +123,7 @@ BOOST_AUTO_TEST_SUITE(the_club_example_changes_exactly_what_extending_md_says)
 
 BOOST_AUTO_TEST_CASE(two_parameters_and_one_effect) {
     // docs/EXTENDING.md: default_time 0s -> 30min (H1), min_moves 0 -> 20 (H2), a warning added to 9.5b (H3).
-    const RulebookDiff diff = diff_rulebooks({bundled().find("fide-2009"), bundled().find("club-example")});
+    const RulebookDiff diff = diff_rulebooks({with_examples().find("fide-2009"), with_examples().find("club-example")});
     BOOST_REQUIRE(diff.topics.size() == 3u);
     BOOST_TEST(diff.topics[0].topic == "clock.late_arrival");
     BOOST_TEST(field(diff.topics[0], "params.default_time")->values[1] == "30min (event may set, 0s..1h)");

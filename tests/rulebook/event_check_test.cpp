@@ -19,6 +19,13 @@ const Library& bundled() {
     return library;
 }
 
+// The bundled rulebooks and the examples (examples/rulesets: club-example, installed apart from the bundled set).
+const Library& with_examples() {
+    static const Library library = Library::open(std::vector<std::filesystem::path>{
+        std::filesystem::path(ARBITER_SOURCE_DIR) / "examples/rulesets", std::filesystem::path(ARBITER_SOURCE_DIR) / "rulesets"});
+    return library;
+}
+
 EventCheck check_file(const std::string& name, const std::string& rulebook = {}) {
     const Event event = load_event(events / name);
     return check_event_settings(event, event_rulebook(event, bundled(), rulebook), bundled().registry());
@@ -136,15 +143,15 @@ BOOST_AUTO_TEST_SUITE_END()
 BOOST_AUTO_TEST_SUITE(a_value_outside_the_range_is_refused)
 
 BOOST_AUTO_TEST_CASE(club_example_caps_the_default_time_at_one_hour) {
-    // rulesets/chess/club-example.yaml H1: default_time range 0s..1h.
+    // examples/rulesets/chess/club-example.yaml H1: default_time range 0s..1h.
     const YamlFile file = parse_yaml_text("event: E\nrulebook: club-example\nset:\n  clock.late_arrival.default_time: 2h\n", "inline.yaml");
     const Event event = read_event(file.root, file.name);
-    const EventCheck check = check_event_settings(event, *bundled().find("club-example"), bundled().registry());
+    const EventCheck check = check_event_settings(event, *with_examples().find("club-example"), bundled().registry());
     BOOST_REQUIRE(check.refused.size() == 1u);
     BOOST_TEST(check.refused[0].article == "H1");
     BOOST_TEST(check.refused[0].message.find("within 0s..1h; found 2h") != std::string::npos);
     const YamlFile hour = parse_yaml_text("event: E\nrulebook: club-example\nset:\n  clock.late_arrival.default_time: 1h\n", "inline.yaml");
-    BOOST_TEST(check_event_settings(read_event(hour.root, hour.name), *bundled().find("club-example"), bundled().registry()).ok());
+    BOOST_TEST(check_event_settings(read_event(hour.root, hour.name), *with_examples().find("club-example"), bundled().registry()).ok());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
