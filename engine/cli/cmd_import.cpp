@@ -2,6 +2,7 @@
 // and the event filled in, the record's ending as the entry it stands for), for an arbiter to add what records
 // never hold (arrivals, claims, phones) and run it.
 #include "cli/command.h"
+#include "core/record/bounded_read.h"
 #include "cli/record_arg.h"
 #include "rulebook/paths.h"
 
@@ -38,10 +39,8 @@ Command import_command() {
                         std::cerr << "arbiter: import: " << *file << ": no such file\n";
                         return 2;
                     }
-                    if (std::ifstream probe(*file, std::ios::binary); !probe) {
-                        std::cerr << "arbiter: import: " << *file << ": cannot open the file (permission denied or not a file)\n";
-                        return 2;
-                    }
+                    // The front door refuses a folder, a FIFO or a device (InputError, exit 2) without blocking.
+                    core::record::InputFile{*file, "a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb)"};
                     if (!is_record(*file)) {
                         std::cerr << "arbiter: import: " << *file
                                   << ": not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb)\n";

@@ -28,14 +28,14 @@ BOOST_AUTO_TEST_CASE(help_lists_the_commands_and_describes_one) {
 }
 
 // The completion script, sourced into bash with the words typed so far; it asks the program for the ids (the bundled
-// rulebooks: fide-2001 and fide-2009 begin "fide-20"; jca-1997; kyushu-shogi-2006) and the game names.
+// rulebooks: fide-2001, 2009, 2014, 2018 and 2023 begin "fide-20"; jca-1997; kyushu-shogi-2006) and the game names.
 BOOST_AUTO_TEST_CASE(completion_offers_rulebook_ids_and_game_names) {
     auto complete = [](const std::string& words) {
         return run_shell("cd '" ARBITER_SOURCE_DIR "' && bash -c 'source <(\"$0\" help-completion); COMP_WORDS=(\"$0\" " + words +
                          "); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _arbiter; echo \"${COMPREPLY[*]}\"' '" ARBITER_BINARY "'")
             .out;
     };
-    BOOST_TEST(complete("diff fide-20") == "fide-2001 fide-2009\n");
+    BOOST_TEST(complete("diff fide-20") == "fide-2001 fide-2009 fide-2014 fide-2018 fide-2023\n");
     BOOST_TEST(complete("compare x.yaml --rulebooks fide-2001,jca") == "fide-2001,jca-1997\n");
     BOOST_TEST(complete("run x.yaml --rulebook kyu") == "kyushu-shogi-2006\n");
     BOOST_TEST(complete("perft --game sh") == "shogi\n");
@@ -45,13 +45,13 @@ BOOST_AUTO_TEST_CASE(every_rulebook_id_gets_a_suggestion) {
     const auto compare = run_arbiter("compare tests/timelines/chess/01-incorrect-claim-25min.yaml --rulebooks fide-2001,fide-2010",
                                      Stderr::merge);
     BOOST_TEST(compare.exit_code == 2);
-    BOOST_TEST(contains(compare.out, "did you mean 'fide-2001'?"));
+    BOOST_TEST(contains(compare.out, "did you mean 'fide-2014'?"));
     const auto audit = run_arbiter("audit tests/data/othello/WTH_2013.wtb --rulebooks joa-othelo", Stderr::merge);
     BOOST_TEST(audit.exit_code == 2);
     BOOST_TEST(contains(audit.out, "did you mean 'joa-othello'?"));
     const auto check = run_arbiter("check tests/timelines/chess/01-incorrect-claim-25min.yaml --rulebook fide-2010", Stderr::merge);
     BOOST_TEST(check.exit_code == 2);
-    BOOST_TEST(contains(check.out, "did you mean 'fide-2001'?"));
+    BOOST_TEST(contains(check.out, "did you mean 'fide-2014'?"));
 }
 
 // `list --lang ja`: headers and the games in Japanese (JSA 将棋, JOA オセロ, JCA チェス); ids stay as they are.

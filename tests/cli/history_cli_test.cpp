@@ -33,7 +33,7 @@ BOOST_AUTO_TEST_CASE(each_format_and_language) {
 BOOST_AUTO_TEST_CASE(unknown_ids_and_topics_exit_2_with_a_suggestion) {
     const auto id = run_arbiter("history clock.late_arrival --rulebooks fide-2001,fide-2010", Stderr::merge);
     BOOST_TEST(id.exit_code == 2);
-    BOOST_TEST(contains(id.out, "did you mean 'fide-2001'?"));
+    BOOST_TEST(contains(id.out, "did you mean 'fide-2014'?"));
     const auto topic = run_arbiter("history clock.late_arival --rulebooks fide-2001,fide-2009", Stderr::merge);
     BOOST_TEST(topic.exit_code == 2);
     BOOST_TEST(contains(topic.out, "did you mean 'clock.late_arrival'?"));
