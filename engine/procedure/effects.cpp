@@ -29,25 +29,35 @@ struct Apply {
 
     int side(const char* key) const {
         if (!fields.is_object() || !fields.contains(key) || !fields[key].is_string()) return nobody;
-        return st.role_side(fields[key].get<std::string>(), ctx);
+        const int found = st.role_side(fields[key].get<std::string>(), ctx);
+        // A role bound here that names nobody this time (no player holds the right): said, never silent.
+        if (found == nobody)
+            add_note({std::string(name) + ": " + fields[key].get<std::string>() + " names no player here; nothing applied",
+                      std::string(name) + "：" + st.ja(fields[key].get<std::string>()) + "に当たる対局者がいないため適用しない"});
+        return found;
     }
     void add_note(const Note& note) const { procedure::add_note(ruling.note, note); }
 };
 
+// add_time, deduct_time, set_time on one clock, or on each clock where `to` is both.
 Listed clock_time(const Apply& a) {
-    const int side = a.side("to");
+    const int to = a.side("to");
     const auto amount = State::as_ms(a.st.resolve(a.rule, a.fields.value("amount", json())));
-    if (side < 0 || side > 1 || !amount) return Listed::no;
+    if ((to < 0 || to > 1) && to != both_sides) return Listed::no;
+    if (!amount) return Listed::no;
     if (*amount < 0)
         throw InputError({a.rule.from.file, a.rule.from.line, 0},
                          a.rule.topic + ": " + std::string(a.name) + " of a negative amount; expected an amount of 0 or more");
-    if (auto& clk = a.st.clk) {
+    for (int side = 0; side < 2; ++side) {
+        if (to != both_sides && side != to) continue;
+        auto& clk = a.st.clk;
+        if (!clk) break;
         const Ms ms{*amount}, now = a.st.now;
         if (a.name == "add_time") a.st.on_clock(clk->add_time(side, ms, now), "add time");
         else if (a.name == "deduct_time") a.st.on_clock(clk->deduct_time(side, std::min(ms, a.st.shown(side)), now), "deduct time");
         else a.st.on_clock(clk->set_time(side, ms, now), "set the time");
     }
-    a.applied["to"] = a.st.side_name(side);
+    a.applied["to"] = to == both_sides ? std::string("both") : a.st.side_name(to);
     a.applied["amount"] = *amount;
     return Listed::yes;
 }
@@ -141,10 +151,12 @@ Listed score(const Apply& a) {
     return Listed::no;
 }
 
-// The game is played again from its start: the players exchange colours and each keeps the time left.
+// The game is played again from its start: the players exchange colours and each keeps the time left (clocks:
+// remaining, the default), or both start again with the time control's full time (clocks: fresh).
 Listed replay_with_colours_swapped(const Apply& a) {
     State& st = a.st;
-    const auto left = st.clocks();
+    const bool fresh = a.fields.is_object() && a.fields.value("clocks", std::string()) == "fresh";
+    auto left = st.clocks();
     st.game->restart();
     ++st.board_version;
     st.colours_swapped = !st.colours_swapped;
@@ -152,10 +164,18 @@ Listed replay_with_colours_swapped(const Apply& a) {
     st.illegal.reset();
     if (st.clk) {
         if (st.clk->running()) st.on_clock(st.clk->stop(st.now), "stop");
+        if (fresh && st.control && st.control->is_timed()) {
+            st.clk.emplace(*st.control);
+            st.on_clock(st.clk->start(st.game->side_to_move(), st.now), "start");
+            st.on_clock(st.clk->stop(st.now), "stop");
+            left = st.clocks();
+            std::swap(left[0], left[1]);  // listed below as after the exchange: each side's new full time
+        }
         st.on_clock(st.clk->set_time(0, left[1], st.now), "set the time");
         st.on_clock(st.clk->set_time(1, left[0], st.now), "set the time");
     }
     a.applied["clocks"] = {{st.side_name(0), left[1].count()}, {st.side_name(1), left[0].count()}};
+    if (fresh) a.applied["fresh"] = true;
     a.add_note({"replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0),
                 "指し直し：" + st.ja_side(1) + "だった対局者が" + st.ja_side(0) + "を持つ"});
     return Listed::yes;
@@ -286,16 +306,25 @@ constexpr EffectImpl table[] = {
     {"lose_right", statement},
     {"adjourn", adjourn},
     {"expel", statement},
-    {"arbiter_decides", arbiter_decides},
+    {"arbiter_decides", arbiter_decides, true},  // after a loss, the arbiter still decides the opponent's score (12.7)
     {"count", count, true},
     {"hook", hook},
 };
 
 const EffectImpl* find(std::string_view name) { return row_named(table, name); }
 
+// Fields the handlers above read as one side: `both` there is refused at load (score: {both: 0} is both losing).
+constexpr std::string_view one_side_fields[] = {"lose.who", "win.who", "forfeit_unrated.who"};
+
+// The values the handlers above act on for a choice field (replay_with_colours_swapped reads clocks).
+constexpr std::string_view field_choices[] = {"replay_with_colours_swapped.clocks=remaining",
+                                              "replay_with_colours_swapped.clocks=fresh"};
+
 }  // namespace
 
 std::vector<std::string_view> effect_words() { return names_of(table); }
+std::vector<std::string_view> one_side_field_words() { return {std::begin(one_side_fields), std::end(one_side_fields)}; }
+std::vector<std::string_view> field_choice_words() { return {std::begin(field_choices), std::end(field_choices)}; }
 
 bool records_the_end(std::string_view effect) {
     const auto* impl = find(effect);

@@ -391,7 +391,10 @@ void State::on_entry() {
     if (!ended && a == std::string_view("move")) return on_move();
     // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
     // the result is agreed, can change the result; the players' agreement closes that window.
-    if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree") return;
+    // An arbiter's decision a rule left open at the end (the opponent's score after 12.7's loss) is still answered.
+    if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree" &&
+        !(a == "arbiter" && !open.empty()))
+        return;
     if (const auto* e = row_named(table, a)) return e->handle(*this);
     throw error("found the entry '" + a + "', which the runner does not implement");
 }

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <functional>
 #include <map>
+#include <set>
 #include <optional>
 #include <string>
 #include <tuple>
@@ -45,6 +46,7 @@ struct Context {
 // Caches shared across runs (one per Runner).
 struct Runner::Caches {
     std::map<std::string, core::GameDefinitionPtr> games;
+    std::set<const rulebook::Rulebook*> checked_books;  // checked against their game (rulebook::check_for_game)
     std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
     std::map<const rulebook::Rule*, LuaHost*> host_of;        // a hooked rule's host, found once
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
@@ -123,6 +125,10 @@ struct Runner::State {
     const Entry* entry = nullptr;
     Ms now{0};
     bool ended = false;
+    // Points the arbiter took from or gave to each side before the game ended (reduce_points,
+    // raise_opponent_points): applied to the result's score when it ends, within 0 .. the points of a win.
+    std::array<double, 2> point_change{0, 0};
+    std::array<bool, 2> points_to_most{false, false};
     const std::uint64_t serial;  // this run among the Runner's runs (what the kept hook snapshot shows)
     // What rule_for found, kept by the Runner for the run's rulebook, category and mode (set once they are chosen),
     // and the after-move parameters, kept for the run (the event's settings may change them): they do not change
@@ -206,6 +212,8 @@ struct Runner::State {
                 "規則 " + book.id + " には「" + ja(topic) + "」の規定がない。何も変わらない"};
     }
     void end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article);
+    // A result's score with the arbiter's point changes (point_change, points_to_most) applied (decisions.cpp).
+    std::array<double, 2> adjusted_score(std::array<double, 2> score) const;
 
     // ---- conditions (conditions.cpp)
     std::optional<bool> condition(const rulebook::Rule& r, const std::string& name, const json& raw, const Context& ctx);

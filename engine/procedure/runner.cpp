@@ -4,6 +4,7 @@
 // the arbiter's decision) and Lua hooks. This file holds the run itself and what every table shares: rule and
 // parameter lookup, sides and roles, and the making of rulings.
 #include "rulebook/game_loader.h"
+#include "rulebook/validate.h"
 #include "procedure/run_state.h"
 #include "procedure/tables.h"
 
@@ -225,7 +226,7 @@ void Runner::State::start_running(int side) {
 void Runner::State::end_game(const std::array<double, 2>& score, bool rated, const std::string& topic, const std::string& article) {
     ended = true;
     out.result.status = Status::ended;
-    out.result.score = score;
+    out.result.score = adjusted_score(score);
     out.result.rated = rated;
     out.result.topic = topic;
     out.result.article = article;
@@ -387,6 +388,8 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         const auto dir = options_.rulesets.empty() ? library_.folder_of_game(book.game) : options_.rulesets;
         def = rulebook::load_game(book.game, dir);
     }
+    // A rulebook not checked by `validate` against its game (count in chess) is refused before it rules anything.
+    if (caches_->checked_books.insert(&book).second) rulebook::check_for_game(book, *def);
     st.def = def;
     st.out.definition = def;
     // Which topic each trigger raises in this game: the registry's raised_by, found once per game.

@@ -26,6 +26,9 @@ const auto* row_named(const Table& table, std::string_view name) {
 
 std::vector<std::string_view> condition_words();  // conditions.cpp
 std::vector<std::string_view> effect_words();     // effects.cpp
+std::vector<std::string_view> one_side_field_words();  // effects.cpp: "effect.field" taking one side
+std::vector<std::string_view> field_choice_words();    // effects.cpp: "effect.field=value"
+std::vector<std::string_view> option_words();     // decisions.cpp: discretion options besides effects
 std::vector<std::string_view> entry_words();      // entries.cpp
 std::vector<std::string_view> claim_words();      // claims.cpp: claim kinds
 std::vector<std::string_view> claimant_words();   // claims.cpp: claim.by

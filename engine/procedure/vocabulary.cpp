@@ -5,7 +5,10 @@
 #include "procedure/params.h"
 #include "procedure/tables.h"
 
+#include <lua.hpp>
+
 #include <array>
+#include <memory>
 #include <string>
 
 namespace arbiter::procedure {
@@ -23,6 +26,56 @@ constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_name
     "clock.reached_zero",
     "arbiter.adjourn", "arbiter.unneeded"};
 
+// The roles bound only in some places (registry `roles`), by the trigger that raises the rule: what the runner
+// calls the player the situation is about (Context::actor and Context::roles where each trigger is raised). The
+// side names, to_move and both are bound everywhere. The enumeration test raises each pair.
+constexpr std::string_view place_roles[] = {
+    "entry.arrive absent", "entry.arrive offender", "entry.arrive opponent", "entry.arrive present",
+    "entry.phone offender", "entry.phone opponent",
+    "entry.resign declarer", "entry.resign opponent",
+    "entry.accept declarer", "entry.accept opponent",
+    "entry.touch offender", "entry.touch opponent",
+    "entry.assign right_holder",
+    "entry.declare declarer", "entry.declare opponent",
+    "entry.declare_end declarer", "entry.declare_end opponent",
+    "entry.incident offender", "entry.incident absent", "entry.incident claimant", "entry.incident declarer",
+    "entry.incident mover", "entry.incident opponent", "entry.incident present", "entry.incident right_holder",
+    "claim.repetition claimant", "claim.repetition opponent",
+    "claim.fifty_moves claimant", "claim.fifty_moves opponent",
+    "claim.incorrect claimant", "claim.incorrect opponent",
+    "claim.lapsed claimant", "claim.lapsed opponent",
+    "claim.quickplay_finish claimant", "claim.quickplay_finish opponent",
+    "claim.win_on_time claimant", "claim.win_on_time opponent",
+    "claim.book_draw claimant", "claim.book_draw opponent",
+    "claim.illegal_move offender", "claim.illegal_move claimant", "claim.illegal_move opponent",
+    "point_out.illegal_move offender", "point_out.illegal_move claimant", "point_out.illegal_move opponent",
+    "flag_fallen offender", "flag_fallen claimant", "flag_fallen opponent",
+    "both_flags_fallen right_holder",
+    "clock.reached_zero offender", "clock.reached_zero opponent",
+    "board.checkmate mover", "board.checkmate opponent",
+    "board.stalemate mover", "board.stalemate opponent",
+    "board.dead_position mover", "board.dead_position opponent",
+    "board.neither_can_move mover", "board.neither_can_move opponent",
+    "board.move_limit mover", "board.move_limit opponent",
+    "board.perpetual_check offender", "board.perpetual_check opponent",
+    "board.tie right_holder",
+    "board.illegal_move offender", "board.illegal_move mover", "board.illegal_move opponent",
+    "game.ended right_holder",
+    "arbiter.adjourn mover", "arbiter.adjourn opponent"};
+
+// A hooks file compiled, never run, in a bare state (no library, no budget: compiling runs none of its code), so that
+// a syntax error is refused when the rulebook loads: "line: message", or empty.
+std::string compile_hooks(const std::string& source, const std::string& chunk) {
+    const std::unique_ptr<lua_State, void (*)(lua_State*)> L(luaL_newstate(), lua_close);
+    if (!L) return "0: cannot create a Lua state";
+    const std::string name = "=" + chunk;
+    if (luaL_loadbufferx(L.get(), source.data(), source.size(), name.c_str(), "t") == LUA_OK) return {};
+    std::string message = lua_tostring(L.get(), -1) ? lua_tostring(L.get(), -1) : "a syntax error";
+    // "chunk:12: unexpected symbol near 'x'" -> "12: unexpected symbol near 'x'"
+    if (message.starts_with(chunk + ":")) message = message.substr(chunk.size() + 1);
+    return message;
+}
+
 }  // namespace
 
 std::string_view trigger_name(Trigger trigger) { return trigger_names[std::size_t(trigger)]; }
@@ -36,6 +89,12 @@ const rulebook::EngineWords& implemented_words() {
         w.material_properties = material_property_words();
         w.conditions = condition_words();
         w.effects = effect_words();
+        w.options = option_words();
+        w.place_roles.assign(std::begin(place_roles), std::end(place_roles));
+        w.one_side_fields = one_side_field_words();
+        w.field_choices = field_choice_words();
+        w.compile_hooks = compile_hooks;
+        w.counted_game_effects = {"count"};  // effects.cpp count: the board's piece_count
         w.claims = claim_words();
         w.entries = entry_words();
         static std::vector<std::string> params;  // "topic.param", kept for the views below

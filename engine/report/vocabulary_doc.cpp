@@ -106,6 +106,18 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
                   "requires of the side whose pieces it names first (`engine/procedure/claims.cpp`, `engine/procedure/board.cpp`).",
                   r.material_property_names(), &rulebook::Registry::material_property, r);
     named_section(out, "Roles (役割)", "Who an effect names, relative to the situation.", r.role_names(), &rulebook::Registry::role, r);
+    // Where each situational role names a player (procedure::implemented_words().place_roles); a rule raised elsewhere
+    // that names it is refused at load. The side names, to_move and both name a player everywhere.
+    out << "\nThe roles below name a player only in a rule raised by the triggers listed (elsewhere the loader refuses "
+           "them); the side names, `to_move` and `both` name players everywhere, and `lose`, `win` and `forfeit_unrated` "
+           "take one player (`score: {both: 0}` is both losing).\n以下の役割は、列挙した契機で起こる規則でのみ対局者を指す"
+           "（それ以外では読み込み時に拒否）。\n\n| role | bound in rules raised by |\n|---|---|\n";
+    for (const auto& role : r.role_names()) {
+        std::string where;
+        for (const auto word : procedure::implemented_words().place_roles)
+            if (word.substr(word.find(' ') + 1) == role) where += (where.empty() ? "" : ", ") + code(std::string(word.substr(0, word.find(' '))));
+        if (!where.empty()) out << "| " << code(role) << " | " << where << " |\n";
+    }
     named_section(out, "Options (選択肢)", "Words a discretion may offer besides effect names.", r.option_names(),
                   &rulebook::Registry::option, r);
     return out.str();

@@ -103,7 +103,30 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
                              "set: found '" + path + "', but " + rulebook.id + " " + rule->article + " has no parameter '" +
                                  setting.param + "'; expected one of: " + join(names) + did_you_mean(setting.param, names));
         }
-        read_value(param->value.unit, setting.value, event.file, "set." + path);
+        // Only what the rulebook lets an event change (event_may_set: true): anything else would run with the
+        // event's value against the text (a scoring the rulebook fixes).
+        if (!param->event_may_set) {
+            std::vector<std::string> settable;
+            for (const auto& p : rule->params)
+                if (p.event_may_set) settable.push_back(setting.topic + "." + p.name);
+            throw InputError(location_of(event.file, setting.key),
+                             "set: found '" + path + "', but " + rulebook.id + " " + rule->article +
+                                 " does not let an event change it (fixed at " + param->value.text + "); expected " +
+                                 (settable.empty() ? std::string("no set: for this topic")
+                                                   : "one of the parameters it lets an event set: " + join(settable)));
+        }
+        const Value value = read_value(param->value.unit, setting.value, event.file, "set." + path);
+        const bool below = param->min && value.unit == Unit::duration ? value.ms < param->min->ms
+                           : param->min ? (value.integer < param->min->integer || value.number < param->min->number)
+                                        : false;
+        const bool above = param->max && value.unit == Unit::duration ? value.ms > param->max->ms
+                           : param->max ? (value.integer > param->max->integer || value.number > param->max->number)
+                                        : false;
+        if (below || above)
+            throw InputError(location_of(event.file, setting.value),
+                             "set: found " + value.text + " for " + path + ", but " + rulebook.id + " " + rule->article +
+                                 " lets an event set it within " + (param->min ? param->min->text : std::string()) + ".." +
+                                 (param->max ? param->max->text : std::string()) + "; expected a value in that range");
     }
 }
 

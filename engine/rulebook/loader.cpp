@@ -155,6 +155,19 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
         // A regular file under 1 MiB only: a FIFO or /dev/zero named as the hooks file is refused, never read.
         hooks_text = core::record::read_regular_file(path.string(), std::size_t{1} << 20, "a Lua file beside the rulebook");
         book.hooks_file = path.string();
+        if (const EngineWords* engine = engine_words(); engine && engine->compile_hooks)
+            if (const std::string why = engine->compile_hooks(hooks_text, hooks.Scalar()); !why.empty()) {
+                // The hooks file's own line: its text is not YAML, so the place is built from the message.
+                int line = 0;
+                std::from_chars(why.data(), why.data() + why.size(), line);
+                const std::size_t colon = why.find(": ");
+                errors.attempt([&] {
+                    throw InputError({path.string(), line, 0},
+                                     "found a Lua error: " + (colon == std::string::npos ? why : why.substr(colon + 2)) +
+                                         "; expected hooks that compile (the rulebook names them with hooks: " +
+                                         hooks.Scalar() + ")");
+                });
+            }
     }
     RuleReader checker(registry, file.name, hooks_text, child(top, "hooks").IsDefined());
     book.rules = checker.read(child(top, "rules"), book.id, book.hooks_file, errors);

@@ -172,6 +172,7 @@ Registry Registry::load(const std::filesystem::path& path) {
         check_acted_on(file, "material_properties", engine->material_properties);
         check_acted_on(file, "conditions", engine->conditions);
         check_acted_on(file, "effects", engine->effects);
+        check_acted_on(file, "options", engine->options);
     }
     return registry;
 }

@@ -73,6 +73,19 @@ struct SheetSectionSpec {
 // the engine does not act on: the registry is the vocabulary, and nothing in it is only shown.
 struct EngineWords {
     std::vector<std::string_view> triggers, claimants, deadlines, conditions, effects, params, claims, entries, material_properties;
+    // Discretion options (registry `options`) the engine applies when the arbiter picks one.
+    std::vector<std::string_view> options;
+    // Roles that name a player only in some places, as "trigger role": the role is bound in a rule that trigger
+    // raises. A role not listed for a trigger (the absent player in a claim) names nobody there.
+    std::vector<std::string_view> place_roles;
+    // Effect fields of type role that take one side, as "effect.field" (lose.who: `both` is not one player).
+    std::vector<std::string_view> one_side_fields;
+    // The values an effect's choice field takes, as "effect.field=value"; a choice field with none listed is shown only.
+    std::vector<std::string_view> field_choices;
+    // Effects that act only in a game whose end is counted (a placement game): elsewhere there is nothing to count.
+    std::vector<std::string_view> counted_game_effects;
+    // Compiles a rulebook's hooks file without running it: empty when it compiles, else "line: message".
+    std::string (*compile_hooks)(const std::string& source, const std::string& chunk) = nullptr;
 };
 void set_engine_words(const EngineWords* words);
 const EngineWords* engine_words();

@@ -5,6 +5,7 @@
 #include "rulebook/suggest.h"
 
 #include <algorithm>
+#include <cctype>
 #include <set>
 
 namespace arbiter::rulebook {
@@ -24,6 +25,7 @@ public:
         rule.topic = key.Scalar();
         rule.from = {"", file_, key.Mark().line + 1};
         const TopicSpec* topic = registry_.topic(rule.topic);
+        topic_ = topic;
         if (!topic)
             fail_at(file_, key, "found the unknown topic '" + rule.topic + "'; expected a topic of " +
                                     registry_.file() + did_you_mean(rule.topic, registry_.topic_names()));
@@ -117,7 +119,8 @@ private:
     // never used.
     void refuse_unread_params(const MapKeys& keys, const Rule& rule) {
         const EngineWords* engine = engine_words();
-        if (!engine || !rule.hook.empty() || hooked_) return;
+        if (!engine) return;
+        const bool hooked = !rule.hook.empty() || hooked_;
         const auto params = child(keys, "params");
         for (const auto& entry : params) {
             const std::string name = entry.first.Scalar();
@@ -125,10 +128,24 @@ private:
             if (referenced_.count(name) ||
                 std::find(engine->params.begin(), engine->params.end(), word) != engine->params.end())
                 continue;
+            // A hook reads its rule's parameters by name (s.params.name): one the hooks file never names is unread.
+            if (hooked && names_word(hooks_text_, name)) continue;
             fail_at(file_, entry.first, prefix_ + "params: found '" + name +
-                                            "', which nothing reads: the engine does not, and no effect or case of this "
-                                            "rule refers to it ({param: " + name + "}); expected it used, or removed");
+                                            "', which nothing reads: the engine does not, no effect or case of this "
+                                            "rule refers to it ({param: " + name + "})" +
+                                            (hooked ? ", and the hooks file never names it" : "") +
+                                            "; expected it used, or removed");
         }
+    }
+
+    // Whether `text` has `word` as a whole identifier (not inside a longer name).
+    static bool names_word(const std::string& text, const std::string& word) {
+        auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+        for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+            const std::size_t end = at + word.size();
+            if ((at == 0 || !ident(text[at - 1])) && (end == text.size() || !ident(text[end]))) return true;
+        }
+        return false;
     }
 
     // A topic nothing raises (its registry entry has no raised_by) can carry text and parameters only: effects,
@@ -223,7 +240,10 @@ private:
                 return;
             }
             if (spec.fields.size() >= 1) {
+                field_ = spec.name + "." + spec.fields.front().first;
                 typed(spec.fields.front().second, fields, what);
+                executed_choice(spec.fields.front().second, fields, what);
+                field_.clear();
                 return;
             }
             fail_at(file_, fields, prefix_ + what + ": found " + describe(fields) + "; expected no fields");
@@ -242,7 +262,49 @@ private:
                 hooked_ = true;
                 check_hook(entry.second);
             }
+            // A field named by a role (score: {absent: 0}) is about that player, who must be bound here.
+            if (registry_.role(field)) role_bound_here(entry.first, field, what + "." + field);
+            field_ = spec.name + "." + field;
             typed(*type, entry.second, what + "." + field);
+            executed_choice(*type, entry.second, what + "." + field);
+            field_.clear();
+        }
+    }
+
+    // A choice field whose values the engine lists (rulebook::EngineWords::field_choices) takes one of them; any other
+    // value would validate and act as the default.
+    void executed_choice(const std::string& type, const YAML::Node& node, const std::string& what) {
+        const EngineWords* engine = engine_words();
+        if (!engine || type != "choice" || !node.IsScalar()) return;
+        const std::string prefix = field_ + "=";
+        std::vector<std::string> values;
+        for (const auto word : engine->field_choices)
+            if (word.starts_with(prefix)) values.emplace_back(word.substr(prefix.size()));
+        if (values.empty() || std::find(values.begin(), values.end(), node.Scalar()) != values.end()) return;
+        fail_at(file_, node, prefix_ + what + ": found '" + node.Scalar() + "', which the engine does not act on here; "
+                                 "expected one of: " + join(values) + did_you_mean(node.Scalar(), values));
+    }
+
+    // The roles a rule may name depend on what raises it (rulebook::EngineWords::place_roles): the claimant exists in
+    // a claim, the absent player at an arrival. A role that names nobody where the rule is raised would do nothing.
+    void role_bound_here(const YAML::Node& node, const std::string& role, const std::string& what) {
+        const EngineWords* engine = engine_words();
+        if (!engine || !topic_) return;
+        auto bound = [&](std::string_view trigger, std::string_view r) {
+            const std::string pair = std::string(trigger) + " " + std::string(r);
+            return std::find(engine->place_roles.begin(), engine->place_roles.end(), pair) != engine->place_roles.end();
+        };
+        bool placed = false;  // a role bound only in some places
+        for (const auto word : engine->place_roles) placed = placed || word.substr(word.find(' ') + 1) == role;
+        if (!placed) return;
+        for (const auto& trigger : topic_->raised_by) {
+            if (bound(trigger, role)) continue;
+            std::vector<std::string> here;
+            for (const auto word : engine->place_roles)
+                if (word.starts_with(trigger + " ")) here.emplace_back(word.substr(trigger.size() + 1));
+            fail_at(file_, node, prefix_ + what + ": found the role '" + role + "', which names nobody in a rule raised by " +
+                                     trigger + "; expected " + (here.empty() ? std::string() : "one of: " + join(here) + ", or ") +
+                                     "a side, to_move or both");
         }
     }
 
@@ -257,6 +319,12 @@ private:
             if (!node.IsScalar() || !registry_.role(node.Scalar()))
                 fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + join(registry_.role_names()) + ")" +
                                          (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.role_names()) : ""));
+            const EngineWords* engine = engine_words();
+            if (engine && node.Scalar() == "both" &&
+                std::find(engine->one_side_fields.begin(), engine->one_side_fields.end(), field_) != engine->one_side_fields.end())
+                fail_at(file_, node, here + "found both, but " + field_ + " names one player; expected one role (offender, "
+                                         "opponent, a side...), or score: {both: 0} where both players lose");
+            role_bound_here(node, node.Scalar(), what);
         } else if (type == "topic") {
             // A topic the condition compares with (ended_by): one the registry does not name would never match.
             if (!node.IsScalar() || !registry_.topic(node.Scalar()))
@@ -346,6 +414,8 @@ private:
     const std::string& hooks_text_;
     bool has_hooks_;
     std::string prefix_;
+    const TopicSpec* topic_ = nullptr;  // the current rule's topic (what raises it)
+    std::string field_;                 // the effect field being checked, "effect.field"
     const Rule* current_ = nullptr;
     std::set<std::string> referenced_;  // parameters the current rule refers to ({param: name})
     bool hooked_ = false;                // the current rule calls a hook (which may read any parameter)

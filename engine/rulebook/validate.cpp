@@ -2,17 +2,53 @@
 
 #include "core/game_def.h"
 #include "rulebook/event.h"
+#include "rulebook/game_loader.h"
+#include "rulebook/warnings.h"
 #include "rulebook/timeline.h"
 
+#include <algorithm>
+
 namespace arbiter::rulebook {
+
+namespace {
+
+void check_effects(const std::vector<Effect>& effects, const Rulebook& book, const core::GameDefinition& game) {
+    const EngineWords* engine = engine_words();
+    if (!engine || game.placement.enabled) return;
+    for (const auto& e : effects)
+        if (std::find(engine->counted_game_effects.begin(), engine->counted_game_effects.end(), e.name) !=
+            engine->counted_game_effects.end())
+            throw InputError(e.where, "found the effect '" + e.name + "' in a rulebook of " + book.game +
+                                          ", whose games end without a count of pieces; expected it only in a game "
+                                          "decided by counting pieces (othello)");
+}
+
+void check_rules(const RuleMap& rules, const Rulebook& book, const core::GameDefinition& game) {
+    for (const auto& [topic, r] : rules) {
+        check_effects(r.effects, book, game);
+        for (const auto& c : r.cases) check_effects(c.effects, book, game);
+        for (const auto& step : r.ladder) check_effects(step.effects, book, game);
+    }
+}
+
+}  // namespace
+
+void check_for_game(const Rulebook& book, const core::GameDefinition& game) {
+    check_rules(book.rules, book, game);
+    for (const auto& [name, category] : book.categories) check_rules(category.rules, book, game);
+    for (const auto& [name, mode] : book.modes) check_rules(mode.rules, book, game);
+}
 
 Validation validate_file(const std::filesystem::path& path, const Library& library, const std::string& rulebook_override) {
     YamlFile file = read_yaml_file(path);
     Validation result{detect_kind(file), true};
     switch (result.kind) {
-        case Kind::rulebook:
-            library.load_file(path);
+        case Kind::rulebook: {
+            const Rulebook book = library.load_file(path);
+            check_for_game(book, *load_game(book.game, library.folder_of_game(book.game)));
+            warn_categories_over_changes(book);
             break;
+        }
         case Kind::registry:
             Registry::load(path);
             break;

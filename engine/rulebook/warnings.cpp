@@ -45,4 +45,31 @@ void warn_mixed_games(const std::vector<const Rulebook*>& books) {
     }
 }
 
+std::vector<std::string> warn_categories_over_changes(const Rulebook& book) {
+    std::vector<std::string> out;
+    // How far down the lineage a rulebook is: 0 for this one, 1 its parent...
+    auto depth = [&](const std::string& id) {
+        for (std::size_t i = 0; i < book.lineage.size(); ++i)
+            if (book.lineage[i] == id) return int(i);
+        return int(book.lineage.size());
+    };
+    for (const auto& [name, category] : book.categories)
+        for (const auto& [topic, rule] : category.rules) {
+            const Rule* base = book.rule(topic);
+            if (!base || base->removed || depth(base->from.rulebook) >= depth(rule.from.rulebook)) continue;
+            const std::string there = rule.from.file + ":" + std::to_string(rule.from.line);
+            const std::string here = base->from.file + ":" + std::to_string(base->from.line);
+            out.push_back(book.id + ": the category " + name + " (" + rule.from.rulebook + " " + rule.article + ", " + there +
+                          ") replaces " + topic + ", which " + base->from.rulebook + " changed (" + here + "); in " + name +
+                          " that change does not apply (restate it under categories: " + name + ": rules: if it should)");
+            if (warnings_lang() == Lang::ja)
+                spdlog::warn("警告: {}: 部門 {}（{} {}、{}）が {} を置き換える。{} による変更（{}）はこの部門では適用されない"
+                             "（適用するなら categories: {}: rules: に書き直す）",
+                             book.id, name, rule.from.rulebook, rule.article, there, topic, base->from.rulebook, here, name);
+            else
+                spdlog::warn("{}", out.back());
+        }
+    return out;
+}
+
 }  // namespace arbiter::rulebook

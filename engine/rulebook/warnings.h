@@ -25,4 +25,10 @@ void warn_short_main_time(const std::string& file, const YAML::Node& node, const
 // mean different things, and most of it is one side's rules only).
 void warn_mixed_games(const std::vector<const Rulebook*>& books);
 
+// Warns, for each category rule of `book` inherited from a parent, when a later file of the lineage (the rulebook
+// itself, a house rule) changed the same topic in the base rules: in that category the parent's category rule
+// replaces the change (a club's +1 minute for an illegal move becomes A.4c's +2 minutes in rapid). Returns the
+// warnings written (en), one per pair, naming both places.
+std::vector<std::string> warn_categories_over_changes(const Rulebook& book);
+
 }  // namespace arbiter::rulebook

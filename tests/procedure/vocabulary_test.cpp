@@ -88,12 +88,14 @@ BOOST_AUTO_TEST_CASE(registry_sections_and_engine_tables_name_the_same_words) {
     BOOST_TEST(as_set(registry().material_property_names()) == as_set(words.material_properties), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().condition_names()) == as_set(words.conditions), boost::test_tools::per_element());
     BOOST_TEST(as_set(registry().effect_names()) == as_set(words.effects), boost::test_tools::per_element());
+    BOOST_TEST(as_set(registry().option_names()) == as_set(words.options), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(each_table_has_one_row_per_word) {
     const auto& words = procedure::implemented_words();
     for (const auto* list : {&words.triggers, &words.claimants, &words.deadlines, &words.conditions, &words.effects,
-                             &words.claims, &words.entries, &words.params, &words.material_properties})
+                             &words.claims, &words.entries, &words.params, &words.material_properties, &words.options,
+                             &words.place_roles, &words.one_side_fields, &words.field_choices})
         BOOST_TEST(as_set(*list).size() == list->size());
 }
 
