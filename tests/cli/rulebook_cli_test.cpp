@@ -54,6 +54,26 @@ BOOST_AUTO_TEST_CASE(list_text_is_a_table) {
     BOOST_TEST(contains(r.out, "子B"), r.out);
 }
 
+// Each bundled edition names the text it was encoded from (issue 35): the 2018 and 2023 Laws the repositories and
+// commits their headers give, in the text listing (--sources) and in the JSON.
+BOOST_AUTO_TEST_CASE(list_names_each_rulebooks_source) {
+    Result r = run_arbiter("list --sources");
+    BOOST_TEST(r.code == 0, r.all);
+    BOOST_TEST(contains(r.out, "\nSources\n"), r.out);
+    BOOST_TEST(contains(r.out, "  fide-2018: https://github.com/Chess-Arbiter/handbook/tree/035824aa"), r.out);
+    BOOST_TEST(contains(r.out, "  fide-2023: https://github.com/richelbilderbeek/conquer_chess/blob/3b84faff"), r.out);
+    BOOST_TEST(contains(r.out, "  fide-2014: "), r.out);
+    Result j = run_arbiter("list --format json");
+    BOOST_TEST(j.code == 0, j.all);
+    bool found = false;
+    for (const auto& book : nlohmann::json::parse(j.out))
+        if (book["id"] == "fide-2023") {
+            found = true;
+            BOOST_TEST(book["source"]["file"].get<std::string>().find("conquer_chess") != std::string::npos);
+        }
+    BOOST_TEST(found);
+}
+
 BOOST_AUTO_TEST_CASE(show_prints_resolved_rules_with_provenance) {
     Result r = run_arbiter(fixtures + "show grandchild-c --topic draw.incorrect_claim");
     BOOST_TEST(r.code == 0, r.all);
