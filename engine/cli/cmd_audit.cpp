@@ -4,11 +4,14 @@
 #include "cli/command.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
+#include "records/record_games.h"
 #include "records/record_timeline.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <fstream>
@@ -22,15 +25,26 @@ namespace arbiter::cli {
 
 namespace {
 
-// The games whose default rulebook an audit of `files` may need (the converter names it in every timeline's event): a
-// PGN file holds chess games alone (convert_pgn), so an archive of PGN files needs chess's default only; any other
-// file, or one whose format shows only once it is decompressed, may hold any game. Reading and checking the other
-// games' defaults was 1.5 ms of a chess audit's start-up (14.8 against 13.4 ms for one game).
-std::vector<const char*> games_in(const std::vector<std::string>& files) {
-    for (const auto& file : files)
-        if (procedure::record_format_of_file(file) != procedure::RecordFormat::pgn)
-            return {"chess", "shogi", "othello"};
-    return {"chess"};
+// The default rulebooks an audit of `files` may need (the converter names one in every timeline's event): those of
+// the games whose game files read the files' formats (records.formats), or of every game for a file whose format
+// shows only once it is decompressed. Reading and checking the other games' rulebooks was 1.5 ms of a chess
+// audit's start-up (14.8 against 13.4 ms for one game); the game files' profiles are read without compiling them.
+std::vector<std::string> default_rulebooks_for(const std::vector<std::string>& files,
+                                               const std::vector<std::filesystem::path>& folders) {
+    std::vector<std::string> formats;
+    for (const auto& file : files) {
+        const std::string format(procedure::record_format_name(procedure::record_format_of_file(file)));
+        if (std::find(formats.begin(), formats.end(), format) == formats.end()) formats.push_back(format);
+    }
+    std::vector<std::string> read;
+    for (const auto& [game, folder] : procedure::games_with_files(folders)) {
+        const auto& profile = rulebook::game_profile(game, folder);
+        const bool reads = std::any_of(formats.begin(), formats.end(), [&](const std::string& f) {
+            return f.empty() || profile.reads_format(f);
+        });
+        if (reads && !profile.default_rulebook.empty()) read.push_back(profile.default_rulebook);
+    }
+    return read;
 }
 
 // One progress line on stderr, rewritten in place, only when stderr is a terminal and at most four times a second.
@@ -127,13 +141,14 @@ Command audit_command() {
                     // The rulebooks named and the default of each game the files may hold, not the others: reading and
                     // checking those was a fifth of an audit's start-up.
                     std::vector<std::string> read = ids;
-                    for (const char* game : games_in(*files))
-                        read.push_back(procedure::default_record_rulebook(game));
+                    const auto folders = rulebook::rulesets_dir(global.rulesets_dir);
+                    for (auto& id : default_rulebooks_for(*files, folders))
+                        read.push_back(std::move(id));
                     // The last audit's library is never freed (its holder is never destroyed): freeing its YAML trees
                     // cost a millisecond at the end of every audit, just before the process ends.
                     static auto* kept = new std::unique_ptr<const rulebook::Library>;
                     *kept = std::make_unique<const rulebook::Library>(
-                        rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir), read));
+                        rulebook::Library::open(folders, read));
                     const rulebook::Library& library = **kept;
                     procedure::audit::AuditOptions options;
                     options.files = *files;

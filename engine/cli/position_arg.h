@@ -1,5 +1,5 @@
-// The --position argument of perft and analyze: `startpos`, a FEN, an SFEN (games with hands) or the board
-// string of a placement game (othello), chosen by the game's definition; and how each command writes a
+// The --position argument of perft and analyze: `startpos`, a FEN, an SFEN or the board string of a placement game,
+// as the game file's notation.position says; and how each command writes a
 // position back. Templates on the bitboard width, like the position (placement games fit in 64 bits).
 #pragma once
 
@@ -20,19 +20,21 @@ core::BasicPosition<BB> position_from_argument(const core::GameDefinitionPtr& de
     if (text == "startpos") return Pos::start(def);
     Pos pos = [&] {
         if constexpr (std::is_same_v<BB, core::Bitboard>)
-            if (def->placement.enabled) return core::position_from_board_string(def, text, source);
-        return def->hands ? Pos::from_sfen(def, text, source) : Pos::from_fen(def, text, source);
+            if (def->profile.position == core::PositionNotation::board)
+                return core::position_from_board_string(def, text, source);
+        return def->profile.position == core::PositionNotation::sfen ? Pos::from_sfen(def, text, source)
+                                                                     : Pos::from_fen(def, text, source);
     }();
     core::require_possible_position(pos, source);  // never analysed or counted as if the rules could reach it
     return pos;
 }
 
-// FEN, SFEN for games with hands, or the board string for a placement game.
+// The position as notation.position writes it: FEN, SFEN, or a placement game's board string.
 template <class BB>
 std::string position_argument(const core::BasicPosition<BB>& pos) {
     if constexpr (std::is_same_v<BB, core::Bitboard>)
-        if (pos.definition().placement.enabled) return core::board_string(pos);
-    return pos.definition().hands ? pos.sfen() : pos.fen();
+        if (pos.definition().profile.position == core::PositionNotation::board) return core::board_string(pos);
+    return pos.definition().profile.position == core::PositionNotation::sfen ? pos.sfen() : pos.fen();
 }
 
 }  // namespace arbiter::cli
