@@ -1,7 +1,9 @@
-// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--jobs N] [--format text|md|jsonl] [--lang en|ja]`:
+// `arbiter audit FILE... [--rulebook ID | --rulebooks A,B] [--jobs N] [--format text|md|json|html|jsonl]
+// [--lang en|ja]`:
 // every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
+#include "core/record/bounded_read.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
 #include "records/record_games.h"
@@ -27,13 +29,18 @@ namespace {
 
 // The default rulebooks an audit of `files` may need (the converter names one in every timeline's event): those of
 // the games whose game files read the files' formats (records.formats), or of every game for a file whose format
-// shows only once it is decompressed. Reading and checking the other games' rulebooks was 1.5 ms of a chess
-// audit's start-up (14.8 against 13.4 ms for one game); the game files' profiles are read without compiling them.
+// shows only once it is decompressed. Reading and checking the other games' defaults was a tenth of a chess audit's
+// start-up; the game files' profiles are read without compiling them.
 std::vector<std::string> default_rulebooks_for(const std::vector<std::string>& files,
                                                const std::vector<std::filesystem::path>& folders) {
     std::vector<std::string> formats;
     for (const auto& file : files) {
-        const std::string format(procedure::record_format_name(procedure::record_format_of_file(file)));
+        std::string format;  // "" where the format shows only later: every game's default
+        try {
+            format = procedure::record_format_name(procedure::record_format_of_file(file));
+        } catch (const InputError&) {
+            // the audit reports the file's error in its place
+        }
         if (std::find(formats.begin(), formats.end(), format) == formats.end()) formats.push_back(format);
     }
     std::vector<std::string> read;
@@ -74,19 +81,21 @@ private:
 // Feeds the games of earlier `audit --format jsonl` outputs, in the order given, to `sink`: the merge step of a
 // distributed audit (scripts/audit-cluster). Line by line, so the shards' size does not matter.
 void read_jsonl(const std::vector<std::string>& files, const std::function<void(const procedure::audit::AuditedGame&)>& sink) {
+    // A line of `audit --format jsonl` holds one game's rulings; a line past this is not one (a file of no
+    // newlines, /dev/zero, would otherwise be read into memory whole).
+    constexpr std::size_t MaxJsonLine = std::size_t{16} << 20;
     for (const auto& file : files) {
-        std::ifstream in(file == "-" ? "/dev/stdin" : file, std::ios::binary);
-        if (!in) throw InputError({file, 0, 0}, "cannot open the file; expected JSON lines from `arbiter audit --format jsonl`");
-        int n = 0;
-        for (std::string line; std::getline(in, line);) {
-            ++n;
-            if (line.empty()) continue;
-            const SourceLocation where{file, n, 1};
+        // The front door (core/record/bounded_read.h): a folder, FIFO or device is refused, "-" is the standard input.
+        core::record::InputFile in(file, "JSON lines from `arbiter audit --format jsonl`", true);
+        for (std::string line; in.read_line(line, MaxJsonLine);) {
+            const SourceLocation where{file, in.line_number(), 1};
+            if (line.find_first_not_of(" \t") == std::string::npos) continue;
             nlohmann::json j;
             try {
                 j = nlohmann::json::parse(line);
-            } catch (const nlohmann::json::exception& e) {
-                throw InputError(where, std::string("not JSON: ") + e.what());
+            } catch (const nlohmann::json::parse_error& e) {
+                throw InputError({file, in.line_number(), int(e.byte)},
+                                 "not JSON; expected a line of `arbiter audit --format jsonl`");
             }
             sink(procedure::audit::audit_from_json(j, where));
         }
@@ -109,14 +118,18 @@ Command audit_command() {
             "joa-othello-2014). --jobs N rules N games at once (default: every core); the output is the same for\n"
             "any N. A progress line goes to stderr when it is a terminal.\n"
             "--format jsonl prints one object per game, in input order: {file, index, game, tags, recorded,\n"
-            "rulings: {rulebook: {status, score, topic, article, count}}, agrees: {rulebook: true|false|null},\n"
+            "rulings: {rulebook: {status, score, topic, article, count, not_comparable (the reason, when\n"
+            "agrees is null)}}, agrees: {rulebook: true|false|null},\n"
             "warnings, warnings_ja (the same in Japanese, when any), plies}, or {file, index, error} for a game or\n"
             "file that could not be read (index 0: the whole file). --from-jsonl reads FILEs as such lines (the\n"
             "shards of a distributed audit, in order: scripts/audit-cluster) and summarises them exactly as if the\n"
             "games had been ruled here. text and md print a summary (in Japanese with --lang ja): games read and\n"
             "rejected (with reasons), each rulebook's\n"
-            "agreeing and disagreeing rulings, the disagreements by kind and, with several rulebooks, the games\n"
-            "they rule differently, with examples. Exit 0 when every game was read; 2 when any was rejected.",
+            "agreeing, disagreeing and not comparable rulings, the disagreements by kind (with the article), the\n"
+            "not comparable by reason and, with several rulebooks, the games they rule differently, with examples;\n"
+            "json and html print the same summary and list the games the rulebooks rule differently one by one\n"
+            "(the edition impact, with each rulebook's article).\n"
+            "Exit 0 when every game was read; 2 when any was rejected.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto files = std::make_shared<std::vector<std::string>>();
                 auto book = std::make_shared<std::string>();
@@ -130,7 +143,8 @@ Command audit_command() {
                 app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->excludes(one);
                 app.add_option("--jobs,-j", *jobs, "Games ruled at once (default: every core)")
                     ->check(CLI::Range(1, 1024));
-                app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "jsonl"}));
+                app.add_option("--format", *format, "Output format")
+                    ->check(CLI::IsMember({"text", "md", "json", "html", "jsonl"}));
                 app.add_option("--lang", *lang, "Language of the summary")->check(CLI::IsMember({"en", "ja"}));
                 app.add_flag("--from-jsonl", *from_jsonl, "FILEs are audit JSON lines to summarise (merge shards)");
                 return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {
@@ -186,6 +200,8 @@ Command audit_command() {
                     }
                     if (*format == "text") summary.write_text(std::cout);
                     if (*format == "md") summary.write_markdown(std::cout);
+                    if (*format == "json") summary.write_json(std::cout);
+                    if (*format == "html") summary.write_html(std::cout);
                     std::cout << std::flush;
                     return summary.rejected() > 0 ? 2 : 0;
                 });

@@ -208,7 +208,7 @@ Op Clock::press_in_full(int side, Ms at) {
     if (main_only_) {
         // What settle() and complete_move() come to when the main time alone runs (no delay, so delay_left stays 0;
         // no overtime, so the side is never in it; no hourglass): a runner and a converter press for every move of an
-        // archive, and the general path was 3% of an audit of rs10k.pgn.
+        // archive.
         Side& s = sides_[side];
         spend_main_time(s, at.count());
         s.main += period_adds(s);
@@ -228,8 +228,7 @@ Op Clock::press_in_full(int side, Ms at) {
 
 std::int64_t Clock::after_press(int side, std::int64_t at) const {
     // Nearly every control of an archive runs the main time alone: the reading is then worked out from it, without
-    // the copy of the side's state the general case makes (that copy, read back, was half the call's time: the call
-    // went from 1.5% of an audit of rs10k.pgn to 0.6%).
+    // the copy of the side's state the general case makes (that copy, read back, was half the call's time).
     if (main_only_) return sides_[side].main - (at - since_) + period_adds(sides_[side]);
     Side s = state_at(side, at);  // what settle() would leave of the pressing side
     complete_move(s);

@@ -117,7 +117,7 @@ public:
     // What `side`'s clock would show right after it pressed at `at`, without pressing (the time a move used is what
     // the clock showed when the turn began plus what the press adds, minus the reading after it); nullopt where
     // press() would refuse. Inline around a plain number: the optional built in another file went through memory a
-    // byte at a time and was read back whole, a stall that was most of the call (2% of an audit of rs10k.pgn).
+    // byte at a time and was read back whole, a stall that was most of the call.
     std::optional<Ms> shown_after_press(int side, Ms at) const {
         if (side != running_ || side < 0 || at.count() < now_) return std::nullopt;
         // after_press's reading where one period of the main time alone runs, inline
@@ -141,8 +141,7 @@ public:
     // every entry. It compares with a bound kept between operations: a press only adds time (an increment, a delay, a
     // new period or block) and a side's time runs down no faster than the instants go, so the earliest instant at which
     // a flag could fall, worked out from the state at one operation, holds through the presses that follow; an
-    // adjustment, which may take time away, has it worked out again. (The two flag_fell calls this spares were 1.2% of
-    // the instructions of an audit of 3 MB of the bench archive.)
+    // adjustment, which may take time away, has it worked out again.
     bool flags_up(Ms at) const {
         if (at.count() < up_until_) return true;
         up_until_ = earliest_fall();

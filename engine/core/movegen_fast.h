@@ -17,8 +17,7 @@ namespace arbiter::core::fast_moves {
 // (the moves could alias it). With AVX-512 the squares are compressed out of a vector of all 64 and widened into moves
 // sixteen at a time: the loop's exit, a branch taken after a different number of moves for each piece, was
 // mispredicted about once per piece. The bytes are widened from the compressed register itself, not stored and read
-// back (a 64-byte store and a 16-byte reload per piece): legal moves of the final positions of the bench archive's
-// first 1,249 games 127 -> 119 ns each, their quick probes 10.1 -> 9.6 ms.
+// back (a 64-byte store and a 16-byte reload per piece).
 #ifdef ARBITER_COMPRESS_MOVES
 inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) {
     alignas(64) static constexpr std::uint8_t all_squares[64] = {
@@ -58,8 +57,7 @@ inline Move* write_moves(Move* out, int from, BB targets) {
 // Every square `by` captures onto with occupancy `occ`, by table (64-bit boards with slide tables): the king's steps
 // are masked by it at once, rather than each step asked of each attacker type. A rider captures onto the squares of
 // its rays up to the first piece, so its forward sets hold every square from which the reverse scan would find it.
-// (Skipping the riders whose rays miss the king's steps on the empty board made one perft position of
-// bench_core_chess 6% faster and the quick probe 2.5% slower.)
+// (Skipping the riders whose rays miss the king's steps on the empty board slowed the quick probe.)
 inline Bitboard attacked_squares(const BasicPosition<Bitboard>& pos, Color by, Bitboard occ) {
     const GameDefinition& g = pos.definition();
     const Bitboard theirs = pos.pieces(by);

@@ -29,6 +29,9 @@ struct PgnGame {
     std::vector<std::pair<std::string, std::string>> tags;  // in file order
     std::vector<PgnMove> moves;
     std::string result = "*";  // the movetext's termination marker
+    // The text of a comment standing right before the termination marker, after the last move ("White resigns",
+    // "Black forfeits on time": how FICS and ICC write the ending); empty when there is none.
+    std::string result_comment;
     int line = 0;              // where the game starts
 
     // Value of a tag, or empty.

@@ -41,10 +41,8 @@ enum class WinnabilityProof : std::uint8_t {
 };
 
 // The budget. The node limit is the primary one and makes the answer deterministic (the same on
-// every machine): a node is one move made. The default, 400000 nodes, is about 100 ms of CPU time on
-// the development machine (RelWithDebInfo, -march=native, about 4 million nodes per second) when a
-// position is not settled; settled ones take 0.15 ms (median) to 4 ms (90th percentile) on the CHA
-// test vectors. `time_budget`, when non-zero, is an extra wall-clock limit, checked every 1024 nodes:
+// every machine): a node is one move made (docs/ARCHITECTURE.md gives what the default costs in time).
+// `time_budget`, when non-zero, is an extra wall-clock limit, checked every 1024 nodes:
 // it makes "unknown" depend on the machine's speed and load, so rulings should not rely on it.
 struct WinnabilityOptions {
     std::uint64_t node_limit = 400000;
@@ -72,8 +70,7 @@ Winnability can_checkmate(const Position& pos, Color side, const WinnabilityOpti
 bool quick_helpmate(const Position& pos, Color side, const WinnabilityOptions& options = {});
 // The walks of two sides (is_dead_position: either can checkmate): which one finds a helpmate, if either does; the
 // same answer as `a`'s walk then `b`'s. Both first walk at most `quick_first_nodes`, and only then does either go on
-// to the whole quick_probe_nodes: most helpmates take a few dozen nodes by one side and many more by the other (on
-// real and bench-audit games, 11% to 14% fewer nodes than one side's whole walk before the other's).
+// to the whole quick_probe_nodes: most helpmates take a few dozen nodes by one side and many more by the other.
 inline constexpr std::uint64_t quick_first_nodes = 256;
 std::optional<Color> quick_helpmate_of(const Position& pos, Color a, Color b, const WinnabilityOptions& options = {});
 WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options = {});

@@ -17,6 +17,28 @@
 
 namespace arbiter::core::helpmate_order {
 
+// The ordering's weights, each defined here once: the scalar score (Roles::Scorer::winner, loser), the per-piece
+// tables it reads and the vector path behind Roles::key_all all take them from here. How they were chosen is in
+// docs/ARCHITECTURE.md ("Records", the helpmate walk).
+struct Weights {
+    // The winner (the side to checkmate).
+    static constexpr int promotion = 800;           // less promotion_per_type for each type index: the queen first
+    static constexpr int promotion_per_type = 10;
+    static constexpr int capture = 200;
+    static constexpr int pawn_move = 260;           // a move of a promoting piece other than a promotion
+    static constexpr int pawn_rank = 10;            // and per rank advanced on arrival
+    static constexpr int king_step = 90;            // per step nearer the loser's king
+    static constexpr int piece_step = 12;
+    static constexpr int aim = 18;                  // the piece would reach the loser's king from its new square
+    // The loser (the side to be checkmated).
+    static constexpr int loser_promotion = 100;
+    static constexpr int loser_minor_promotion = 20;  // more for a minor piece, which blocks rather than takes
+    static constexpr int loser_gather = 8;          // per step nearer its own king
+    static constexpr int loser_pawn_gather = 20;    // a move of a promoting piece
+    static constexpr int loser_takes_pawn = 60;     // the penalty for taking a promoting piece
+    static constexpr int loser_takes_piece = 400;   // and any other but the royal one
+};
+
 // Square distances of one board shape: the scores read two per move. Worked out once per thread and shape (the
 // searches of an archive ask once or twice per game), where a division by the board's width at run time cost more
 // than the rest of the score.
@@ -57,12 +79,13 @@ public:
             const PieceType& p = g_.pieces[std::size_t(t)];
             if (p.promotes()) promotes_ |= std::uint16_t(1u << t);
             if (p.minor) minor_ |= std::uint16_t(1u << t);
-            loser_capture_penalty_[std::size_t(t)] = t == g_.royal_type ? 0 : p.promotes() ? 60 : 400;
-            step_weight_[std::size_t(t + 1)] = t == g_.royal_type ? 90 : 12;
-            taking_penalty_[std::size_t(t + 1)] = loser_capture_penalty_[std::size_t(t)];
-            gathering_bonus_[std::size_t(t + 1)] = p.promotes() ? 20 : 0;
-            advance_bonus_[std::size_t(t + 1)] = p.promotes() ? 260 : 0;
-            advance_weight_[std::size_t(t + 1)] = p.promotes() ? 10 : 0;
+            const std::size_t code = std::size_t(t + 1);
+            step_weight_[code] = t == g_.royal_type ? Weights::king_step : Weights::piece_step;
+            taking_penalty_[code] = t == g_.royal_type ? 0 : p.promotes() ? Weights::loser_takes_pawn
+                                                                          : Weights::loser_takes_piece;
+            gathering_bonus_[code] = p.promotes() ? Weights::loser_pawn_gather : 0;
+            advance_bonus_[code] = p.promotes() ? Weights::pawn_move : 0;
+            advance_weight_[code] = p.promotes() ? Weights::pawn_rank : 0;
         }
     }
     Color winner() const { return winner_; }
@@ -97,8 +120,7 @@ public:
     // Swaps the move with the largest key to the front. The keys carry each move's generation order, so picking the
     // front each time gives the order of a stable sort, best first, however the swaps reorder the rest; a walk that
     // goes deep pays only for the moves it tries (most frames of a probe try one or two of their thirty-odd moves).
-    // The maximum is found without a branch per move, and the best is swapped rather than shifted: perf put a tenth
-    // of an audit on the compare-and-branch scan, though doing without it saved about 1% (416 to 412 ms).
+    // The maximum is found without a branch per move, and the best is swapped rather than shifted.
     static void pick_best(Move* moves, int* keys, int n) {
         int top = keys[0];
         for (int i = 1; i < n; ++i) top = std::max(top, keys[i]);
@@ -109,7 +131,7 @@ public:
     }
 
     // Orders `moves[0..n)` by score, best first (stable: equal scores keep generation order). An insertion sort: the
-    // lists are short and mostly in order already (std::sort of packed keys measured slower).
+    // lists are short and mostly in order already.
     void order(const Position& pos, Move* moves, int n) const {
         const Scorer score(*this, pos);
         int scores[max_moves];
@@ -130,41 +152,15 @@ private:
     class Scorer;
     static void key_one_by_one(const Scorer& score, const Move* moves, int* keys, int n) {
         if (score.winner_moves())
-            for (int i = 0; i < n; ++i) keys[i] = key(score.winner_quickly(moves[i]), i);
+            for (int i = 0; i < n; ++i) keys[i] = key(score.winner(moves[i]), i);
         else
-            for (int i = 0; i < n; ++i) keys[i] = key(score.loser_quickly(moves[i]), i);
+            for (int i = 0; i < n; ++i) keys[i] = key(score.loser(moves[i]), i);
     }
 
-    // Higher first: how promising a move of one position looks for a checkmate of the loser by the winner. What
-    // depends on the position alone (whose move it is, the kings' rows of distances, the squares from which each
-    // piece type reaches the loser's king) is read once per position: read per move, it cost a tenth of a walk.
-    //
-    // The weights were set on the final positions of 17,418 games (real master games and the bench-audit archive)
-    // and checked on 2,000 others (a held-out bench-audit seed and random games): the winner's king coming near at
-    // 90 a step, other pieces at 12, and 18 when the piece would reach the loser's king from its new square on the
-    // empty board (a check, or one once the line opens); the loser's king going to a corner at 5, and its other
-    // pieces gathering round it at 8. Against the last weights (king 60, no check term, the loser's king drawn to
-    // the winner's at 4) the quick probe's walks took 29% fewer nodes on those games and 32% fewer on the held-out
-    // ones; the CHA vectors of tests/bench/core_unwinnable.cpp were decided a little less often (0.9432 against
-    // 0.9454 of the queries at the 400,000 budget, 0.8613 against 0.8636 at 40,000), which the audits' speed
-    // outweighs.
-    //
-    // The winner's pawns then moved first (260 a move, and 10 a rank for the rank reached, the farthest advanced
-    // first; promotions still before them), and captures rose to 200: the walk promotes at once rather than marching
-    // the king across the board first, and the new queens mate sooner. On the final positions of the bench-audit
-    // archive (8,273) the walks of both sides at 4,096 nodes took 13% fewer nodes (1,366,665 to 1,192,221), those of
-    // the audit's probes 21% fewer (567,566 to 447,398); on a held-out seed (2,469 positions) 14% and 19% fewer, and
-    // the audit of the bench archive took about 1.5% less time. The CHA vectors were decided about as often (0.9429
-    // against 0.9432 of the queries at the 400,000 budget, 0.8566 against 0.8613 at 40,000). A bonus for checks when
-    // the loser's king is boxed in by its own pieces, the loser's king drawn to the winner's, a halt to the winner
-    // king's march and a mate-in-one look-ahead in the walk each took more nodes.
-    //
-    // Then the loser's king, drawn to a corner at 5 a step, went first to the nearest edge at 5 a step and along it to
-    // a corner at 2 (Geometry::shelter): it stood on squares where the winner mates it sooner. The walks of both sides
-    // took 8% fewer nodes again on the bench archive (1,192,221 to 1,091,313), the audit's probes 6% fewer (447,398
-    // to 421,726); on the held-out seed 3% and 8% fewer (347,866 to 336,891, 135,779 to 124,363). The audit took
-    // about 1% less time (noisy), and the CHA vectors were decided 0.9440 of the queries at 400,000 (0.9429 before)
-    // and 0.8572 at 40,000 (0.8566).
+    // Higher first: how promising a move of one position looks for a checkmate of the loser by the winner (Weights).
+    // What depends on the position alone (whose move it is, the kings' rows of distances, the squares from which each
+    // piece type reaches the loser's king) is read once per position, and what depends on the moving piece from the
+    // per-piece tables of Roles, by the piece's code (type + 1, 0 for none), rather than with a branch per term.
     class Scorer {
     public:
         Scorer(const Roles& r, const Position& pos)
@@ -173,73 +169,52 @@ private:
             const int king = pos.royal_square(r.loser_);  // the winner's target, or the loser's own king
             if (king != no_square) distance_ = &r.geometry_.chebyshev[std::size_t(king * r.geometry_.squares)];
             if (winner_moves_ && king != no_square)
-                for (int t = 0; t < int(r.g_.pieces.size()); ++t) {
-                    reaches_[std::size_t(t)] = r.g_.reach_to[t][int(r.winner_)][king];
-                    aims_[std::size_t(t + 1)] = t == r.g_.royal_type ? Bitboard{0} : reaches_[std::size_t(t)];
-                }
+                for (int t = 0; t < int(r.g_.pieces.size()); ++t)
+                    aims_[std::size_t(t + 1)] =
+                        t == r.g_.royal_type ? Bitboard{0} : r.g_.reach_to[t][int(r.winner_)][king];
         }
 
         bool winner_moves() const { return winner_moves_; }
         int operator()(Move m) const { return winner_moves_ ? winner(m) : loser(m); }
 
+        // The winner promotes (the strongest piece first), captures, moves its pawns (the farthest advanced first),
+        // brings its king and pieces nearer the loser's king, and aims at it.
         int winner(Move m) const {
             const int from = m.from(), to = m.to();
-            const int type = type_of(pos_.piece_on(from));
-            int s = 0;
-            if (m.is_promotion()) s += 800 - 10 * m.promotion_type();
-            if (captured(m)) s += 200;
-            if (!m.is_promotion() && (r_.promotes_ >> type & 1)) s += 260 + 10 * advance_[to];
+            const int code = pos_.piece_on(from) & 15;
+            const bool promotion = m.kind() == MoveKind::promotion;
+            int s = captured(m) != no_piece ? Weights::capture : 0;
+            if (promotion)
+                s += Weights::promotion - Weights::promotion_per_type * m.promotion_type();
+            else
+                s += r_.advance_bonus_[std::size_t(code)] + r_.advance_weight_[std::size_t(code)] * advance_[to];
             if (distance_) {
-                const bool royal = type == r_.g_.royal_type;
-                s += (royal ? 90 : 12) * (distance_[from] - distance_[to]);
-                const int arriving = m.is_promotion() ? m.promotion_type() : type;
-                if (!royal && (reaches_[std::size_t(arriving)] & bit(to))) s += 18;
+                s += r_.step_weight_[std::size_t(code)] * (distance_[from] - distance_[to]);
+                const int arriving = promotion ? m.promotion_type() + 1 : code;
+                s += int(aims_[std::size_t(arriving)] >> to & 1) * Weights::aim;
             }
             return s;
         }
 
+        // The loser takes nothing it needs not, promotes to a piece that blocks its own king rather than one that
+        // takes the checker, walks its king to an edge and a corner (Geometry::shelter) and gathers its pieces round
+        // it.
         int loser(Move m) const {
             const int from = m.from(), to = m.to();
-            const int type = type_of(pos_.piece_on(from));
-            int s = 0;
-            if (const Piece taken = captured(m)) s -= r_.loser_capture_penalty_[std::size_t(type_of(taken))];
-            // Promote to a piece that blocks its own king rather than one that takes the checker.
-            if (m.is_promotion()) s += 100 + (r_.minor_ >> m.promotion_type() & 1 ? 20 : 0);
-            if (type == r_.g_.royal_type) {
-                s += r_.geometry_.shelter[std::size_t(from)] - r_.geometry_.shelter[std::size_t(to)];
-            } else if (distance_) {
-                s += 8 * (distance_[from] - distance_[to]);
-                if (r_.promotes_ >> type & 1) s += 20;
-            }
-            return s;
-        }
-
-        // The same scores (key_all reads these), the moves other than promotions and en passant read from tables by
-        // the piece's code (type + 1, 0 for none) rather than with a branch per term: the score of every move of a
-        // walk's position was a seventh of a quick probe.
-        int winner_quickly(Move m) const {
-            const MoveKind kind = m.kind();
-            if (kind == MoveKind::promotion || kind == MoveKind::en_passant || !distance_) return winner(m);
-            const int from = m.from(), to = m.to();
             const int code = pos_.piece_on(from) & 15;
-            return (pos_.piece_on(to) != no_piece ? 200 : 0) +
-                   r_.step_weight_[std::size_t(code)] * (distance_[from] - distance_[to]) +
-                   int(aims_[std::size_t(code)] >> to & 1) * 18 + r_.advance_bonus_[std::size_t(code)] +
-                   r_.advance_weight_[std::size_t(code)] * advance_[to];
-        }
-        int loser_quickly(Move m) const {
-            const MoveKind kind = m.kind();
-            if (kind == MoveKind::promotion || kind == MoveKind::en_passant) return loser(m);
-            const int from = m.from(), to = m.to();
-            const int code = pos_.piece_on(from) & 15;
-            const int s = -r_.taking_penalty_[std::size_t(pos_.piece_on(to) & 15)];
+            int s = -r_.taking_penalty_[std::size_t(captured(m) & 15)];
+            if (m.kind() == MoveKind::promotion)
+                s += Weights::loser_promotion +
+                     (r_.minor_ >> m.promotion_type() & 1 ? Weights::loser_minor_promotion : 0);
             if (code == r_.g_.royal_type + 1)
                 return s + r_.geometry_.shelter[std::size_t(from)] - r_.geometry_.shelter[std::size_t(to)];
-            return distance_ ? s + 8 * (distance_[from] - distance_[to]) + r_.gathering_bonus_[std::size_t(code)] : s;
+            if (distance_)
+                s += Weights::loser_gather * (distance_[from] - distance_[to]) + r_.gathering_bonus_[std::size_t(code)];
+            return s;
         }
 
 #ifdef ARBITER_VECTOR_KEYS
-        // winner_quickly's and loser_quickly's keys sixteen moves at a time: the pieces, distances and shelter steps
+        // winner's and loser's keys sixteen moves at a time, the same scores: the pieces, distances and shelter steps
         // read by byte permutes of the board's and the king's rows (64 squares), the per-piece weights by dword
         // permutes, the aims by qword permutes. Promotions and en passant, scored otherwise, are redone one by one.
         // The moves are copied to `out` unless it is null, and then the best is swapped to the front
@@ -283,7 +258,8 @@ private:
                 __m512i s;
                 if (winner_moves_) {
                     s = _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, weight), nearer);
-                    s = _mm512_mask_add_epi32(s, _mm512_test_epi32_mask(taken, taken), s, _mm512_set1_epi32(200));
+                    s = _mm512_mask_add_epi32(s, _mm512_test_epi32_mask(taken, taken), s,
+                                              _mm512_set1_epi32(Weights::capture));
                     s = _mm512_add_epi32(s, _mm512_permutexvar_epi32(mover, advance_bonus));
                     s = _mm512_add_epi32(
                         s, _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, advance_weight), read(advanced, to)));
@@ -298,14 +274,14 @@ private:
                                            aimed(_mm512_extracti64x4_epi64(mover, 1), _mm512_extracti64x4_epi64(to, 1)),
                                            1),
                         _mm512_set1_epi32(1));
-                    s = _mm512_add_epi32(s, _mm512_mullo_epi32(aim, _mm512_set1_epi32(18)));
+                    s = _mm512_add_epi32(s, _mm512_mullo_epi32(aim, _mm512_set1_epi32(Weights::aim)));
                 } else {
                     const __m512i taking = _mm512_permutexvar_epi32(_mm512_and_si512(taken, nibble), penalty);
                     const __m512i kept = _mm512_sub_epi32(_mm512_setzero_si512(), taking);
                     const __m512i sheltered = _mm512_sub_epi32(read(shelter, from), read(shelter, to));
                     const __m512i king = _mm512_add_epi32(kept, sheltered);
                     const __m512i other = _mm512_add_epi32(
-                        _mm512_add_epi32(kept, _mm512_mullo_epi32(nearer, _mm512_set1_epi32(8))),
+                        _mm512_add_epi32(kept, _mm512_mullo_epi32(nearer, _mm512_set1_epi32(Weights::loser_gather))),
                         _mm512_permutexvar_epi32(mover, bonus));
                     s = _mm512_mask_blend_epi32(_mm512_cmpeq_epi32_mask(mover, royal), other, king);
                 }
@@ -347,7 +323,6 @@ private:
         bool winner_moves_;
         const std::uint8_t* distance_ = nullptr;  // from each square to the loser's king
         const std::uint8_t* advance_;             // the winner's ranks advanced on each square
-        std::array<Bitboard, max_piece_types> reaches_{};
         // By piece code (type + 1): the squares that reach the loser's king (none for the royal piece).
         std::array<Bitboard, max_piece_types + 1> aims_{};
     };
@@ -357,7 +332,6 @@ private:
     Color winner_;
     Color loser_;
     std::uint16_t promotes_ = 0, minor_ = 0;  // bit per piece type
-    std::array<int, max_piece_types> loser_capture_penalty_{};
     // By piece code (type + 1, 0 for none), for the quick scores: the winner's step weight, the loser's penalty for
     // taking the piece and its bonus for moving it (promoting types gather round their king).
     // For the winner's pawns (promoting types) also the bonus for any move other than a promotion, and its weight per

@@ -302,9 +302,8 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             continue;
         }
         // Settled positions are not expanded: the proofs hold for every successor. The material changes only on
-        // captures, promotions and drops (the walk starts where there is enough: the material table, asked after
-        // every move, cost 1.5% of an audit), and pawn structures only on pawn moves and captures (the halfmove clock
-        // is then 0).
+        // captures, promotions and drops (the walk starts where there is enough: the material table need not be asked
+        // after every move), and pawn structures only on pawn moves and captures (the halfmove clock is then 0).
         const bool material_changed = u.captured != no_piece || m.is_promotion() || m.kind() == MoveKind::drop;
         if ((material_changed && pos.has_insufficient_material(side)) ||
             (options.prune_frozen && pos.halfmove_clock() == 0 && frozen_pawns_prevent_checkmate(pos, side))) {

@@ -13,6 +13,7 @@ namespace arbiter::procedure::lua {
 
 char HooksKey;
 char StopToken;
+char PristineKey;
 
 State& state_of(lua_State* L) { return **static_cast<State**>(lua_getextraspace(L)); }
 
@@ -79,10 +80,11 @@ void count_hook(lua_State* L, lua_Debug* ar) {
             if (s.remaining < s.slice) set_period(L, s, s.remaining);
             return;
         }
-        if (lua_getinfo(L, "Sl", ar) && ar->source[0] == '@' && s.chunk_name == ar->source + 1)
-            s.stop_line = ar->currentline;
         set_period(L, s, 1);
     }
+    // Also for a stop the allocator marked (charge_allocation), which could not look at the stack itself.
+    if (s.stop_line == 0 && lua_getinfo(L, "Sl", ar) && ar->source[0] == '@' && s.chunk_name == ar->source + 1)
+        s.stop_line = ar->currentline;
     lua_pushlightuserdata(L, &StopToken);
     lua_error(L);
 }

@@ -193,17 +193,63 @@ int list_hooks(lua_State* L) {
 }
 
 
-// Protected: pushes the hook and the snapshot's root view and calls the hook; leaves its results on the stack.
+// Protected, before the chunk's first run: keeps its compiled function (argument 1) for call_hook.
+int keep_pristine(lua_State* L) {
+    lua_settop(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &PristineKey);
+    return 0;
+}
+
+// Protected: runs the chunk afresh in a new environment, pushes the hook it defines and the snapshot's root view
+// and calls the hook; leaves its results on the stack. Every call starts from the same state: the chunk's locals
+// (a counter, a table a hook fills) are made anew, so no value carries over from one call, game or thread to the
+// next, and `audit --jobs N` rules the same for any N. The environment holds the chunk's globals over the frozen
+// libraries and is frozen in turn once the chunk has run, as the first run's globals are.
 int call_hook(lua_State* L) {
     auto* args = static_cast<const CallArgs*>(lua_touserdata(L, 1));
     lua_settop(L, 0);
-    if (state_of(L).views.size() > MaxKeptViews) forget_views(L);
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &HooksKey);
-    lua_rawgeti(L, 1, args->hook);
+    State& s = state_of(L);
+    if (s.views.size() > MaxKeptViews) forget_views(L);
+    lua_newtable(L);  // 1: the environment
+    lua_createtable(L, 0, 1);
+    lua_pushglobaltable(L);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, 1);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &PristineKey);  // 2: the chunk
+    lua_pushvalue(L, 1);
+    if (!lua_setupvalue(L, 2, 1)) lua_pop(L, 1);  // a main chunk's first upvalue is its _ENV
+    lua_call(L, 0, 0);
+    freeze(L, 1, "");  // its globals move to a hidden table, which still reads the libraries through _G
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_createtable(L, 0, 1);
+    lua_pushglobaltable(L);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_settop(L, 1);
+    lua_getfield(L, 1, s.names[static_cast<std::size_t>(args->hook - 1)].c_str());
+    if (!lua_isfunction(L, -1)) return luaL_error(L, "the chunk defined this hook at load but not when run again");
     lua_remove(L, 1);
     push_node(L, *args->snapshot);
     lua_call(L, 1, LUA_MULTRET);
     return lua_gettop(L);
+}
+
+// The message handler of the host's protected calls: notes the line of the chunk that was running when the error
+// was raised, so that the error's place comes from Lua's own record of the running function and never from the
+// message, which the hook writes (error("rules.lua:4242: ...", 0) once moved the error to line 4242).
+int error_line_handler(lua_State* L) {
+    State& s = state_of(L);
+    s.error_line = 0;
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); ++level) {
+        lua_getinfo(L, "Sl", &ar);
+        if (ar.currentline > 0 && ar.source[0] == '@' && s.chunk_name == ar.source + 1) {
+            s.error_line = ar.currentline;
+            break;
+        }
+    }
+    return 1;  // the error value, unchanged
 }
 
 // ---- Lua to result -----------------------------------------------------------------------------------------

@@ -42,6 +42,7 @@ void State::start_budget() {
     remaining = std::max<std::uint64_t>(limits.instructions, 1);
     stop = Stop::none;
     stop_line = 0;
+    error_line = 0;
     allocated = 0;
     running = true;
     deadline = Clock::now() + limits.time;
@@ -62,17 +63,23 @@ HookError State::error(std::string_view hook, int status) const {
     auto kind = status == LUA_ERRSYNTAX ? HookErrorKind::syntax : HookErrorKind::runtime;
     if (lua_type(L, -1) != LUA_TSTRING)  // also keeps lua_tolstring from converting a number in place
         return fail(hook, kind, 0, std::string("error object is a ") + luaL_typename(L, -1) + " value");
-    std::string message = lua_tostring(L, -1);
-    // Lua's "chunk:line: " prefix becomes the location when it names the rulebook's own chunk.
+    std::size_t length = 0;
+    const char* text = lua_tolstring(L, -1, &length);
+    std::string message(text, length);  // whole: a NUL inside the message does not end it
+    // Lua's "chunk:line: " prefix becomes the location when it names the rulebook's own chunk at the line that was
+    // running (error_line, from Lua's record of the stack); a syntax error comes from the compiler, whose prefix is
+    // its own. Any other prefix is the hook's text and stays in the message: the hook cannot choose its place.
     std::string prefix = chunk_name + ":";
     if (message.compare(0, prefix.size(), prefix) == 0) {
         std::size_t end = message.find(": ", prefix.size());
         std::string digits = message.substr(prefix.size(), end - prefix.size());
         if (end != std::string::npos && !digits.empty() && digits.size() < 9 &&
-            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-            return fail(hook, kind, std::stoi(digits), message.substr(end + 2));
+            std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; })) {
+            const int line = std::stoi(digits);
+            if (status == LUA_ERRSYNTAX || line == error_line) return fail(hook, kind, line, message.substr(end + 2));
+        }
     }
-    return fail(hook, kind, 0, message);
+    return fail(hook, kind, status == LUA_ERRSYNTAX ? 0 : error_line, message);
 }
 
 // ---- the host ----------------------------------------------------------------------------------------------
@@ -97,8 +104,14 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
 
     std::string name = "@" + s.chunk_name;
     s.start_budget();
+    lua_pushcfunction(L, error_line_handler);
     int status = luaL_loadbufferx(L, source.data(), source.size(), name.c_str(), "t");
-    if (status == LUA_OK) status = lua_pcall(L, 0, 0, 0);
+    if (status == LUA_OK) {
+        lua_pushcfunction(L, keep_pristine);
+        lua_pushvalue(L, -2);
+        status = lua_pcall(L, 1, 0, 0);
+    }
+    if (status == LUA_OK) status = lua_pcall(L, 0, 0, 1);
     s.running = false;
     if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;
     if (status != LUA_OK) throw s.error(ChunkHook, status);
@@ -144,10 +157,12 @@ json LuaHost::call(std::string_view hook, const json& snapshot) {
     CallArgs args{static_cast<lua_Integer>(named - s.names.begin()) + 1, &snapshot};
     ++s.call;  // the views reached before this call can no longer be read
     lua_settop(L, 0);
+    lua_pushcfunction(L, error_line_handler);
     lua_pushcfunction(L, call_hook);
     lua_pushlightuserdata(L, &args);
     s.start_budget();
-    int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    int status = lua_pcall(L, 1, LUA_MULTRET, 1);
+    lua_remove(L, 1);  // the handler, below the results or the error value
     s.running = false;
     if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;  // a pcall swallowed the stop
     if (status != LUA_OK) {

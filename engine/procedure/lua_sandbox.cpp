@@ -36,7 +36,9 @@ int text_load(lua_State* L) {
     std::size_t len;
     const char* chunk = luaL_checklstring(L, 1, &len);
     charge(L, len / 64);  // compiling costs more per byte than copying
-    const char* name = luaL_optstring(L, 2, "=(load)");
+    // The name is shown as written ('=') after "load:", so that a loaded chunk never passes for the rulebook's
+    // own file (an "@rules.lua" chunk's errors would otherwise carry that file's lines).
+    const char* name = lua_pushfstring(L, "=load:%s", luaL_optstring(L, 2, "(load)"));
     bool has_env = !lua_isnone(L, 4);
     if (luaL_loadbufferx(L, chunk, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);

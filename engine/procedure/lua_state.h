@@ -28,6 +28,7 @@ inline constexpr std::uint64_t CheckEvery = 1000;  // instructions between two l
 inline const char* const ChunkHook = "<chunk>";
 extern char HooksKey;   // registry key (its address) of the table name -> hook function
 extern char StopToken;  // error value (its address) raised once a budget is spent
+extern char PristineKey;  // registry key (its address) of the chunk's compiled function, run afresh for each call
 }  // namespace lua
 
 namespace detail {
@@ -45,6 +46,7 @@ struct LuaHostState {
     lua::Clock::time_point deadline;
     enum class Stop { none, instructions, time } stop = Stop::none;
     int stop_line = 0;  // line of the chunk where the budget ran out, 0 if elsewhere
+    int error_line = 0;  // line of the chunk running when the last error was raised (error_line_handler), 0 if none
     bool running = false;         // a chunk or hook runs: its allocations are charged (allocate)
     std::size_t allocated = 0;    // bytes allocated in the run not yet charged (below 1 KiB)
     // The result's conversion budget (LuaLimits::result_values, result_bytes), counted down while converting.
@@ -141,6 +143,8 @@ int view_next(lua_State* L);
 int view_pairs(lua_State* L);
 void make_view_metatable(lua_State* L);
 int list_hooks(lua_State* L);
+int keep_pristine(lua_State* L);
+int error_line_handler(lua_State* L);
 int call_hook(lua_State* L);
 bool valid_utf8(std::string_view s);
 void spend(lua_State* L, std::size_t bytes);

@@ -1,7 +1,11 @@
 // Ruling one game of an audit (audit_game.h).
 #include "records/audit_game.h"
 
+#include "records/audit_summary.h"
+
 #include <algorithm>
+#include <cmath>
+#include <cstdint>
 #include <sstream>
 
 namespace arbiter::procedure::audit {
@@ -107,6 +111,7 @@ nlohmann::json audit_json(const AuditedGame& game) {
         if (r.count) one["count"] = {{game.sides[0], (*r.count)[0]}, {game.sides[1], (*r.count)[1]}};
         rulings[r.rulebook] = one;
         agree[r.rulebook] = r.agrees ? nlohmann::json(*r.agrees) : nlohmann::json(nullptr);
+        if (!r.agrees) rulings[r.rulebook]["not_comparable"] = not_comparable_reason(game, r, rulebook::Lang::en);
     }
     line["rulings"] = rulings;
     line["agrees"] = agree;
@@ -118,47 +123,109 @@ nlohmann::json audit_json(const AuditedGame& game) {
     return line;
 }
 
+namespace {
+
+// nlohmann's message without its "[json.exception.type_error.302] " prefix: the library's name is no part of what
+// the user is told.
+std::string json_reason(const nlohmann::json::exception& e) {
+    std::string what = e.what();
+    if (what.rfind("[json.exception.", 0) == 0)
+        if (const auto close = what.find("] "); close != std::string::npos) what.erase(0, close + 2);
+    return what;
+}
+
+// A whole number from `min` to `max` at `key` of `j` (JSON numbers of any kind arrive here: -5, 2^64-1, 1.5e308).
+long whole_number(const nlohmann::json& j, const char* key, long min, long max, const SourceLocation& where) {
+    const auto& v = j.at(key);
+    bool ok = false;
+    long n = 0;
+    if (v.is_number_unsigned()) {
+        ok = v.get<std::uint64_t>() <= std::uint64_t(max);
+        n = ok ? long(v.get<std::uint64_t>()) : 0;
+    } else if (v.is_number_integer()) {
+        n = v.get<std::int64_t>();
+        ok = true;
+    }
+    if (!ok || n < min || n > max)
+        throw InputError(where, std::string("\"") + key + "\" is " + v.dump().substr(0, 40) +
+                                    "; expected a whole number from " + std::to_string(min) + " to " +
+                                    std::to_string(max) + " (a line of `arbiter audit --format jsonl`)");
+    return n;
+}
+
+// A score: a finite number (a point, half a point or nothing in every bundled rulebook; a federation's own
+// scale may be wider, so only a value no sum can carry is refused).
+double score_value(const nlohmann::json& v, const SourceLocation& where) {
+    const double x = v.get<double>();
+    if (!v.is_number() || !std::isfinite(x) || std::fabs(x) > 1e6)
+        throw InputError(where, "a score of " + v.dump().substr(0, 40) +
+                                    "; expected a finite number (a line of `arbiter audit --format jsonl`)");
+    return x;
+}
+
+}  // namespace
+
 AuditedGame audit_from_json(const nlohmann::json& line, const SourceLocation& where) {
     AuditedGame g;
+    // A game has at most a few thousand plies; the bound keeps any sum of them far from overflowing.
+    constexpr long MaxPlies = 10'000'000;
     try {
+        if (!line.is_object())
+            throw InputError(where, "found " + std::string(line.type_name()) +
+                                        "; expected an object per line, from `arbiter audit --format jsonl`");
         g.file = line.at("file").get<std::string>();
-        g.index = line.at("index").get<int>();
+        g.index = int(whole_number(line, "index", 0, 1'000'000'000, where));
         if (line.contains("error")) {
             const auto& e = line["error"];
-            g.error.emplace(SourceLocation{e.at("file").get<std::string>(), e.at("line").get<int>(), e.at("column").get<int>()},
+            g.error.emplace(SourceLocation{e.at("file").get<std::string>(),
+                                           int(whole_number(e, "line", 0, 1'000'000'000, where)),
+                                           int(whole_number(e, "column", 0, 1'000'000'000, where))},
                             e.at("message").get<std::string>());
             return g;
         }
         g.game = line.at("game").get<std::string>();
         g.sides = line.at("sides").get<std::array<std::string, 2>>();
-        g.plies = line.at("plies").get<long>();
+        g.plies = whole_number(line, "plies", 0, MaxPlies, where);
         const auto& rec = line.at("recorded");
         g.recorded.ending = rec.at("ending").get<std::string>();
         g.recorded.by = rec.value("by", "");
         g.recorded.text = rec.at("text").get<std::string>();
         g.recorded.text_ja = rec.value("text_ja", "");
-        if (rec.at("score").is_object()) g.recorded.score = rec["score"].get<std::map<std::string, double>>();
-        if (rec.contains("discs")) g.recorded.discs = rec["discs"].get<std::map<std::string, int>>();
+        if (rec.at("score").is_object())
+            for (const auto& [side, v] : rec["score"].items()) g.recorded.score[side] = score_value(v, where);
+        if (rec.contains("discs"))
+            for (const auto& [side, v] : rec["discs"].items()) {
+                const nlohmann::json one = {{"discs", v}};
+                g.recorded.discs[side] = int(whole_number(one, "discs", 0, 64, where));
+            }
+        g.recorded.not_comparable = rec.value("not_comparable", "");
+        g.recorded.not_comparable_ja = rec.value("not_comparable_ja", "");
         for (const auto& book : line.at("rulebooks")) {
             const std::string id = book.get<std::string>();
             const auto& r = line.at("rulings").at(id);
             RulingOutcome o;
             o.rulebook = id;
             const auto status = r.at("status").get<std::string>();
+            bool known = false;
             for (Status s : {Status::ongoing, Status::pending, Status::ended})
-                if (status_name(s) == status) o.status = s;
+                if (status_name(s) == status) o.status = s, known = true;
+            if (!known)
+                throw InputError(where, "rulings." + id + ".status is \"" + status.substr(0, 40) +
+                                            "\"; expected ongoing, pending or ended");
             if (r.at("score").is_object())
-                o.score = std::array<double, 2>{r["score"].at(g.sides[0]).get<double>(), r["score"].at(g.sides[1]).get<double>()};
+                o.score = std::array<double, 2>{score_value(r["score"].at(g.sides[0]), where),
+                                                score_value(r["score"].at(g.sides[1]), where)};
             o.topic = r.at("topic").get<std::string>();
             o.article = r.at("article").get<std::string>();
             if (r.contains("count"))
-                o.count = std::array<int, 2>{r["count"].at(g.sides[0]).get<int>(), r["count"].at(g.sides[1]).get<int>()};
+                o.count = std::array<int, 2>{int(whole_number(r["count"], g.sides[0].c_str(), 0, MaxPlies, where)),
+                                             int(whole_number(r["count"], g.sides[1].c_str(), 0, MaxPlies, where))};
             const auto& a = line.at("agrees").at(id);
             if (!a.is_null()) o.agrees = a.get<bool>();
             g.rulings.push_back(std::move(o));
         }
     } catch (const nlohmann::json::exception& e) {
-        throw InputError(where, std::string("not a line of `arbiter audit --format jsonl`: ") + e.what());
+        throw InputError(where, "not a line of `arbiter audit --format jsonl`: " + json_reason(e));
     }
     return g;
 }

@@ -1,5 +1,6 @@
 // Cutting an audit's input into games (audit_games.h). PGN: a game ends where a tag line ("[" at the start of a line,
-// outside a {comment}) follows movetext, which is where every PGN writer starts the next game.
+// outside a {comment}) follows movetext or an empty line after tags, which is where every PGN writer starts the next
+// game.
 #include "records/audit_games.h"
 
 #include "core/record/bounded_read.h"
@@ -45,8 +46,8 @@ struct Line {
 // open at its start (a '{' inside a comment counts too, and a '}' outside any is text), up to a ';' outside comments,
 // which comments out the rest of the line; and whether its last token outside comments is a termination marker.
 // Only the '\n', '{', '}' and ';' are visited: where the platform has SSE2 (every x86-64), sixteen bytes are compared
-// at once, a bit per byte, and only the set bits looked at (a memchr for the '\n' before this pass was half a percent
-// of an audit of rs10k.pgn; one pass cut the archive in 14.4 ms instead of 15.1). A stretch outside comments holds no '{' or ';' (either ends it), so its
+// at once, a bit per byte, and only the set bits looked at (one pass, without a memchr for the '\n' before it). A
+// stretch outside comments holds no '{' or ';' (either ends it), so its
 // tokens are runs of characters other than white space: where each stretch's last token ends is found backwards from
 // the stretch's end, and the last of them is read once.
 Line scan_line(std::string_view text, int depth) {
@@ -124,6 +125,8 @@ struct GameStream::Reader {
     int line = 1;
     int depth = 0;          // open {comments} at `scan`
     bool movetext = false;  // the current game has text other than tags
+    bool tags = false;      // the current game has a tag line
+    bool gap = false;       // an empty line followed the current game's tags
     bool ended = false;     // the last line with movetext ended with a termination marker
     bool skipping = false;  // a game too large was reported: its text is dropped up to the next game
     bool midline = false;   // part of an overlong line was dropped while skipping: `scan` is inside a line
@@ -172,8 +175,12 @@ struct GameStream::Reader {
             const std::string_view text(buf.data() + scan, l.size);
             const char first = midline ? '\0' : first_char(text);
             const bool tag_line = depth == 0 && first == '[';
-            if ((tag_line && movetext) || (ended && !blank(text))) return scan;
+            // Tags after an empty line that follows tags start another game too: the one before has no movetext
+            // (a forfeit, a game never played, as archives of pairings write them).
+            if ((tag_line && (movetext || gap)) || (ended && !blank(text))) return scan;
             if (!blank(text) && !tag_line) movetext = true;
+            if (tag_line) tags = true;
+            else if (tags && depth == 0 && blank(text)) gap = true;
             if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
                 depth = l.depth;
                 if (!blank(text) && depth == 0) ended = l.result;
@@ -203,6 +210,8 @@ struct GameStream::Reader {
                 drop(end);
                 depth = 0;
                 movetext = false;
+                tags = false;
+                gap = false;
                 ended = false;
                 skipping = false;
                 if (game) return true;

@@ -2,17 +2,14 @@
 #include "records/audit_input.h"
 
 #include "core/error.h"
+#include "core/record/bounded_read.h"
 
 #include <zlib.h>
 #include <zstd.h>
 
 #include <algorithm>
 #include <cctype>
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <vector>
 
 namespace arbiter::procedure::audit {
@@ -32,39 +29,11 @@ std::string lower_extension(const std::string& path) {
     return ext;
 }
 
-// A regular file opened for reading, closed however the audit ends.
-class RawFile {
+// A regular file opened for reading through the front door (core/record/bounded_read.h), closed however the
+// audit ends.
+class RawFile : public core::record::InputFile {
 public:
-    explicit RawFile(const std::string& path) : path_(path) {
-        // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever; a regular file ignores the flag.
-        fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-        if (fd_ < 0) fail(std::string("cannot open the file (") + std::strerror(errno) + ")");
-        struct stat st {};
-        if (::fstat(fd_, &st) != 0) fail(std::string("cannot read the file (") + std::strerror(errno) + ")");
-        if (S_ISDIR(st.st_mode)) fail("is a folder, not a file");
-        if (!S_ISREG(st.st_mode)) fail("is not a regular file (a FIFO, device or socket)");
-    }
-    ~RawFile() {
-        if (fd_ >= 0) ::close(fd_);
-    }
-    RawFile(const RawFile&) = delete;
-    RawFile& operator=(const RawFile&) = delete;
-
-    std::size_t read(char* out, std::size_t capacity) {
-        for (;;) {
-            const ssize_t n = ::read(fd_, out, capacity);
-            if (n < 0 && errno == EINTR) continue;
-            if (n < 0) fail(std::string("cannot read the file (") + std::strerror(errno) + ")");
-            return std::size_t(n);
-        }
-    }
-    [[noreturn]] void fail(const std::string& what) const {
-        throw InputError({path_, 0, 0}, what + "; expected a game record, plain, .gz or .zst");
-    }
-
-private:
-    std::string path_;
-    int fd_ = -1;
+    explicit RawFile(const std::string& path) : InputFile(path, "a game record, plain, .gz or .zst") {}
 };
 
 // The bytes as they are, after the few already read to look for a magic number.

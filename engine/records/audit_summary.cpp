@@ -1,6 +1,8 @@
 // The audit summary (audit_summary.h): counting in input order, then the text and Markdown reports.
 #include "records/audit_summary.h"
 
+#include "core/markdown_text.h"
+
 #include "records/record_words.h"
 
 #include <algorithm>
@@ -78,7 +80,25 @@ std::string topic_part(const RulingOutcome& r, Lang lang) {
     return r.topic.empty() ? "" : " (" + r.topic + ")";
 }
 
+// The article that ruled, for an example in English (the Japanese label names it already): " [art. 6.9]".
+std::string article_part(const RulingOutcome& r, Lang lang) {
+    if (lang == Lang::ja || r.article.empty()) return "";
+    return " [art. " + r.article + "]";
+}
+
 }  // namespace
+
+std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& r, Lang lang) {
+    const auto& rec = game.recorded;
+    if (!rec.not_comparable.empty())
+        return lang == Lang::ja && !rec.not_comparable_ja.empty() ? rec.not_comparable_ja : rec.not_comparable;
+    if (rec.score.empty())
+        return tr(lang, "the record gives no result (", "記録に結果がない（") + ending_words(rec.ending, lang) +
+               tr(lang, ")", "）");
+    if (r.status == Status::pending)
+        return tr(lang, "the rulebook leaves the result to the arbiter", "規則は結果を裁定者に委ねる") + topic_part(r, lang);
+    return tr(lang, "nothing to compare", "比べるものがない");
+}
 
 std::string outcome_label(const AuditedGame& game, const RulingOutcome& r, Lang lang, const rulebook::Registry* registry) {
     switch (r.status) {
@@ -183,6 +203,12 @@ void Summary::add(const AuditedGame& game) {
         auto& t = tally(r.rulebook);
         if (!r.agrees) {
             ++t.open;
+            std::string words = ending_words(game.recorded.ending, lang_);
+            if (words.rfind("recorded ", 0) == 0) words.erase(0, 9);  // "recorded unknown" after "recorded "
+            std::string example = game_name(game, lang_) + tr(lang_, ": recorded ", "：記録は") + words;
+            if (const std::string& text = recorded_text(game.recorded, lang_); !text.empty())
+                example += lang_ == Lang::ja ? "「" + text + "」" : " (" + text + ")";
+            count(not_comparable_, r.rulebook + tr(lang_, ": ", "：") + not_comparable_reason(game, r, lang_), example);
             continue;
         }
         if (*r.agrees) {
@@ -191,11 +217,13 @@ void Summary::add(const AuditedGame& game) {
         }
         ++t.disagree;
         const bool ja = lang_ == Lang::ja;
+        std::string words = ending_words(game.recorded.ending, lang_);
+        if (words.rfind("recorded ", 0) == 0) words.erase(0, 9);  // "recorded fivefold_repetition" after "recorded "
         std::string example = game_name(game, lang_) + tr(lang_, " under ", " ") + r.rulebook + tr(lang_, ": recorded ", "：記録は") +
-                              ending_words(game.recorded.ending, lang_);
+                              words;
         if (const std::string& text = recorded_text(game.recorded, lang_); !text.empty())
             example += ja ? "「" + text + "」" : " (" + text + ")";
-        example += tr(lang_, "; ruled ", "、裁定は") + outcome_label(game, r, lang_, registry_);
+        example += tr(lang_, "; ruled ", "、裁定は") + outcome_label(game, r, lang_, registry_) + article_part(r, lang_);
         if (r.count) example += tr(lang_, ", count ", "、石数 ") + side_count(game.sides, *r.count, lang_, registry_);
         count(disagreements_, r.rulebook + tr(lang_, ": ", "：") + disagreement_kind(game, r, lang_, registry_), example);
     }
@@ -211,9 +239,12 @@ void Summary::add(const AuditedGame& game) {
     for (std::size_t i = 0; i < game.rulings.size(); ++i) {
         const auto& r = game.rulings[i];
         kind += (kind.empty() ? "" : " / ") + r.rulebook + " " + outcome_label(game, r, lang_, registry_);
-        example += (i == 0 ? tr(lang_, " ", "") : tr(lang_, "; ", "；")) + r.rulebook + " " + outcome_label(game, r, lang_, registry_);
+        example += (i == 0 ? tr(lang_, " ", "") : tr(lang_, "; ", "；")) + r.rulebook + " " +
+                   outcome_label(game, r, lang_, registry_) + article_part(r, lang_);
         if (r.count) example += tr(lang_, ", count ", "、石数 ") + side_count(game.sides, *r.count, lang_, registry_);
     }
+    ++impact_count_;
+    if (impact_.size() < ImpactListed) impact_.push_back(impact_json(game, lang_, registry_));
     if (!labels_differ) {
         kind = tr(lang_, "same result, another disc count:", "結果は同じで石数が異なる：");
         for (std::size_t i = 0; i < game.rulings.size(); ++i) kind += (i == 0 ? tr(lang_, " ", "") : tr(lang_, " ", "、")) + game.rulings[i].rulebook;
@@ -250,20 +281,14 @@ void Summary::write_text(std::ostream& out) const {
         }
     };
     section(tr(lang_, "Disagreeing with the record, by kind", "記録と一致しない裁定（種類別）"), disagreements_);
+    section(tr(lang_, "Not comparable with the record, by reason", "記録と比べられないもの（理由別）"), not_comparable_);
     section(tr(lang_, "Games the rulebooks rule differently", "規則によって裁定が異なる対局"), editions_);
     section(tr(lang_, "Rejected, by reason", "読めなかったもの（理由別）"), rejections_);
 }
 
 void Summary::write_markdown(std::ostream& out) const {
-    auto cell = [](std::string s) {
-        std::string o;
-        for (char c : s) {
-            if (c == '|') o += "\\|";
-            else if (c == '\n') o += ' ';
-            else o += c;
-        }
-        return o;
-    };
+    auto cell = [](const std::string& s) { return core::md_escape(s); };  // file names and quoted records
+
     out << tr(lang_, "# Audit\n\n", "# 監査\n\n");
     out << tr(lang_, "| | count |\n", "| | 数 |\n") << "|---|---:|\n";
     out << tr(lang_, "| files | ", "| ファイル | ") << files_.size() << tr(lang_, " |\n| games read | ", " |\n| 読んだ対局 | ")
@@ -272,7 +297,7 @@ void Summary::write_markdown(std::ostream& out) const {
     out << tr(lang_, "| rulebook | agree | disagree | not comparable |\n", "| 規則 | 一致 | 不一致 | 比較できない |\n")
         << "|---|---:|---:|---:|\n";
     for (const auto& t : tallies_)
-        out << "| " << t.rulebook << " | " << t.agree << " | " << t.disagree << " | " << t.open << " |\n";
+        out << "| " << cell(t.rulebook) << " | " << t.agree << " | " << t.disagree << " | " << t.open << " |\n";
     auto section = [&](const std::string& title, const std::vector<Group>& groups) {
         if (groups.empty()) return;
         out << "\n## " << title << (lang_ == Lang::ja ? "：" + std::to_string(total(groups)) + "件" : " (" + std::to_string(total(groups)) + ")")
@@ -285,6 +310,7 @@ void Summary::write_markdown(std::ostream& out) const {
         }
     };
     section(tr(lang_, "Disagreeing with the record, by kind", "記録と一致しない裁定（種類別）"), disagreements_);
+    section(tr(lang_, "Not comparable with the record, by reason", "記録と比べられないもの（理由別）"), not_comparable_);
     section(tr(lang_, "Games the rulebooks rule differently", "規則によって裁定が異なる対局"), editions_);
     section(tr(lang_, "Rejected, by reason", "読めなかったもの（理由別）"), rejections_);
 }

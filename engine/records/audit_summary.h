@@ -17,6 +17,8 @@ namespace arbiter::procedure::audit {
 
 // How many examples each group of the summary shows.
 inline constexpr std::size_t ExamplesPerGroup = 3;
+// How many games the edition impact lists one by one (the rest are counted), so memory stays bounded.
+inline constexpr std::size_t ImpactListed = 10000;
 
 class Summary {
 public:
@@ -32,6 +34,11 @@ public:
 
     void write_text(std::ostream& out) const;
     void write_markdown(std::ostream& out) const;
+    // The same as one JSON object: the counts, the groups of each kind with their examples, and the edition impact
+    // (the games the rulebooks rule differently, each with every rulebook's ruling and article).
+    void write_json(std::ostream& out) const;
+    // A standalone HTML page of the same: what a committee reads before adopting an edition.
+    void write_html(std::ostream& out) const;
 
     // Counts and examples of one kind of finding.
     struct Group {
@@ -50,7 +57,10 @@ private:
     long games_ = 0, rejected_ = 0, plies_ = 0;
     std::vector<std::string> files_;
     std::vector<Tally> tallies_;  // by rulebook, in the order given (or met, for default rulebooks)
-    std::vector<Group> disagreements_, editions_, rejections_;
+    std::vector<Group> disagreements_, editions_, rejections_, not_comparable_;
+    // The edition impact: every game the rulebooks rule differently (the first ImpactListed of them), as JSON.
+    std::vector<nlohmann::json> impact_;
+    long impact_count_ = 0;
 
     Tally& tally(const std::string& rulebook);
 };
@@ -64,6 +74,14 @@ std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& ruli
 // in Japanese with the side's word and the article: "白の勝ち（根拠: 5.1a）".
 std::string outcome_label(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang,
                           const rulebook::Registry* registry = nullptr);
+
+// One game of the edition impact as JSON: {file, index, game, sides, recorded: {ending, text}, rulings: [{rulebook,
+// status, score, topic, article, outcome}]}, `outcome` in the language's words (outcome_label).
+nlohmann::json impact_json(const AuditedGame& game, rulebook::Lang lang, const rulebook::Registry* registry);
+
+// Why a ruling of `game` is not comparable with its record (agrees is nullopt): the record's own reason
+// (RecordedEnding::not_comparable), no result recorded, or a ruling left to the arbiter.
+std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& ruling, rulebook::Lang lang);
 
 // The reason a game was rejected, without the place and the game's own details, for grouping.
 std::string rejection_reason(const InputError& error);

@@ -27,7 +27,6 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
-#include <regex>
 #include <sstream>
 
 namespace arbiter::procedure::convert {
@@ -115,6 +114,10 @@ struct Build {
     int first_move_number = 1;
     std::string start_yaml = "startpos";
     std::optional<clock::TimeControl> control;
+    // The record's clock readings fit the control as written (PGN: none above its main time): the control is what it
+    // says, so a main time under a minute is written in a form that names its units, and no "did you mean" hint
+    // (meant for a hand-written "30" that means minutes) is given for a genuine 30-second game.
+    bool control_confirmed = false;
     std::string event_name;
     std::vector<std::string> header_comments;
     std::vector<Out> entries;
@@ -188,6 +191,26 @@ std::string header_comment(const GameRecord& r, std::initializer_list<const char
 std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFormat format, bool moves = true);
 std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b);
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library);
+
+// How a PGN game says it ended (convert_pgn_endings.cpp): `board` leaves it to the moves and the result (checkmate,
+// a draw the board shows, else a resignation or an agreement); the last five are not comparable with a ruling.
+enum class PgnEndingKind {
+    board, resignation, time_forfeit, draw_agreed, both_flags, abandoned, adjudication, infraction, unterminated,
+    unknown
+};
+struct PgnEnding {
+    PgnEndingKind kind = PgnEndingKind::board;
+    std::string winner_name;    // chess.com's "X won ...": the player named
+    bool from_comment = false;  // read from the comment before the result (FICS, ICC), not the Termination tag
+};
+// From the Termination tag's value and the comment before the result (PgnGame::result_comment).
+PgnEnding read_pgn_ending(std::string_view termination, std::string_view comment);
+
+// Marks the record's result as not comparable with a ruling, with the reason in English and Japanese.
+inline void set_not_comparable(Build& b, std::string en, std::string ja) {
+    b.recorded.not_comparable = std::move(en);
+    b.recorded.not_comparable_ja = std::move(ja);
+}
 std::optional<long> read_japanese_duration(std::string& s);
 clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s);
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b);

@@ -221,11 +221,13 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
     y.append("rulebook: ").append(rulebook_id);
     if (b.control) {
         thread_local std::optional<clock::TimeControl> control;
+        thread_local bool confirmed = false;
         thread_local std::string control_text;
-        if (control != b.control) {
+        if (control != b.control || confirmed != b.control_confirmed) {
             control = b.control;
-            if (auto pgn = clock::format_pgn_time_control(*b.control)) control_text = yaml_quoted(*pgn);
-            else control_text = clock::format_yaml_time_control(*b.control);
+            confirmed = b.control_confirmed;
+            const auto pgn = b.control_confirmed ? std::nullopt : clock::format_pgn_time_control(*b.control);
+            control_text = pgn ? yaml_quoted(*pgn) : clock::format_yaml_time_control(*b.control);
         }
         y.append(", time_control: ").append(control_text);
     }

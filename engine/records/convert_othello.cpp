@@ -152,6 +152,11 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
             break;
         default: rec.ending = game->is_over() ? "game_over" : "unknown"; break;
     }
+    // A count or a score for a game its moves do not finish: the record is cut short (WTHOR keeps the count of a
+    // game whose last moves were not written), so the board cannot give the count it states.
+    if (!rec.score.empty() && !game->is_over() && (rec.ending == "game_over" || rec.ending == "unknown"))
+        set_not_comparable(b, "the record stops before the game is over (truncated), yet gives a final count",
+                           "記録は終局前で途切れているのに最終の石数を記している");
 }
 
 }  // namespace arbiter::procedure::convert

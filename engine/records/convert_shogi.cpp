@@ -4,18 +4,90 @@
 
 namespace arbiter::procedure::convert {
 
+namespace {
+
+// Hand-written scanners in place of std::regex: the library's matcher recurses once per character, so a long
+// header (a 100,000-letter $EVENT) overflowed the stack, and each match copied the rest of the text.
+
+// The digits at the front of `s`, between `min` and `max` of them and not followed by another digit; advances `s`.
+std::optional<long> take_digits(std::string_view& s, std::size_t min, std::size_t max) {
+    std::size_t n = 0;
+    while (n < s.size() && s[n] >= '0' && s[n] <= '9') ++n;
+    if (n < min || n > max) return std::nullopt;
+    long v = 0;
+    for (std::size_t k = 0; k < n; ++k) v = v * 10 + (s[k] - '0');
+    s.remove_prefix(n);
+    return v;
+}
+
+// Consumes `what` at the front of `s` if it is there.
+bool take(std::string_view& s, std::string_view what) {
+    if (!starts_with(s, what)) return false;
+    s.remove_prefix(what.size());
+    return true;
+}
+
+bool is_word(char c) {
+    return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Each occurrence of `what` removed, and again where a removal brings a new one together ("切れ切れ負け負け"),
+// in one pass: the output is checked for `what` at its end after each byte.
+void erase_all(std::string& s, std::string_view what) {
+    std::string out;
+    out.reserve(s.size());
+    for (char c : s) {
+        out += c;
+        if (out.size() >= what.size() && std::string_view(out).substr(out.size() - what.size()) == what)
+            out.resize(out.size() - what.size());
+    }
+    s = std::move(out);
+}
+
+// The floodgate event name's time control: the first "+<word>-<1-7 digits>-<1-6 digits>[F]+" in `event`. The
+// word cannot hold '-', so each '+' leads to at most one candidate, and each candidate's letters are read once.
+struct EventControl {
+    long first, second;
+    bool fischer;
+};
+std::optional<EventControl> event_control(std::string_view event) {
+    for (std::size_t at = event.find('+'); at != std::string_view::npos; at = event.find('+', at + 1)) {
+        std::string_view s = event.substr(at + 1);
+        std::size_t word = 0;
+        while (word < s.size() && is_word(s[word])) ++word;
+        s.remove_prefix(word);
+        if (!take(s, "-")) continue;
+        auto first = take_digits(s, 1, 7);
+        if (!first || !take(s, "-")) continue;
+        auto second = take_digits(s, 1, 6);
+        if (!second) continue;
+        const bool fischer = take(s, "F");
+        if (take(s, "+")) return EventControl{*first, *second, fischer};
+    }
+    return std::nullopt;
+}
+
+}  // namespace
+
 // Reads a number of whole units ("6時間", "5分", "30秒") from the start of `s`; advances `s`.
 std::optional<long> read_japanese_duration(std::string& s) {
-    static const std::regex part(R"(^(\d{1,6})(時間|分|秒))");
+    std::string_view rest = s;
     long total = 0;
     bool any = false;
-    std::smatch m;
-    while (std::regex_search(s, m, part)) {
-        const long n = std::stol(m[1]);
-        total += m[2] == "時間" ? n * 3600 : m[2] == "分" ? n * 60 : n;
-        s = m.suffix();
+    while (true) {
+        std::string_view t = rest;
+        auto n = take_digits(t, 1, 6);
+        if (!n) break;
+        if (take(t, "時間")) total += *n * 3600;
+        else if (take(t, "分")) total += *n * 60;
+        else if (take(t, "秒")) total += *n;
+        else break;
+        rest = t;
         any = true;
+        // A sum past any clock's range stops here: the text left over makes the caller refuse it.
+        if (total > 100L * 365 * 86400) break;
     }
+    s.erase(0, s.size() - rest.size());
     return any ? std::optional<long>(total) : std::nullopt;
 }
 
@@ -32,13 +104,7 @@ clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s) {
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b) {
     if (text.empty()) return std::nullopt;
     std::string s = text;
-    auto erase_all = [&s](std::string_view what) {
-        for (std::size_t p; (p = s.find(what)) != std::string::npos;) s.erase(p, what.size());
-    };
-    erase_all(" ");
-    erase_all("　");
-    erase_all("各");
-    erase_all("切れ負け");
+    for (std::string_view what : {" ", "　", "各", "切れ負け"}) erase_all(s, what);
     auto main = read_japanese_duration(s);
     long byoyomi = 0;
     if (main && (starts_with(s, "+") || starts_with(s, "秒読み"))) {
@@ -58,12 +124,18 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
 // CSA: $TIME_LIMIT:hh:mm+ss (byoyomi seconds), $TIME:main+byoyomi+increment (V3, seconds), or the floodgate event
 // name "...+floodgate-900-0+..." (main seconds, byoyomi seconds).
 std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
-    std::smatch m;
     const std::string limit = r.header("TIME_LIMIT");
-    static const std::regex limit_re(R"(^(\d{1,4}):(\d{2})\+(\d{1,6})$)");
     if (!limit.empty()) {
-        if (std::regex_match(limit, m, limit_re)) {
-            auto c = control_of(std::stol(m[1]) * 3600 + std::stol(m[2]) * 60, std::stol(m[3]), 0);
+        std::string_view s = limit;
+        auto hours = take_digits(s, 1, 4);
+        std::optional<long> minutes, byoyomi;
+        if (hours && take(s, ":") && s.size() >= 2 && s[0] >= '0' && s[0] <= '9' && s[1] >= '0' && s[1] <= '9') {
+            minutes = (s[0] - '0') * 10 + (s[1] - '0');
+            s.remove_prefix(2);
+            if (take(s, "+")) byoyomi = take_digits(s, 1, 6);
+        }
+        if (byoyomi && s.empty()) {
+            auto c = control_of(*hours * 3600 + *minutes * 60, *byoyomi, 0);
             if (c.is_timed()) return c;
         }
         b.warn("$TIME_LIMIT:" + limit + " cannot be read: the event gets no time control",
@@ -71,22 +143,25 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
         return std::nullopt;
     }
     const std::string time = r.header("TIME");
-    static const std::regex time_re(R"(^(\d{1,7})(?:\+(\d{1,6})(?:\+(\d{1,6}))?)?$)");
     if (!time.empty()) {
-        if (std::regex_match(time, m, time_re)) {
-            auto c = control_of(std::stol(m[1]), m[2].matched ? std::stol(m[2]) : 0, m[3].matched ? std::stol(m[3]) : 0);
+        std::string_view s = time;
+        auto main = take_digits(s, 1, 7);
+        std::optional<long> byoyomi = 0, increment = 0;
+        if (main && take(s, "+")) {
+            byoyomi = take_digits(s, 1, 6);
+            if (byoyomi && take(s, "+")) increment = take_digits(s, 1, 6);
+        }
+        if (main && byoyomi && increment && s.empty()) {
+            auto c = control_of(*main, *byoyomi, *increment);
             if (c.is_timed()) return c;
         }
         b.warn("$TIME:" + time + " cannot be read: the event gets no time control",
                "$TIME:" + time + " が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
     }
-    const std::string event = r.header("EVENT");
-    static const std::regex event_re(R"(\+[A-Za-z0-9_]*?-(\d{1,7})-(\d{1,6})(F?)\+)");
-    if (std::regex_search(event, m, event_re)) {
+    if (auto e = event_control(r.header("EVENT"))) {
         // "-600-10F": 600 s and a 10 s Fischer increment; "-900-0", "-0-30": main time and byoyomi.
-        const bool fischer = m[3].length() > 0;
-        auto c = control_of(std::stol(m[1]), fischer ? 0 : std::stol(m[2]), fischer ? std::stol(m[2]) : 0);
+        auto c = control_of(e->first, e->fischer ? 0 : e->second, e->fischer ? e->second : 0);
         if (c.is_timed()) return c;
     }
     return std::nullopt;
@@ -173,7 +248,13 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             break;
         case Termination::sennichite:
             rec.ending = "sennichite";
-            if (r.terminated_by >= 0) {
+            if (r.terminated_by < 0 && r.termination_text == "%OUTE_SENNICHITE") {
+                // Fourfold repetition by perpetual check: the checking side loses. If the last move gave check its
+                // mover is the checker; otherwise the side to move gave the check before the evasion that repeated.
+                const int checker = game.position().is_check() ? 1 - to_move : to_move;
+                rec.by = b.sides[checker];
+                set_score(rec, b.sides, 1 - checker, false);
+            } else if (r.terminated_by >= 0) {
                 rec.by = b.sides[r.terminated_by];
                 set_score(rec, b.sides, 1 - r.terminated_by, false);
             } else {
@@ -210,10 +291,13 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             rec.ending = "illegal_move";
             rec.by = b.sides[actor];
             set_score(rec, b.sides, 1 - actor, false);
-            if (!b.illegal_held)
+            if (!b.illegal_held) {
+                set_not_comparable(b, "lost by an illegal move the record does not hold",
+                                   "記録にない反則手による反則負け");
                 b.warn("the record ends by an illegal move (\"" + r.termination_text +
                            "\") that it does not hold: the timeline ends with the last legal move",
                        "記録は反則負け（「" + r.termination_text + "」）で終わるが、その反則手を記していない：タイムラインは最後の正しい手で終わる");
+            }
             break;
         case Termination::abort: rec.ending = "abort"; break;
         case Termination::max_moves:

@@ -48,6 +48,11 @@ struct RecordedEnding {
     std::string text_ja; // where `text` is the converter's words, not the record's (WTHOR's count): in Japanese
     std::map<std::string, double> score;  // points per side name; empty when the record gives no result
     std::map<std::string, int> discs;     // othello: the final count the record gives (WTHOR: black's only)
+    // Why the record's result cannot be set against a ruling although it gives one, in English and Japanese
+    // ("a result without any move: a forfeit"); empty when it can. agrees() is then nullopt: not comparable is a
+    // class of its own, never counted as a disagreement.
+    std::string not_comparable;
+    std::string not_comparable_ja;
 };
 
 // One game of a record, converted.
@@ -171,7 +176,8 @@ Timeline take_audit_timeline(RecordGame& game, const rulebook::Library& library,
 nlohmann::json recorded_json(const RecordedEnding& recorded);
 
 // Whether the run's ruling matches the record's: nullopt when there is nothing to compare (the record gives no
-// result, or the rulebook leaves the result to the arbiter: pending); false when the run did not end or ended with
+// result, its result is not comparable (RecordedEnding::not_comparable), or the rulebook leaves the result to the
+// arbiter: pending); false when the run did not end or ended with
 // another score, or (othello) when the record gives a final count and the rulebook counts otherwise.
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
 

@@ -18,7 +18,7 @@ struct EndingWords {
     const char* en;
     const char* ja;
 };
-constexpr std::array<EndingWords, 22> endings{{
+constexpr std::array<EndingWords, 28> endings{{
     {"time_forfeit", "lost on time", "時間切れ負け"},
     {"resignation", "resigned", "投了"},
     {"checkmate", "checkmate", "詰み"},
@@ -39,6 +39,12 @@ constexpr std::array<EndingWords, 22> endings{{
     {"fivefold_repetition", nullptr, "5回目の同一局面による引き分け"},
     {"seventyfive_moves", nullptr, "75手規則による引き分け"},
     {"neither_side_can_move", nullptr, "双方とも打てずに終局"},
+    {"abandoned", "abandoned", "放棄"},
+    {"adjudication", "adjudicated", "判定"},
+    {"rules_infraction", "lost by a rules infraction", "反則による負け"},
+    {"unterminated", "not terminated", "未終局"},
+    {"both_flags", "both flags fell", "両者の時間切れ"},
+    {"no_moves", "a result without moves", "指し手のない結果"},
     {"unknown", nullptr, "結果の記載なし"},
     {"", nullptr, "結果の記載なし"},
 }};
@@ -103,6 +109,7 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
                     score += (score.empty() ? "" : "、") + side_words(side, registry, lang) + " " + points_ja(it->second);
             line += "、得点 " + score;
         }
+        if (!a && !r.not_comparable_ja.empty()) return line + "。裁定は記録と比べられない（" + r.not_comparable_ja + "）\n";
         return line + "。裁定は" + (!a ? "記録と比べられない" : *a ? "記録と一致" : "記録と異なる") + "\n";
     }
     std::string line = "Recorded: " + (r.ending.empty() ? std::string("unknown") : r.ending);
@@ -116,6 +123,7 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
         }
     }
     line += std::string("; ruling ") + (!a ? "not comparable" : *a ? "agrees" : "DISAGREES");
+    if (!a && !r.not_comparable.empty()) line += ": " + r.not_comparable;
     return line + '\n';
 }
 

@@ -1,5 +1,7 @@
 #include "report/compare_report.h"
 
+#include "core/markdown_text.h"
+
 #include "clock/duration.h"
 #include "report/compare_rows.h"
 #include "report/ruling_text.h"
@@ -82,14 +84,7 @@ std::string final_result(const procedure::Run& run, Lang lang, const rulebook::R
 
 namespace {
 
-std::string md_escape(std::string s) {
-    std::string out;
-    for (char c : s) {
-        if (c == '|') out += "\\|";
-        else out += c;
-    }
-    return out;
-}
+using core::md_escape;  // names from the timeline and the rulebooks in Markdown (core/markdown_text.h)
 
 }  // namespace
 
@@ -127,7 +122,7 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
                                                             : "the rulebooks rule alike (the articles cited aside)");
 
     std::ostringstream out;
-    out << (markdown ? "## " : "") << timeline.name << "\n\n";
+    out << (markdown ? "## " + md_escape(timeline.name) : timeline.name) << "\n\n";
     if (markdown) {
         for (const auto& h : header) out << "| " << md_escape(h) << " ";
         out << "|\n";

@@ -1,4 +1,6 @@
 #include "report/sheet_event.h"
+
+#include "core/markdown_text.h"
 #include "report/text_table.h"
 
 #include "report/html_page.h"
@@ -87,11 +89,6 @@ bool in_play(std::string_view topic, const std::optional<clock::TimeControl>& co
     return true;
 }
 
-std::string md_escape_cell(const std::string& s) {
-    std::string out;
-    for (char c : s) out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
-}
 
 
 
@@ -194,19 +191,20 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
 }
 
 static std::string sheet_markdown_unescaped(const Sheet& sheet) {
-    std::string out = "# " + sheet.title + "\n\n";
+    using core::md_escape;  // every text from the event, the rulebook or the registry (core/markdown_text.h)
+    std::string out = "# " + md_escape(sheet.title) + "\n\n";
     out += sheet.lang == Lang::ja ? "| 項目 | 内容 |\n|---|---|\n" : "| | |\n|---|---|\n";
-    for (const auto& [label, value] : sheet.facts) out += "| " + md_escape_cell(label) + " | " + md_escape_cell(value) + " |\n";
+    for (const auto& [label, value] : sheet.facts) out += "| " + md_escape(label) + " | " + md_escape(value) + " |\n";
     for (const auto& section : sheet.sections) {
-        out += "\n## " + section.heading + "\n";
+        out += "\n## " + md_escape(section.heading) + "\n";
         for (const auto& item : section.items) {
-            out += "\n### " + item.article + " " + item.heading + "\n\n";
-            if (!item.summary.empty()) out += item.summary + "\n";
+            out += "\n### " + md_escape(item.article) + " " + md_escape(item.heading) + "\n\n";
+            if (!item.summary.empty()) out += md_escape(item.summary) + "\n";
             if (!item.lines.empty()) out += "\n";
-            for (const auto& line : item.lines) out += "- " + line + "\n";
+            for (const auto& line : item.lines) out += "- " + md_escape(line) + "\n";
         }
     }
-    out += "\n---\n\n" + sheet.footer + "\n";
+    out += "\n---\n\n" + md_escape(sheet.footer) + "\n";
     return out;
 }
 

@@ -122,20 +122,34 @@ json plain_scalar(const std::string& text) {
     return text;
 }
 
-// Walks yaml-cpp's nodes themselves (node_of): a handle per node reached cost an atomic count each.
-json to_json(const YAML::detail::node& node) {
+// valijson checks "pattern" with std::regex, whose matcher recurses once per character: a 300,000-letter rulebook
+// id overflowed the stack. Every pattern of the schemas is anchored and short, so a string longer than this is
+// handed to the validator as its first bytes and a DEL, which no pattern, enum or const accepts.
+constexpr std::size_t MaxCheckedString = 4096;
+
+json checked_string(const std::string& text, bool bounded) {
+    if (!bounded || text.size() <= MaxCheckedString) return text;
+    return text.substr(0, MaxCheckedString) + "\x7f";
+}
+
+// Walks yaml-cpp's nodes themselves (node_of): a handle per node reached cost an atomic count each. `bounded`: for
+// the schema check (checked_string).
+json to_json(const YAML::detail::node& node, bool bounded = false) {
     switch (node.type()) {
         case YAML::NodeType::Scalar:
-            return node.tag() == "?" ? plain_scalar(node.scalar()) : json(node.scalar());
+            if (node.tag() != "?") return checked_string(node.scalar(), bounded);
+            if (json value = plain_scalar(node.scalar()); value.is_string()) return checked_string(node.scalar(), bounded);
+            else return value;
         case YAML::NodeType::Sequence: {
             json array = json::array();
-            for (const auto& item : node) array.push_back(to_json(*item));
+            for (const auto& item : node) array.push_back(to_json(*item, bounded));
             return array;
         }
         case YAML::NodeType::Map: {
             json object = json::object();
             for (const auto& entry : node)
-                object[entry.first->type() == YAML::NodeType::Scalar ? entry.first->scalar() : std::string("?")] = to_json(*entry.second);
+                object[entry.first->type() == YAML::NodeType::Scalar ? entry.first->scalar() : std::string("?")] =
+                    to_json(*entry.second, bounded);
             return object;
         }
         default:
@@ -143,10 +157,10 @@ json to_json(const YAML::detail::node& node) {
     }
 }
 
-json to_json(const YAML::Node& node) {
+json to_json(const YAML::Node& node, bool bounded = false) {
     node.Type();  // throws for an invalid handle, as reading it always did
     const YAML::detail::node* built = node_of(node);
-    return built ? to_json(*built) : json(nullptr);
+    return built ? to_json(*built, bounded) : json(nullptr);
 }
 
 // Follows "$ref": "#/definitions/x" (the only form the project's schemas use).
@@ -287,7 +301,7 @@ bool check_schema(const YamlFile& file, Kind kind) {
     const auto path = schema_path(kind);
     if (!std::filesystem::exists(path)) return false;
     const LoadedSchema& schema = load_schema(path);
-    const json target = to_json(file.root);
+    const json target = to_json(file.root, true);
     valijson::ValidationResults results;
     valijson::adapters::NlohmannJsonAdapter adapter(target);
     bool valid = false;

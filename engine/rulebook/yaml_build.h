@@ -1,9 +1,9 @@
 // The front door's parser: libyaml reads the text, and the tree is built as the yaml-cpp nodes every loader reads,
 // with yaml-cpp's own conventions (marks, the "?" tag of plain scalars and "!" of the others, null for a plain "~",
-// "null" or nothing, aliases sharing their anchor's node). yaml-cpp 0.7's scanner reads about 10 MB/s, which made
-// loading the bundled rulebooks (about 240 KB) cost 26 ms before anything was checked; libyaml's is several times
-// faster, and building the nodes is the same work yaml-cpp's own builder does. Two marks differ from yaml-cpp's,
-// by design: columns count characters, not bytes, and an empty value is marked just after its key rather than at
+// "null" or nothing, aliases sharing their anchor's node). yaml-cpp 0.7's scanner made loading the bundled rulebooks
+// slow before anything was checked (docs/ARCHITECTURE.md); libyaml's is several times faster, and building the
+// nodes is the same work yaml-cpp's own builder does. Two marks differ from yaml-cpp's, by design: columns count
+// characters, not bytes, and an empty value is marked just after its key rather than at
 // the next token (tests/rulebook/yaml_build_test.cpp compares every bundled file with YAML::Load).
 #pragma once
 

@@ -85,6 +85,23 @@ BOOST_AUTO_TEST_CASE(audit_under_several_rulebooks) {
     BOOST_TEST(contains(text.out, "Games the rulebooks rule differently (1):"));
     BOOST_TEST(contains(text.out, "csa-computer-shogi draw (shogi.sennichite) / kyushu-shogi-2006 not ended"));
     BOOST_TEST(run_arbiter("audit " + Sennichite + " --rulebooks no-such-book").exit_code == 2);
+    // The edition impact in JSON and HTML: the game listed with each rulebook's outcome and article.
+    const std::string both = " --rulebooks csa-computer-shogi,kyushu-shogi-2006";
+    const auto json = run_arbiter("audit " + Sennichite + both + " --format json");
+    BOOST_TEST(json.exit_code == 0);
+    const auto summary = nlohmann::json::parse(json.out);
+    BOOST_TEST(summary["edition_impact"]["games"] == 1);
+    const auto& listed = summary["edition_impact"]["listed"][0];
+    BOOST_TEST(listed["index"] == 1);
+    BOOST_TEST(listed["rulings"][0]["rulebook"] == "csa-computer-shogi");
+    BOOST_TEST(listed["rulings"][0]["topic"] == "shogi.sennichite");
+    BOOST_TEST(!listed["rulings"][0]["article"].get<std::string>().empty());
+    BOOST_TEST(listed["rulings"][1]["status"] == "ongoing");
+    BOOST_TEST(summary["rulebooks"][1]["disagree"] == 1);
+    const auto html = run_arbiter("audit " + Sennichite + both + " --format html");
+    BOOST_TEST(html.exit_code == 0);
+    BOOST_TEST(contains(html.out, "Edition impact: games the rulebooks rule differently (1)"));
+    BOOST_TEST(contains(html.out, "<b>kyushu-shogi-2006</b> not ended"));
 }
 
 BOOST_AUTO_TEST_CASE(jobs_do_not_change_a_byte) {

@@ -132,7 +132,8 @@ BOOST_AUTO_TEST_CASE(missing_file_and_folder) {
     BOOST_TEST(contains(missing.out, "no-such-file.yaml: cannot open the file"), missing.out);
     Result folder = run_arbiter("validate tests/data/bad");
     BOOST_TEST(folder.exit_code == 2);
-    BOOST_TEST(contains(folder.out, "tests/data/bad: is a folder; expected a YAML file"), folder.out);
+    // The front door (core/record/bounded_read.h) refuses it before the format is known.
+    BOOST_TEST(contains(folder.out, "tests/data/bad: is a folder, not a file"), folder.out);
 }
 
 BOOST_AUTO_TEST_CASE(every_bad_fixture_exits_2_without_crashing) {

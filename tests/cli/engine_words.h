@@ -17,6 +17,7 @@
 // - lines a test names as skipped (files, places and rulebooks as written), and in HTML the markup (visible_text).
 #pragma once
 
+#include <cctype>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -79,6 +80,15 @@ inline std::vector<std::string> engine_words(const std::string& text, const std:
         flush();
     }
     return found;
+}
+
+// Markdown as read: a backslash before ASCII punctuation (core::md_escape's escapes, "claimant\\_deduction") is markup.
+inline std::string markdown_text(const std::string& text) {
+    std::string out;
+    for (std::size_t i = 0; i < text.size(); ++i)
+        if (!(text[i] == '\\' && i + 1 < text.size() && std::ispunct(static_cast<unsigned char>(text[i + 1]))))
+            out += text[i];
+    return out;
 }
 
 // The words a reader sees in an HTML page: the text between tags, one line per element (markup, class names, the

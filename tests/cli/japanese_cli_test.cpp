@@ -24,6 +24,7 @@ namespace japanese_cli_test {  // apart from the other files of a unity batch (t
 namespace {
 
 using arbiter::test::engine_words;
+using arbiter::test::markdown_text;
 using arbiter::test::run_arbiter;
 using arbiter::test::visible_text;
 
@@ -101,7 +102,7 @@ BOOST_AUTO_TEST_CASE(event_sheets_in_japanese_in_every_format) {
             const auto r = run_arbiter("event sheet " + file + " --lang ja --format " + format);
             if (r.exit_code != 0) continue;  // the events made to be refused or unreadable
             ++sheets;
-            const std::string text = format == "html" ? visible_text(r.out) : r.out;
+            const std::string text = format == "html" ? visible_text(r.out) : markdown_text(r.out);
             // The event's own title, as its file writes it (fide2001-blitz has no Japanese title): data, not
             // the engine's words.
             std::vector<std::string> title_lines = {"# "};

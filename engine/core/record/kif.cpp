@@ -199,7 +199,8 @@ public:
             std::string_view line = all.substr(0, nl);
             all = nl == std::string_view::npos ? std::string_view() : all.substr(nl + 1);
             ++line_no;
-            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            // CR LF, and CR CR LF as some writers double the line end of Windows text.
+            while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
             if (!read_line(line, line_no)) break;
         }
         if (record_.headers.empty() && record_.moves.empty() && !ended_)
@@ -217,6 +218,7 @@ private:
         if (first == U'#' || first == U'&') return true;  // file-format comment, bookmark
         if (first == U'*') {
             c.next();
+            if (!ended_ && !record_.moves.empty()) read_ending_comment(c.rest(), line_no);
             std::string& target = record_.moves.empty() ? record_.comment : record_.moves.back().comment;
             if (!target.empty()) target += '\n';
             target += std::string(c.rest());
@@ -256,6 +258,34 @@ private:
         return true;
     }
 
+    // 81Dojo ends a record without an ending line, with a comment after the last move: "反則手にて終局" (that move
+    // was illegal: its mover loses), "時間切れにて終局" (the side to move lost on time), "接続切れにて終局" (the
+    // connection was lost: no result).
+    void read_ending_comment(std::string_view text, int line_no) {
+        struct Said {
+            std::string_view text;
+            Termination termination;
+            int actor;  // as Ending::actor
+        };
+        static constexpr std::array<Said, 3> said = {{
+            {"反則手にて終局", Termination::illegal_move, 1},
+            {"時間切れにて終局", Termination::time_up, 0},
+            {"接続切れにて終局", Termination::abort, -1},
+        }};
+        const std::string t = trim(text);
+        for (const Said& s : said) {
+            if (t != s.text) continue;
+            record_.termination = s.termination;
+            record_.termination_text = "*" + t;
+            record_.termination_line = line_no;
+            const int to_move = (int(record_.moves.size()) + (second_moves_first_ ? 1 : 0)) % 2;
+            record_.terminated_by = s.actor < 0 ? -1 : (to_move + s.actor) % 2;
+            ended_ = true;
+            comment_ended_ = true;
+            return;
+        }
+    }
+
     void read_move_line(LineCursor& c) {
         int number_column = c.column();
         int number = 0;
@@ -263,7 +293,7 @@ private:
             number = number * 10 + int(c.next() - U'0');
             if (number > 100000) c.fail_at(number_column, "move number too large");
         }
-        if (ended_) c.fail_at(number_column, "move line after the game's ending line");
+        if (ended_ && !comment_ended_) c.fail_at(number_column, "move line after the game's ending line");
         int expected = int(record_.moves.size()) + 1;
         if (number != expected)
             c.fail_at(number_column, "expected move number " + std::to_string(expected) + ", found " +
@@ -282,10 +312,12 @@ private:
             int to_move = (expected - 1 + (second_moves_first_ ? 1 : 0)) % 2;
             record_.terminated_by = e.actor < 0 ? -1 : (to_move + e.actor) % 2;
             ended_ = true;
+            comment_ended_ = false;  // an ending line says more than 81Dojo's comment
             RecordMove ignored;
             read_tail(c, ignored);
             return;
         }
+        if (ended_) c.fail_at(number_column, "move line after the game's ending comment");
         m.move = parse_kif_move(c, move_column, last_to_file_, last_to_rank_);
         read_tail(c, m);
         record_.moves.push_back(std::move(m));
@@ -325,6 +357,7 @@ private:
     GameRecord record_;
     bool in_moves_ = false;
     bool ended_ = false;
+    bool comment_ended_ = false;  // the ending is 81Dojo's comment (read_ending_comment), which an ending line replaces
     bool second_moves_first_ = false;
     int last_to_file_ = 0;
     int last_to_rank_ = 0;

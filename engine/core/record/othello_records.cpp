@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdlib>
 
@@ -12,14 +13,27 @@ namespace {
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 
-// Line and column (1-based) of byte `offset` in `text`.
-SourceLocation locate(std::string_view text, std::size_t offset, const std::string& file) {
-    int line = 1;
-    std::size_t start = 0;
-    for (std::size_t i = 0; i < offset && i < text.size(); ++i)
-        if (text[i] == '\n') ++line, start = i + 1;
-    return {file, line, int(offset - start) + 1};
-}
+// Line and column (1-based) of byte offsets in a text. The readers ask in file order, so the count carries on
+// from the last offset asked: each byte is counted once per file, where counting from the start for every move
+// made a game of 100,000 passes quadratic (an earlier offset starts the count again).
+class Locator {
+public:
+    Locator(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+    SourceLocation operator()(std::size_t offset) {
+        offset = std::min(offset, text_.size());
+        if (offset < at_) at_ = 0, line_ = 1, start_ = 0;
+        for (; at_ < offset; ++at_)
+            if (text_[at_] == '\n') ++line_, start_ = at_ + 1;
+        return {file_, line_, int(offset - start_) + 1};
+    }
+
+private:
+    std::string_view text_;
+    const std::string& file_;
+    std::size_t at_ = 0;
+    int line_ = 1;
+    std::size_t start_ = 0;
+};
 
 // "f5" from a square token in either case, or "" if it is not a1-h8.
 std::string square(std::string_view t) {
@@ -62,6 +76,7 @@ GameRecord read_othello_transcript(std::string_view text, const std::string& fil
     r.game = "othello";
     r.format = "transcript";
     r.line = 1;
+    Locator locate(text, file);
     std::size_t i = 0;
     while (i < text.size()) {
         char c = text[i];
@@ -80,7 +95,7 @@ GameRecord read_othello_transcript(std::string_view text, const std::string& fil
             i = end;
             continue;
         }
-        SourceLocation at = locate(text, i, file);
+        SourceLocation at = locate(i);
         RecordMove m;
         m.line = at.line;
         m.column = at.column;
@@ -108,7 +123,7 @@ namespace {
 
 class GgfReader {
 public:
-    GgfReader(std::string_view text, const std::string& file) : s_(text), file_(file) {}
+    GgfReader(std::string_view text, const std::string& file) : s_(text), file_(file), locate_(text, file) {}
 
     std::vector<GameRecord> read() {
         std::vector<GameRecord> games;
@@ -122,8 +137,8 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(std::size_t at, const std::string& message) const {
-        throw InputError(locate(s_, at, file_), "GGF: " + message);
+    [[noreturn]] void fail(std::size_t at, const std::string& message) {
+        throw InputError(locate_(at), "GGF: " + message);
     }
     void skip_space() {
         while (i_ < s_.size() && is_space(s_[i_])) ++i_;
@@ -133,7 +148,7 @@ private:
         GameRecord r;
         r.game = "othello";
         r.format = "ggf";
-        r.line = locate(s_, i_, file_).line;
+        r.line = locate_(i_).line;
         if (s_.substr(i_, 2) != "(;") fail(i_, "expected \"(;\" to start a game");
         i_ += 2;
         int to_move = 0;  // 0 black, 1 white
@@ -186,7 +201,7 @@ private:
 
     RecordMove move(const std::string& value, std::size_t at) {
         RecordMove m;
-        SourceLocation where = locate(s_, at, file_);
+        SourceLocation where = locate_(at);
         m.line = where.line;
         m.column = where.column;
         std::size_t slash = value.find('/');
@@ -239,7 +254,7 @@ private:
 
     void result(GameRecord& r, const std::string& value, std::size_t at) {
         r.termination_text = value;
-        r.termination_line = locate(s_, at, file_).line;
+        r.termination_line = locate_(at).line;
         if (value.empty() || value[0] == '?') return;
         char* end = nullptr;
         double margin = std::strtod(value.c_str(), &end);
@@ -260,6 +275,7 @@ private:
 
     std::string_view s_;
     const std::string& file_;
+    Locator locate_;
     std::size_t i_ = 0;
 };
 
