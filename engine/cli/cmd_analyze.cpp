@@ -130,14 +130,15 @@ const char* result_name(core::NoMovesResult r) {
     return r == core::NoMovesResult::loss ? "loss" : r == core::NoMovesResult::win ? "win" : "draw";
 }
 
-// Games other than chess (hands, or boards over 64 squares): legal moves in USI, check, mate, what having
+// Games whose file writes no SAN (hands, or boards over 64 squares): legal moves in USI, check, mate, what having
 // no legal move means by the definition, and the impasse count per side when the game defines a zone.
 template <class BB>
 nlohmann::json analyze_board(const core::BasicPosition<BB>& pos) {
     const core::GameDefinition& g = pos.definition();
     const core::MoveList legal = pos.legal_moves();
     nlohmann::json j;
-    j[g.hands ? "sfen" : "fen"] = g.hands ? pos.sfen() : pos.fen();
+    const bool sfen = g.profile.position == core::PositionNotation::sfen;
+    j[sfen ? "sfen" : "fen"] = sfen ? pos.sfen() : pos.fen();
     j["side_to_move"] = g.side_names[pos.side_to_move()];
     j["legal_moves"] = nlohmann::json::array();
     for (core::Move m : legal) j["legal_moves"].push_back(core::to_usi(pos, m));
@@ -147,7 +148,7 @@ nlohmann::json analyze_board(const core::BasicPosition<BB>& pos) {
     j["checkmate"] = check && legal.empty();
     j["no_legal_moves"] = legal.empty();
     if (legal.empty()) j["result_for_side_to_move"] = result_name(check ? g.no_moves_in_check : g.no_moves_not_in_check);
-    if (g.impasse_ranks[0]) {
+    if (g.profile.offers(core::Analysis::impasse_count)) {
         for (int c = 0; c < 2; ++c) {
             core::ImpasseCount n = core::impasse_count(pos, core::Color(c));
             j["impasse"][g.side_names[c]] = {{"points", n.points},
@@ -160,7 +161,8 @@ nlohmann::json analyze_board(const core::BasicPosition<BB>& pos) {
 
 void print_board_text(const nlohmann::json& j, const core::GameDefinition& g) {
     auto yes = [](const nlohmann::json& v) { return v.get<bool>() ? "yes" : "no"; };
-    std::cout << "position:              " << (g.hands ? j["sfen"] : j["fen"]).get<std::string>() << '\n';
+    const bool sfen = g.profile.position == core::PositionNotation::sfen;
+    std::cout << "position:              " << (sfen ? j["sfen"] : j["fen"]).get<std::string>() << '\n';
     std::cout << "side to move:          " << j["side_to_move"].get<std::string>() << '\n';
     std::cout << "legal moves (" << j["legal_move_count"].get<int>() << "):";
     for (const auto& m : j["legal_moves"]) std::cout << ' ' << m.get<std::string>();
@@ -244,9 +246,11 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
 
 int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
     auto def = rulebook::load_game(o.game, rulebook::rulesets_dir(global.rulesets_dir));
-    if (def->hands || def->bitboard_words != 1)
+    // By what the game file declares: the SAN and dead-position analysis of a game written in SAN, a placement
+    // game's count, else the board's own facts.
+    const bool placement = def->profile.position == core::PositionNotation::board;
+    if (!placement && !def->profile.writes(core::MoveNotation::san))
         return core::with_bitboard(*def, [&](auto bb) { return run_analyze_board<decltype(bb)>(o, def); });
-    const bool placement = def->placement.enabled;
     auto emit = [&](const core::Position& pos, bool first_one) {
         nlohmann::json j = placement ? analyze_placement(pos) : analyze(pos);
         if (o.format == "json") {

@@ -7,11 +7,14 @@
 #include "rulebook/suggest.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
+#include "records/record_games.h"
 #include "records/record_timeline.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <fstream>
@@ -25,19 +28,31 @@ namespace arbiter::cli {
 
 namespace {
 
-// The games whose default rulebook an audit of `files` may need (the converter names it in every timeline's event): a
-// PGN file holds chess games alone (convert_pgn), so an archive of PGN files needs chess's default only; any other
-// file, or one whose format shows only once it is decompressed, may hold any game. Reading and checking the other
-// games' defaults was a tenth of a chess audit's start-up.
-std::vector<const char*> games_in(const std::vector<std::string>& files) {
+// The default rulebooks an audit of `files` may need (the converter names one in every timeline's event): those of
+// the games whose game files read the files' formats (records.formats), or of every game for a file whose format
+// shows only once it is decompressed. Reading and checking the other games' defaults was a tenth of a chess audit's
+// start-up; the game files' profiles are read without compiling them.
+std::vector<std::string> default_rulebooks_for(const std::vector<std::string>& files,
+                                               const std::vector<std::filesystem::path>& folders) {
+    std::vector<std::string> formats;
     for (const auto& file : files) {
+        std::string format;  // "" where the format shows only later: every game's default
         try {
-            if (procedure::record_format_of_file(file) != procedure::RecordFormat::pgn) return {"chess", "shogi", "othello"};
+            format = procedure::record_format_name(procedure::record_format_of_file(file));
         } catch (const InputError&) {
-            return {"chess", "shogi", "othello"};  // the audit reports the file's error in its place
+            // the audit reports the file's error in its place
         }
+        if (std::find(formats.begin(), formats.end(), format) == formats.end()) formats.push_back(format);
     }
-    return {"chess"};
+    std::vector<std::string> read;
+    for (const auto& [game, folder] : procedure::games_with_files(folders)) {
+        const auto& profile = rulebook::game_profile(game, folder);
+        const bool reads = std::any_of(formats.begin(), formats.end(), [&](const std::string& f) {
+            return f.empty() || profile.reads_format(f);
+        });
+        if (reads && !profile.default_rulebook.empty()) read.push_back(profile.default_rulebook);
+    }
+    return read;
 }
 
 // One progress line on stderr, rewritten in place, only when stderr is a terminal and at most four times a second.
@@ -141,13 +156,14 @@ Command audit_command() {
                     // The rulebooks named and the default of each game the files may hold, not the others: reading and
                     // checking those was a fifth of an audit's start-up.
                     std::vector<std::string> read = ids;
-                    for (const char* game : games_in(*files))
-                        read.push_back(procedure::default_record_rulebook(game));
+                    const auto folders = rulebook::rulesets_dir(global.rulesets_dir);
+                    for (auto& id : default_rulebooks_for(*files, folders))
+                        read.push_back(std::move(id));
                     // The last audit's library is never freed (its holder is never destroyed): freeing its YAML trees
                     // cost a millisecond at the end of every audit, just before the process ends.
                     static auto* kept = new std::unique_ptr<const rulebook::Library>;
                     *kept = std::make_unique<const rulebook::Library>(
-                        rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir), read));
+                        rulebook::Library::open(folders, read));
                     const rulebook::Library& library = **kept;
                     procedure::audit::AuditOptions options;
                     options.files = *files;

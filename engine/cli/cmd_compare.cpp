@@ -1,12 +1,13 @@
 // `arbiter compare TIMELINE [--rulebooks a,b,...] [--format text|md|json|html] [--lang en|ja]`: the same timeline
 // ruled under several rulebooks, side by side, differences marked. Without --rulebooks: the editions of the
-// timeline's game (chess: the three the project compares; shogi, othello: every bundled rulebook of the game).
+// timeline's game (its game file's compare_rulebooks, else every bundled rulebook of the game).
 #include "cli/command.h"
 #include "rulebook/suggest.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
 #include "records/record_words.h"
 #include "report/compare_report.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
 #include <iostream>
@@ -17,11 +18,14 @@ namespace arbiter::cli {
 
 namespace {
 
-// The rulebooks a timeline is compared under when none are named: the three chess editions the project exists to
-// compare, or every bundled rulebook of the timeline's game (its event's rulebook tells the game).
+// The rulebooks a timeline is compared under when none are named: its game file's compare_rulebooks (chess.yaml
+// names the three editions the project exists to compare), else every bundled rulebook of the timeline's game (its
+// event's rulebook tells the game).
 std::string rulebooks_of_game(const std::string& game, const rulebook::Library& library) {
-    if (game == "chess") return "jca-1997,fide-2001,fide-2009";
     std::string ids;
+    for (const std::string& id : rulebook::game_profile(game, library.folder_of_game(game)).compare_rulebooks)
+        ids += (ids.empty() ? "" : ",") + id;
+    if (!ids.empty()) return ids;
     for (const rulebook::Rulebook* book : library.rulebooks())
         if (book->game == game) ids += (ids.empty() ? "" : ",") + book->id;
     return ids;
@@ -30,7 +34,7 @@ std::string rulebooks_of_game(const std::string& game, const rulebook::Library& 
 std::string default_rulebooks(const std::string& file, const rulebook::Library& library) {
     const auto timeline = procedure::load_timeline(file, library);
     const rulebook::Rulebook* own = library.find(timeline.event.rulebook);
-    return rulebooks_of_game(own ? own->game : "chess", library);
+    return own ? rulebooks_of_game(own->game, library) : timeline.event.rulebook;
 }
 
 }  // namespace
@@ -38,8 +42,8 @@ std::string default_rulebooks(const std::string& file, const rulebook::Library& 
 Command compare_command() {
     return {"compare", "Rule a timeline or record under several rulebooks, differences marked",
             "Reads TIMELINE and rules it under each rulebook of --rulebooks (comma-separated ids of the same\n"
-            "game; by default jca-1997,fide-2001,fide-2009 for a chess timeline, and every rulebook of the\n"
-            "game for shogi or othello): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
+            "game; by default the game file's compare_rulebooks, jca-1997,fide-2001,fide-2009 for a chess\n"
+            "timeline, else every rulebook of the game): one column per rulebook for every entry any of them rules on, '*' where they rule\n"
             "differently, final clocks and results at the bottom. --format html writes one self-contained page\n"
             "(inline CSS, no scripts, prints on A4) with a board diagram at each ruling. Exit 0; 2 for input\n"
             "that cannot be read.\n" +

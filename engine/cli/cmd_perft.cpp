@@ -29,12 +29,13 @@ struct PerftOptions {
     std::string format = "text";
 };
 
-// Chess-facing names (UCI, FEN) on 64-bit boards without hands; USI and SFEN for games with hands and
-// the UCI shape on wider boards.
+// UCI where the game file writes SAN or UCI (boards of up to 64 squares); else USI, which has the UCI shape on a
+// game without hands.
 template <class BB>
 std::string move_name(const core::BasicPosition<BB>& pos, core::Move m) {
     if constexpr (std::is_same_v<BB, core::Bitboard>)
-        if (!pos.definition().hands) return core::to_uci(pos, m);
+        if (pos.definition().profile.writes(core::MoveNotation::san) || pos.definition().profile.writes(core::MoveNotation::uci))
+            return core::to_uci(pos, m);
     return core::to_usi(pos, m);
 }
 

@@ -207,6 +207,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
     GameDefinition& g = *def;
     g.id = r.text(r.require(root, "game"), "game");
     g.title = root["title"] ? r.text(root["title"], "title") : g.id;
+    g.profile = GameProfile::from_yaml(root, file);
     if (const YAML::Node diagram = root["diagram"]; diagram && diagram["style"]) g.diagram_style = r.text(diagram["style"], "diagram.style");
     if (root["sides"]) {
         auto sides = r.strings(root["sides"], "sides");
@@ -431,6 +432,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
             r.fail(root["start"], "start: " + e.message());
         }
     }
+    check_profile(g, root, file);
     return def;
 }
 

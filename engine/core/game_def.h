@@ -7,6 +7,7 @@ namespace YAML {
 class Node;  // the parsed document (yaml-cpp stays out of core's headers)
 }
 
+#include "core/game_profile.h"
 #include "core/placement.h"
 #include "core/types.h"
 
@@ -182,6 +183,9 @@ public:
     // Perft convention for a finished game with depth left: 0 leaves (chess: a mate ends the line), or 1
     // (the othello tables count a finished game as one leaf). YAML `perft: {finished_game_leaves: n}`.
     int perft_finished_game_leaves = 0;
+    // What the game file says the game is beyond its moves (core/game_profile.h): notations, record formats,
+    // analyses, default rulebook, side names, piece roles.
+    GameProfile profile;
 
     // Geometry.
     int file_of(int sq) const { return sq % files; }
@@ -352,5 +356,9 @@ decltype(auto) with_bitboard(const GameDefinition& g, F&& f) {
 }
 
 using GameDefinitionPtr = std::shared_ptr<const GameDefinition>;
+
+// Reads nothing: checks the profile from_yaml read against the compiled game (the notations its rules can be written
+// in, the analyses its board allows) and resolves its roles to piece types; InputError at the key (game_profile.cpp).
+void check_profile(GameDefinition& g, const YAML::Node& root, const std::string& file);
 
 }  // namespace arbiter::core

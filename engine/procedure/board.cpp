@@ -1,6 +1,6 @@
-// The runner's board over the core's game record, for every bitboard width: chess reads SAN/UCI and answers the
-// dead-position questions from the unwinnability analysis; games with hands read USI or KIF-style moves and
-// count impasse points.
+// The runner's board over the core's game record, for every bitboard width. It reads and answers what the game file
+// declares (core/game_profile.h): moves in SAN/UCI or USI/KIF, positions as FEN or SFEN, the dead-position questions
+// and the king-and-pawn table where the game offers them, the pawn-like piece from roles.pawn.
 #include "procedure/board.h"
 
 #include "core/error.h"
@@ -22,19 +22,25 @@ template <class BB>
 class CoreBoard final : public Board {
 public:
     using Position = core::BasicPosition<BB>;
-    static constexpr bool chess_like = std::is_same_v<BB, core::Bitboard>;
+    // SAN and the analyses play boards of up to 64 squares (core::check_profile lets only those declare them).
+    static constexpr bool narrow = std::is_same_v<BB, core::Bitboard>;
 
     CoreBoard(Position start, std::string file, AnalysisMemo* memo)
         : start_(start), game_(std::move(start)), file_(std::move(file)), memo_(memo),
-          game_index_(memo ? memo->game_index(start_.definition().id) : 0) {}
+          game_index_(memo ? memo->game_index(start_.definition().id) : 0) {
+        const core::GameProfile& p = start_.definition().profile;
+        reads_san_ = p.writes(core::MoveNotation::san) || p.writes(core::MoveNotation::uci);
+        reads_kif_ = p.writes(core::MoveNotation::kif), writes_sfen_ = p.position == core::PositionNotation::sfen;
+        dead_position_ = p.offers(core::Analysis::dead_position);
+    }
 
     int side_to_move() const override { return int(game_.position().side_to_move()) ^ (behind_ & 1); }
     int ply() const override { return game_.ply() + behind_; }
-    std::string position_text() const override { return hands() ? pos().sfen() : pos().fen(); }
+    std::string position_text() const override { return writes_sfen_ ? pos().sfen() : pos().fen(); }
 
     core::ParsedMove read(std::string_view text) const override {
-        if constexpr (chess_like)
-            if (!hands()) {
+        if constexpr (narrow)
+            if (reads_san_) {
                 // Reads the text against the moves of its piece type to its square only (core::parse_move).
                 core::ParsedMove p = core::parse_move(pos(), text);
                 // Only after an illegal move into check that stood can a king stand where a move captures it.
@@ -45,7 +51,7 @@ public:
                 }
                 return p;
             }
-        if (core::record::is_usi_move(text)) return core::read_usi(pos(), text);
+        if (core::record::is_usi_move(text) || !reads_kif_) return core::read_usi(pos(), text);
         // KIF-style ("７六歩(77)", "同　歩"): written in USI first; a text that is neither is a syntax error.
         try {
             return core::read_usi(pos(), core::record::kif_move_to_usi(text, previous_usi_, file_));
@@ -60,7 +66,7 @@ public:
         // The record's next move, once the record's end has settled that no position on it is dead: what the runner
         // asks after it (end_after_move on the record) needs no position, so it is made only when something does
         // (catch_up). Making every move of an archive on this board as well as the converter's cost 3.6% of an audit.
-        if constexpr (chess_like) {
+        if constexpr (narrow) {
             off_record_ = off_record_ || !parsed.ok() || ply() >= int(record_moves_.size()) ||
                           record_moves_[std::size_t(ply())] != parsed.move;
             if (!off_record_ && record_end_ && record_dead_from_ == no_dead_position) {
@@ -71,7 +77,7 @@ public:
         catch_up();
         // Only a KIF-style move (「同」) reads the previous one; a game read in SAN (chess) never does, and writing it
         // for every move of an archive cost more than reading the move.
-        if (!chess_like || hands()) previous_usi_ = core::to_usi(pos(), parsed.move);
+        if (reads_kif_) previous_usi_ = core::to_usi(pos(), parsed.move);
         if (parsed.ok()) game_.play(parsed.move);
         else game_.play_illegal(parsed.move);
     }
@@ -91,7 +97,7 @@ public:
         asked_at_end_ = asked_at_end;
         record_dead_from_.reset();
         record_end_.reset();
-        if constexpr (chess_like)
+        if constexpr (narrow)
             if (end && &end->definition() == &pos().definition()) record_end_ = std::move(end);
     }
 
@@ -146,8 +152,8 @@ public:
     }
 
     std::optional<bool> cannot_checkmate(int side) const override {
-        if constexpr (chess_like) {
-            if (side < 0 || side > 1 || hands() || irregular()) return std::nullopt;
+        if constexpr (narrow) {
+            if (side < 0 || side > 1 || !dead_position_ || irregular()) return std::nullopt;
             return remembered(pos(), side == 0 ? AnalysisMemo::Question::first_cannot_mate : AnalysisMemo::Question::second_cannot_mate,
                               [&] { return core::can_checkmate(pos(), core::Color(side)); });
         }
@@ -157,8 +163,8 @@ public:
     bool is_dead_position() const override {
         // An irregular position is not analysed (false). Whether a position is irregular depends on nothing the
         // memo's key leaves out, so it is asked only when the memo has no answer for the position.
-        if constexpr (chess_like)
-            if (!hands())
+        if constexpr (narrow)
+            if (dead_position_)
                 return remembered(pos(), AnalysisMemo::Question::dead, [&] {
                            return irregular() ? core::Winnability::unknown : core::is_dead_position(pos());
                        }).value_or(false);
@@ -169,8 +175,8 @@ public:
     // where it can be (record_dead_from): "not dead" before the first dead position, "dead" there. After it (a
     // rulebook whose game goes on), or where an analysis on the way did not settle, each position is asked itself.
     bool dead_on_the_record() const {
-        if constexpr (chess_like)
-            if (!hands() && memo_ && ply() <= int(record_moves_.size())) {
+        if constexpr (narrow)
+            if (dead_position_ && memo_ && ply() <= int(record_moves_.size())) {
                 const int from = record_dead_from();
                 if (from != unsettled && ply() < from) return false;
                 if (from != unsettled && ply() == from) return true;
@@ -187,7 +193,7 @@ public:
     // and so from each position before it. Else the last position asked is analysed; when it is dead, the first dead
     // one is found by bisection.
     int record_dead_from() const {
-        if constexpr (chess_like) {
+        if constexpr (narrow) {
             if (record_dead_from_) return *record_dead_from_;
             record_dead_from_ = unsettled;
             // The last position as the caller gave it settles most games without the replay below (a replay of
@@ -281,33 +287,30 @@ public:
         return letters;
     }
 
+    // The game file's king_and_pawn analysis (8x8, checked at load): `side` has king and pawn, the other its king.
     bool drawn_king_and_pawn(int side) const override {
-        if constexpr (chess_like) {
+        if constexpr (narrow) {
             const auto& def = pos().definition();
-            if (side < 0 || side > 1 || def.files != 8 || def.ranks != 8 || hands()) return false;
-            if (material(side) != "KP" || material(1 - side) != "K") return false;
-            int pawn = -1;
-            for (int t = 0; t < int(def.pieces.size()); ++t)
-                if (def.pieces[t].letter == 'P') pawn = t;
-            const int king_type = def.royal_type;
-            const int strong = core::lsb(pos().pieces(core::Color(side), king_type));
-            const int weak = core::lsb(pos().pieces(core::Color(1 - side), king_type));
-            const int pawn_sq = core::lsb(pos().pieces(core::Color(side), pawn));
-            const int to_move = int(pos().side_to_move());
+            const int pawn = def.profile.pawn_type, king_type = def.royal_type;
+            if (side < 0 || side > 1 || !def.profile.offers(core::Analysis::king_and_pawn)) return false;
+            const core::Color own = core::Color(side), other = core::Color(1 - side);
+            const auto count = [&](core::Color c, int type) { return core::popcount(pos().pieces(c, type)); };
+            if (core::popcount(pos().pieces(own)) != 2 || core::popcount(pos().pieces(other)) != 1 ||
+                count(own, pawn) != 1 || count(own, king_type) != 1 || count(other, king_type) != 1)
+                return false;
+            const int strong = core::lsb(pos().pieces(own, king_type)), pawn_sq = core::lsb(pos().pieces(own, pawn));
+            const int weak = core::lsb(pos().pieces(other, king_type)), to_move = int(pos().side_to_move());
             return core::kpk_legal(side, to_move, strong, weak, pawn_sq) && !core::kpk_win(side, to_move, strong, weak, pawn_sq);
         }
         (void)side;
         return false;
     }
 
+    // The pawns are the game file's roles.pawn; the bishops the side's colour-bound pieces (PieceType::colour_bound).
     bool wrong_rook_pawn(int side) const override {
-        if constexpr (chess_like) {
+        if constexpr (narrow) {
             const auto& def = pos().definition();
-            int pawn = -1, bishop = -1;
-            for (int t = 0; t < int(def.pieces.size()); ++t) {
-                if (def.pieces[t].letter == 'P') pawn = t;
-                if (def.pieces[t].letter == 'B') bishop = t;
-            }
+            const int pawn = def.profile.pawn_type;
             if (pawn < 0 || side < 0 || side > 1) return false;
             auto pawns = pos().pieces(core::Color(side), pawn);
             if (!pawns) return false;
@@ -317,10 +320,12 @@ public:
                 if (def.file_of(core::pop_lsb(pawns)) != file) return false;
             const int far_rank = side == 0 ? def.ranks - 1 : 0;
             const int corner_colour = (file + far_rank) & 1;
-            if (bishop < 0) return true;
-            auto bishops = pos().pieces(core::Color(side), bishop);
-            while (bishops)
-                if (def.square_colour(core::pop_lsb(bishops)) == corner_colour) return false;
+            for (int t = 0; t < int(def.pieces.size()); ++t) {
+                if (t == pawn || !def.pieces[t].colour_bound) continue;
+                auto bound = pos().pieces(core::Color(side), t);
+                while (bound)
+                    if (def.square_colour(core::pop_lsb(bound)) == corner_colour) return false;
+            }
             return true;
         }
         (void)side;
@@ -373,11 +378,10 @@ private:
     }
     // The position: the record's end as the caller gave it when the moves left unmade are the record's last ones.
     const Position& pos() const {
-        if constexpr (chess_like)
+        if constexpr (narrow)
             if (behind_ > 0 && ply() == int(record_moves_.size())) return *record_end_;
         return game().position();
     }
-    bool hands() const { return start_.definition().hands; }
 
     // "Cannot checkmate" (true), "can" (false) or not settled (nullopt) for `p`, from the memo when it has the
     // answer; with `analyze` null, nullopt also where the memo has none.
@@ -421,6 +425,8 @@ private:
     bool off_record_ = false;  // a move made was not the record's at its ply (play leaves none unmade since)
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    // What the game file declares (core::GameProfile), read once: the board asks at every move.
+    bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false;
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
     std::vector<core::Move> record_moves_;        // set_record_moves
@@ -468,7 +474,7 @@ void AnalysisMemo::store(const Key& question, Answer answer) {
 
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo) {
-    if (def->placement.enabled) return make_placement_board(def, start, file);
+    if (def->profile.position == core::PositionNotation::board) return make_placement_board(def, start, file);
     return core::with_bitboard(*def, [&](auto bb) -> std::unique_ptr<Board> {
         using BB = decltype(bb);
         using Position = core::BasicPosition<BB>;

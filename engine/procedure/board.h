@@ -51,10 +51,10 @@ public:
 
     virtual int side_to_move() const = 0;
     virtual int ply() const = 0;
-    // The position in the game's own notation: FEN (chess), SFEN (games with hands).
+    // The position in the game's own notation, as its game file's notation.position says: FEN or SFEN.
     virtual std::string position_text() const = 0;
 
-    // Reads a move in the game's timeline notation (SAN or UCI; USI or KIF-style). For an illegal move, `move` is
+    // Reads a move in the notations the game file names (notation.moves: SAN or UCI; USI or KIF-style). For an illegal move, `move` is
     // the move as written when the board can hold it (see core::read_usi), else none.
     virtual core::ParsedMove read(std::string_view text) const = 0;
     // Plays a move `read` returned: a legal one (status ok: `read` has already checked it, so it is not checked
@@ -96,12 +96,13 @@ public:
     virtual bool is_dead_position() const = 0;
     // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
     virtual std::string material(int side) const = 0;
-    // The material property wrong_rook_pawn (JCA 15.1 item 5): `side` has pawns (P), all on one edge file, and its
-    // bishops (B) all stand on squares of the other colour than that file's square on the far rank, where the pawns
-    // promote. False in games without those pieces.
+    // The material property wrong_rook_pawn (JCA 15.1 item 5): `side` has pawns (the game file's roles.pawn), all on
+    // one edge file, and its bishops (its colour-bound pieces) all stand on squares of the other colour than that
+    // file's square on the far rank, where the pawns promote. False in games without a pawn role.
     virtual bool wrong_rook_pawn(int side) const = 0;
-    // The material property drawn_king_and_pawn (JCA 15.1 item 3): on the 8x8 chess board `side` has its king and
-    // one pawn against the lone king, and with best play from this position it cannot force a win (core/kpk.h).
+    // The material property drawn_king_and_pawn (JCA 15.1 item 3): in a game that offers the king_and_pawn analysis,
+    // `side` has its king and one pawn against the lone king, and with best play from this position it cannot force
+    // a win (core/kpk.h). False in other games.
     virtual bool drawn_king_and_pawn(int side) const = 0;
     virtual bool in_check() const = 0;
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
@@ -180,8 +181,9 @@ private:
     std::vector<std::uint64_t> slots_;
 };
 
-// The board for `def`, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}; a game with
-// a `placement` section reads {board: ...} and gets the placement board, procedure/placement_board.h).
+// The board for `def`, chosen by what its game file declares: a placement game (its `placement` section, positions
+// written as notation.position board) gets the placement board (procedure/placement_board.h) and reads {board: ...};
+// any other the core's board, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}).
 // Throws InputError at `file` for a position that cannot be read. `memo`, when given, outlives the board.
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo = nullptr);

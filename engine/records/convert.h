@@ -2,6 +2,7 @@
 // (convert_common.cpp, convert_pgn.cpp, convert_shogi.cpp, convert_othello.cpp). Private to engine/records.
 #pragma once
 
+#include "records/record_games.h"
 #include "records/record_timeline.h"
 #include "rulebook/game_loader.h"
 
@@ -103,8 +104,9 @@ struct Build {
     int number;
     int count;
     std::string game;
+    std::string default_rulebook;  // the game file's default_rulebook
     std::array<std::string, 2> sides;
-    std::array<std::string, 2> sides_ja;  // the registry's words for the sides (先手, 黒), for the warnings
+    std::array<std::string, 2> sides_ja;  // the game file's side_names.ja (先手, 黒), else the registry's, for the warnings
     // PGN numbers moves in pairs from the start position's move number: a Japanese warning names a ply as the
     // score sheet does (黒の57手目); the English one counts plies from the record's first move, as errors do.
     bool moves_in_pairs = false;

@@ -48,9 +48,15 @@ std::optional<clock::TimeControl> ggf_control(const GameRecord& r, Build& b) {
 
 
 void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& library) {
-    b.game = "othello";
-    auto def = rulebook::load_game("othello", library.folder_of_game("othello"));
+    // The game whose game file reads this format of record (records.formats), as the record names it.
+    const core::GameDefinitionPtr def = record_game(library, r.format, r.game);
+    if (!def)
+        throw InputError({b.file, r.line, 0}, "game " + std::to_string(b.number) + ": no game file reads " + r.format +
+                                                  " records of \"" + r.game + "\"");
+    b.game = def->id;
+    b.default_rulebook = def->profile.default_rulebook;
     name_sides(b, def->side_names[0], def->side_names[1], library);
+    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {
         game.emplace(def, r.start, b.file);
@@ -105,11 +111,11 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         rec.text = "black " + std::to_string(*r.black_discs) + " discs";
         rec.text_ja = b.sides_ja[0] + " " + std::to_string(*r.black_discs) + "石";
         // WTHOR stores black's count only, with the empty squares given to the winner (the format's convention,
-        // tests/data/othello/wthor-decoded.tsv): white's count is the rest of the 64 squares.
+        // tests/data/othello/wthor-decoded.tsv): white's count is the rest of the board's squares.
         rec.discs[b.sides[0]] = *r.black_discs;
-        rec.discs[b.sides[1]] = 64 - *r.black_discs;
-        if (*r.black_discs > 32) winner = 0;
-        else if (*r.black_discs < 32) winner = 1;
+        rec.discs[b.sides[1]] = def->squares - *r.black_discs;
+        if (2 * *r.black_discs > def->squares) winner = 0;
+        else if (2 * *r.black_discs < def->squares) winner = 1;
         else draw = true;
     } else if (r.black_margin) {
         rec.text = "RE[" + r.termination_text + "]";

@@ -1,5 +1,6 @@
 // PGN games as timeline entries: SAN moves replayed, [%clk]/[%emt] readings as instants, the result as its entry.
 #include "records/convert.h"
+#include "records/record_games.h"
 
 namespace arbiter::procedure::convert {
 
@@ -41,21 +42,21 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     // Each tag read once (PgnGame::tag copies its value): an audit converts every game of an archive.
     const std::string variant_tag = pgn.tag("Variant"), fen = pgn.tag("FEN"), time_control = pgn.tag("TimeControl");
     const std::string termination_tag = pgn.tag("Termination");
-    const std::string variant = lower(variant_tag);
-    // lichess writes "From Position" for a standard game set up from a FEN.
-    if (!variant.empty() && variant != "standard" && variant != "chess" && variant != "from position")
+    // The game is the one whose game file reads PGN records of this Variant (lichess writes "From Position" for a
+    // standard game set up from a FEN; chess.yaml lists it).
+    const core::GameDefinitionPtr def = record_game(library, "pgn", lower(variant_tag));
+    if (!def)
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + variant_tag +
-                                                    "\" is not a game this program rules (standard chess only)");
-    b.game = "chess";
-    // The definition of the folder the last game's came from, kept on each thread: load_game finds it by its file's
-    // path under a lock, and gives the same definition for a folder once it has loaded it.
-    thread_local std::filesystem::path folder;
-    thread_local core::GameDefinitionPtr def;
-    if (auto games = library.folder_of_game("chess"); !def || games.native() != folder.native()) {
-        def = rulebook::load_game("chess", games);
-        folder = std::move(games);
-    }
+                                                    "\" is not a game this program rules (no game file reads its pgn records)");
+    // This converter replays SAN on the core's 64-square board (core/notation.h).
+    if (!def->profile.writes(core::MoveNotation::san) || def->bitboard_words != 1)
+        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": " + def->id +
+                                                    " records in pgn are read in SAN on boards of up to 64 squares; its "
+                                                    "game file names no SAN (notation.moves)");
+    b.game = def->id;
+    b.default_rulebook = def->profile.default_rulebook;
     name_sides(b, def->side_names[0], def->side_names[1], library);
+    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
     core::Position start = core::Position::start(def);
     if (!fen.empty() || pgn.tag("SetUp") == "1") {
         start = core::Position::from_fen(def, fen, b.file);

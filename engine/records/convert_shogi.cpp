@@ -170,9 +170,15 @@ std::optional<clock::TimeControl> csa_control(const GameRecord& r, Build& b) {
 
 void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& library) {
     using BB = core::WideBitboard<2>;
-    b.game = "shogi";
-    auto def = rulebook::load_game("shogi", library.folder_of_game("shogi"));
+    // The game whose game file reads this format of record (records.formats), as the record names it.
+    const core::GameDefinitionPtr def = record_game(library, r.format, r.game);
+    if (!def)
+        throw InputError({b.file, r.line, 0}, "game " + std::to_string(b.number) + ": no game file reads " + r.format +
+                                                  " records of \"" + r.game + "\"");
+    b.game = def->id;
+    b.default_rulebook = def->profile.default_rulebook;
     name_sides(b, def->side_names[0], def->side_names[1], library);
+    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
     core::BasicPosition<BB> start = core::BasicPosition<BB>::start(def);
     if (r.start != "startpos") {
         start = core::BasicPosition<BB>::from_sfen(def, r.start, b.file);

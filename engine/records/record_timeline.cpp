@@ -100,11 +100,8 @@ RecordFormat record_format_of_file(const std::string& path) {
         path, core::record::read_file_head(path, 4096, core::record::MaxInputFileBytes, "a timeline or a game record"));
 }
 
-std::string default_record_rulebook(std::string_view game) {
-    if (game == "chess") return "fide-2009";
-    if (game == "shogi") return "csa-computer-shogi";
-    if (game == "othello") return "joa-othello-2014";
-    return {};
+std::string default_record_rulebook(std::string_view game, const rulebook::Library& library) {
+    return rulebook::game_profile(game, library.folder_of_game(game)).default_rulebook;
 }
 
 // --- the file, read once -------------------------------------------------------------------------------------
@@ -217,9 +214,12 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         tags = take_tags ? std::move(pgn.tags) : pgn.tags;
     } else {
         GameRecord& r = data_->records[std::size_t(at)];
-        if (r.game == "shogi") convert_shogi(b, r, library);
-        else if (r.game == "othello") convert_othello(b, r, library);
-        else throw InputError({data_->file, r.line, 0}, "game " + std::to_string(number) + ": no game \"" + r.game + "\"");
+        // By the record's format; the converter finds the game whose game file reads it (record_games.h).
+        switch (data_->format) {
+            case RecordFormat::kif:
+            case RecordFormat::csa: convert_shogi(b, r, library); break;
+            default: convert_othello(b, r, library); break;
+        }
         tags = take_tags ? std::move(r.headers) : r.headers;
     }
     RecordGame out;
@@ -228,7 +228,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     out.number = number;
     out.count = n;
     out.game = b.game;
-    out.rulebook = rulebook_id.empty() ? default_record_rulebook(b.game) : rulebook_id;
+    out.rulebook = rulebook_id.empty() ? b.default_rulebook : rulebook_id;
     const rulebook::Rulebook* book = library.find(out.rulebook);
     if (!book) throw InputError({data_->file, 0, 0}, "no rulebook \"" + out.rulebook + "\"");
     if (book->game != b.game)

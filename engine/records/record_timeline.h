@@ -78,9 +78,10 @@ struct RecordGame {
     std::vector<rulebook::Text> warnings;
 };
 
-// The rulebook a record of `game` is ruled under without --rulebook: fide-2009 (chess), csa-computer-shogi (shogi:
-// the rules the CSA and floodgate records were played under), joa-othello-2014 (othello: the rules in force).
-std::string default_record_rulebook(std::string_view game);
+// The rulebook a record of `game` is ruled under without --rulebook: its game file's default_rulebook (chess.yaml
+// fide-2009; shogi.yaml csa-computer-shogi, the rules the CSA and floodgate records were played under; othello.yaml
+// joa-othello-2014, the rules in force).
+std::string default_record_rulebook(std::string_view game, const rulebook::Library& library);
 
 // A record file read once; its games converted one at a time (a WTHOR file holds thousands).
 class RecordFile {

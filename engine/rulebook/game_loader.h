@@ -16,5 +16,9 @@ namespace arbiter::rulebook {
 core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::path& rulesets);
 // The game `game` from the first of `folders` that has it (rulebook/paths.h).
 core::GameDefinitionPtr load_game(std::string_view game, const Folders& folders);
+// What the game file of `game` under `rulesets` says the game is beyond its moves (core/game_profile.h: notations,
+// record formats, analyses, default rulebook), read without compiling its pieces: what a command reads to choose a
+// game or a rulebook before it plays one. Read once per file and process; InputError as load_game.
+const core::GameProfile& game_profile(std::string_view game, const std::filesystem::path& rulesets);
 
 }  // namespace arbiter::rulebook

@@ -1,0 +1,176 @@
+#include "core/game_profile.h"
+
+#include "core/error.h"
+#include "core/game_def.h"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <cctype>
+#include <type_traits>
+
+namespace arbiter::core {
+
+namespace {
+
+// Each key's file:line:column for its errors (yaml-cpp marks are 0-based).
+[[noreturn]] void profile_fail(const std::string& file, const YAML::Node& node, const std::string& message) {
+    SourceLocation where{file, 0, 0};
+    if (node.IsDefined() && node.Mark().line >= 0) where = {file, node.Mark().line + 1, node.Mark().column + 1};
+    throw InputError(where, message);
+}
+
+std::string profile_text(const std::string& file, const YAML::Node& n, const std::string& what) {
+    if (!n.IsScalar()) profile_fail(file, n, what + ": expected a string");
+    return n.Scalar();
+}
+
+std::vector<std::string> profile_texts(const std::string& file, const YAML::Node& n, const std::string& what) {
+    if (!n.IsSequence()) profile_fail(file, n, what + ": expected a list");
+    std::vector<std::string> out;
+    for (const auto& e : n) out.push_back(profile_text(file, e, what));
+    return out;
+}
+
+// The enumerator whose name (notation_name, analysis_name) is `n`'s text.
+template <class E, int N>
+E profile_word(const std::string& file, const YAML::Node& n, const std::string& what) {
+    const std::string word = profile_text(file, n, what);
+    std::string known;
+    for (int i = 0; i < N; ++i) {
+        const std::string_view name = [&] {
+            if constexpr (std::is_same_v<E, Analysis>) return analysis_name(E(i));
+            else return notation_name(E(i));
+        }();
+        if (name == word) return E(i);
+        known += (i ? ", " : "") + std::string(name);
+    }
+    profile_fail(file, n, what + ": found '" + word + "'; expected one of " + known);
+}
+
+std::string lower_text(std::string s) {
+    for (char& c : s) c = char(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+}
+
+}  // namespace
+
+std::string_view notation_name(MoveNotation n) {
+    constexpr std::string_view names[] = {"san", "uci", "usi", "kif", "square"};
+    return names[int(n)];
+}
+
+std::string_view notation_name(PositionNotation n) {
+    constexpr std::string_view names[] = {"fen", "sfen", "board"};
+    return names[int(n)];
+}
+
+std::string_view analysis_name(Analysis a) {
+    constexpr std::string_view names[] = {"dead_position", "king_and_pawn", "impasse_count", "disc_count"};
+    return names[int(a)];
+}
+
+bool GameProfile::reads_format(std::string_view format) const {
+    return std::find(record_formats.begin(), record_formats.end(), format) != record_formats.end();
+}
+
+bool GameProfile::named(std::string_view name) const {
+    return std::find(record_names.begin(), record_names.end(), name) != record_names.end();
+}
+
+GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& file) {
+    GameProfile p;
+    if (const YAML::Node n = root["notation"]) {
+        if (!n.IsMap()) profile_fail(file, n, "notation: expected a mapping with moves and position");
+        if (const YAML::Node moves = n["moves"]) {
+            if (!moves.IsSequence() || moves.size() == 0) profile_fail(file, moves, "notation.moves: expected a non-empty list");
+            p.moves.clear();
+            for (const auto& m : moves) p.moves.push_back(profile_word<MoveNotation, 5>(file, m, "notation.moves"));
+        }
+        if (const YAML::Node pos = n["position"]) p.position = profile_word<PositionNotation, 3>(file, pos, "notation.position");
+        p.position_given = bool(n["position"]);
+    }
+    if (const YAML::Node r = root["records"]) {
+        if (!r.IsMap()) profile_fail(file, r, "records: expected a mapping with formats and names");
+        if (r["formats"]) p.record_formats = profile_texts(file, r["formats"], "records.formats");
+        if (r["names"])
+            for (auto& name : profile_texts(file, r["names"], "records.names")) p.record_names.push_back(lower_text(name));
+    }
+    if (const YAML::Node a = root["analyses"]) {
+        if (!a.IsSequence()) profile_fail(file, a, "analyses: expected a list");
+        for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 4>(file, e, "analyses")));
+    }
+    if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
+    if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
+    if (const YAML::Node names = root["side_names"]) {
+        if (!names.IsMap()) profile_fail(file, names, "side_names: expected a mapping of languages to two names");
+        for (const auto& entry : names) {
+            const std::string lang = profile_text(file, entry.first, "side_names");
+            const auto two = profile_texts(file, entry.second, "side_names." + lang);
+            if (two.size() != 2) profile_fail(file, entry.second, "side_names." + lang + ": expected exactly two names");
+            p.side_names[lang] = {two[0], two[1]};
+        }
+    }
+    if (const YAML::Node roles = root["roles"]) {
+        if (!roles.IsMap()) profile_fail(file, roles, "roles: expected a mapping of roles to piece names");
+        if (roles["pawn"]) p.pawn_role = profile_text(file, roles["pawn"], "roles.pawn");
+    }
+    return p;
+}
+
+void check_profile(GameDefinition& g, const YAML::Node& root, const std::string& file) {
+    GameProfile& p = g.profile;
+    const auto where = [&](const char* key, const char* sub = nullptr) {
+        const YAML::Node n = root[key];
+        return sub && n && n.IsMap() && n[sub] ? n[sub] : n;
+    };
+    // The notations the core reads and writes for this game's rules: SFEN holds pieces in hand, a board string a
+    // placement game, SAN a board of up to 64 squares without hands. Where the file names none, those its own keys
+    // imply: a game with hands starts from an SFEN (game.schema.json hands) and a placement game from a board string.
+    const bool placement = g.placement.enabled;
+    if (!p.position_given)
+        p.position = placement ? PositionNotation::board : g.hands ? PositionNotation::sfen : PositionNotation::fen;
+    if (p.moves.empty())
+        p.moves = placement                 ? std::vector{MoveNotation::square}
+                  : g.hands                 ? std::vector{MoveNotation::usi, MoveNotation::kif}
+                  : g.bitboard_words == 1   ? std::vector{MoveNotation::san, MoveNotation::uci}
+                                            : std::vector{MoveNotation::uci};
+    if ((p.position == PositionNotation::sfen) != g.hands)
+        profile_fail(file, where("notation", "position"),
+                     g.hands ? "notation.position: a game with hands writes its positions as sfen"
+                             : "notation.position: sfen is the notation of a game with hands (hands: true)");
+    if ((p.position == PositionNotation::board) != placement)
+        profile_fail(file, where("notation", "position"),
+                     placement ? "notation.position: a placement game writes its positions as board"
+                               : "notation.position: board is the notation of a placement game (placement:)");
+    for (MoveNotation m : p.moves) {
+        const bool fits = m == MoveNotation::square ? placement
+                          : m == MoveNotation::kif || m == MoveNotation::usi ? g.hands
+                          : m == MoveNotation::uci ? !placement && !g.hands
+                                                   : !placement && !g.hands && g.bitboard_words == 1;
+        if (!fits)
+            profile_fail(file, where("notation", "moves"),
+                         "notation.moves: " + std::string(notation_name(m)) +
+                             (m == MoveNotation::square ? " is the notation of a placement game"
+                              : m == MoveNotation::kif || m == MoveNotation::usi ? " is the notation of a game with hands"
+                              : m == MoveNotation::uci ? " is the notation of a game without hands or placement"
+                                                       : " is read on boards of up to 64 squares without hands or placement"));
+    }
+    if (!p.pawn_role.empty()) {
+        p.pawn_type = g.piece_by_name(p.pawn_role);
+        if (p.pawn_type < 0) profile_fail(file, where("roles", "pawn"), "roles.pawn: no piece named '" + p.pawn_role + "'");
+    }
+    const auto needs = [&](Analysis a, bool holds, const std::string& what) {
+        if (p.offers(a) && !holds)
+            profile_fail(file, root["analyses"], "analyses: " + std::string(analysis_name(a)) + " needs " + what);
+    };
+    const bool narrow = g.bitboard_words == 1 && !g.hands && !placement && g.royal_type >= 0;
+    needs(Analysis::dead_position, narrow, "a royal piece on a board of up to 64 squares without hands or placement");
+    // The king-and-pawn table (core/kpk.h) is of the 8x8 board with the pawn moving as roles.pawn's piece does.
+    needs(Analysis::king_and_pawn, narrow && g.files * g.ranks == 64 && g.files == g.ranks && p.pawn_type >= 0,
+          "an 8 by 8 board, a royal piece and roles.pawn");
+    needs(Analysis::impasse_count, g.impasse_ranks[0] != 0, "an impasse zone (impasse:)");
+    needs(Analysis::disc_count, placement, "a placement game (placement:)");
+}
+
+}  // namespace arbiter::core

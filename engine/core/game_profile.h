@@ -1,0 +1,65 @@
+// What a game file says the game is, beyond how its pieces move: the notations its moves and positions are written
+// in, the record formats its games come in, the analyses it offers, its default rulebook, its sides' names and the
+// roles some of its pieces play. The layers above the core (procedure, records, report, CLI) read these instead of
+// guessing a game from its board size, its hands or its piece letters (game.schema.json: notation, records, analyses,
+// default_rulebook, compare_rulebooks, side_names, roles).
+#pragma once
+
+namespace YAML {
+class Node;
+}
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::core {
+
+// How a move is written: SAN (Nf3) and UCI/long algebraic (g1f3, e7e8q), USI (7g7f, P*5e) and KIF (７六歩(77)),
+// or a placement game's square (f5, pass).
+enum class MoveNotation : std::uint8_t { san, uci, usi, kif, square };
+// How a position is written: FEN, SFEN (with pieces in hand), or a placement game's board string.
+enum class PositionNotation : std::uint8_t { fen, sfen, board };
+// An analysis the board answers for the game: the dead position and "can still checkmate" (FIDE 5.2.2, 6.9), the
+// king-and-pawn endgame table (8x8 boards), the impasse count (shogi jishogi), the disc count (othello).
+enum class Analysis : std::uint8_t { dead_position, king_and_pawn, impasse_count, disc_count };
+
+struct GameProfile {
+    std::vector<MoveNotation> moves;  // in the order of the data (empty until check_profile where the file names none)
+    PositionNotation position = PositionNotation::fen;
+    bool position_given = false;      // the file names it (else check_profile sets the one its keys imply)
+    // The record formats the game's records come in (record_timeline.h's names: pgn, kif, csa, ggf, wthor,
+    // transcript), and what a record calls the game (a PGN's Variant tag, lower case; "" for a record that
+    // names no game).
+    std::vector<std::string> record_formats;
+    std::vector<std::string> record_names;
+    std::uint8_t analyses = 0;  // bit per Analysis
+    std::string default_rulebook;                // a record is ruled under it unless one is named
+    std::vector<std::string> compare_rulebooks;  // `compare` without --rulebooks; empty: every rulebook of the game
+    // Side names by language ("en", "ja", the game's own language's code), first side first.
+    std::map<std::string, std::array<std::string, 2>, std::less<>> side_names;
+    std::string pawn_role;  // the piece the pawn-like analyses mean (roles.pawn); "" for none
+    int pawn_type = -1;     // the same as a piece type, resolved against the game's pieces
+
+    bool writes(MoveNotation n) const {
+        for (MoveNotation m : moves)
+            if (m == n) return true;
+        return false;
+    }
+    bool offers(Analysis a) const { return analyses & (1u << unsigned(a)); }
+    bool reads_format(std::string_view format) const;
+    bool named(std::string_view name) const;  // `name` lower case
+
+    // Reads the game file's profile keys from its document; InputError at file:line:column for a value the schema
+    // lets through but that names nothing (the game file's checks against its pieces are GameDefinition's).
+    static GameProfile from_yaml(const YAML::Node& root, const std::string& file);
+};
+
+std::string_view notation_name(MoveNotation n);
+std::string_view notation_name(PositionNotation n);
+std::string_view analysis_name(Analysis a);
+
+}  // namespace arbiter::core
