@@ -1,6 +1,7 @@
 // arbiter list: the bundled rulebooks, one line each (or a JSON array for scripts).
 #include "cli/command.h"
 #include "report/text_table.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 
@@ -44,10 +45,15 @@ Command list_command() {
                         std::cout << out.dump(2) << '\n';
                     } else {
                         const bool ja = language == Lang::ja;
-                        // The three games in scope by name in Japanese (the federations' own words); another as written.
-                        auto game_words = [ja](const std::string& game) -> std::string {
+                        // English lists the game's id; Japanese its name as the game file gives it (names.ja).
+                        auto game_words = [&library, ja](const std::string& game) -> std::string {
                             if (!ja) return game;
-                            return game == "chess" ? "チェス" : game == "shogi" ? "将棋" : game == "othello" ? "オセロ" : game;
+                            try {
+                                const auto& names = game_profile(game, library.folder_of_game(game)).names;
+                                if (auto it = names.find("ja"); it != names.end()) return it->second;
+                            } catch (const InputError&) {  // a game file that does not load: its problem is listed
+                            }
+                            return game;
                         };
                         report::TextTable table(ja ? std::vector<std::string>{"ID", "種目", "名称", "施行", "継承元"}
                                                    : std::vector<std::string>{"id", "game", "title", "effective", "extends"});

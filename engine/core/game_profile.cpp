@@ -102,6 +102,11 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
+    if (const YAML::Node names = root["names"]) {
+        if (!names.IsMap()) profile_fail(file, names, "names: expected a mapping of languages to the game's name");
+        for (const auto& entry : names)
+            p.names[profile_text(file, entry.first, "names")] = profile_text(file, entry.second, "names");
+    }
     if (const YAML::Node names = root["side_names"]) {
         if (!names.IsMap()) profile_fail(file, names, "side_names: expected a mapping of languages to two names");
         for (const auto& entry : names) {

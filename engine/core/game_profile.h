@@ -39,6 +39,8 @@ struct GameProfile {
     std::uint8_t analyses = 0;  // bit per Analysis
     std::string default_rulebook;                // a record is ruled under it unless one is named
     std::vector<std::string> compare_rulebooks;  // `compare` without --rulebooks; empty: every rulebook of the game
+    // The game's name by language ("en", "ja", the game's own language's code), as lists print it.
+    std::map<std::string, std::string, std::less<>> names;
     // Side names by language ("en", "ja", the game's own language's code), first side first.
     std::map<std::string, std::array<std::string, 2>, std::less<>> side_names;
     std::string pawn_role;  // the piece the pawn-like analyses mean (roles.pawn); "" for none

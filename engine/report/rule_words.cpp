@@ -3,6 +3,8 @@
 #include "report/rulebook_text.h"
 #include "report/run_words.h"
 
+#include <cctype>
+
 namespace arbiter::report {
 
 using namespace arbiter::rulebook;
@@ -13,9 +15,9 @@ namespace {
 // starts in lower case ("if at least ..., then the game is drawn"). Japanese has no case.
 std::string lower_clauses(std::string text) {
     for (std::size_t at = 0; at < text.size();) {
-        if (text[at] >= 'A' && text[at] <= 'Z' &&
-            (at + 1 >= text.size() || !(text[at + 1] >= 'A' && text[at + 1] <= 'Z')))
-            text[at] = static_cast<char>(text[at] - 'A' + 'a');
+        const auto upper = [&](std::size_t i) { return std::isupper(static_cast<unsigned char>(text[i])) != 0; };
+        if (upper(at) && (at + 1 >= text.size() || !upper(at + 1)))  // "The" becomes "the"; "FIDE" stays
+            text[at] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[at])));
         const auto next = text.find("; ", at);
         at = next == std::string::npos ? text.size() : next + 2;
     }
