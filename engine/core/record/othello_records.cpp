@@ -123,7 +123,7 @@ namespace {
 
 class GgfReader {
 public:
-    GgfReader(std::string_view text, const std::string& file) : s_(text), file_(file), locate_(text, file) {}
+    GgfReader(std::string_view text, const std::string& file) : s_(text), locate_(text, file) {}
 
     std::vector<GameRecord> read() {
         std::vector<GameRecord> games;
@@ -274,8 +274,7 @@ private:
     }
 
     std::string_view s_;
-    const std::string& file_;
-    Locator locate_;
+    Locator locate_;  // holds the file name for every message
     std::size_t i_ = 0;
 };
 
