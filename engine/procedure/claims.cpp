@@ -94,9 +94,13 @@ void claim_draw(State& st, int claimant, const YAML::Node& v, bool repetition) {
         st.raise(Trigger::claim_lapsed, ctx, claimant, {"the claimant touched a piece before claiming", "申立者が申し立ての前に駒に触れた"});
         return;
     }
-    if (const auto* r = st.rule_for(trigger); r && !st.admissible(*r, claimant, ctx, kind)) return;
-    bool correct = claimant == st.to_move();
+    const auto* r = st.rule_for(trigger);
+    if (r && !st.admissible(*r, claimant, ctx, kind)) return;
     const bool with_move = bool(v["move"]);
+    // Who may claim is the rule's claim.by (admissible above); a rule that names nobody keeps the reading of 9.2 and
+    // 9.3, the player on move. A move announced with the claim is the claimant's own next move, so it needs the turn.
+    const bool by_named = r && r->claim && !r->claim->by.empty();
+    bool correct = (by_named || claimant == st.to_move()) && (!with_move || claimant == st.to_move());
     core::Move move{};
     if (correct && with_move) {
         const auto parsed = st.game->read(v["move"].Scalar());
@@ -109,10 +113,11 @@ void claim_draw(State& st, int claimant, const YAML::Node& v, bool repetition) {
         const int n = st.repetition_occurrences();
         correct = with_move ? st.game->repeats_with(move, n) : st.game->repetition_count() >= n;
     } else if (correct) {
-        std::int64_t moves = 50;
-        if (auto m = st.param_of(trigger, params::move_rule_moves.name); m.is_number()) moves = m.get<std::int64_t>();
+        // The rule's moves (each side's), else the game's own claim count (games/chess.yaml move_rule.claim_plies).
+        std::int64_t plies = st.def->move_rule_claim_plies;
+        if (auto m = st.param_of(trigger, params::move_rule_moves.name); m.is_number()) plies = 2 * m.get<std::int64_t>();
         const int halfmove = with_move ? st.game->reversible_plies(move) : st.game->reversible_plies();
-        correct = halfmove >= 2 * moves;
+        correct = plies > 0 && halfmove >= plies;
     }
     if (!correct) {
         st.raise(Trigger::claim_incorrect, ctx, claimant, {kind + " claim found incorrect", "申し立ては正しくないと判明した"}, true);

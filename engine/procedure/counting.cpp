@@ -3,6 +3,8 @@
 // the result card after the end.
 #include "procedure/run_state.h"
 
+#include <algorithm>
+
 namespace arbiter::procedure {
 
 using State = Runner::State;
@@ -15,7 +17,16 @@ Board::Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Contex
         const json v = param_value(r, name.name);
         return v.is_number() ? v.get<int>() : fallback;
     };
-    const int major = value(params::major_value, 5), minor = value(params::minor_value, 1);
+    // Without the rule's values, the game's own (games/<game>.yaml impasse_points): a major piece is one worth more
+    // than 1, valued at the most any piece is worth; a minor piece at the least.
+    int game_major = 1, game_minor = 0;
+    for (int t = 0; t < int(def->pieces.size()); ++t) {
+        if (t == def->royal_type) continue;
+        const int points = def->pieces[std::size_t(t)].impasse_points;
+        game_major = std::max(game_major, points);
+        game_minor = game_minor == 0 ? points : std::min(game_minor, points);
+    }
+    const int major = value(params::major_value, game_major), minor = value(params::minor_value, std::max(game_minor, 0));
     const Board::Impasse count = game->impasse(actor);
     const bool own_turn = actor == to_move();
     ctx.facts["actor_side"] = side_name(actor);
@@ -27,7 +38,8 @@ Board::Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Contex
     ctx.facts["not_in_check"] = !(own_turn && game->in_check());
     for (int side = 0; side < 2; ++side) {
         const Board::Impasse all = game->impasse(side);
-        ctx.facts[side_name(side) + "_points"] = all.all_major * major + all.all_minor * minor;
+        // By the side's place in the order of play, not its name: the same words in every game.
+        ctx.facts[side == 0 ? "first_side_points" : "second_side_points"] = all.all_major * major + all.all_minor * minor;
     }
     return count;
 }
@@ -159,8 +171,10 @@ void State::on_assign() {
         const int side = read_side(kv.second);
         assigned[kv.first.Scalar()] = side;
         note.en += (note.en.empty() ? "" : ", ") + kv.first.Scalar() + ": " + kv.second.Scalar();
-        // The one right an entry assigns (draw_win_right) is named by the role that holds it.
-        const std::string right = kv.first.Scalar() == "draw_win_right" ? ja("right_holder") : ja(kv.first.Scalar());
+        // A right is named by the role that holds it (the registry's `holds`), where one does.
+        std::string right = ja(kv.first.Scalar());
+        for (const auto& role : registry().role_names())
+            if (registry().right_held_by(role) == kv.first.Scalar()) right = ja(role);
         note.ja += (note.ja.empty() ? "" : "、") + right + "：" + ja_side(side);
     }
     if (const auto* r = rule_for(Trigger::entry_assign)) note_rule(*r, nobody, note);

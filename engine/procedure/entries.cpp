@@ -39,7 +39,7 @@ void State::on_move(const std::optional<std::string>& written) {
     if (std::string& bound = bound_square[std::size_t(mover)]; !bound.empty()) {
         as_written = false;
         if (bound != *shown)
-            if (const auto* r = rule(params::touch_binds.topic))
+            if (const auto* r = rule(registry().setting_topic(params::touch_binds.mechanism)))
                 note_rule(*r, mover, {"the move is " + bound + ", the square touched first, not " + *shown,
                                       "着手は最初に触れた " + bound + " であり、" + *shown + " ではない"});
         bound_text = bound;
@@ -238,7 +238,7 @@ void State::on_touch() {
         // to move may play binds that move; a square where no disc may go makes none.
         if (by == to_move() && param_of(params::touch_binds) == true && game->read(square).ok() && bound_square[std::size_t(by)].empty()) {
             bound_square[std::size_t(by)] = square;
-            if (const auto* r = rule(params::touch_binds.topic))
+            if (const auto* r = rule(registry().setting_topic(params::touch_binds.mechanism)))
                 note_rule(*r, by, {"touched " + square + ", where a disc may be played: the move is made there",
                                    square + " に触れた。そこに打てるので、そこへの着手となる"});
         }
@@ -403,7 +403,7 @@ void State::on_entry() {
 // started_by; othello: white presses, black's clock runs) and the timeline's first act at the board is that
 // side's press. A timeline that starts otherwise starts at the scheduled start, as if pressed at 0:00:00.
 bool State::started_by_press() const {
-    const auto* r = rule(params::started_by.topic);
+    const auto* r = rule(registry().setting_topic(params::started_by.mechanism));
     const json starter = r ? param_value(*r, params::started_by.name) : json();
     if (!starter.is_string() || side_of(starter.get<std::string>()) < 0) return false;
     for (const auto& e : timeline.entries) {

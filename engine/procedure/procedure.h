@@ -132,7 +132,7 @@ struct Run {
     std::shared_ptr<const core::GameDefinition> definition;  // the game's data (what reports draw boards from)
     std::string category;  // "" for the base rules (standard play)
     std::string mode;
-    std::array<std::string, 2> sides{"white", "black"};
+    std::array<std::string, 2> sides{};  // the game's side names (runner.cpp), first to move first
     Result result;
     std::array<Ms, 2> clocks{};
     std::vector<Ruling> rulings;

@@ -31,9 +31,10 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
     if (!control || book.categories.empty()) return {};
     // The moves the increment is counted for: the header's category_basis, else the rule's basis_moves.
     std::int64_t basis = book.category_basis_moves.value_or(0);
+    // Without the registry here, the rule that carries the setting's parameter (only the categories topic has it).
     if (!book.category_basis_moves)
-        if (const auto* r = book.rule(params::categories.topic))
-            if (const auto* p = r->param(params::categories.name)) basis = p->value.integer;
+        for (const auto& [topic, r] : book.rules)
+            if (const auto* p = r.param(params::categories.name); p && !r.removed) basis = p->value.integer;
     const auto time = clock::time_for_moves(*control, int(basis));
     if (!time) return {};
     for (const auto& [name, cat] : book.categories) {
@@ -118,7 +119,7 @@ json Runner::State::param_of(Trigger trigger, std::string_view name) const {
 }
 
 json Runner::State::param_of(const params::Name& name) const {
-    const auto* r = rule(name.topic);
+    const auto* r = rule(registry().setting_topic(name.mechanism));
     return r ? param_value(*r, name.name) : json();
 }
 
@@ -143,7 +144,7 @@ std::array<double, 3> Runner::State::points() const {
     const bool keep = trigger_rules && timeline.event.set.empty();
     if (keep && trigger_rules->points) return *trigger_rules->points;
     std::array<double, 3> pts{1, 0.5, 0};
-    if (const auto* s = rule(params::score_win.topic)) {
+    if (const auto* s = rule(registry().setting_topic(params::score_win.mechanism))) {
         const params::Name* names[] = {&params::score_win, &params::score_draw, &params::score_loss};
         for (int i = 0; i < 3; ++i)
             if (auto v = param_value(*s, names[i]->name); v.is_number()) pts[std::size_t(i)] = v.get<double>();
@@ -192,19 +193,20 @@ int Runner::State::role_side(std::string_view role, const Context& ctx) const {
     if (auto it = ctx.roles.find(role); it != ctx.roles.end()) return it->second;
     static const std::pair<std::string_view, int> roles[] = {
         {"offender", 0}, {"claimant", 0}, {"declarer", 0}, {"absent", 0}, {"mover", 0},
-        {"opponent", 1}, {"present", 1}, {"to_move", 2}, {"both", 3}, {"right_holder", 4}};
+        {"opponent", 1}, {"present", 1}, {"to_move", 2}, {"both", 3}};
     for (const auto& [name, kind] : roles) {
         if (name != role) continue;
         switch (kind) {
             case 0: return ctx.actor;
             case 1: return ctx.actor < 0 ? nobody : 1 - ctx.actor;
             case 2: return to_move();
-            case 3: return both_sides;
-            default: {
-                const auto it = assigned.find("draw_win_right");
-                return it == assigned.end() ? nobody : it->second;
-            }
+            default: return both_sides;
         }
+    }
+    // A role that names the holder of a right (the registry's `holds`): the side an assign entry gave it.
+    if (const auto right = registry().right_held_by(role); !right.empty()) {
+        const auto it = assigned.find(std::string(right));
+        return it == assigned.end() ? nobody : it->second;
     }
     return side_of(role);
 }

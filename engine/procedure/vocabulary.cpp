@@ -97,8 +97,8 @@ const rulebook::EngineWords& implemented_words() {
         w.counted_game_effects = {"count"};  // effects.cpp count: the board's piece_count
         w.claims = claim_words();
         w.entries = entry_words();
-        static std::vector<std::string> params;  // "topic.param", kept for the views below
-        for (const auto& p : params::all) params.push_back(std::string(p.topic) + "." + std::string(p.name));
+        static std::vector<std::string> params;  // "mechanism param", kept for the views below
+        for (const auto& p : params::all) params.push_back(std::string(p.mechanism) + " " + std::string(p.name));
         for (const auto& p : params) w.params.push_back(p);
         return w;
     }();

@@ -54,14 +54,25 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
             << (params.empty() ? "-" : params) << " | " << cell(t->text.en) << " | " << cell(t->text.ja) << " |\n";
     }
 
-    out << "\n## Parameters (パラメータ)\n\nThe parameters the engine reads itself (`engine/procedure/params.h`); any other "
-           "parameter acts only where a rule refers to it (`{param: name}`) or its Lua hook reads it, and the loader "
-           "refuses one that nothing reads.\n\n| parameter | unit | meaning | 意味 |\n|---|---|---|---|\n";
+    out << "\n## Parameters (パラメータ)\n\nThe parameters the engine reads itself (`engine/procedure/params.h`), by the "
+           "mechanism that reads them: a trigger (from the rule it raises, whatever its topic) or a setting (from the rule "
+           "on the topic whose registry entry names it). Any other parameter acts only where a rule refers to it "
+           "(`{param: name}`) or its Lua hook names it, and the loader refuses one that nothing reads.\n\n"
+           "| mechanism | parameter | topics (unit) | meaning | 意味 |\n|---|---|---|---|---|\n";
     for (const auto& p : procedure::params::all) {
-        const auto* t = r.topic(p.topic);
-        const auto* spec = t ? t->param(p.name) : nullptr;
+        std::string topics;
+        const rulebook::ParamSpec* spec = nullptr;
+        for (const auto& name : r.topic_names()) {
+            const auto* t = r.topic(name);
+            const bool reads = t->setting == p.mechanism ||
+                               std::find(t->raised_by.begin(), t->raised_by.end(), p.mechanism) != t->raised_by.end();
+            const auto* ps = reads ? t->param(p.name) : nullptr;
+            if (!ps) continue;
+            topics += (topics.empty() ? "" : ", ") + code(name) + " (" + std::string(rulebook::unit_name(ps->unit)) + ")";
+            if (!spec) spec = ps;
+        }
         if (!spec) continue;
-        out << "| " << code(std::string(p.topic) + "." + std::string(p.name)) << " | " << rulebook::unit_name(spec->unit) << " | "
+        out << "| " << code(std::string(p.mechanism)) << " | " << code(std::string(p.name)) << " | " << topics << " | "
             << cell(spec->text.en) << " | " << cell(spec->text.ja) << " |\n";
     }
 

@@ -119,6 +119,13 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             fail_at(file.name, child(top, "rulebook"), "found the id '" + book.id + "' in " + stem +
                                                      ".yaml; expected the id to equal the file name ('" + stem + "')");
         });
+    // The format the file was written for: one newer than this registry's cannot be read as meant.
+    if (const auto format = child(top, "format"); format && format.as<int>() > registry.format())
+        errors.attempt([&] {
+            fail_at(file.name, format, "found format " + format.Scalar() + ", newer than this program's rulebook format " +
+                                           std::to_string(registry.format()) + "; expected format " +
+                                           std::to_string(registry.format()) + " or older (a newer arbiter reads it)");
+        });
     book.lineage = {book.id};
     book.title = read_text(child(top, "title"));
     book.issuer = read_text(child(top, "issuer"));

@@ -111,7 +111,7 @@ Registry Registry::load(const std::filesystem::path& path) {
     read_named(child(file.root, "material_properties"), registry.material_property_names_, registry.material_properties_);
     const EngineWords* engine = engine_words();
     for (const auto& entry : child(file.root, "topics")) {
-        TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}, {}, {}};
+        TopicSpec topic{entry.first.Scalar(), read_text(entry.second), {}, {}, {}, {}, {}};
         if (const auto params = child(entry.second, "params"); params && params.IsMap()) {
             for (const auto& p : params) {
                 auto unit = unit_from_name(child(p.second, "unit").Scalar());
@@ -121,6 +121,7 @@ Registry Registry::load(const std::filesystem::path& path) {
         if (const auto options = child(entry.second, "options"); options && options.IsSequence())
             for (const auto& o : options) topic.options.push_back(o.Scalar());
         if (const auto game = child(entry.second, "game")) topic.game = game.Scalar();
+        if (const auto setting = child(entry.second, "setting")) topic.setting = setting.Scalar();
         for (const auto& trigger : child(entry.second, "raised_by")) {
             if (!registry.triggers_.count(trigger.Scalar()))
                 throw InputError(location_of(file.name, trigger),
@@ -154,7 +155,12 @@ Registry Registry::load(const std::filesystem::path& path) {
         registry.condition_names_.push_back(condition.name);
         registry.conditions_.emplace(condition.name, std::move(condition));
     }
+    if (const auto format = child(file.root, "format")) registry.format_ = format.as<int>();
+    for (const auto& entry : child(file.root, "retired"))
+        registry.retired_[entry.first.Scalar()] = {child(entry.second, "format").as<int>(), read_text(entry.second)};
     read_named(child(file.root, "roles"), registry.role_names_, registry.roles_);
+    for (const auto& entry : child(file.root, "roles"))
+        if (const auto holds = child(entry.second, "holds")) registry.holds_[entry.first.Scalar()] = holds.Scalar();
     for (const auto& section : child(file.root, "sheet")) {
         SheetSectionSpec spec{read_text(section), {}, child(section, "discretion") && child(section, "discretion").Scalar() == "true"};
         for (const auto& topic : child(section, "topics")) {
@@ -191,6 +197,24 @@ const NamedText* Registry::trigger(std::string_view name) const { return lookup(
 const NamedText* Registry::claimant(std::string_view name) const { return lookup(claimants_, name); }
 const NamedText* Registry::deadline(std::string_view name) const { return lookup(deadlines_, name); }
 const NamedText* Registry::material_property(std::string_view name) const { return lookup(material_properties_, name); }
+
+const std::string& Registry::setting_topic(std::string_view setting) const {
+    static const std::string none;
+    for (const auto& [name, topic] : topics_)
+        if (topic.setting == setting) return topic.name;
+    return none;
+}
+
+std::string Registry::retired_hint(std::string_view word) const {
+    const auto it = retired_.find(word);
+    if (it == retired_.end()) return {};
+    return "; '" + std::string(word) + "' was retired in format " + std::to_string(it->second.first) + ": " + it->second.second.en;
+}
+
+std::string_view Registry::right_held_by(std::string_view role) const {
+    const auto it = holds_.find(role);
+    return it == holds_.end() ? std::string_view() : std::string_view(it->second);
+}
 
 const TopicSpec* Registry::raised(std::string_view trigger, std::string_view game) const {
     for (const auto& [name, topic] : topics_)

@@ -35,6 +35,7 @@ struct TopicSpec {
     std::vector<std::string> options;    // free words a discretion on this topic may list
     std::string game;                    // the game whose triggers raise it; "" for every game
     std::vector<std::string> raised_by;  // triggers that raise it; empty: text and parameters only
+    std::string setting;                 // the engine setting it carries (procedure/params.h), or ""
 
     const ParamSpec* param(std::string_view name) const;
     std::vector<std::string> param_names() const;
@@ -68,7 +69,7 @@ struct SheetSectionSpec {
     bool discretion = false;
 };
 
-// The words an engine acts on, by registry section; params as "topic.param". The procedure layer supplies its own
+// The words an engine acts on, by registry section; params as "mechanism param" (a trigger or a setting). The procedure layer supplies its own
 // (procedure::implemented_words) through set_engine_words, and from then on every registry load refuses a word
 // the engine does not act on: the registry is the vocabulary, and nothing in it is only shown.
 struct EngineWords {
@@ -106,6 +107,15 @@ public:
     const NamedText* claimant(std::string_view name) const;
     const NamedText* deadline(std::string_view name) const;
     const NamedText* material_property(std::string_view name) const;
+    // The topic that carries the engine setting `setting` (a topic's `setting`), or "".
+    const std::string& setting_topic(std::string_view setting) const;
+    // The rulebook format this registry defines (its `format`, 1 when it says none).
+    int format() const { return format_; }
+    // What replaced a retired word (the registry's `retired`): "; 'word' was retired in format N: <what to write>",
+    // or "" for a word never retired.
+    std::string retired_hint(std::string_view word) const;
+    // The right whose holder `role` names (roles' `holds`: right_holder holds draw_win_right), or "".
+    std::string_view right_held_by(std::string_view role) const;
     // The topic `trigger` raises in a rulebook of `game`, or null when it raises none there.
     const TopicSpec* raised(std::string_view trigger, std::string_view game) const;
 
@@ -132,6 +142,9 @@ private:
     std::vector<std::string> topic_names_, effect_names_, condition_names_, role_names_, option_names_;
     std::vector<std::string> trigger_names_, claimant_names_, deadline_names_, material_property_names_;
     std::vector<SheetSectionSpec> sheet_;
+    std::map<std::string, std::string, std::less<>> holds_;
+    int format_ = 1;
+    std::map<std::string, std::pair<int, Text>, std::less<>> retired_;  // word -> first format without it, advice  // role -> the right it names the holder of
 };
 
 // Reads {en, ja} from a localized-text node (missing parts stay empty).

@@ -28,7 +28,8 @@ public:
         topic_ = topic;
         if (!topic)
             fail_at(file_, key, "found the unknown topic '" + rule.topic + "'; expected a topic of " +
-                                    registry_.file() + did_you_mean(rule.topic, registry_.topic_names()));
+                                    registry_.file() + did_you_mean(rule.topic, registry_.topic_names()) +
+                                    registry_.retired_hint(rule.topic));
         prefix_ = rule.topic + ": ";
         if (child(keys, "removed") && child(keys, "removed").Scalar() == "true") {
             rule.removed = true;
@@ -50,7 +51,7 @@ public:
                             prefix_ + "found the parameter '" + name + "', not registered for this topic; expected " +
                                 (names.empty() ? std::string("no parameters (the registry lists none)")
                                                : "one of: " + join(names)) +
-                                did_you_mean(name, names));
+                                did_you_mean(name, names) + registry_.retired_hint(name));
                 }
                 rule.params.push_back(param(*spec, entry.second));
             }
@@ -122,12 +123,19 @@ private:
         if (!engine) return;
         const bool hooked = !rule.hook.empty() || hooked_;
         const auto params = child(keys, "params");
+        // The engine reads a parameter by mechanism (procedure/params.h): from the rule a trigger raises, or from the
+        // rule on a topic that carries a setting; this topic's triggers and setting are its mechanisms.
+        auto engine_reads = [&](const std::string& name) {
+            std::vector<std::string> mechanisms = topic_->raised_by;
+            if (!topic_->setting.empty()) mechanisms.push_back(topic_->setting);
+            for (const auto& m : mechanisms)
+                if (std::find(engine->params.begin(), engine->params.end(), m + " " + name) != engine->params.end())
+                    return true;
+            return false;
+        };
         for (const auto& entry : params) {
             const std::string name = entry.first.Scalar();
-            const std::string word = rule.topic + "." + name;
-            if (referenced_.count(name) ||
-                std::find(engine->params.begin(), engine->params.end(), word) != engine->params.end())
-                continue;
+            if (referenced_.count(name) || engine_reads(name)) continue;
             // A hook reads its rule's parameters by name (s.params.name): one the hooks file never names is unread.
             if (hooked && names_word(hooks_text_, name)) continue;
             fail_at(file_, entry.first, prefix_ + "params: found '" + name +
@@ -222,7 +230,8 @@ private:
             if (!spec)
                 fail_at(file_, name_node, prefix_ + here + ": found the unknown effect '" + effect.name +
                                               "'; expected an effect of " + registry_.file() +
-                                              did_you_mean(effect.name, registry_.effect_names()));
+                                              did_you_mean(effect.name, registry_.effect_names()) +
+                                              registry_.retired_hint(effect.name));
             effect_fields(*spec, effect, here + "." + effect.name);
             out.push_back(std::move(effect));
         }
@@ -380,7 +389,8 @@ private:
             if (!spec)
                 fail_at(file_, entry.first, prefix_ + what + ": found the unknown condition '" + name +
                                                 "'; expected a condition of " + registry_.file() +
-                                                did_you_mean(name, registry_.condition_names()));
+                                                did_you_mean(name, registry_.condition_names()) +
+                                                registry_.retired_hint(name));
             if (!outcomes) typed(spec->type, entry.second, what + "." + name);
         }
     }
