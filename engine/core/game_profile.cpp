@@ -66,7 +66,7 @@ std::string_view notation_name(PositionNotation n) {
 }
 
 std::string_view analysis_name(Analysis a) {
-    constexpr std::string_view names[] = {"dead_position", "king_and_pawn", "impasse_count", "disc_count"};
+    constexpr std::string_view names[] = {"dead_position", "king_and_pawn", "impasse_count", "disc_count", "cycle_facts"};
     return names[int(a)];
 }
 
@@ -98,7 +98,7 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     }
     if (const YAML::Node a = root["analyses"]) {
         if (!a.IsSequence()) profile_fail(file, a, "analyses: expected a list");
-        for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 4>(file, e, "analyses")));
+        for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 5>(file, e, "analyses")));
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
@@ -119,6 +119,14 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     if (const YAML::Node roles = root["roles"]) {
         if (!roles.IsMap()) profile_fail(file, roles, "roles: expected a mapping of roles to piece names");
         if (roles["pawn"]) p.pawn_role = profile_text(file, roles["pawn"], "roles.pawn");
+        if (roles["never_chases"]) p.never_chases = profile_texts(file, roles["never_chases"], "roles.never_chases");
+        if (const YAML::Node by = roles["chased_even_protected_by"]) {
+            if (!by.IsMap()) profile_fail(file, by, "roles.chased_even_protected_by: expected a mapping of pieces to lists");
+            for (const auto& entry : by) {
+                const std::string name = profile_text(file, entry.first, "roles.chased_even_protected_by");
+                p.chased_even_protected_by[name] = profile_texts(file, entry.second, "roles.chased_even_protected_by." + name);
+            }
+        }
     }
     return p;
 }
@@ -165,6 +173,16 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
         p.pawn_type = g.piece_by_name(p.pawn_role);
         if (p.pawn_type < 0) profile_fail(file, where("roles", "pawn"), "roles.pawn: no piece named '" + p.pawn_role + "'");
     }
+    const auto type_of_name = [&](const std::string& name, const char* key) {
+        const int t = g.piece_by_name(name);
+        if (t < 0) profile_fail(file, where("roles", key), std::string("roles.") + key + ": no piece named '" + name + "'");
+        return t;
+    };
+    for (const auto& name : p.never_chases) p.never_chases_mask |= 1u << unsigned(type_of_name(name, "never_chases"));
+    for (const auto& [target, attackers] : p.chased_even_protected_by) {
+        std::uint32_t& mask = p.outranking_attackers[type_of_name(target, "chased_even_protected_by")];
+        for (const auto& a : attackers) mask |= 1u << unsigned(type_of_name(a, "chased_even_protected_by"));
+    }
     const auto needs = [&](Analysis a, bool holds, const std::string& what) {
         if (p.offers(a) && !holds)
             profile_fail(file, root["analyses"], "analyses: " + std::string(analysis_name(a)) + " needs " + what);
@@ -176,6 +194,8 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
           "an 8 by 8 board, a royal piece and roles.pawn");
     needs(Analysis::impasse_count, g.impasse_ranks[0] != 0, "an impasse zone (impasse:)");
     needs(Analysis::disc_count, placement, "a placement game (placement:)");
+    needs(Analysis::cycle_facts, !g.hands && !placement && g.royal_type >= 0 && p.position == PositionNotation::fen,
+          "a royal piece on a board without hands or placement, its positions written as FEN");
 }
 
 }  // namespace arbiter::core

@@ -24,8 +24,9 @@ enum class MoveNotation : std::uint8_t { san, uci, usi, kif, square };
 // How a position is written: FEN, SFEN (with pieces in hand), or a placement game's board string.
 enum class PositionNotation : std::uint8_t { fen, sfen, board };
 // An analysis the board answers for the game: the dead position and "can still checkmate" (FIDE 5.2.2, 6.9), the
-// king-and-pawn endgame table (8x8 boards), the impasse count (shogi jishogi), the disc count (othello).
-enum class Analysis : std::uint8_t { dead_position, king_and_pawn, impasse_count, disc_count };
+// king-and-pawn endgame table (8x8 boards), the impasse count (shogi jishogi), the disc count (othello), the facts
+// of each side's moves in a repetition cycle (checks and chases, core/cycle_facts.h).
+enum class Analysis : std::uint8_t { dead_position, king_and_pawn, impasse_count, disc_count, cycle_facts };
 
 struct GameProfile {
     std::vector<MoveNotation> moves;  // in the order of the data (empty until check_profile where the file names none)
@@ -45,6 +46,13 @@ struct GameProfile {
     std::map<std::string, std::array<std::string, 2>, std::less<>> side_names;
     std::string pawn_role;  // the piece the pawn-like analyses mean (roles.pawn); "" for none
     int pawn_type = -1;     // the same as a piece type, resolved against the game's pieces
+    // The cycle facts' roles (roles.never_chases, roles.chased_even_protected_by): pieces whose attacks are never a
+    // chase, and per attacked piece the attackers that chase it even where it is protected; names as written, and
+    // as piece-type bit masks once resolved.
+    std::vector<std::string> never_chases;
+    std::map<std::string, std::vector<std::string>, std::less<>> chased_even_protected_by;
+    std::uint32_t never_chases_mask = 0;
+    std::map<int, std::uint32_t> outranking_attackers;  // attacked type -> attacker types
 
     bool writes(MoveNotation n) const {
         for (MoveNotation m : moves)

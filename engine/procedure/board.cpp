@@ -3,6 +3,7 @@
 // and the king-and-pawn table where the game offers them, the pawn-like piece from roles.pawn.
 #include "procedure/board.h"
 
+#include "core/cycle_facts.h"
 #include "core/error.h"
 #include "core/kpk.h"
 #include "core/record/kif.h"
@@ -129,6 +130,11 @@ public:
 
     bool checked_all_along(int side) const override {
         return game().every_move_checked_since(game().first_occurrence_ply(), core::Color(side));
+    }
+
+    std::string_view cycle_pattern(int side) const override {
+        if (!pos().definition().profile.offers(core::Analysis::cycle_facts)) return {};
+        return core::pattern_name(core::cycle_pattern(game(), game().first_occurrence_ply(), core::Color(side)));
     }
 
     void set_castling_identity(core::CastlingIdentity identity) override {

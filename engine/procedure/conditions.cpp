@@ -172,6 +172,8 @@ constexpr ConditionImpl table[] = {
     {"touched_piece", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
+    {"cycle_pattern", fact},
+    {"opponent_cycle_pattern", fact},
 };
 
 const ConditionImpl* find(std::string_view name) { return row_named(table, name); }

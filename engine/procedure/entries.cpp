@@ -137,6 +137,25 @@ void State::after_move(int mover) {
     // occurrences parameter (the same name on either topic).
     if (const auto n = move_param(0, Trigger::board_repetition, params::repetition_occurrences.name);
         n && game->repetition_count() == *n) {
+        // A forcing cycle, where the game states its facts and a rule says what they bring: each side's moves since the
+        // position first occurred, by pattern (checks, chases); the rule's cases decide which side, if any, is
+        // ruled, so a side whose pattern the rule leaves alone is passed over and the other side is asked.
+        if (rule_for(Trigger::board_forcing_cycle)) {
+            const std::array<std::string, 2> pattern{std::string(game->cycle_pattern(0)), std::string(game->cycle_pattern(1))};
+            for (int side : {mover, 1 - mover}) {
+                if (pattern[std::size_t(side)].empty() || pattern[std::size_t(side)] == "idle") continue;
+                Context p;
+                p.actor = side;
+                p.facts["cycle_pattern"] = pattern[std::size_t(side)];
+                p.facts["opponent_cycle_pattern"] = pattern[std::size_t(1 - side)];
+                if (raise(Trigger::board_forcing_cycle, p, side,
+                          {side_name(side) + "'s moves since the position first occurred: " + pattern[std::size_t(side)] +
+                               "; " + side_name(1 - side) + "'s: " + pattern[std::size_t(1 - side)],
+                           "その局面の初出以来の" + ja_side(side) + "の着手: " + pattern[std::size_t(side)] + "、" +
+                               ja_side(1 - side) + "の着手: " + pattern[std::size_t(1 - side)]}) >= 0)
+                    return;
+            }
+        }
         // Perpetual check, where a rule says what it brings: one side checked with every move since the position
         // first occurred.
         if (rule_for(Trigger::board_perpetual_check))

@@ -24,7 +24,8 @@ constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_name
     "board.checkmate", "board.stalemate", "board.dead_position", "board.neither_can_move", "board.repetition",
     "board.perpetual_check", "board.move_limit", "board.move_rule", "board.tie", "board.illegal_move", "game.ended",
     "clock.reached_zero",
-    "arbiter.adjourn", "arbiter.unneeded"};
+    "arbiter.adjourn", "arbiter.unneeded",
+    "board.forcing_cycle"};
 
 // The roles bound only in some places (registry `roles`), by the trigger that raises the rule: what the runner
 // calls the player the situation is about (Context::actor and Context::roles where each trigger is raised). The
@@ -61,7 +62,8 @@ constexpr std::string_view place_roles[] = {
     "board.tie right_holder",
     "board.illegal_move offender", "board.illegal_move mover", "board.illegal_move opponent",
     "game.ended right_holder",
-    "arbiter.adjourn mover", "arbiter.adjourn opponent"};
+    "arbiter.adjourn mover", "arbiter.adjourn opponent",
+    "board.forcing_cycle offender", "board.forcing_cycle opponent"};
 
 // A hooks file compiled, never run, in a bare state (no library, no budget: compiling runs none of its code), so that
 // a syntax error is refused when the rulebook loads: "line: message", or empty.

@@ -29,6 +29,7 @@ enum class Trigger : std::uint8_t {
     board_checkmate, board_stalemate, board_dead_position, board_neither_can_move, board_repetition,
     board_perpetual_check, board_move_limit, board_move_rule, board_tie, board_illegal_move, game_ended, clock_reached_zero,
     arbiter_adjourn, arbiter_unneeded,
+    board_forcing_cycle,
     count
 };
 

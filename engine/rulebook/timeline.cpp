@@ -41,7 +41,10 @@ void check_start_position(const YAML::Node& position, const std::string& file, c
         if (game.empty() || !std::filesystem::exists(game_file, ec)) return;
         try {
             auto def = core::GameDefinition::from_yaml(read_yaml_file(game_file).root, game_file.string());
-            core::require_possible_position(core::Position::from_fen(def, fen.Scalar(), file), file);  // as run refuses it
+            core::with_bitboard(*def, [&](auto bb) {  // at the game's own position width, as run reads it
+                using Position = core::BasicPosition<decltype(bb)>;
+                core::require_possible_position(Position::from_fen(def, fen.Scalar(), file), file);  // as run refuses it
+            });
         } catch (const InputError& e) {
             if (e.where().file != file) throw;  // the game definition itself is broken: report it as it is
             throw InputError(location_of(file, fen), "start.fen: " + e.message());

@@ -1,0 +1,116 @@
+// Check and chase facts of a repetition cycle (cycle_facts.h). Computed only when a repetition asks, by replaying the
+// record: each chase test plays the position with the other side to move, which no move generation here needs.
+#include "core/cycle_facts.h"
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+namespace arbiter::core {
+
+std::string_view pattern_name(CyclePattern p) {
+    constexpr std::string_view names[] = {"idle", "check", "chase", "check_and_chase"};
+    return names[int(p)];
+}
+
+namespace {
+
+// The position with `c` to move and nothing else changed (through the FEN's side field, which every FEN game has).
+template <class BB>
+BasicPosition<BB> with_side(const BasicPosition<BB>& p, Color c) {
+    if (p.side_to_move() == c) return p;
+    std::string f = p.fen();
+    const auto space = f.find(' ');
+    if (space == std::string::npos || space + 1 >= f.size()) return p;
+    f[space + 1] = c == first ? 'w' : 'b';
+    return BasicPosition<BB>::from_fen(p.definition_ptr(), f);
+}
+
+// The opponent's pieces that `p`'s side to move can capture legally.
+template <class BB>
+std::vector<int> capturable(const BasicPosition<BB>& p) {
+    std::vector<int> out;
+    for (Move m : p.legal_moves()) {
+        const Piece victim = p.piece_on(m.to());
+        if (victim != no_piece && color_of(victim) != p.side_to_move() &&
+            std::find(out.begin(), out.end(), int(m.to())) == out.end())
+            out.push_back(m.to());
+    }
+    return out;
+}
+
+// The pieces `after` (the mover's move made, the opponent to move) chases: see cycle_pattern.
+template <class BB>
+std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Color mover) {
+    const GameProfile& profile = before.definition().profile;
+    const BasicPosition<BB> turn = with_side(after, mover);
+    const std::vector<int> old = capturable(before);
+    std::vector<int> out;
+    for (Move m : turn.legal_moves()) {
+        const Piece victim = turn.piece_on(m.to()), attacker = turn.piece_on(m.from());
+        if (victim == no_piece || color_of(victim) == mover || type_of(victim) == before.definition().royal_type) continue;
+        if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
+        if (std::find(old.begin(), old.end(), int(m.to())) != old.end()) continue;  // attacked before: not new
+        if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
+        bool chase = false;
+        if (const auto it = profile.outranking_attackers.find(type_of(victim)); it != profile.outranking_attackers.end())
+            chase = it->second & (1u << unsigned(type_of(attacker)));
+        if (!chase) {
+            BasicPosition<BB> taken = turn;
+            Undo u;
+            taken.make(m, u);
+            const auto recaptures = capturable(taken);
+            chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
+        }
+        if (chase) out.push_back(m.to());
+    }
+    return out;
+}
+
+}  // namespace
+
+template <class BB>
+CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
+    BasicPosition<BB> p = game.start_position();
+    const auto& moves = game.moves();
+    int checks = 0, chases = 0, count = 0;
+    std::vector<int> followed;  // the squares of the pieces chased all along so far
+    bool first_chase = true, same_piece = true;
+    for (int i = 0; i < int(moves.size()); ++i) {
+        const Move m = moves[std::size_t(i)];
+        const Color mover = p.side_to_move();
+        const BasicPosition<BB> before = p;
+        Undo u;
+        p.make(m, u);
+        if (i < from) continue;
+        if (mover != side) {
+            // The opponent's move carries a followed piece along (or takes nothing of it).
+            for (int& sq : followed)
+                if (sq == int(m.from())) sq = m.to();
+            continue;
+        }
+        ++count;
+        if (p.is_check()) {
+            ++checks;
+            same_piece = false;
+            continue;
+        }
+        const std::vector<int> now = chased(before, p, mover);
+        if (now.empty()) return CyclePattern::idle;
+        ++chases;
+        if (first_chase) followed = now;
+        else
+            std::erase_if(followed, [&](int sq) { return std::find(now.begin(), now.end(), sq) == now.end(); });
+        first_chase = false;
+    }
+    if (count == 0) return CyclePattern::idle;
+    if (checks == count) return CyclePattern::check;
+    if (chases == count) return same_piece && !followed.empty() ? CyclePattern::chase : CyclePattern::idle;
+    return CyclePattern::check_and_chase;
+}
+
+template CyclePattern cycle_pattern(const BasicGame<Bitboard>&, int, Color);
+template CyclePattern cycle_pattern(const BasicGame<WideBitboard<2>>&, int, Color);
+template CyclePattern cycle_pattern(const BasicGame<WideBitboard<3>>&, int, Color);
+
+}  // namespace arbiter::core
