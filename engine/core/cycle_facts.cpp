@@ -9,7 +9,7 @@
 namespace arbiter::core {
 
 std::string_view pattern_name(CyclePattern p) {
-    constexpr std::string_view names[] = {"idle", "check", "chase", "check_and_chase"};
+    constexpr std::string_view names[] = {"idle", "check", "chase", "mixed", "mate_threat"};
     return names[int(p)];
 }
 
@@ -67,15 +67,28 @@ std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>
     return out;
 }
 
+// Whether the mover of `after` (the opponent now to move) would have a checkmating move were it its turn again.
+template <class BB>
+bool threatens_mate(const BasicPosition<BB>& after, Color mover) {
+    const BasicPosition<BB> turn = with_side(after, mover);
+    for (Move m : turn.legal_moves()) {
+        BasicPosition<BB> next = turn;
+        Undo u;
+        next.make(m, u);
+        if (next.is_checkmate()) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 template <class BB>
 CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
     BasicPosition<BB> p = game.start_position();
     const auto& moves = game.moves();
-    int checks = 0, chases = 0, count = 0;
+    int checks = 0, threats = 0, chases = 0, count = 0;
     std::vector<int> followed;  // the squares of the pieces chased all along so far
-    bool first_chase = true, same_piece = true;
+    bool first_chase = true;
     for (int i = 0; i < int(moves.size()); ++i) {
         const Move m = moves[std::size_t(i)];
         const Color mover = p.side_to_move();
@@ -92,7 +105,10 @@ CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
         ++count;
         if (p.is_check()) {
             ++checks;
-            same_piece = false;
+            continue;
+        }
+        if (threatens_mate(p, mover)) {
+            ++threats;
             continue;
         }
         const std::vector<int> now = chased(before, p, mover);
@@ -105,8 +121,10 @@ CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
     }
     if (count == 0) return CyclePattern::idle;
     if (checks == count) return CyclePattern::check;
-    if (chases == count) return same_piece && !followed.empty() ? CyclePattern::chase : CyclePattern::idle;
-    return CyclePattern::check_and_chase;
+    if (threats == count) return CyclePattern::mate_threat;
+    // Every move chased, but not one piece all along (a piece chasing two in turn): no perpetual chase.
+    if (chases == count) return followed.empty() ? CyclePattern::idle : CyclePattern::chase;
+    return CyclePattern::mixed;
 }
 
 template CyclePattern cycle_pattern(const BasicGame<Bitboard>&, int, Color);

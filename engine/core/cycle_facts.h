@@ -1,5 +1,5 @@
 // What each side's moves in a repetition cycle were (the game file's cycle_facts analysis): every move a check, every
-// move a chase of one and the same piece, each move one or the other, or none of these. The rulebooks decide what a
+// move a threat of mate, every move a chase of one and the same piece, each move one of these in a mix, or not. The rulebooks decide what a
 // pattern brings (the repetition.forcing_cycle topic); the core only states the facts, reading the roles the game
 // file names (roles.never_chases, roles.chased_even_protected_by).
 #pragma once
@@ -10,15 +10,19 @@
 
 namespace arbiter::core {
 
-// idle: some move neither checked nor chased. check: every move gave check. chase: every move chased, and one piece
-// was chased all along (followed as it moved). check_and_chase: every move checked or chased, some of each.
-enum class CyclePattern : std::uint8_t { idle, check, chase, check_and_chase };
+// idle: some move neither checked, threatened mate nor chased. check: every move gave check. mate_threat: every move
+// threatened mate. chase: every move chased, and one piece was chased all along (followed as it moved). mixed: every
+// move did one of the three, not all the same one.
+enum class CyclePattern : std::uint8_t { idle, check, chase, mixed, mate_threat };
 std::string_view pattern_name(CyclePattern p);
 
-// The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move chases
-// when, not giving check, it leaves a piece of the opponent (not the royal one) newly open to a legal capture by a
+// The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move
+// threatens mate when, not giving check, it leaves the mover a move that would checkmate were it the mover's turn
+// again (a mate in one; longer series of checks are not looked for). A move chases when, neither giving check nor
+// threatening mate, it leaves a piece of the opponent (not the royal one) newly open to a legal capture by a
 // piece not in roles.never_chases, and that piece either is not protected (no legal recapture on its square) or is
-// attacked by one of its roles.chased_even_protected_by pieces. A checking move is a check, not a chase.
+// attacked by one of its roles.chased_even_protected_by pieces. A move is counted once, by the first of check, threat
+// of mate and chase it is (the heavier kind).
 template <class BB>
 CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side);
 
