@@ -35,7 +35,8 @@ void read_castling_from_position(GameDefinition& g, const YAML::Node& node, cons
         r.fail(node["rook"], "castling.from_position.rook: expected a non-royal piece name");
     if (g.royal_type < 0) r.fail(node, "castling.from_position: the game has no royal piece to castle");
     const YAML::Node home = r.require(node, "home_ranks");
-    if (!home.IsSequence() || home.size() != 2) r.fail(home, "castling.from_position.home_ranks: expected [first, second]");
+    if (!home.IsSequence() || home.size() != 2)
+        r.fail(home, "castling.from_position.home_ranks: expected [first, second]");
     for (int side = 0; side < 2; ++side)
         c.home_rank[side] = index_of(g.rank_names, home[side], "castling.from_position.home_ranks");
     const YAML::Node moves = r.require(node, "moves");
@@ -77,9 +78,9 @@ CastlingRule castling_rule(const GameDefinition& g, Color side, int kind, int ki
     c.rook_from = Square(rook_from);
     c.king_to = Square(g.square(k.king_to_file, rank));
     c.rook_to = Square(g.square(k.rook_to_file, rank));
-    // Guidelines II.3: every square between the king's start and end squares and between the rook's (both end
-    // squares included) is empty but for the castling king and rook; no square the king stands on or crosses,
-    // its start and end included, is attacked.
+    // Guidelines II.3.2.7.4: every square between the king's start and end squares and between the rook's (both
+    // end squares included) is vacant but for the castling king and rook; 3.8.2.2 (kept by II.3.1): no square the
+    // king stands on or crosses, its start and end included, is attacked.
     const auto span = [&](int a, int b, std::vector<int>& out, bool skip_own) {
         for (int f = std::min(g.file_of(a), g.file_of(b)); f <= std::max(g.file_of(a), g.file_of(b)); ++f) {
             const int sq = g.square(f, rank);
@@ -109,7 +110,8 @@ std::string read_castling_field(const GameDefinition& g, const Piece* board, con
         const int rank = cp.home_rank[side], king = royal[side];
         const std::string letter(1, ch);
         if (king == no_square || g.rank_of(king) != rank)
-            return "castling right '" + letter + "' needs the " + g.side_names[side] + " " + g.pieces[g.royal_type].name +
+            return "castling right '" + letter + "' needs the " + g.side_names[side] + " " +
+                   g.pieces[g.royal_type].name +
                    " on rank " + g.rank_names[rank];
         const auto own_rook = [&](int file) {
             const Piece p = board[g.square(file, rank)];
@@ -123,7 +125,8 @@ std::string read_castling_field(const GameDefinition& g, const Piece* board, con
             for (int f = step > 0 ? g.files - 1 : 0; f != g.file_of(king) && rook < 0; f -= step)
                 if (own_rook(f)) rook = g.square(f, rank);
             if (rook < 0)
-                return "castling right '" + letter + "' needs a " + g.side_names[side] + " " + g.pieces[cp.rook_type].name +
+                return "castling right '" + letter + "' needs a " + g.side_names[side] + " " +
+                       g.pieces[cp.rook_type].name +
                        " beside the " + g.pieces[g.royal_type].name + " toward the " +
                        (step > 0 ? "last" : "first") + " file";
         } else {  // Shredder-FEN (and X-FEN for an inner rook): the rook's file

@@ -89,7 +89,7 @@ BOOST_AUTO_TEST_CASE(an_inner_rook_is_written_by_its_file) {
     Position pos = fen960("4k3/8/8/8/8/8/8/RRK5 w B - 0 1");
     BOOST_TEST(pos.fen() == "4k3/8/8/8/8/8/8/RRK5 w B - 0 1");
     BOOST_TEST(!has_move(pos, "c1a1"));
-    BOOST_TEST(has_move(pos, "c1b1"));  // king stays on c1, the b rook goes to d1 (II.3.3)
+    BOOST_TEST(has_move(pos, "c1b1"));  // king stays on c1, the b rook goes to d1 (II.3.2.6)
 }
 
 BOOST_AUTO_TEST_CASE(standard_start_reads_as_chess) {
@@ -118,7 +118,8 @@ BOOST_AUTO_TEST_SUITE(chess960_castling_moves)
 
 BOOST_AUTO_TEST_CASE(the_castling_rook_does_not_shield_the_king) {
     // King c1, rook b1, a black queen a1: O-O-O leaves the king on c1 and takes the rook to d1, so the queen would
-    // attack c1 along the emptied rank (II.3.2: the king may not end in check). The b rook hides it before the move.
+    // attack c1 along the emptied rank (3.8.2.2 kept by II.3.1: the king may not end in check). The b rook hides it
+    // before the move.
     Position pos = fen960("4k3/8/8/8/8/8/8/qRK5 w Q - 0 1");
     BOOST_TEST(!has_move(pos, "c1b1"));
     // Without the queen it is legal: the king stays on c1, the rook goes to d1.
@@ -127,7 +128,8 @@ BOOST_AUTO_TEST_CASE(the_castling_rook_does_not_shield_the_king) {
 }
 
 BOOST_AUTO_TEST_CASE(king_takes_rook_is_read_and_written) {
-    // King b1, rook g1 toward h: O-O puts the king on g1 and the rook on f1 (II.3.3); c1-g1 and f1 must be empty.
+    // King b1, rook g1 toward h: O-O puts the king on g1 and the rook on f1 (II.3.2.6); c1-g1 and f1 must be
+    // vacant (II.3.2.7.4).
     Position pos = fen960("4k3/8/8/8/8/8/8/1K4R1 w K - 0 1");
     ParsedMove p = parse_move(pos, "b1g1");
     BOOST_REQUIRE(p.status == MoveParseStatus::ok);
