@@ -1,5 +1,6 @@
 // FEN (Forsyth-Edwards Notation, PGN standard 16.1) for any rectangular game definition: piece letters,
 // castling letters and square names come from the definition.
+#include "core/castling_from_position.h"
 #include "core/error.h"
 #include "core/position.h"
 
@@ -105,7 +106,19 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
     // 3. Castling rights: a letter per castling rule, or '-'.
     {
         const Field& f = fields[2];
-        if (f.text != "-") {
+        if (g.castling_from_position.enabled) {
+            // The castling moves are read from the position: the position plays a definition that holds them.
+            std::vector<CastlingRule> rules;
+            int column = 0;
+            if (f.text != "-") {
+                std::string wrong = read_castling_field(g, pos.board_, pos.royal_, f.text, rules, column);
+                if (!wrong.empty()) fail(3, f.column + column, wrong);
+            }
+            pos.owner_ = g.with_castling(rules);
+            pos.def_ = pos.owner_.get();
+            pos.tables_ = &pos.def_->template tables<BB>();
+            pos.castling_ = std::uint8_t((1u << rules.size()) - 1);
+        } else if (f.text != "-") {
             for (int i = 0; i < int(f.text.size()); ++i) {
                 int rule = -1;
                 for (int r = 0; r < int(g.castling.size()); ++r)
@@ -167,7 +180,7 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
 }
 
 template <class BB>
-std::string BasicPosition<BB>::fen() const {
+std::string BasicPosition<BB>::fen(bool shredder) const {
     const GameDefinition& g = *def_;
     std::string out;
     for (int rank = g.ranks - 1; rank >= 0; --rank) {
@@ -190,7 +203,7 @@ std::string BasicPosition<BB>::fen() const {
     bool any = false;
     for (int i = 0; i < int(g.castling.size()); ++i)
         if (castling_ & (1u << i)) {
-            out += g.castling[i].fen;
+            out += castling_letter(g, board_, g.castling[i], shredder);
             any = true;
         }
     if (!any) out += '-';
@@ -202,7 +215,7 @@ std::string BasicPosition<BB>::fen() const {
 
 #define ARBITER_FEN_FOR(BB)                                                                                      \
     template BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr, std::string_view, const std::string&); \
-    template std::string BasicPosition<BB>::fen() const;
+    template std::string BasicPosition<BB>::fen(bool) const;
 ARBITER_FEN_FOR(Bitboard)
 ARBITER_FEN_FOR(WideBitboard<2>)
 ARBITER_FEN_FOR(WideBitboard<3>)

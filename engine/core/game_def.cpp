@@ -361,8 +361,11 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         g.royal_type = t;
     }
 
-    if (YAML::Node cs = root["castling"]) {
-        if (!cs.IsSequence()) r.fail(cs, "castling: expected a list");
+    if (YAML::Node cs = root["castling"]; cs && cs.IsMap()) {
+        read_castling_from_position(g, r.require(cs, "from_position"), r);
+        g.start_castling_cache();
+    } else if (cs) {
+        if (!cs.IsSequence()) r.fail(cs, "castling: expected a list, or from_position");
         if (cs.size() > 8) r.fail(cs, "castling: at most 8 castling moves");
         for (const YAML::Node& cn : cs) {
             CastlingRule c;

@@ -89,6 +89,24 @@ struct CastlingRule {
     Square king_from = no_square, king_to = no_square, rook_from = no_square, rook_to = no_square;
     std::vector<int> must_be_empty;         // squares (BoardTables::castling_empty holds them as a mask)
     std::vector<int> must_not_be_attacked;  // squares (BoardTables::castling_safe)
+    bool uci_takes_rook = false;  // UCI writes it king-takes-rook (e1h1): rules read from a position (Chess960)
+};
+
+// Castling whose king and rook start squares are read from the position (FIDE Laws 2018 Guidelines II.3, Chess960):
+// the king on its side's home rank and a rook of that side on the same rank; the end squares are files given as
+// data. A FEN's castling field names the rooks (X-FEN K/Q for the outermost, or Shredder-FEN file letters); the
+// position then plays a definition of its own whose `castling` holds the squares (castling_from_position.cpp).
+struct CastlingFromPosition {
+    struct Kind {
+        int toward = 1;    // +1: a rook on the king's last-file side, -1: on its first-file side
+        char fen = '?';    // X-FEN letter for the outermost such rook, first side's case (K, Q)
+        std::string san;   // O-O, O-O-O
+        int king_to_file = -1, rook_to_file = -1;
+    };
+    bool enabled = false;
+    int rook_type = -1;
+    int home_rank[2] = {0, 0};  // rank index per side
+    std::vector<Kind> kinds;
 };
 
 constexpr int max_rays = 48;
@@ -166,6 +184,7 @@ public:
     std::vector<std::string> rank_names;
     std::vector<PieceType> pieces;
     std::vector<CastlingRule> castling;
+    CastlingFromPosition castling_from_position;  // when enabled, `castling` is made per position (with_castling)
     std::string start_fen;          // FEN, or SFEN when the game has hands
     bool hands = false;             // captured pieces join the captor's hand; a turn may drop one instead
     bool no_immobile_pieces = false;  // no move or drop may leave a piece where it could never move
@@ -239,6 +258,10 @@ public:
     std::uint8_t castling_rights_kept[max_board_squares] = {};  // rights that survive a move from or to sq
     // Bits of `rights` that exist: one per castling rule.
     int castling_rule_count() const { return int(castling.size()); }
+    // This definition with `rules` as its castling moves (castling_from_position games); the same rules give the
+    // same definition while one is in use, so the positions of one game share it.
+    std::shared_ptr<const GameDefinition> with_castling(const std::vector<CastlingRule>& rules) const;
+    void start_castling_cache();  // by the reader of a from_position game, before with_castling is called
 
     // The tables for bitboard type BB (the caller plays this game with BasicPosition<BB>).
     template <class BB>
@@ -331,6 +354,9 @@ private:
     bool ray_overflow = false;
     std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;
     std::shared_ptr<BoardTables<WideBitboard<3>>> wide3_;
+    // with_castling's definitions by their rules, shared by a definition and those made from it (held weakly).
+    struct CastlingCache;
+    std::shared_ptr<CastlingCache> castling_cache_;
     // Square names of one character per file and rank (chess, USI): parse_square and piece_by_letter read them by
     // table, since an audit reads a square name for every move of an archive. -1: no name; built by compile_names.
     bool one_char_squares_ = false;
@@ -341,6 +367,7 @@ private:
     template <class BB>
     void compile_tables(BoardTables<BB>& t);
     void compile_slides();
+    void compile_castling();  // castling_rights_kept, castling_empty and castling_safe from `castling`
     void compile_blocked_rays();  // hoppers and line_attacks (game_def_blocked.cpp)
     template <class BB>
     void compile_blocked(BoardTables<BB>& t);  // regions, region leaps, confinement, lame leaps, reach

@@ -135,7 +135,7 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
     if (!g.legality_by_test) return;
     // Those moves are tested one by one against the attacks after them (movegen_tested.cpp), which knows neither the
     // two pieces that castling moves nor the piece that en passant takes from another square.
-    if (!g.castling.empty())
+    if (!g.castling.empty() || g.castling_from_position.enabled)
         r.fail(root["castling"], "castling cannot be combined with lame_leap, hop or royals_may_not_face");
     for (const PieceType& p : g.pieces)
         if (p.en_passant)

@@ -67,5 +67,7 @@ void read_blocked_movement(PieceType& p, const YAML::Node& block, MoveMode mode,
 void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece,
                           const GameDefinitionReader& r);
 void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
+// `castling: {from_position: ...}` (castling_from_position.cpp).
+void read_castling_from_position(GameDefinition& g, const YAML::Node& node, const GameDefinitionReader& r);
 
 }  // namespace arbiter::core

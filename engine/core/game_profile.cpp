@@ -101,6 +101,7 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
         for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 5>(file, e, "analyses")));
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
+    if (root["ruled_as"]) p.ruled_as = profile_text(file, root["ruled_as"], "ruled_as");
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
     if (const YAML::Node names = root["names"]) {
         if (!names.IsMap()) profile_fail(file, names, "names: expected a mapping of languages to the game's name");

@@ -40,6 +40,9 @@ struct GameProfile {
     std::uint8_t analyses = 0;  // bit per Analysis
     std::string default_rulebook;                // a record is ruled under it unless one is named
     std::vector<std::string> compare_rulebooks;  // `compare` without --rulebooks; empty: every rulebook of the game
+    // The game whose rulebooks rule this one (`ruled_as`: chess960 is ruled by the chess rulebooks, FIDE 2018
+    // Guidelines II.1); a record of it becomes a timeline of that game whose event names this one as its variant.
+    std::string ruled_as;
     // The game's name by language ("en", "ja", the game's own language's code), as lists print it.
     std::map<std::string, std::string, std::less<>> names;
     // Side names by language ("en", "ja", the game's own language's code), first side first.

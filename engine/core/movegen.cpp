@@ -318,9 +318,11 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
                 if (!(targets & bit<BB>(c.king_to))) continue;
                 if (board_[c.rook_from] == no_piece || color_of(board_[c.rook_from]) != us) continue;
                 if (occ & tb.castling_empty[i]) continue;
+                // Without the castling rook, which may stand between an attacker and the king's path (Chess960).
+                const Bitboard occ_after = occ ^ bit<BB>(c.rook_from);
                 bool attacked = false;
                 for (Bitboard s = tb.castling_safe[i]; s && !attacked;)
-                    attacked = attackers_to(pop_lsb(s), them, occ) != 0;
+                    attacked = attackers_to(pop_lsb(s), them, occ_after) != 0;
                 if (!attacked) *out++ = Move(c.king_from, c.king_to, MoveKind::castling, i);
             }
         }

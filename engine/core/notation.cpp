@@ -39,7 +39,8 @@ std::string to_uci(const Position& pos, Move m) {
     const GameDefinition& g = pos.definition();
     if (g.placement.enabled) return placement_move_name(pos, m);  // "f5", "pass"
     if (m.kind() == MoveKind::pass) return "0000";
-    std::string s = g.square_name(m.from()) + g.square_name(m.to());
+    const bool takes_rook = m.kind() == MoveKind::castling && g.castling[m.extra()].uci_takes_rook;
+    std::string s = g.square_name(m.from()) + g.square_name(takes_rook ? g.castling[m.extra()].rook_from : m.to());
     if (m.is_promotion()) s += lower(g.pieces[m.promotion_type()].letter);
     return s;
 }

@@ -43,8 +43,9 @@ public:
     // Reads a FEN (all six fields required). Throws InputError naming the field and the column
     // (1-based, in `fen`) of what is wrong; `source` names the input in the location.
     static BasicPosition from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source = "<position>");
-    // Writes a FEN; the en passant field is written only when an en passant capture is legal (FIDE 9.2.3).
-    std::string fen() const;
+    // Writes a FEN; the en passant field is written only when an en passant capture is legal (FIDE 9.2.3). A game
+    // whose castling is read from the position writes X-FEN castling letters, or Shredder-FEN's file letters.
+    std::string fen(bool shredder = false) const;
     // Reads an SFEN (USI: placement with '+' for promoted pieces, side b or w, hands or '-', an optional
     // move number) for games with hands; InputError with the column otherwise. At most one royal piece
     // per side (test positions without kings are accepted). Writes one (sfen()).

@@ -385,11 +385,17 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     State st(*this, timeline, book);
     st.out.rulebook = book.id;
     st.out.game = book.game;
-    auto& def = caches_->games[book.game];
+    // The event's variant (chess960) is a game file the rulebook's game rules (its ruled_as): its board is played.
+    const std::string& game = timeline.event.variant.empty() ? book.game : timeline.event.variant;
+    auto& def = caches_->games[game];
     if (!def) {
-        const auto dir = options_.rulesets.empty() ? library_.folder_of_game(book.game) : options_.rulesets;
-        def = rulebook::load_game(book.game, dir);
+        const auto dir = options_.rulesets.empty() ? library_.folder_of_game(game) : options_.rulesets;
+        def = rulebook::load_game(game, dir);
     }
+    if (game != book.game && def->profile.ruled_as != book.game)
+        throw InputError(location_of(timeline.event.file, timeline.event.node["variant"]),
+                         "variant: the game '" + game + "' is not ruled as " + book.game + " (its game file's ruled_as is '" +
+                             def->profile.ruled_as + "'); expected a variant of the rulebook " + book.id + "'s game");
     // A rulebook not checked by `validate` against its game (count in chess) is refused before it rules anything.
     if (caches_->checked_books.insert(&book).second) rulebook::check_for_game(book, *def);
     st.def = def;

@@ -104,6 +104,7 @@ struct Build {
     int number;
     int count;
     std::string game;
+    std::string variant;           // the record's game when it is ruled as `game` (ruled_as: chess960), else ""
     std::string default_rulebook;  // the game file's default_rulebook
     std::array<std::string, 2> sides;
     std::array<std::string, 2> sides_ja;  // the game file's side_names.ja (先手, 黒), else the registry's, for the warnings

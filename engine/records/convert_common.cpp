@@ -219,6 +219,7 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
         y.append("event: ").append(event_quoted).append(", ");
     }
     y.append("rulebook: ").append(rulebook_id);
+    if (!b.variant.empty()) y.append(", variant: ").append(b.variant);
     if (b.control) {
         thread_local std::optional<clock::TimeControl> control;
         thread_local bool confirmed = false;

@@ -53,7 +53,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": " + def->id +
                                                     " records in pgn are read in SAN on boards of up to 64 squares; its "
                                                     "game file names no SAN (notation.moves)");
-    b.game = def->id;
+    // A variant ruled by another game's rulebooks (chess960: ruled_as chess) is a timeline of that game whose event
+    // names the variant.
+    b.game = def->profile.ruled_as.empty() ? def->id : def->profile.ruled_as;
+    if (!def->profile.ruled_as.empty()) b.variant = def->id;
     b.default_rulebook = def->profile.default_rulebook;
     name_sides(b, def->side_names[0], def->side_names[1], library);
     if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;

@@ -25,6 +25,7 @@ struct Event {
     std::string rulebook;
     std::string mode;
     std::string category;
+    std::string variant;  // a game file ruled as the rulebook's game (ruled_as), played instead of it: chess960
     NodeHandle time_control;
     std::vector<Setting> set;
     std::string file;

@@ -4,6 +4,7 @@
 #include "core/game_def.h"
 #include "core/position.h"
 #include "rulebook/event.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
 
@@ -116,7 +117,18 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
     const Rulebook& rulebook = event_rulebook(event, library, rulebook_override);
     check_event(event, rulebook, library.registry());
 
-    check_start_position(root["start"], file.name, rulebook.game, library.folder_of_game(rulebook.game));
+    // An event's variant (chess960) is played instead of the rulebook's game, which must rule it (its ruled_as).
+    const std::string& game = event.variant.empty() ? rulebook.game : event.variant;
+    if (game != rulebook.game) {
+        const auto folder = library.folder_of_game(game);
+        std::error_code ec;
+        if (!std::filesystem::exists(folder / "games" / (game + ".yaml"), ec) ||
+            game_profile(game, folder).ruled_as != rulebook.game)
+            throw InputError(location_of(event.file, event.node["variant"]),
+                             "variant: found '" + game + "'; expected a game file ruled as " + rulebook.game +
+                                 " (ruled_as: " + rulebook.game + "), the game of the rulebook " + rulebook.id);
+    }
+    check_start_position(root["start"], file.name, game, library.folder_of_game(game));
 
     std::int64_t previous = -1;
     NodeHandle previous_at;

@@ -589,10 +589,13 @@ BOOST_AUTO_TEST_CASE(pgn_from_a_position_and_variants) {
     BOOST_TEST(has(r.game.yaml, "start: {fen: \"7k/Q7/6K1/8/8/8/8/8 w - - 0 1\"}"));
     BOOST_TEST(r.run.result.topic == "result.checkmate");
     BOOST_TEST(points(r.run, "white") == 1.0);
-    // Chess960 castles otherwise: refused, naming the game.
-    const auto message = read_error("[Event \"x\"]\n[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. e4 *\n", "960.pgn");
-    BOOST_TEST(has(message, "960.pgn:1:"));
-    BOOST_TEST(has(message, "Chess960"));
+    // Chess960 is a game file of its own ruled as chess (FIDE 2018 Guidelines II.1): the timeline names the variant.
+    const auto c960 = rule_bytes("[Event \"x\"]\n[Variant \"Chess960\"]\n[Result \"*\"]\n\n1. e4 *\n", "960.pgn");
+    BOOST_TEST(has(c960.game.yaml, "variant: chess960"));
+    // A variant no game file reads is refused, naming it.
+    const auto message = read_error("[Event \"x\"]\n[Variant \"Crazyhouse\"]\n[Result \"*\"]\n\n1. e4 *\n", "zh.pgn");
+    BOOST_TEST(has(message, "zh.pgn:1:"));
+    BOOST_TEST(has(message, "Crazyhouse"));
 }
 
 BOOST_AUTO_TEST_CASE(csa_time_up_is_a_flag_claim_when_the_flag_fell) {
