@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/game_files.h"
 #include "core/move_text.h"
+#include "core/relative_notation.h"
 #include "core/notation.h"
 #include "core/placement_game.h"
 #include "core/unwinnable.h"
@@ -142,6 +143,12 @@ nlohmann::json analyze_board(const core::BasicPosition<BB>& pos) {
     j["side_to_move"] = g.side_names[pos.side_to_move()];
     j["legal_moves"] = nlohmann::json::array();
     for (core::Move m : legal) j["legal_moves"].push_back(core::to_usi(pos, m));
+    // The file-relative notation where the game file gives its words (WXF letters and the traditional names).
+    if (g.profile.writes(core::MoveNotation::relative))
+        for (core::Move m : legal) {
+            j["legal_moves_relative"].push_back(core::to_relative(pos, m, core::RelativeStyle::letters));
+            j["legal_moves_relative_names"].push_back(core::to_relative(pos, m, core::RelativeStyle::names));
+        }
     const bool check = pos.is_check();
     j["legal_move_count"] = legal.size();
     j["check"] = check;
@@ -167,6 +174,12 @@ void print_board_text(const nlohmann::json& j, const core::GameDefinition& g) {
     std::cout << "legal moves (" << j["legal_move_count"].get<int>() << "):";
     for (const auto& m : j["legal_moves"]) std::cout << ' ' << m.get<std::string>();
     std::cout << '\n';
+    for (const char* key : {"legal_moves_relative", "legal_moves_relative_names"})
+        if (j.contains(key)) {
+            std::cout << "  written:";
+            for (const auto& m : j[key]) std::cout << ' ' << m.get<std::string>();
+            std::cout << '\n';
+        }
     std::cout << "check:                 " << yes(j["check"]) << '\n';
     std::cout << "checkmate:             " << yes(j["checkmate"]) << '\n';
     std::cout << "no legal moves:        " << yes(j["no_legal_moves"]);

@@ -56,7 +56,7 @@ std::string lower_text(std::string s) {
 }  // namespace
 
 std::string_view notation_name(MoveNotation n) {
-    constexpr std::string_view names[] = {"san", "uci", "usi", "kif", "square"};
+    constexpr std::string_view names[] = {"san", "uci", "usi", "kif", "square", "relative"};
     return names[int(n)];
 }
 
@@ -85,7 +85,27 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
         if (const YAML::Node moves = n["moves"]) {
             if (!moves.IsSequence() || moves.size() == 0) profile_fail(file, moves, "notation.moves: expected a non-empty list");
             p.moves.clear();
-            for (const auto& m : moves) p.moves.push_back(profile_word<MoveNotation, 5>(file, m, "notation.moves"));
+            for (const auto& m : moves) p.moves.push_back(profile_word<MoveNotation, 6>(file, m, "notation.moves"));
+        }
+        if (const YAML::Node rel = n["relative"]) {
+            if (!rel.IsMap()) profile_fail(file, rel, "notation.relative: expected a mapping");
+            RelativeNotation& r = p.relative;
+            if (const YAML::Node l = rel["letters"]; l && l.IsMap())
+                for (const auto& e : l) r.letters[profile_text(file, e.first, "notation.relative.letters")] =
+                    profile_text(file, e.second, "notation.relative.letters");
+            if (const YAML::Node l = rel["names"]; l && l.IsMap())
+                for (const auto& e : l) r.names[profile_text(file, e.first, "notation.relative.names")] =
+                    profile_texts(file, e.second, "notation.relative.names");
+            if (const YAML::Node l = rel["numerals"]) {
+                if (!l.IsSequence() || l.size() != 2) profile_fail(file, l, "notation.relative.numerals: expected two lists");
+                for (std::size_t i = 0; i < 2; ++i) r.numerals[i] = profile_texts(file, l[i], "notation.relative.numerals");
+            }
+            const auto words = [&](const char* key, std::vector<std::string>& out) {
+                if (const YAML::Node w = rel[key]) out = profile_texts(file, w, std::string("notation.relative.") + key);
+                if (out.empty()) profile_fail(file, rel, std::string("notation.relative: expected ") + key);
+            };
+            words("forward", r.forward), words("backward", r.backward), words("sideways", r.sideways);
+            words("front", r.front), words("back", r.back);
         }
         if (const YAML::Node pos = n["position"]) p.position = profile_word<PositionNotation, 3>(file, pos, "notation.position");
         p.position_given = bool(n["position"]);
@@ -160,7 +180,7 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
     for (MoveNotation m : p.moves) {
         const bool fits = m == MoveNotation::square ? placement
                           : m == MoveNotation::kif || m == MoveNotation::usi ? g.hands
-                          : m == MoveNotation::uci ? !placement && !g.hands
+                          : m == MoveNotation::uci || m == MoveNotation::relative ? !placement && !g.hands
                                                    : !placement && !g.hands && g.bitboard_words == 1;
         if (!fits)
             profile_fail(file, where("notation", "moves"),
@@ -179,6 +199,24 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
         if (t < 0) profile_fail(file, where("roles", key), std::string("roles.") + key + ": no piece named '" + name + "'");
         return t;
     };
+    for (const auto& [name, letter] : p.relative.letters) {
+        const int t = g.piece_by_name(name);
+        if (t < 0 || t >= max_relative_types) profile_fail(file, where("notation", "relative"), "notation.relative.letters: no piece named '" + name + "'");
+        p.relative.letter_of[std::size_t(t)] = letter;
+    }
+    for (const auto& [name, glyphs] : p.relative.names) {
+        const int t = g.piece_by_name(name);
+        if (t < 0 || t >= max_relative_types || glyphs.size() < 2)
+            profile_fail(file, where("notation", "relative"), "notation.relative.names: '" + name + "' must be a piece with two names or more");
+        p.relative.names_of[std::size_t(t)] = glyphs;
+    }
+    if (p.writes(MoveNotation::relative)) {
+        const bool complete = p.relative.numerals[0].size() == 9 && p.relative.numerals[1].size() == 9 && g.files <= 9;
+        if (!complete) profile_fail(file, where("notation", "moves"), "notation.moves: relative needs notation.relative with nine numerals per side and at most nine files");
+        for (int t = 0; t < int(g.pieces.size()); ++t)
+            if (p.relative.letter_of[std::size_t(t)].empty() || p.relative.names_of[std::size_t(t)].empty())
+                profile_fail(file, where("notation", "relative"), "notation.relative: no letter or names for the piece '" + g.pieces[std::size_t(t)].name + "'");
+    }
     for (const auto& name : p.never_chases) p.never_chases_mask |= 1u << unsigned(type_of_name(name, "never_chases"));
     for (const auto& [target, attackers] : p.chased_even_protected_by) {
         std::uint32_t& mask = p.outranking_attackers[type_of_name(target, "chased_even_protected_by")];

@@ -18,9 +18,25 @@ class Node;
 
 namespace arbiter::core {
 
+inline constexpr int max_relative_types = 32;
+
 // How a move is written: SAN (Nf3) and UCI/long algebraic (g1f3, e7e8q), USI (7g7f, P*5e) and KIF (７六歩(77)),
 // or a placement game's square (f5, pass).
-enum class MoveNotation : std::uint8_t { san, uci, usi, kif, square };
+// `relative` is the file-relative notation of the xiangqi family (WXF C2.5, traditional 炮二平五), written from the
+// game file's notation.relative table (core/relative_notation.h).
+enum class MoveNotation : std::uint8_t { san, uci, usi, kif, square, relative };
+
+// The words of the file-relative notation (notation.relative): a piece's letter (WXF) and names (the first the one
+// written for the first side, the second for the second side, then variants read), the numerals by side (file 1
+// first; digits 1-9 are always read), and the signs of the three directions and of the front and back piece.
+struct RelativeNotation {
+    std::map<std::string, std::string, std::less<>> letters;                // piece name -> WXF letter
+    std::map<std::string, std::vector<std::string>, std::less<>> names;     // piece name -> glyphs
+    std::array<std::vector<std::string>, 2> numerals;                       // per side, file 1 first
+    std::vector<std::string> forward, backward, sideways, front, back;      // the first is written
+    std::array<std::string, max_relative_types> letter_of{};                // by piece type, once resolved
+    std::array<std::vector<std::string>, max_relative_types> names_of{};
+};
 // How a position is written: FEN, SFEN (with pieces in hand), or a placement game's board string.
 enum class PositionNotation : std::uint8_t { fen, sfen, board };
 // An analysis the board answers for the game: the dead position and "can still checkmate" (FIDE 5.2.2, 6.9), the
@@ -29,6 +45,7 @@ enum class PositionNotation : std::uint8_t { fen, sfen, board };
 enum class Analysis : std::uint8_t { dead_position, king_and_pawn, impasse_count, disc_count, cycle_facts };
 
 struct GameProfile {
+    RelativeNotation relative;        // notation.relative (used where moves lists relative)
     std::vector<MoveNotation> moves;  // in the order of the data (empty until check_profile where the file names none)
     PositionNotation position = PositionNotation::fen;
     bool position_given = false;      // the file names it (else check_profile sets the one its keys imply)

@@ -5,6 +5,7 @@
 
 #include "core/cycle_facts.h"
 #include "core/error.h"
+#include "core/relative_notation.h"
 #include "core/kpk.h"
 #include "core/record/kif.h"
 #include "core/record/usi.h"
@@ -33,6 +34,7 @@ public:
         reads_san_ = p.writes(core::MoveNotation::san) || p.writes(core::MoveNotation::uci);
         reads_kif_ = p.writes(core::MoveNotation::kif), writes_sfen_ = p.position == core::PositionNotation::sfen;
         dead_position_ = p.offers(core::Analysis::dead_position);
+        reads_relative_ = p.writes(core::MoveNotation::relative);
     }
 
     int side_to_move() const override { return int(game_.position().side_to_move()) ^ (behind_ & 1); }
@@ -52,6 +54,12 @@ public:
                 }
                 return p;
             }
+        // File-relative (C2.5, 炮二平五) where the game file lists it; coordinates otherwise.
+        if (reads_relative_) {
+            core::ParsedMove coordinates = core::read_usi(pos(), text);
+            if (coordinates.status != core::MoveParseStatus::syntax_error) return coordinates;
+            return core::read_relative(pos(), text);  // its syntax error names both notations
+        }
         if (core::record::is_usi_move(text) || !reads_kif_) return core::read_usi(pos(), text);
         // KIF-style ("７六歩(77)", "同　歩"): written in USI first; a text that is neither is a syntax error.
         try {
@@ -432,7 +440,7 @@ private:
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     // What the game file declares (core::GameProfile), read once: the board asks at every move.
-    bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false;
+    bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false, reads_relative_ = false;
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
     std::vector<core::Move> record_moves_;        // set_record_moves
