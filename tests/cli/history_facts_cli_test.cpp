@@ -80,7 +80,8 @@ BOOST_AUTO_TEST_CASE(default_time_one_hour_then_zero) {
 // are one minute); rapid: two minutes until 2018, one minute in 2023 (A.3).
 BOOST_AUTO_TEST_CASE(illegal_move_penalty) {
     const std::map<std::string, std::string> two{{"opponent_bonus", "2min"}};
-    const std::map<std::string, std::string> two_press{{"opponent_bonus", "2min"}, {"press_without_move", "true"}};
+    const std::map<std::string, std::string> two_press{
+        {"opponent_bonus", "2min"}, {"press_without_move", "true"}, {"two_hand_move", "true"}};
     check("move.illegal", {{"jca-1997", {"10.3", two}}, {"fide-2001", {"7.4b", two}}, {"fide-2009", {"7.4b", two}},
                            {"fide-2014", {"7.5b", two}}, {"fide-2018", {"7.5.5", two_press}},
                            {"fide-2023", {"7.5.5", two_press}}});
