@@ -106,6 +106,7 @@ void State::on_move(const std::optional<std::string>& written) {
             return;
         }
     }
+    const int ply_before = game->ply();
     game->play(parsed);
     ++board_version;
     // Still the converter's board: a recorded move, made on the board it was read on.
@@ -114,6 +115,15 @@ void State::on_move(const std::optional<std::string>& written) {
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
     if (parsed.ok()) after_move(mover);
     else on_illegal_move_held();
+    // A legal move made with two hands (the entry's hands: 2) counts as an illegal move where the rule on illegal
+    // moves says so (two_hand_move, FIDE 2018 7.5.4): held like one the board played, claimed or found as any other.
+    // Only a timeline's own entries have the key (a record's moves have no node to ask).
+    if (parsed.ok() && !ended && entry->node.IsMap())
+        if (const YAML::Node& node = entry->node; node["hands"] && node["hands"].Scalar() == "2" &&
+            param_of(Trigger::claim_illegal_move, params::two_hand_move.name) == true) {
+            hold_illegal(mover, false, ply_before);
+            illegal->played = true;
+        }
 }
 
 // What the board says after a move: the game's end on the board, a repetition that ends it, a move limit.

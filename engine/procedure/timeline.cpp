@@ -45,7 +45,7 @@ Timeline read_timeline(rulebook::YamlFile yaml, const rulebook::Library& library
         e.at = *clock::parse_duration(node["at"].Scalar());  // checked by check_timeline
         for (const auto& field : node) {
             const std::string key = field.first.Scalar();
-            if (key == "at" || key == "expect") continue;
+            if (key == "at" || key == "expect" || key == "hands") continue;  // hands: a fact of the move entry
             if (key == "note") {
                 e.note = field.second.Scalar();
                 continue;

@@ -34,16 +34,51 @@ std::string rules_words(const HistoryEdition& e, Lang lang) {
     return e.rule->summary.in(lang) + (values.empty() ? "" : (lang == Lang::ja ? "　値：" : " Values: ") + values);
 }
 
+// What the edition's categories (rapid, blitz) rule on the topic instead, one line each: the committee's question
+// "how does the 2023 rapid penalty differ from 2009's?" is answered beside the standard rule.
+std::vector<std::string> category_rules_words(const HistoryEdition& e, const std::string& topic, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    std::vector<std::string> out;
+    for (const auto& [name, category] : e.book->categories) {
+        const auto it = category.rules.find(topic);
+        if (it == category.rules.end()) continue;
+        const Rule& r = it->second;
+        const std::string values = values_words(r, lang);
+        out.push_back((ja ? category_words(name, lang) + "（" + r.article + "条）：" : "in " + name + " (" + r.article + "): ") +
+                      r.summary.in(lang) + (values.empty() ? "" : (ja ? "　値：" : " Values: ") + values));
+    }
+    return out;
+}
+
 std::string change_words(const HistoryChange& c, Lang lang) {
     const bool ja = lang == Lang::ja;
     if (c.field == "presence")
         return c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
                                : (ja ? "規定が新設された" : "the rule was added");
+    if (c.field.rfind("category.", 0) == 0) {  // category.<name> or category.<name>.<param>
+        const std::string rest = c.field.substr(9);
+        const auto dot = rest.find('.');
+        const std::string name = rest.substr(0, dot);
+        const std::string where = ja ? category_words(name, lang) + "では" : "in " + name + ": ";
+        if (dot == std::string::npos)
+            return where + (c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
+                                            : (ja ? "規定が新設された" : "the rule was added"));
+        return where + (ja ? "値 " : "value ") + rest.substr(dot + 1) + (ja ? "：" : ": ") +
+               (c.before.empty() ? none_words(lang) : c.before) + " → " + (c.after.empty() ? none_words(lang) : c.after);
+    }
     const std::string label = diff_field_label(c.field, lang);
     // Values and numbers are short enough to show both; a longer aspect is shown in full in "what it rules".
     if (c.field == "article" || c.field == "also" || c.field.rfind("params.", 0) == 0)
         return label + (ja ? "：" : ": ") + (c.before.empty() ? none_words(lang) : c.before) + " → " +
                (c.after.empty() ? none_words(lang) : c.after);
+    // A long aspect (a rule's cases, a claim's conditions) written out in full would bury the page a committee reads
+    // in the engine's words: the summary in "what it rules" says it, the JSON keeps both sides whole.
+    constexpr std::size_t long_words = 200;
+    if (c.before.size() > long_words || c.after.size() > long_words)
+        return label + (ja ? "が変わった（規定欄を参照）" : " changed (see what it rules)");
+    // An aspect the new edition no longer has is named with what it was ("the draw exception is gone").
+    if (c.after.empty() && !c.before.empty())
+        return label + (ja ? "がなくなった（以前：" + c.before + "）" : " removed (before: " + c.before + ")");
     return label + (ja ? "が変わった：" : " changed, now: ") + (c.after.empty() ? none_words(lang) : c.after);
 }
 
@@ -73,10 +108,64 @@ std::string title_words(const History& h, Lang lang) {
            (lang == Lang::ja ? "（" + ids + "）" : " (" + ids + ")");
 }
 
+// The category lines after the standard rule, in a Markdown cell (each after `separator`) or as HTML paragraphs.
+std::string category_cells(const HistoryEdition& e, const std::string& topic, Lang lang, const std::string& separator) {
+    std::string out;
+    for (const std::string& c : category_rules_words(e, topic, lang)) out += separator + c;
+    return out;
+}
+
+std::string category_html(const HistoryEdition& e, const std::string& topic, Lang lang) {
+    std::string out;
+    for (const std::string& c : category_rules_words(e, topic, lang))
+        out += "<br><span class=\"category\">" + html_escape(c) + "</span>";
+    return out;
+}
+
 std::string md_cell(const std::string& s) {
     std::string out;
     for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
     return out.empty() ? std::string(" ") : out;
+}
+
+// What a category (rapid, blitz) of `now` rules on the topic that `before`'s did not, or the other way round, and the
+// values that differ: changes named "category.<name>" and "category.<name>.<param>".
+void compare_categories(const Rulebook& before, const Rulebook& now, const std::string& topic, HistoryEdition& e,
+                        Lang lang) {
+    std::set<std::string> names;
+    for (const Rulebook* b : {&before, &now})
+        for (const auto& [name, category] : b->categories) names.insert(name);
+    const auto rule_in = [&](const Rulebook& b, const std::string& name) -> const Rule* {
+        const auto c = b.categories.find(name);
+        if (c == b.categories.end()) return nullptr;
+        const auto r = c->second.rules.find(topic);
+        return r == c->second.rules.end() ? nullptr : &r->second;
+    };
+    for (const std::string& name : names) {
+        const Rule* a = rule_in(before, name);
+        const Rule* b = rule_in(now, name);
+        if (!a && !b) continue;
+        std::vector<HistoryChange> found;
+        if (!a || !b) {
+            found.push_back({"category." + name, a ? "present" : "", b ? "present" : ""});
+        } else {
+            std::set<std::string> params;
+            for (const Rule* r : {a, b})
+                for (const Param& p : r->params) params.insert(p.name);
+            for (const std::string& name_of_param : params) {
+                const Param* pa = a->param(name_of_param);
+                const Param* pb = b->param(name_of_param);
+                const std::string va = pa ? written_value_words(pa->value.text, lang) : "";
+                const std::string vb = pb ? written_value_words(pb->value.text, lang) : "";
+                if (va != vb) found.push_back({"category." + name + "." + name_of_param, va, vb});
+            }
+        }
+        if (found.empty()) continue;
+        if (!e.changed) e.weight = DiffWeight::substantive;
+        e.changed = true;
+        e.changes.insert(e.changes.end(), found.begin(), found.end());
+    }
+    std::stable_partition(e.changes.begin(), e.changes.end(), [](const HistoryChange& c) { return c.field != "also"; });
 }
 
 }  // namespace
@@ -156,6 +245,7 @@ History rule_history(const std::string& asked, const std::vector<const Rulebook*
                                           [](const HistoryChange& c) { return c.field != "also"; });
                 }
             }
+            if (i > 0) compare_categories(*books[i - 1], *books[i], topic, e, lang);
             th.editions.push_back(std::move(e));
         }
         h.topics.push_back(std::move(th));
@@ -174,6 +264,8 @@ std::string history_text(const History& h, Lang lang) {
                    (e.rule ? (ja ? e.rule->article + "条" : "article " + e.rule->article) : "-") + "\n";
             for (const auto& line : wrap((ja ? "規定：" : "rules: ") + rules_words(e, lang), 76))
                 out += "    " + line + "\n";
+            for (const std::string& c : category_rules_words(e, t.topic, lang))
+                for (const auto& line : wrap(c, 76)) out += "    " + line + "\n";
             for (const auto& line : wrap((ja ? "変更：" : "changed: ") + changed_words(h, i, e, lang), 76))
                 out += "    " + line + "\n";
         }
@@ -192,7 +284,8 @@ std::string history_markdown(const History& h, Lang lang) {
         for (std::size_t i = 0; i < t.editions.size(); ++i) {
             const HistoryEdition& e = t.editions[i];
             out += "| " + md_cell(edition_label(*e.book, lang) + " " + (e.rule ? e.rule->article : "-")) + " | " +
-                   md_cell(rules_words(e, lang)) + " | " + md_cell(changed_words(h, i, e, lang)) + " |\n";
+                   md_cell(rules_words(e, lang) + category_cells(e, t.topic, lang, " <br> ")) + " | " +
+                   md_cell(changed_words(h, i, e, lang)) + " |\n";
         }
     }
     return terminal_safe(out);
@@ -218,7 +311,8 @@ std::string history_html(const History& h, Lang lang) {
                     (e.changed && e.weight == DiffWeight::substantive ? " class=\"changed\"" : "") + "><td>" +
                     html_escape(edition_label(*e.book, lang)) + "<br><span class=\"article\">" +
                     html_escape(e.rule ? e.rule->article : "-") + "</span></td><td" +
-                    (e.rule ? "" : " class=\"absent\"") + ">" + html_escape(rules_words(e, lang)) + "</td><td>" +
+                    (e.rule ? "" : " class=\"absent\"") + ">" + html_escape(rules_words(e, lang)) +
+                    category_html(e, t.topic, lang) + "</td><td>" +
                     html_escape(changed_words(h, i, e, lang)) + "</td></tr>\n";
         }
         body += "</tbody>\n</table>\n</section>\n";
@@ -251,6 +345,15 @@ nlohmann::json history_json(const History& h, Lang lang) {
                 {"changes", nlohmann::json::array()}};
             for (const HistoryChange& c : e.changes)
                 ed["changes"].push_back({{"field", c.field}, {"before", c.before}, {"after", c.after}});
+            ed["categories"] = nlohmann::json::object();  // what a category (rapid, blitz) rules instead
+            for (const auto& [name, category] : e.book->categories)
+                if (const auto it = category.rules.find(t.topic); it != category.rules.end()) {
+                    nlohmann::json cv = nlohmann::json::object();
+                    for (const Param& p : it->second.params) cv[p.name] = p.value.text;
+                    ed["categories"][name] = {{"article", it->second.article},
+                                              {"summary", {{"en", it->second.summary.en}, {"ja", it->second.summary.ja}}},
+                                              {"values", cv}};
+                }
             topic["editions"].push_back(ed);
         }
         out["topics"].push_back(topic);

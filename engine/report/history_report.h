@@ -53,7 +53,8 @@ std::string history_text(const History& history, rulebook::Lang lang);
 std::string history_markdown(const History& history, rulebook::Lang lang);
 std::string history_html(const History& history, rulebook::Lang lang);
 // {asked, rulebooks[{id, title, effective}], topics[{topic, editions[{id, present, article, summary{en,ja},
-// values{name: text}, changed, weight, changes[{field, before, after}]}]}]}; `before`/`after` in the words of `lang`.
+// values{name: text}, changed, weight, changes[{field, before, after}], categories{name: {article, summary, values}}
+// (what a category such as rapid rules on the topic instead)}]}]}; `before`/`after` in the words of `lang`.
 nlohmann::json history_json(const History& history, rulebook::Lang lang);
 
 }  // namespace arbiter::report

@@ -136,6 +136,10 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
     // "Add time to a clock (to: ...)." rather than "Add time to a clock. (to: ...)".
     const bool full_stop = !out.empty() && out.back() == '.';
     out = without_full_stop(out);
+    // The registry's sentence may end in a note on its fields for a reader of the vocabulary ("(to: both adds it
+    // to each clock)", "(who is one player; ...)"): with this effect's own fields given, the note only confuses.
+    if (!out.empty() && out.back() == ')')
+        if (const auto open = out.rfind(" ("); open != std::string::npos) out.erase(open);
     std::string details;
     if (fields.IsMap()) {
         for (const auto& entry : fields)

@@ -99,6 +99,8 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
             while (j < gs.size() && gs[j].no_start && word_width + gs[j].width <= width) word_width += gs[j++].width;
         } else {
             while (j < gs.size() && !gs[j].space && gs[j].width < 2) word_width += gs[j++].width;
+            // A closing bracket or comma right after it stays on its line (kinsoku: "-0:03:00）" never splits).
+            while (j < gs.size() && gs[j].no_start && word_width + gs[j].width <= width) word_width += gs[j++].width;
             if (word_width > width) {
                 // Longer than a whole line (an identifier such as before_claimant_touches_piece in a narrow column):
                 // broken where the line ends, the rest taken as the next word, so no line outgrows its column.
@@ -107,6 +109,15 @@ std::vector<std::string> wrap(std::string_view utf8, int width) {
                 word_width = 0;
                 while (j < gs.size() && !gs[j].space && gs[j].width < 2 && (j == i || word_width + gs[j].width <= room))
                     word_width += gs[j++].width;
+                // Broken after its last '.', '_' or '-' that fits (clock.late_ / arrival), not inside a word part.
+                for (size_t k = j; k > i + 1; --k) {
+                    const std::string_view b = gs[k - 1].bytes;
+                    if (k < gs.size() && (b == "." || b == "_" || b == "-")) {
+                        for (size_t m = k; m < j; ++m) word_width -= gs[m].width;
+                        j = k;
+                        break;
+                    }
+                }
             }
         }
         if (line_width + word_width > width && line_width > 0) {

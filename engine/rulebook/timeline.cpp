@@ -24,7 +24,7 @@ std::vector<std::string> fields_of(const std::string& text) {
 }
 
 // The entry keys that are not actions.
-bool is_action(const std::string& key) { return key != "at" && key != "expect" && key != "note"; }
+bool is_action(const std::string& key) { return key != "at" && key != "expect" && key != "note" && key != "hands"; }
 
 }  // namespace
 
