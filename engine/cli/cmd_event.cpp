@@ -2,6 +2,7 @@
 #include "cli/command.h"
 #include "report/run_words.h"
 #include "report/sheet_event.h"
+#include "report/sheet_players.h"
 #include "rulebook/event_check.h"
 #include "rulebook/paths.h"
 
@@ -73,7 +74,9 @@ Command event_command() {
             "read or a `set:` key names no topic or parameter (a typo).\n"
             "arbiter event sheet EVENT [--lang ja|en] [--format md|text|html]: the regulations as they apply to the\n"
             "event (time control, default time, draws, claims and penalties, illegal moves, phones, what the\n"
-            "arbiter decides), each with its article. HTML is one self-contained page that prints on A4.",
+            "arbiter decides), each with its article. HTML is one self-contained page that prints on A4.\n"
+            "--players: the sheet as players read it: what the event sets first, in plain sentences with values,\n"
+            "then the rules its category and mode change, then each other point as its rule's summary alone.",
             [](CLI::App& app, const GlobalOptions& global) {
                 app.require_subcommand(1);
                 auto file = std::make_shared<std::string>();
@@ -92,7 +95,10 @@ Command event_command() {
                 sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
                 sheet->add_option("--lang", *lang, "Language of the sheet")->check(CLI::IsMember({"en", "ja"}));
                 sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"text", "md", "html"}));
-                return std::function<int()>([&global, check, file, sheet_file, rulebook_id, format, sheet_format, lang] {
+                auto players = std::make_shared<bool>(false);
+                sheet->add_flag("--players", *players, "The players' sheet: event settings first, summaries only");
+                return std::function<int()>([&global, check, file, sheet_file, rulebook_id, format, sheet_format, lang,
+                                             players] {
                     const bool is_check = check->parsed();
                     const Event event = load_event(is_check ? *file : *sheet_file);
                     const Library library = Library::open(rulesets_dir(global.rulesets_dir));
@@ -109,7 +115,9 @@ Command event_command() {
                         return check_exit_code(result);
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
-                    const report::Sheet s = report::event_sheet(event, book, result, library.registry(), language);
+                    const report::Sheet s = *players
+                                                ? report::players_sheet(event, book, result, library.registry(), language)
+                                                : report::event_sheet(event, book, result, library.registry(), language);
                     std::cout << (*sheet_format == "html" ? report::sheet_html(s)
                                   : *sheet_format == "text" ? report::sheet_text(s)
                                                             : report::sheet_markdown(s));

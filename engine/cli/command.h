@@ -49,5 +49,6 @@ Command import_command();
 Command audit_command();
 Command vocabulary_command();
 Command check_command();
+Command site_command();
 
 }  // namespace arbiter::cli

@@ -10,6 +10,7 @@ const std::vector<Command>& command_table() {
         event_command(), diff_command(),   vocabulary_command(),
         check_command(),
         history_command(),
+        site_command(),
         help_command(),
     };
     return table;

@@ -120,19 +120,20 @@ bool article_before(const std::string& a, const std::string& b) {
     return article_less(a, b);
 }
 
-std::vector<Chapter> chapters(const RulebookDiff& diff, Lang lang) {
+std::string chapter_title(const std::string& key, Lang lang) {
     const bool ja = lang == Lang::ja;
+    const bool appendix = !key.empty() && std::isupper(static_cast<unsigned char>(key[0]));
+    return key.empty() ? (ja ? "条なし" : "No article")
+           : appendix  ? (ja ? "付則 " + key : "Appendix " + key)
+                       : (ja ? "第" + key + "条" : "Article " + key);
+}
+
+std::vector<Chapter> chapters(const RulebookDiff& diff, Lang lang) {
     std::vector<Chapter> out;
     for (const TopicDiff* t : topics_in_article_order(diff)) {
         if (weight_of(*t) != DiffWeight::substantive) continue;
         const std::string key = chapter_of(placing_article(*t));
-        if (out.empty() || out.back().key != key) {
-            const bool appendix = !key.empty() && std::isupper(static_cast<unsigned char>(key[0]));
-            std::string title = key.empty() ? (ja ? "条なし" : "No article")
-                                : appendix  ? (ja ? "付則 " + key : "Appendix " + key)
-                                            : (ja ? "第" + key + "条" : "Article " + key);
-            out.push_back({key, title, {}});
-        }
+        if (out.empty() || out.back().key != key) out.push_back({key, chapter_title(key, lang), {}});
         out.back().topics.push_back(t);
     }
     return out;

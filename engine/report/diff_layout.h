@@ -23,6 +23,8 @@ struct Chapter {
 std::string article_chapter(const std::string& article);
 // Article order, numbers compared as numbers ("6.9" before "6.10"); "" last.
 bool article_before(const std::string& a, const std::string& b);
+// A chapter's heading: "Article 6", "Appendix A", "No article" (第6条, 付則 A, 条なし).
+std::string chapter_title(const std::string& key, rulebook::Lang lang);
 std::vector<Chapter> chapters(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
 
 // The topics that differ only in cross-references, article numbers or restatement, in article order.

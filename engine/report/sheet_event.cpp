@@ -5,6 +5,7 @@
 
 #include "report/html_page.h"
 #include "report/rulebook_text.h"
+#include "report/sheet_players.h"
 #include "report/run_words.h"
 
 #include <algorithm>
@@ -77,6 +78,9 @@ SheetItem item_of(const Rule& rule, const EventCheck& check, const Registry& reg
     return item;
 }
 
+
+}  // namespace
+
 // Whether the event's time control brings a topic into play. clock.period_end (FIDE 6.3, "the number of moves
 // required in a period") needs a period that ends at a move count; a control of one period for the whole game
 // (with or without increment) has none. Every other topic, and every event without a time control, is in play.
@@ -90,14 +94,11 @@ bool in_play(std::string_view topic, const std::optional<clock::TimeControl>& co
     return true;
 }
 
-
-
-
-}  // namespace
-
-std::string time_control_in_words(const clock::TimeControl& tc, Lang lang) {
+std::string time_control_in_words(const clock::TimeControl& tc, Lang lang, bool full_units) {
     const bool ja = lang == Lang::ja;
-    const auto format_ms = [lang](clock::Ms ms) { return duration_words(ms.count(), lang); };
+    const auto format_ms = [lang, full_units](clock::Ms ms) {
+        return full_units ? duration_for_players(ms.count(), lang) : duration_words(ms.count(), lang);
+    };
     using Kind = clock::TimeControl::Kind;
     if (tc.kind == Kind::unknown) return ja ? "不明" : "unknown";
     if (tc.kind == Kind::none) return ja ? "持ち時間なし" : "no time control";
@@ -198,7 +199,12 @@ static std::string sheet_markdown_unescaped(const Sheet& sheet) {
     for (const auto& [label, value] : sheet.facts) out += "| " + md_escape(label) + " | " + md_escape(value) + " |\n";
     for (const auto& section : sheet.sections) {
         out += "\n## " + md_escape(section.heading) + "\n";
+        if (sheet.compact) out += "\n";
         for (const auto& item : section.items) {
+            if (sheet.compact) {
+                out += "- **" + md_escape(item.article) + "** " + md_escape(item.summary) + "\n";
+                continue;
+            }
             out += "\n### " + md_escape(item.article) + " " + md_escape(item.heading) + "\n\n";
             if (!item.summary.empty()) out += md_escape(item.summary) + "\n";
             if (!item.lines.empty()) out += "\n";
@@ -216,6 +222,11 @@ std::string sheet_html(const Sheet& sheet) {
     for (const auto& section : sheet.sections) {
         body += "<section>\n<h2>" + html_escape(section.heading) + "</h2>\n";
         for (const auto& item : section.items) {
+            if (sheet.compact) {
+                body += "<p class=\"item\" id=\"" + html_escape(item.topic) + "\"><span class=\"article\">" +
+                        html_escape(item.article) + "</span> " + html_escape(item.summary) + "</p>\n";
+                continue;
+            }
             body += "<section class=\"item\" id=\"" + html_escape(item.topic) + "\">\n<h3><span class=\"article\">" + html_escape(item.article) +
                     "</span> " + html_escape(item.heading) + "</h3>\n";
             if (!item.summary.empty()) body += "<p>" + html_escape(item.summary) + "</p>\n";
@@ -252,7 +263,12 @@ std::string sheet_text(const Sheet& sheet, int width) {
     }
     for (const auto& section : sheet.sections) {
         out += "\n" + underline(section.heading, '-');
+        if (sheet.compact) out += "\n";
         for (const auto& item : section.items) {
+            if (sheet.compact) {
+                out += wrapped(item.article + " " + item.summary, "", "  ");
+                continue;
+            }
             out += "\n" + wrapped(item.article + " " + item.heading, "", "  ");
             if (!item.summary.empty()) out += wrapped(item.summary, "  ", "  ");
             for (const auto& line : item.lines) out += wrapped(line, "  - ", "    ");

@@ -30,11 +30,17 @@ struct Sheet {
     std::vector<std::pair<std::string, std::string>> facts;  // label -> value (rulebook, time control, ...)
     std::vector<SheetSection> sections;
     std::string footer;
+    // The players' sheet (report/sheet_players.h): each item one paragraph, its article then its summary.
+    bool compact = false;
 };
 
 // Writes a time control in words: "40 moves in 1h30min, then 30min for the rest of the game; 30s added
 // after every move from move 1".
-std::string time_control_in_words(const clock::TimeControl& control, rulebook::Lang lang);
+// `full_units`: "15 minutes" for "15min" (the players' sheet).
+std::string time_control_in_words(const clock::TimeControl& control, rulebook::Lang lang, bool full_units = false);
+
+// Whether the event's time control brings `topic` into play (a period that ends at a move count for FIDE 6.3).
+bool in_play(std::string_view topic, const std::optional<clock::TimeControl>& control);
 
 // Builds the sheet of an event that passed its check (`check.ok()`).
 Sheet event_sheet(const rulebook::Event& event, const rulebook::Rulebook& book, const rulebook::EventCheck& check,

@@ -19,7 +19,9 @@
 #include <valijson/validator.hpp>
 #include <yaml-cpp/node/detail/node.h>
 
+#include <algorithm>
 #include <charconv>
+#include <tuple>
 #include <fstream>
 #include <map>
 #include <memory>
@@ -298,39 +300,21 @@ std::filesystem::path schema_path(Kind kind) {
     return schema_file(std::string(kind == Kind::registry ? "topics" : kind_name(kind)) + ".schema.json");
 }
 
-bool check_schema(const YamlFile& file, Kind kind) {
-    const auto path = schema_path(kind);
-    if (!std::filesystem::exists(path)) return false;
-    const LoadedSchema& schema = load_schema(path);
-    const json target = to_json(file.root, true);
-    valijson::ValidationResults results;
-    valijson::adapters::NlohmannJsonAdapter adapter(target);
-    bool valid = false;
-    {
-        ValidatorLoan validator;
-        valid = (*validator).validate(schema.compiled, adapter, &results);
-    }
-    if (valid) return true;
+namespace {
 
-    // The deepest error is the cause; the ones above it only say a child failed.
-    const valijson::ValidationResults::Error* chosen = nullptr;
-    // At equal depth an unknown key wins: it is usually a misspelling of the key reported missing.
-    auto unknown_key = [](const valijson::ValidationResults::Error& e) {
-        return e.description.rfind("Object contains a property", 0) == 0;
-    };
-    if (results.numErrors() == 0) throw InputError(location_of(file.name, file.root), "does not conform to " + path.string());
-    for (const auto& error : results)
-        if (!chosen || error.context.size() > chosen->context.size() ||
-            (error.context.size() == chosen->context.size() && unknown_key(error) && !unknown_key(*chosen)))
-            chosen = &error;
+using SchemaError = valijson::ValidationResults::Error;
 
+using Failure = std::pair<SourceLocation, std::string>;
+
+// One failure in words at its YAML node ("rules.draw.repetition.article: found a list; expected ..."); `more` gets the other unknown keys of the same map.
+Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaError& chosen, std::vector<Failure>& more) {
     // Walk the YAML tree and the schema along the error's path.
     const json& root = schema.document;
     YAML::Node node = file.root;
     const json* sub = &root;
     std::string path_text;
-    for (std::size_t i = 1; i < chosen->context.size(); ++i) {
-        std::string key = chosen->context[i];
+    for (std::size_t i = 1; i < chosen.context.size(); ++i) {
+        std::string key = chosen.context[i];
         if (key.size() >= 2 && key.front() == '[' && key.back() == ']') key = key.substr(1, key.size() - 2);
         const bool in_list = node.IsSequence();
         YAML::Node next;
@@ -349,7 +333,7 @@ bool check_schema(const YamlFile& file, Kind kind) {
         node.reset(next);
     }
 
-    const std::string& what = chosen->description;
+    const std::string& what = chosen.description;
     const std::string prefix = path_text.empty() ? "" : path_text + ": ";
     const std::string about = schema_description(root, sub);
     const std::string because = about.empty() ? "" : " (" + about + ")";
@@ -376,6 +360,16 @@ bool check_schema(const YamlFile& file, Kind kind) {
             if (entry.first.IsScalar() && entry.first.Scalar() == key) where = location_of(file.name, entry.first);
         message = prefix + "found the unknown key '" + key + "'; expected one of: " + quoted_list(allowed) +
                   did_you_mean(key, allowed);
+        // valijson names the first unknown key of a map only: the others are found here, each at its own line.
+        if (resolved && !resolved->contains("patternProperties") && node.IsMap())
+            for (const auto& entry : node) {
+                if (!entry.first.IsScalar() || entry.first.Scalar() == key) continue;
+                const std::string other = entry.first.Scalar();
+                if (std::find(allowed.begin(), allowed.end(), other) != allowed.end()) continue;
+                more.push_back({location_of(file.name, entry.first),
+                                prefix + "found the unknown key '" + other + "'; expected one of: " +
+                                    quoted_list(allowed) + did_you_mean(other, allowed)});
+            }
     } else if (what.rfind("Value type not permitted", 0) == 0 || what.rfind("Failed to validate against any child", 0) == 0 ||
                what.rfind("Failed to validate against exactly one", 0) == 0) {
         std::vector<std::string> types;
@@ -395,7 +389,95 @@ bool check_schema(const YamlFile& file, Kind kind) {
     } else {
         message = prefix + "found " + found_words(node) + ", which does not conform: " + what + because;
     }
-    throw InputError(where, message);
+    return {where, message};
+}
+
+bool starts_with_path(const std::vector<std::string>& path, const std::vector<std::string>& prefix) {
+    return prefix.size() <= path.size() && std::equal(prefix.begin(), prefix.end(), path.begin());
+}
+
+bool is_alternative(const SchemaError& e) {
+    return e.description.rfind("Failed to validate against any child", 0) == 0 ||
+           e.description.rfind("Failed to validate against exactly one", 0) == 0;
+}
+
+// valijson's words for a failure found below the node (an item, a property, a conditional), not at it.
+bool says_a_child_failed(const SchemaError& e) {
+    for (const char* parent : {"Failed to validate item #", "Failed to validate against schema associated with",
+                               "Failed to validate against additional properties", "Failed to validate against dependent",
+                               "Failed to validate against a conditional"})
+        if (e.description.rfind(parent, 0) == 0) return true;
+    return false;
+}
+
+bool is_unknown_key(const SchemaError& e) { return e.description.rfind("Object contains a property", 0) == 0; }
+
+// The other failures worth a line of their own besides `chosen`: those not inside a failed alternative (a branch
+// of anyOf/oneOf the value was never meant to match), not above another failure (a parent only says a child
+// failed), and not a missing key where the same map has an unknown one (the misspelling of it).
+std::vector<const SchemaError*> other_failures(const std::vector<SchemaError>& all, const SchemaError& chosen) {
+    std::vector<const SchemaError*> out;
+    for (const SchemaError& e : all) {
+        if (&e == &chosen) continue;
+        bool keep = true;
+        for (const SchemaError& f : all) {
+            if (&f == &e) continue;
+            if (is_alternative(f) && starts_with_path(e.context, f.context) && !(is_alternative(e) && e.context == f.context))
+                keep = false;
+            if (says_a_child_failed(e) && f.context.size() > e.context.size() && starts_with_path(f.context, e.context))
+                keep = false;
+            if (!is_unknown_key(e) && is_unknown_key(f) && f.context == e.context) keep = false;
+            if (!keep) break;
+        }
+        if (keep) out.push_back(&e);
+    }
+    return out;
+}
+
+}  // namespace
+
+bool check_schema(const YamlFile& file, Kind kind) {
+    const auto path = schema_path(kind);
+    if (!std::filesystem::exists(path)) return false;
+    const LoadedSchema& schema = load_schema(path);
+    const json target = to_json(file.root, true);
+    valijson::ValidationResults results;
+    valijson::adapters::NlohmannJsonAdapter adapter(target);
+    bool valid = false;
+    {
+        ValidatorLoan validator;
+        valid = (*validator).validate(schema.compiled, adapter, &results);
+    }
+    if (valid) return true;
+
+    // The deepest error is the cause; the ones above it only say a child failed.
+    std::vector<SchemaError> all(results.begin(), results.end());
+    const SchemaError* chosen = nullptr;
+    // At equal depth an unknown key wins: it is usually a misspelling of the key reported missing.
+    if (all.empty()) throw InputError(location_of(file.name, file.root), "does not conform to " + path.string());
+    for (const auto& error : all)
+        if (!chosen || error.context.size() > chosen->context.size() ||
+            (error.context.size() == chosen->context.size() && is_unknown_key(error) && !is_unknown_key(*chosen)))
+            chosen = &error;
+    // Every failure of the file in one run, in line order (three typos: one run, not three); the error is raised
+    // at the first, and each line of its message names its own file:line:column.
+    std::vector<Failure> more;
+    std::vector<Failure> found{describe(file, schema, *chosen, more)};
+    for (const SchemaError* other : other_failures(all, *chosen)) {
+        Failure described = describe(file, schema, *other, more);
+        more.push_back(std::move(described));
+    }
+    for (auto& described : more) {
+        bool seen = false;
+        for (const auto& f : found) seen = seen || (f.first.line == described.first.line && f.second == described.second);
+        if (!seen) found.push_back(std::move(described));
+    }
+    std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.first.line, a.first.column) < std::tie(b.first.line, b.first.column);
+    });
+    std::string message = found.front().second;
+    for (std::size_t i = 1; i < found.size(); ++i) message += "\n" + found[i].first.to_string() + ": " + found[i].second;
+    throw InputError(found.front().first, message);
 }
 
 }  // namespace arbiter::rulebook

@@ -1,0 +1,90 @@
+// arbiter site DIR: every rulebook, its diff against the rulebook it extends and the comparisons asked for, as a
+// static site of linked HTML pages in English and Japanese, searchable without a server (report/site.h).
+#include "cli/command.h"
+#include "procedure/procedure.h"
+#include "report/site.h"
+#include "rulebook/game_loader.h"
+#include "rulebook/paths.h"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <memory>
+
+namespace arbiter::cli {
+
+namespace {
+
+// The rulebooks a timeline is ruled under, as `compare` without --rulebooks: its game file's compare_rulebooks,
+// else every rulebook of its game (its event's rulebook tells the game).
+std::vector<const rulebook::Rulebook*> editions(const procedure::Timeline& timeline, const rulebook::Library& library) {
+    std::vector<const rulebook::Rulebook*> out;
+    const rulebook::Rulebook* own = library.find(timeline.event.rulebook);
+    if (!own) return out;
+    for (const std::string& id : rulebook::game_profile(own->game, library.folder_of_game(own->game)).compare_rulebooks)
+        if (const rulebook::Rulebook* book = library.find(id)) out.push_back(book);
+    if (out.empty())
+        for (const rulebook::Rulebook* book : library.rulebooks())
+            if (book->game == own->game) out.push_back(book);
+    return out;
+}
+
+}  // namespace
+
+Command site_command() {
+    return {"site", "Write a static site of every rulebook, its changes and comparisons, in English and Japanese",
+            "arbiter site DIR [--compare TIMELINE ...]: writes into DIR (created if missing) one page per\n"
+            "rulebook (bundled and --rulesets) with every rule article by article, the diff of each rulebook\n"
+            "against the rulebook it extends, one page per TIMELINE ruled under its game's editions (as\n"
+            "`arbiter compare` without --rulebooks), all linked both ways, each in English (.html) and Japanese\n"
+            "(.ja.html), with a search page that reads an index written into the site (search-index.js): open\n"
+            "DIR/index.html in a browser, no server needed, no external assets. Pages print on A4. Exit 0;\n"
+            "2 for a timeline that cannot be read or a folder that cannot be written.",
+            [](CLI::App& app, const GlobalOptions& global) {
+                auto dir = std::make_shared<std::string>();
+                auto timelines = std::make_shared<std::vector<std::string>>();
+                app.add_option("DIR", *dir, "Folder to write the site into")->required();
+                app.add_option("--compare", *timelines, "Timeline to compare under its game's editions (repeatable)")
+                    ->type_name("TIMELINE")
+                    ->allow_extra_args(false);
+                return std::function<int()>([&global, dir, timelines] {
+                    const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+                    procedure::Runner runner(library);
+                    std::vector<std::unique_ptr<procedure::Timeline>> loaded;
+                    std::vector<report::SiteComparison> comparisons;
+                    for (const std::string& file : *timelines) {
+                        auto timeline = std::make_unique<procedure::Timeline>(procedure::load_timeline(file, library));
+                        report::SiteComparison c;
+                        c.name = std::filesystem::path(file).stem().string();
+                        for (const rulebook::Rulebook* book : editions(*timeline, library)) {
+                            const auto ruled = procedure::load_timeline(file, library, book->id);
+                            c.runs.push_back(runner.run(ruled, *book));
+                        }
+                        if (c.runs.empty()) {
+                            std::cerr << "arbiter: site: " << file << ": its rulebook '" << timeline->event.rulebook
+                                      << "' is not in the library\n";
+                            return 2;
+                        }
+                        c.timeline = timeline.get();
+                        loaded.push_back(std::move(timeline));
+                        comparisons.push_back(std::move(c));
+                    }
+                    const auto files = report::site_files(library, comparisons);
+                    std::error_code error;
+                    std::filesystem::create_directories(*dir, error);
+                    for (const auto& [name, text] : files) {
+                        const auto path = std::filesystem::path(*dir) / name;
+                        std::ofstream out(path, std::ios::binary);
+                        out << text;
+                        if (!out) {
+                            std::cerr << "arbiter: site: cannot write " << path.string() << '\n';
+                            return 2;
+                        }
+                    }
+                    std::cerr << "arbiter: site: wrote " << files.size() << " files into " << *dir << '\n';
+                    return 0;
+                });
+            }};
+}
+
+}  // namespace arbiter::cli
