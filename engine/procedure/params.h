@@ -54,7 +54,7 @@ inline constexpr Name all[] = {started_by, main_time, byoyomi, categories,      
                                castling,           move_rule_moves,  lost_on,           claim_below,       book_material,
                                arbiter_consent,    press_without_move, deduction_max,   repetition_occurrences,
                                automatic_moves,    move_limit,       flag_automatic,    major_value,       minor_value,
-                               count_major_value,  count_minor_value, name_disc_required, empties_to_winner, disc_difference,
-                               two_hand_move,      claim_moves};
+                               count_major_value,  count_minor_value, name_disc_required, empties_to_winner,
+                               disc_difference,    two_hand_move,    claim_moves};
 
 }  // namespace arbiter::procedure::params
