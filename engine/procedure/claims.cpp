@@ -32,6 +32,7 @@ constexpr ClaimantImpl claimants[] = {
 struct DeadlineImpl {
     std::string_view name;
     bool (*in_time)(const State&, int claimant);
+    bool counted = false;  // in time while each player has completed fewer than the rule's claim_moves moves
 };
 
 bool not_moved_since_act(const State& st, int c) { return c < 0 || !st.illegal || !st.moved_since_illegal[std::size_t(c)]; }
@@ -52,6 +53,7 @@ constexpr DeadlineImpl deadlines[] = {
     {"result_agreed", [](const State& st, int) { return !st.result_agreed; }},
     {"own_turn_before_time_expires", [](const State& st, int c) { return c < 0 || (c == st.to_move() && !st.flag_down(c)); }},
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
+    {"before_each_player_has_made_moves", [](const State&, int) { return true; }, true},
 };
 
 }  // namespace
@@ -66,7 +68,14 @@ bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx
     if (r.claim) {
         if (const auto* c = row_named(claimants, r.claim->by); c && !c->may(*this, claimant, ctx))
             why = {"only " + r.claim->by + " may claim", "申し立てができる者ではない（" + ja(r.claim->by) + "）"};
-        if (const auto* d = row_named(deadlines, r.claim->deadline); why.empty() && d && !d->in_time(*this, claimant))
+        const auto* d = row_named(deadlines, r.claim->deadline);
+        bool late = d && !d->in_time(*this, claimant);
+        if (d && d->counted && game) {
+            // Counted in moves (FIDE 2014 A.4a, 2018 A.4.1.2): each player's claim_moves moves are 2 x that many plies.
+            const auto moves = param_value(r, params::claim_moves.name);
+            late = moves.is_number_integer() && game->ply() >= 2 * moves.get<int>();
+        }
+        if (why.empty() && late)
             why = {"out of time (" + r.claim->deadline + ")", "期限を過ぎている（期限：" + ja(r.claim->deadline) + "）"};
     }
     if (const auto below = State::as_ms(param_value(r, params::claim_below.name)); why.empty() && below && claimant >= 0 &&

@@ -306,6 +306,8 @@ constexpr EffectImpl table[] = {
     {"lose_right", statement},
     {"adjourn", adjourn},
     {"expel", statement},
+    {"fine", statement},            // recorded for the event's organisers: the game itself is not changed
+    {"exclude_rounds", statement},  // likewise: later rounds are outside one game's timeline
     {"arbiter_decides", arbiter_decides, true},  // after a loss, the arbiter still decides the opponent's score (12.7)
     {"count", count, true},
     {"hook", hook},

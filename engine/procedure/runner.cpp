@@ -394,8 +394,9 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     }
     if (game != book.game && def->profile.ruled_as != book.game)
         throw InputError(location_of(timeline.event.file, timeline.event.node["variant"]),
-                         "variant: the game '" + game + "' is not ruled as " + book.game + " (its game file's ruled_as is '" +
-                             def->profile.ruled_as + "'); expected a variant of the rulebook " + book.id + "'s game");
+                         "variant: the game '" + game + "' is not ruled as " + book.game +
+                             " (its game file's ruled_as is '" + def->profile.ruled_as +
+                             "'); expected a variant of the rulebook " + book.id + "'s game");
     // A rulebook not checked by `validate` against its game (count in chess) is refused before it rules anything.
     if (caches_->checked_books.insert(&book).second) rulebook::check_for_game(book, *def);
     st.def = def;

@@ -44,7 +44,9 @@ std::vector<std::string> category_rules_words(const HistoryEdition& e, const std
         if (it == category.rules.end()) continue;
         const Rule& r = it->second;
         const std::string values = values_words(r, lang);
-        out.push_back((ja ? category_words(name, lang) + "（" + r.article + "条）：" : "in " + name + " (" + r.article + "): ") +
+        const std::string head =
+            ja ? category_words(name, lang) + "（" + r.article + "条）：" : "in " + name + " (" + r.article + "): ";
+        out.push_back(head +
                       r.summary.in(lang) + (values.empty() ? "" : (ja ? "　値：" : " Values: ") + values));
     }
     return out;
@@ -64,7 +66,8 @@ std::string change_words(const HistoryChange& c, Lang lang) {
             return where + (c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
                                             : (ja ? "規定が新設された" : "the rule was added"));
         return where + (ja ? "値 " : "value ") + rest.substr(dot + 1) + (ja ? "：" : ": ") +
-               (c.before.empty() ? none_words(lang) : c.before) + " → " + (c.after.empty() ? none_words(lang) : c.after);
+               (c.before.empty() ? none_words(lang) : c.before) + " → " +
+               (c.after.empty() ? none_words(lang) : c.after);
     }
     const std::string label = diff_field_label(c.field, lang);
     // Values and numbers are short enough to show both; a longer aspect is shown in full in "what it rules".
@@ -350,8 +353,9 @@ nlohmann::json history_json(const History& h, Lang lang) {
                 if (const auto it = category.rules.find(t.topic); it != category.rules.end()) {
                     nlohmann::json cv = nlohmann::json::object();
                     for (const Param& p : it->second.params) cv[p.name] = p.value.text;
-                    ed["categories"][name] = {{"article", it->second.article},
-                                              {"summary", {{"en", it->second.summary.en}, {"ja", it->second.summary.ja}}},
+                    const Rule& r = it->second;
+                    ed["categories"][name] = {{"article", r.article},
+                                              {"summary", {{"en", r.summary.en}, {"ja", r.summary.ja}}},
                                               {"values", cv}};
                 }
             topic["editions"].push_back(ed);

@@ -68,7 +68,8 @@ BOOST_AUTO_TEST_CASE(html_on_at_most_three_a4_pages) {
     for (const char* lang : {"en", "ja"}) {
         const auto html = dir / (std::string(lang) + ".html");
         const auto pdf = dir / (std::string(lang) + ".pdf");
-        BOOST_REQUIRE(run_arbiter(Args + " --format html --lang " + lang + " > '" + html.string() + "'").exit_code == 0);
+        const std::string to = " > '" + html.string() + "'";
+        BOOST_REQUIRE(run_arbiter(Args + " --format html --lang " + lang + to).exit_code == 0);
         run_shell("timeout -k 5 90 /usr/bin/chromium --headless --no-sandbox --disable-gpu --no-first-run"
                   " --disable-background-networking --disable-component-update --disable-sync --user-data-dir='" +
                   (dir / (std::string("profile-") + lang)).string() + "' --no-pdf-header-footer --print-to-pdf='" +
@@ -77,7 +78,8 @@ BOOST_AUTO_TEST_CASE(html_on_at_most_three_a4_pages) {
         std::ifstream in(pdf, std::ios::binary);
         const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
         int pages = 0;
-        for (auto at = bytes.find("/MediaBox ["); at != std::string::npos; at = bytes.find("/MediaBox [", at + 1)) ++pages;
+        const std::string box = "/MediaBox [";
+        for (auto at = bytes.find(box); at != std::string::npos; at = bytes.find(box, at + 1)) ++pages;
         BOOST_TEST(pages >= 1, lang);
         BOOST_TEST(pages <= 3, lang << ": " << pages << " pages");
     }

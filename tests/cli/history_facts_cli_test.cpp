@@ -99,7 +99,8 @@ BOOST_AUTO_TEST_CASE(illegal_move_penalty) {
 // the sliding deduction (at most 3 minutes); 2009 9.5b +3 minutes only; 2014 9.5c, 2018 and 2023 9.5.3 +2 minutes;
 // one minute in blitz from 2014 (B.2) and in rapid in 2023 (A.3).
 BOOST_AUTO_TEST_CASE(incorrect_claim_penalty) {
-    const std::map<std::string, std::string> three_and_cut{{"opponent_bonus", "3min"}, {"claimant_deduction_max", "3min"}};
+    const std::map<std::string, std::string> three_and_cut{
+        {"opponent_bonus", "3min"}, {"claimant_deduction_max", "3min"}};
     const std::map<std::string, std::string> three{{"opponent_bonus", "3min"}};
     const std::map<std::string, std::string> two{{"opponent_bonus", "2min"}};
     check("draw.incorrect_claim", {{"jca-1997", {"9.5b", three_and_cut}}, {"fide-2001", {"9.5b", three_and_cut}},
@@ -131,8 +132,9 @@ BOOST_AUTO_TEST_CASE(mobile_phone_rule) {
 // B.3b, 2014 G.3, 2018 and 2023 III.2.2.
 BOOST_AUTO_TEST_CASE(quickplay_finish) {
     const std::map<std::string, std::string> v{{"claim_below", "2min"}, {"opponent_bonus", "2min"}};
-    check("draw.quickplay_finish", {{"jca-1997", {"10.2", v}}, {"fide-2001", {"10.2", v}}, {"fide-2009", {"10.2", v}},
-                                    {"fide-2014", {"G.5", v}}, {"fide-2018", {"III.5", v}}, {"fide-2023", {"III.5", v}}});
+    check("draw.quickplay_finish", {{"jca-1997", {"10.2", v}}, {"fide-2001", {"10.2", v}},
+                                    {"fide-2009", {"10.2", v}}, {"fide-2014", {"G.5", v}},
+                                    {"fide-2018", {"III.5", v}}, {"fide-2023", {"III.5", v}}});
     const auto eds = editions("draw.quickplay_finish");
     BOOST_TEST(eds[2]["categories"]["blitz"]["article"] == "B.3b");
     BOOST_TEST(eds[3]["categories"]["blitz"]["article"] == "G.3");

@@ -73,6 +73,8 @@ const std::map<std::string, Example>& effect_examples() {
         {"lose_right", {"{lose_right: {right: claim}}", "lose_right"}},
         {"adjourn", {"adjourn", "adjourn"}},
         {"expel", {"{expel: {who: offender}}", "expel"}},
+        {"fine", {"{fine: {who: offender}}", "fine"}},
+        {"exclude_rounds", {"{exclude_rounds: {who: offender}}", "exclude_rounds"}},
         {"arbiter_decides", {"{arbiter_decides: {options: [warn, lose]}}", "arbiter_decides"}},
         {"count", {"count", ""}},  // refused: chess counts no pieces (othello's count runs in tests/timelines/othello)
         {"hook", {"{hook: formula}", "warn"}},
