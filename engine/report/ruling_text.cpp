@@ -182,7 +182,8 @@ std::string describe_result(const procedure::Run& run, Lang lang, const rulebook
     if (r.status == procedure::Status::ended) {
         std::string out = r.score ? score_text((*r.score)[0]) + "-" + score_text((*r.score)[1]) : std::string("?");
         if (lang == Lang::ja)
-            out = result_words_ja(run, registry) + "（" + out + "、根拠: " + r.article + (r.rated ? "" : "、レーティング対象外") + "）";
+            out = result_words_ja(run, registry) + "（" + out + "、根拠: " + r.article +
+                  (r.rated ? "" : "、レーティング対象外") + "）";
         else
             out += " (" + r.topic + " " + r.article + ")" + (r.rated ? "" : ", unrated");
         return out;

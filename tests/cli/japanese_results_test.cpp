@@ -16,7 +16,8 @@ BOOST_AUTO_TEST_CASE(shogi_and_othello_results_name_the_winner) {
     const auto shogi = arbiter::test::run_arbiter("run tests/timelines/shogi/05-perpetual-check.yaml --lang ja");
     BOOST_TEST(shogi.exit_code == 0);
     BOOST_TEST(arbiter::test::contains(shogi.out, "結果: 後手勝ち（0-1、"), shogi.out);
-    const auto othello = arbiter::test::run_arbiter("run tests/timelines/othello/01-tie-32-32-draw-win-right-black.yaml --lang ja");
+    const auto othello =
+        arbiter::test::run_arbiter("run tests/timelines/othello/01-tie-32-32-draw-win-right-black.yaml --lang ja");
     BOOST_TEST(othello.exit_code == 0);
     BOOST_TEST(arbiter::test::contains(othello.out, "結果: 黒勝ち（1-0、"), othello.out);
     // English keeps the score as the records write it.
