@@ -115,9 +115,9 @@ Command event_command() {
                         return check_exit_code(result);
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
-                    const report::Sheet s = *players
-                                                ? report::players_sheet(event, book, result, library.registry(), language)
-                                                : report::event_sheet(event, book, result, library.registry(), language);
+                    const Registry& registry = library.registry();
+                    const report::Sheet s = *players ? report::players_sheet(event, book, result, registry, language)
+                                                     : report::event_sheet(event, book, result, registry, language);
                     std::cout << (*sheet_format == "html" ? report::sheet_html(s)
                                   : *sheet_format == "text" ? report::sheet_text(s)
                                                             : report::sheet_markdown(s));

@@ -72,7 +72,7 @@ std::string result_key(const procedure::Run& run) {
 }
 
 std::string final_result(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
-    std::string res = describe_result(run, lang);
+    std::string res = describe_result(run, lang, registry);
     for (const auto& p : run.pending) {
         res += lang == Lang::ja ? "；" + p.article + "：" : "; " + p.topic + ":";
         for (const auto& o : p.options) res += " " + effect_words(o, registry, lang);

@@ -19,6 +19,15 @@ table.fixed { table-layout: fixed; }
 table.fixed td, table.fixed th { word-break: normal; overflow-wrap: break-word; }
 nav.overview table { font-size: 10pt; }
 section.chapter > h2 { break-before: auto; }
+/* Print: a topic may continue on the next page (its rows stay whole and its header row repeats), so that a long
+   table does not push the whole topic over and leave most of a page blank; denser type for the tables. */
+@media print {
+  body { line-height: 1.3; }
+  section.item { break-inside: auto; page-break-inside: auto; }
+  section.item h3 { break-after: avoid; page-break-after: avoid; margin-top: 3mm; }
+  table.fixed { font-size: 8.5pt; margin: 1mm 0 2mm; }
+  table.fixed th, table.fixed td { padding: 0.5mm 1.5mm; }
+}
 )css";
 
 // Percent widths: the label column 20%, the rulebooks share the rest (each at least 20% up to four rulebooks).

@@ -165,12 +165,25 @@ std::string describe_effect(const procedure::AppliedEffect& e, Lang lang, const 
     return out;
 }
 
-std::string describe_result(const procedure::Run& run, Lang lang) {
+// The result as the federations word it: the winning side's name and 勝ち (先手勝ち, 黒勝ち, 白勝ち; the side names
+// from the registry's roles), 引き分け for equal halves, 両者負け where both score nothing; else the score alone.
+std::string result_words_ja(const procedure::Run& run, const rulebook::Registry* registry) {
+    const auto& score = run.result.score;
+    if (!score) return "結果不明";
+    const double a = (*score)[0], b = (*score)[1];
+    if (a > b) return role_words(run.sides[0], registry, Lang::ja) + "勝ち";
+    if (b > a) return role_words(run.sides[1], registry, Lang::ja) + "勝ち";
+    if (a == 0) return "両者負け";
+    return "引き分け";
+}
+
+std::string describe_result(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
     const auto& r = run.result;
     if (r.status == procedure::Status::ended) {
         std::string out = r.score ? score_text((*r.score)[0]) + "-" + score_text((*r.score)[1]) : std::string("?");
         if (lang == Lang::ja)
-            out += "（根拠: " + r.article + (r.rated ? "" : "、レーティング対象外") + "）";
+            out = result_words_ja(run, registry) + "（" + out + "、根拠: " + r.article +
+                  (r.rated ? "" : "、レーティング対象外") + "）";
         else
             out += " (" + r.topic + " " + r.article + ")" + (r.rated ? "" : ", unrated");
         return out;
@@ -208,7 +221,7 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         table.add_row(row);
     }
     out << table.render(30);
-    out << "\n" << label("Result: ", "結果: ", lang) << describe_result(run, lang) << "\n";
+    out << "\n" << label("Result: ", "結果: ", lang) << describe_result(run, lang, registry) << "\n";
     out << label("Clocks: ", "残り時間: ", lang) << role_words(run.sides[0], registry, lang) << " " << clock::format_clock(run.clocks[0])
         << "  " << role_words(run.sides[1], registry, lang) << " " << clock::format_clock(run.clocks[1]) << "\n";
     for (const auto& p : run.pending) {

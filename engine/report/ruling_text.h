@@ -24,7 +24,9 @@ std::string describe_effect(const procedure::AppliedEffect& effect, rulebook::La
                             const rulebook::Registry* registry = nullptr);
 
 // "1-0 (clock.flag_fall 6.9)", "ongoing", "pending"; in Japanese "1-0（6.9条）".
-std::string describe_result(const procedure::Run& run, rulebook::Lang lang);
+// In Japanese the result is in words first (先手勝ち, 黒勝ち, 引き分け; side names from `registry`), then the score.
+std::string describe_result(const procedure::Run& run, rulebook::Lang lang,
+                            const rulebook::Registry* registry = nullptr);
 
 // The whole run as text for a terminal. In Japanese the table leaves out the topic column (the topic ids are
 // engine names; the article and the summary say the same in words).

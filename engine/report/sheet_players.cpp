@@ -19,9 +19,7 @@ std::string without_stop(std::string s) {
     return s;
 }
 
-std::string plural(std::int64_t n, const char* unit) {
-    return std::to_string(n) + " " + unit + (n == 1 ? "" : "s");
-}
+std::string plural(std::int64_t n, const char* unit) { return std::to_string(n) + " " + unit + (n == 1 ? "" : "s"); }
 
 }  // namespace
 
@@ -47,8 +45,8 @@ std::string topic_words(const Registry& registry, const std::string& topic, Lang
 std::string setting_sentence(const AcceptedSetting& s, const Registry& registry, Lang lang) {
     const TopicSpec* spec = registry.topic(s.rule->topic);
     const ParamSpec* ps = spec ? spec->param(s.param->name) : nullptr;
-    const std::string what = ps && !ps->text.in(lang).empty() ? without_stop(ps->text.in(lang))
-                                                               : topic_words(registry, s.rule->topic, lang);
+    const std::string what =
+        ps && !ps->text.in(lang).empty() ? without_stop(ps->text.in(lang)) : topic_words(registry, s.rule->topic, lang);
     const std::string now = value_for_players(s.value, lang), before = value_for_players(s.param->value, lang);
     return lang == Lang::ja ? what + "：" + now + "（規則の既定は" + before + "）。"
                             : what + ": " + now + " (the rulebook: " + before + ").";
@@ -85,14 +83,16 @@ Sheet players_sheet(const Event& event, const Rulebook& book, const EventCheck& 
             value = time_control_in_words(*check.time_control, lang, true) +
                     (check.time_control_article.empty() ? "" : " (" + check.time_control_article + ")");
     }
-    sheet.footer = ja ? "記載のない事項は" + book.title.in(lang) + "による。条番号は同規則のもの。"
-                      : "Anything not stated here follows the " + book.title.in(lang) + "; article numbers are its own.";
+    sheet.footer =
+        ja ? "記載のない事項は" + book.title.in(lang) + "による。条番号は同規則のもの。"
+           : "Anything not stated here follows the " + book.title.in(lang) + "; article numbers are its own.";
     std::set<std::string> listed;
     SheetSection set{ja ? "本大会が定めること" : "What this event sets", {}};
     for (const AcceptedSetting& s : check.accepted) {
         SheetItem item = rule_item(*s.rule, registry, lang);
         item.summary = setting_sentence(s, registry, lang);
-        if (listed.insert(s.rule->topic).second) set.items.push_back(std::move(item));
+        if (listed.insert(s.rule->topic).second)
+            set.items.push_back(std::move(item));
         else
             for (SheetItem& same : set.items)
                 if (same.topic == s.rule->topic) same.summary += (ja ? "" : " ") + setting_sentence(s, registry, lang);

@@ -40,15 +40,16 @@ std::string home_html(const Library& library, const std::vector<SiteComparison>&
         if (rows.empty()) continue;
         body += "<h2>" + html_escape(site::game_name(library, game, lang)) + "</h2>\n<table>\n<thead><tr><th>" +
                 (ja ? "ID" : "Id") + "</th><th>" + (ja ? "名称" : "Title") + "</th><th>" + (ja ? "施行" : "In force") +
-                "</th><th>" + (ja ? "元との相違" : "Changes from the rulebook it extends") + "</th></tr></thead>\n<tbody>\n" +
-                rows + "</tbody></table>\n";
+                "</th><th>" + (ja ? "元との相違" : "Changes from the rulebook it extends") +
+                "</th></tr></thead>\n<tbody>\n" + rows + "</tbody></table>\n";
     }
     if (!comparisons.empty()) {
         body += std::string("<h2>") + (ja ? "比較例" : "Comparisons") + "</h2>\n<ul>\n";
         for (const SiteComparison& c : comparisons) {
             std::vector<std::string> ids;
             for (const auto& run : c.runs) ids.push_back(run.rulebook);
-            body += "<li>" + site::link(site::compare_page(c.name, lang), c.timeline->name.empty() ? c.name : c.timeline->name) +
+            body += "<li>" +
+                    site::link(site::compare_page(c.name, lang), c.timeline->name.empty() ? c.name : c.timeline->name) +
                     " — " + rulebook_links(ids, lang) + "</li>\n";
         }
         body += "</ul>\n";
@@ -79,9 +80,9 @@ std::map<std::string, std::string> site_files(const Library& library, const std:
             RulebookDiff diff = diff_rulebooks({parent, book});
             diff.registry = &library.registry();
             const std::string name = parent->id + " → " + book->id;
-            files[site::diff_page(book->id, lang)] = site::with_prefix(
-                diff_html(diff, lang), site::nav_bar("diff-" + book->id, lang) + "<p>" +
-                                           rulebook_links({parent->id, book->id}, lang) + "</p>\n");
+            files[site::diff_page(book->id, lang)] =
+                site::with_prefix(diff_html(diff, lang), site::nav_bar("diff-" + book->id, lang) + "<p>" +
+                                                             rulebook_links({parent->id, book->id}, lang) + "</p>\n");
             entries.push_back({(ja ? "相違 " : "Changes ") + name, site::diff_page(book->id, lang), name});
         }
         for (const SiteComparison& c : comparisons) {

@@ -59,7 +59,8 @@ std::string rule_html(const Rule& rule, const std::string& id, const Registry& r
     std::string out = "<section class=\"rule\" id=\"" + html_escape(id) + "\">\n<h3><span class=\"article\">" +
                       html_escape(rule.article) + "</span> " + html_escape(title) + "</h3>\n";
     words = title + " " + rule.summary.in(lang);
-    if (rule.removed) return out + "<p>" + (ja ? "この区分では適用しない。" : "Does not apply here.") + "</p>\n</section>\n";
+    if (rule.removed)
+        return out + "<p>" + (ja ? "この区分では適用しない。" : "Does not apply here.") + "</p>\n</section>\n";
     if (!rule.summary.empty()) out += "<p>" + html_escape(rule.summary.in(lang)) + "</p>\n";
     std::string facts;
     if (!rule.params.empty()) {
@@ -78,12 +79,14 @@ std::string rule_html(const Rule& rule, const std::string& id, const Registry& r
         facts += std::string("<dt>") + (ja ? "関連する条" : "See also") + "</dt><dd>";
         for (std::size_t i = 0; i < rule.also.size(); ++i) {
             const auto to = anchors.find(rule.also[i]);
-            facts += (i ? ", " : "") + (to == anchors.end() ? html_escape(rule.also[i]) : link("#" + to->second, rule.also[i]));
+            facts += (i ? ", " : "") +
+                     (to == anchors.end() ? html_escape(rule.also[i]) : link("#" + to->second, rule.also[i]));
         }
         facts += "</dd>\n";
     }
     if (!rule.notes.empty())
-        facts += std::string("<dt>") + (ja ? "注記" : "Notes") + "</dt><dd>" + html_escape(rule.notes.in(lang)) + "</dd>\n";
+        facts +=
+            std::string("<dt>") + (ja ? "注記" : "Notes") + "</dt><dd>" + html_escape(rule.notes.in(lang)) + "</dd>\n";
     if (!facts.empty()) out += "<dl class=\"facts\">\n" + facts + "</dl>\n";
     return out + "</section>\n";
 }
@@ -150,8 +153,8 @@ std::string rulebook_html(const Library& library, const Rulebook& book, const Ru
         }
         std::string words;
         chapters += rule_html(*r, r->topic, registry, lang, anchors, words);
-        entries.push_back({r->article + " " + topic_title(registry, r->topic, lang) + " — " + book.id,
-                           url + "#" + r->topic, words});
+        entries.push_back(
+            {r->article + " " + topic_title(registry, r->topic, lang) + " — " + book.id, url + "#" + r->topic, words});
     }
     if (chapter != "\x01") chapters += "</section>\n";
     // Categories and modes, each with the rules it replaces.
@@ -170,8 +173,9 @@ std::string rulebook_html(const Library& library, const Rulebook& book, const Ru
         for (const Rule* r : in_article_order(own)) {
             std::string words;
             parts += rule_html(*r, id + "-" + r->topic, registry, lang, anchors, words);
-            entries.push_back({r->article + " " + topic_title(registry, r->topic, lang) + " (" + heading + ") — " + book.id,
-                               url + "#" + id + "-" + r->topic, words});
+            entries.push_back(
+                {r->article + " " + topic_title(registry, r->topic, lang) + " (" + heading + ") — " + book.id,
+                 url + "#" + id + "-" + r->topic, words});
         }
         parts += "</section>\n";
     };

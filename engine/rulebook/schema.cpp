@@ -306,8 +306,10 @@ using SchemaError = valijson::ValidationResults::Error;
 
 using Failure = std::pair<SourceLocation, std::string>;
 
-// One failure in words at its YAML node ("rules.draw.repetition.article: found a list; expected ..."); `more` gets the other unknown keys of the same map.
-Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaError& chosen, std::vector<Failure>& more) {
+// One failure in words at its YAML node ("rules.draw.repetition.article: found a list; expected ..."); `more`
+// gets the other unknown keys of the same map.
+Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaError& chosen,
+                 std::vector<Failure>& more) {
     // Walk the YAML tree and the schema along the error's path.
     const json& root = schema.document;
     YAML::Node node = file.root;
@@ -404,7 +406,8 @@ bool is_alternative(const SchemaError& e) {
 // valijson's words for a failure found below the node (an item, a property, a conditional), not at it.
 bool says_a_child_failed(const SchemaError& e) {
     for (const char* parent : {"Failed to validate item #", "Failed to validate against schema associated with",
-                               "Failed to validate against additional properties", "Failed to validate against dependent",
+                               "Failed to validate against additional properties",
+                               "Failed to validate against dependent",
                                "Failed to validate against a conditional"})
         if (e.description.rfind(parent, 0) == 0) return true;
     return false;
@@ -422,8 +425,8 @@ std::vector<const SchemaError*> other_failures(const std::vector<SchemaError>& a
         bool keep = true;
         for (const SchemaError& f : all) {
             if (&f == &e) continue;
-            if (is_alternative(f) && starts_with_path(e.context, f.context) && !(is_alternative(e) && e.context == f.context))
-                keep = false;
+            const bool same_alternative = is_alternative(e) && e.context == f.context;
+            if (is_alternative(f) && starts_with_path(e.context, f.context) && !same_alternative) keep = false;
             if (says_a_child_failed(e) && f.context.size() > e.context.size() && starts_with_path(f.context, e.context))
                 keep = false;
             if (!is_unknown_key(e) && is_unknown_key(f) && f.context == e.context) keep = false;
@@ -469,14 +472,16 @@ bool check_schema(const YamlFile& file, Kind kind) {
     }
     for (auto& described : more) {
         bool seen = false;
-        for (const auto& f : found) seen = seen || (f.first.line == described.first.line && f.second == described.second);
+        for (const auto& f : found)
+            seen = seen || (f.first.line == described.first.line && f.second == described.second);
         if (!seen) found.push_back(std::move(described));
     }
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
         return std::tie(a.first.line, a.first.column) < std::tie(b.first.line, b.first.column);
     });
     std::string message = found.front().second;
-    for (std::size_t i = 1; i < found.size(); ++i) message += "\n" + found[i].first.to_string() + ": " + found[i].second;
+    for (std::size_t i = 1; i < found.size(); ++i)
+        message += "\n" + found[i].first.to_string() + ": " + found[i].second;
     throw InputError(found.front().first, message);
 }
 

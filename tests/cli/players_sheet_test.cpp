@@ -61,7 +61,8 @@ BOOST_AUTO_TEST_CASE(no_engine_words_in_any_format_or_language) {
             std::string text = out.out;
             if (format == "html") {  // the page's markup and stylesheet are not words a player reads
                 const auto body = text.find("<body>");
-                text = std::regex_replace(text.substr(body == std::string::npos ? 0 : body), std::regex("<[^>]*>"), " ");
+                text =
+                    std::regex_replace(text.substr(body == std::string::npos ? 0 : body), std::regex("<[^>]*>"), " ");
             }
             BOOST_TEST(engine_word(text).empty(), format << " " << lang << ": " << engine_word(text));
         }
@@ -78,12 +79,16 @@ BOOST_AUTO_TEST_CASE(at_most_two_a4_pages_in_each_language) {
     fs::create_directories(dir);
     for (const std::string lang : {"en", "ja"}) {
         const fs::path html = dir / ("sheet-" + lang + ".html"), pdf = dir / ("sheet-" + lang + ".pdf");
-        BOOST_REQUIRE(run_arbiter(event + " --format html --lang " + lang + " > '" + html.string() + "'").exit_code == 0);
+        BOOST_REQUIRE(run_arbiter(event + " --format html --lang " + lang + " > '" + html.string() + "'").exit_code ==
+                      0);
         arbiter::test::run_shell("timeout -k 5 90 '" + chromium.string() +
                                  "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
                                  " --disable-background-networking --disable-component-update --disable-sync"
-                                 " --user-data-dir='" + (dir / "profile").string() + "' --no-pdf-header-footer"
-                                 " --print-to-pdf='" + pdf.string() + "' 'file://" + html.string() + "' 2>/dev/null");
+                                 " --user-data-dir='" +
+                                 (dir / "profile").string() +
+                                 "' --no-pdf-header-footer"
+                                 " --print-to-pdf='" +
+                                 pdf.string() + "' 'file://" + html.string() + "' 2>/dev/null");
         BOOST_REQUIRE_MESSAGE(fs::exists(pdf), "chromium printed no PDF");
         std::ifstream in(pdf, std::ios::binary);
         const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -18,7 +18,8 @@ using arbiter::test::contains;
 BOOST_AUTO_TEST_SUITE(schema_errors_in_one_run)
 
 BOOST_AUTO_TEST_CASE(three_typos_three_lines_in_line_order) {
-    const auto out = arbiter::test::run_arbiter("event check tests/data/events/three-typos.yaml", arbiter::test::Stderr::merge);
+    const auto out =
+        arbiter::test::run_arbiter("event check tests/data/events/three-typos.yaml", arbiter::test::Stderr::merge);
     BOOST_TEST(out.exit_code == 2);
     const auto first = out.out.find("three-typos.yaml:4:1: found the unknown key 'rulebok'");
     const auto second = out.out.find("three-typos.yaml:6:1: found the unknown key 'venu'");

@@ -64,14 +64,16 @@ std::string unresolved(const fs::path& dir, const fs::path& from, const std::str
     if (!fs::exists(page)) return "no file " + file;
     if (hash == std::string::npos) return "";
     const std::string id = target.substr(hash + 1);
-    return arbiter::test::contains(read(page), "id=\"" + id + "\"") ? "" : "no id " + id + " in " + page.filename().string();
+    return arbiter::test::contains(read(page), "id=\"" + id + "\"") ? ""
+                                                                    : "no id " + id + " in " + page.filename().string();
 }
 
 std::string chromium_run(const fs::path& profile, const std::string& options, const std::string& url) {
     return run_shell("timeout -k 5 90 '" + chromium.string() +
                      "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
                      " --disable-background-networking --disable-component-update --disable-sync"
-                     " --user-data-dir='" + profile.string() + "' " + options + " '" + url + "' 2>&1")
+                     " --user-data-dir='" +
+                     profile.string() + "' " + options + " '" + url + "' 2>&1")
         .out;
 }
 
@@ -149,7 +151,8 @@ BOOST_AUTO_TEST_CASE(every_link_of_every_page_resolves) {
         const std::string text = read(site.dir / index);
         int entries = 0;
         for (std::sregex_iterator at(text.begin(), text.end(), entry), end; at != end; ++at, ++entries)
-            BOOST_TEST(unresolved(site.dir, site.dir / "search.html", (*at)[1].str()).empty(), index << ": " << (*at)[1]);
+            BOOST_TEST(unresolved(site.dir, site.dir / "search.html", (*at)[1].str()).empty(),
+                       index << ": " << (*at)[1]);
         BOOST_TEST(sections > books);
         BOOST_TEST(entries == sections + books + extending + 1, index);
     }
@@ -168,8 +171,9 @@ BOOST_AUTO_TEST_CASE(every_page_prints_on_a4_without_console_errors) {
     for (const fs::path& page : site.pages()) {
         BOOST_TEST_CONTEXT(page.filename().string()) {
             const fs::path pdf = site.scratch / (page.stem().string() + ".pdf");
-            const std::string log = chromium_run(profile, "--enable-logging=stderr --v=0 --no-pdf-header-footer --print-to-pdf='" +
-                                                               pdf.string() + "'", "file://" + page.string());
+            const std::string log = chromium_run(
+                profile, "--enable-logging=stderr --v=0 --no-pdf-header-footer --print-to-pdf='" + pdf.string() + "'",
+                "file://" + page.string());
             BOOST_REQUIRE_MESSAGE(fs::exists(pdf), "chromium printed no PDF: " + log);
             const auto sizes = page_sizes(read(pdf));
             BOOST_TEST(!sizes.empty());
@@ -188,13 +192,15 @@ BOOST_AUTO_TEST_CASE(search_answers_a_query_without_a_server) {
     BOOST_REQUIRE(site.exit_code == 0);
     const fs::path profile = site.scratch / "profile-search";
     // "repetition" is in fide-2009's rule on the threefold repetition (9.2); 千日手 is the shogi rulebooks' word.
-    const std::string en = chromium_run(profile, "--dump-dom", "file://" + (site.dir / "search.html").string() + "?q=repetition%20fide-2009");
+    const std::string en = chromium_run(profile, "--dump-dom",
+                                        "file://" + (site.dir / "search.html").string() + "?q=repetition%20fide-2009");
     BOOST_TEST(arbiter::test::contains(en, "href=\"rulebook-fide-2009.html#"), en.substr(0, 2000));
-    const std::string ja =
-        chromium_run(profile, "--dump-dom", "file://" + (site.dir / "search.ja.html").string() + "?q=%E5%8D%83%E6%97%A5%E6%89%8B");
+    const std::string ja = chromium_run(
+        profile, "--dump-dom", "file://" + (site.dir / "search.ja.html").string() + "?q=%E5%8D%83%E6%97%A5%E6%89%8B");
     BOOST_TEST(arbiter::test::contains(ja, "href=\"rulebook-csa-computer-shogi.ja.html#"), ja.substr(0, 2000));
     // A query nothing holds finds nothing.
-    const std::string none = chromium_run(profile, "--dump-dom", "file://" + (site.dir / "search.html").string() + "?q=zzzqqq");
+    const std::string none =
+        chromium_run(profile, "--dump-dom", "file://" + (site.dir / "search.html").string() + "?q=zzzqqq");
     BOOST_TEST(arbiter::test::contains(none, "0 found"));
     BOOST_TEST(!arbiter::test::contains(none, "<li>"));
 }
