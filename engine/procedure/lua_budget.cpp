@@ -61,6 +61,8 @@ void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize) {
         return nullptr;
     }
     void* p = std::realloc(ptr, nsize);
+    // A new string (Lua passes its type as osize when ptr is null): its length bounds what comparing it costs.
+    if (p && !ptr && osize == LUA_TSTRING && s.running) s.longest_string = std::max(s.longest_string, nsize);
     if (p) {
         s.used = s.used - old + nsize;
         if (nsize < old) all_states_bytes.fetch_sub(old - nsize, std::memory_order_relaxed);
@@ -83,13 +85,22 @@ void set_period(lua_State* L, State& s, std::uint64_t period) {
     lua_sethook(L, count_hook, LUA_MASKCOUNT, static_cast<int>(period));
 }
 
-// Runs every `slice` instructions: charges them, looks at the clock, and once a budget is spent raises on every
-// instruction, so that a pcall inside the hook cannot swallow the stop.
+// What one instruction costs while the run can reach a string of `longest` bytes: comparing two long strings
+// (`==`, `<`) is one VM instruction whose work grows with their length, and no wrapper sees it. The count hook
+// cannot see the operands, so every instruction is charged as if it compared the longest string the run made: a
+// unit, plus a unit per KiB of that string. A hook that never makes a string of 1 KiB pays nothing more; one that compares
+// two 4 MiB strings in a loop pays 4097 units a pass and stops at the instruction limit, the same on every machine.
+std::uint64_t instruction_weight(std::size_t longest) { return 1 + longest / 1024; }
+
+// Runs every `slice` instructions: charges them (each at instruction_weight), looks at the clock, and once a
+// budget is spent raises on every instruction, so that a pcall inside the hook cannot swallow the stop.
 void count_hook(lua_State* L, lua_Debug* ar) {
     auto& s = state_of(L);
     if (s.stop == State::Stop::none) {
         // remaining >= slice always (charge() keeps it so); equal means the budget is spent.
         s.remaining -= std::min(s.remaining, s.slice);
+        std::uint64_t extra = s.slice * (instruction_weight(s.longest_string) - 1);
+        s.remaining -= std::min(s.remaining, extra);
         if (s.remaining == 0) {
             s.stop = State::Stop::instructions;
         } else if (Clock::now() >= s.deadline) {
@@ -212,7 +223,7 @@ int charged_sort(lua_State* L) {
 
 // String functions whose work grows with the text they read or write (upper, sub, byte, format, utf8.len...): a
 // unit per KiB of their string arguments, so that a loop over a 1 MiB string pays for every pass. (The `..`
-// operator and comparisons of long strings are VM instructions that no wrapper sees: the time limit's part.)
+// operator pays through the allocator, comparisons of long strings through instruction_weight.)
 int charged_bytes(lua_State* L) {
     std::uint64_t bytes = 0;
     for (int i = 1, top = lua_gettop(L); i <= top; ++i)

@@ -45,6 +45,7 @@ void State::start_budget() {
     error_line = 0;
     shared_limit_hit = false;
     allocated = 0;
+    longest_string = chunk_longest_string;
     running = true;
     deadline = Clock::now() + limits.time;
     set_period(L, *this, std::min(remaining, CheckEvery));
@@ -122,6 +123,7 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     }
     if (status == LUA_OK) status = lua_pcall(L, 0, 0, 1);
     s.running = false;
+    s.chunk_longest_string = s.longest_string;
     if (status == LUA_OK && s.stop != State::Stop::none) status = LUA_ERRRUN;
     if (status != LUA_OK) throw s.error(ChunkHook, status);
 

@@ -31,9 +31,9 @@ namespace arbiter::procedure {
 // What one hook call (and the chunk's first run) may use. The instruction budget is the limit that decides: it is
 // deterministic, and library functions whose work grows with their arguments rather than with memory (string.rep,
 // table.move, table.concat, table.insert, table.remove, table.sort, table.unpack, next, string and utf8 functions per
-// KiB of text, load per 64 bytes) charge that work to it, and so does allocation (a unit per KiB allocated).
-// The time limit is a backstop only, for what neither budget sees (comparing two long strings is one
-// instruction), far above what the instruction budget allows otherwise.
+// KiB of text, load per 64 bytes) charge that work to it, and so does allocation (a unit per KiB allocated); every
+// instruction costs a unit more per KiB of the longest string the call made (comparing two long strings is one
+// instruction). The time limit is a backstop only, far above what the instruction budget allows.
 // The result is converted under its own budget: every value reached counts, a subtable or string reached twice
 // counts twice (a result that shares subtables could otherwise expand to 2^30 values).
 struct LuaLimits {

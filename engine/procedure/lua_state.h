@@ -53,6 +53,10 @@ struct LuaHostState {
     bool shared_limit_hit = false;  // the last refused allocation was over AllStatesMemoryBytes, not this state's cap  // line of the chunk running when the last error was raised (error_line_handler), 0 if none
     bool running = false;         // a chunk or hook runs: its allocations are charged (allocate)
     std::size_t allocated = 0;    // bytes allocated in the run not yet charged (below 1 KiB)
+    // The longest string the run may compare (see count_hook): the longest allocated in this run, or by the chunk's
+    // first run (its constants), whichever is longer. Never carried from one call to the next.
+    std::size_t longest_string = 0;
+    std::size_t chunk_longest_string = 0;  // what the chunk's first run left (constants and upvalues), kept
     // The result's conversion budget (LuaLimits::result_values, result_bytes), counted down while converting.
     std::size_t values_left = 0;
     std::size_t bytes_left = 0;
@@ -98,6 +102,7 @@ void charge_allocation(State& s, std::size_t bytes);
 void* allocate(void* ud, void* ptr, std::size_t osize, std::size_t nsize);
 std::size_t all_states_memory();
 void set_period(lua_State* L, State& s, std::uint64_t period);
+std::uint64_t instruction_weight(std::size_t longest);
 void count_hook(lua_State* L, lua_Debug* ar);
 std::string format_bytes(std::size_t n);
 int chunk_line(lua_State* L);

@@ -65,7 +65,7 @@ std::string generate(int index) {
     t += 1000; add("move: e5");
     t += 1000; add("touch: {by: white, square: g1}");
     add("move: Nf3");
-    t += 1000; add("move: Nc3");
+    t += 1000; add("move: Kd7");  // Black: the king cannot take its own pawn on d7 (an illegal move that names a piece)
     add("claim: {by: white, kind: illegal_move}");
     t += 1000; add("move: Nc6");
     return y;

@@ -30,7 +30,7 @@ function move_forever(s) return table.move({}, 1, 2^62, 2) end
 function insert_long(s) local t = setmetatable({}, {__len = function() return 50000000 end}) table.insert(t, 1, 0) return 0 end
 function looping_handler(s) return xpcall(function() while true do end end, function(m) while true do end end) end
 function shared_tables(s) local t = {} for i = 1, 30 do t = {t, t} end return t end
-function shared_string(s) local big = string.rep('x', 1 << 20) local t = {} for i = 1, 1000 do t[i] = big end return t end
+function shared_string(s) local big = string.rep('x', 1 << 16) local t = {} for i = 1, 300 do t[i] = big end return t end
 function pairs_of_string(s) local _, st = pairs(string) st.rep = 1 return 0 end
 function pairs_of_globals(s) local _, g = pairs(_G) g.ok = 1 return 0 end
 function key_order(s)
@@ -49,6 +49,8 @@ function pairs_of_view(s) local out = {} for k, v in pairs(s) do out[#out + 1] =
 function upper_loop(s) local t = string.rep('x', 1 << 20) for i = 1, 2000 do local _ = t:upper() end return 0 end
 function load_loop(s) local src = 'return ' .. string.rep(' ', 1 << 20) .. '1' for i = 1, 2000 do load(src) end return 0 end
 function concat_loop(s) local t = string.rep('x', 1 << 19) for i = 1, 4000 do local u = t .. 'y' end return 0 end
+function compare_loop(s) local a, b = string.rep('x', 1 << 22), string.rep('x', 1 << 22) local n = 0 for i = 1, 100000 do if a == b and not (a < b) then n = n + 1 end end return n end
+function short_compare_loop(s) local a, b = string.rep('x', 900), string.rep('x', 900) local n = 0 for i = 1, 50000 do if a == b then n = n + 1 end end return n end
 )lua";
 
 const LuaLimits Patient{.time = std::chrono::seconds(600)};
@@ -132,6 +134,25 @@ BOOST_AUTO_TEST_CASE(concatenation_pays_per_kib_allocated) {
     check_stop(host, "concat_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded");
 }
 
+// `a == b` on two distinct 4 MiB strings compares 4 MiB in one instruction. Each instruction of a call that made a
+// 4 MiB string costs 1 + 4096 units, so the loop's 100,000 passes (several instructions each, over 2 * 10^9 units)
+// are far over the budget and stop at the instruction limit, within a fixed number of passes (at most about
+// 1,000,000 / 4097 = 244 instructions after the strings are made, and one armed slice). Before, nothing charged the
+// compares: with the wall clock as the only limit, the verdict was a time limit whose moment depended on the
+// machine. The time limit here is 600 s, so only the instruction budget can stop it in a test's time.
+BOOST_AUTO_TEST_CASE(comparing_long_strings_pays_per_kib) {
+    LuaHost host = make();
+    auto start = std::chrono::steady_clock::now();
+    check_stop(host, "compare_loop", HookErrorKind::instruction_limit, "instruction limit of 1000000 exceeded");
+    BOOST_TEST((std::chrono::steady_clock::now() - start < std::chrono::seconds(60)));
+}
+
+// Strings under 1 KiB add nothing: 50,000 passes of a few instructions each stay within 1,000,000.
+BOOST_AUTO_TEST_CASE(short_strings_cost_one_unit_an_instruction) {
+    LuaHost host = make();
+    BOOST_TEST(host.call("short_compare_loop", json::object()) == json(50000));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 BOOST_AUTO_TEST_SUITE(lua_hardening_result_budget)
@@ -142,7 +163,7 @@ BOOST_AUTO_TEST_CASE(shared_subtables_count_each_time_they_are_reached) {
     check_stop(host, "shared_tables", HookErrorKind::bad_result, "more than 100000 values");
 }
 
-// One 1 MiB string referenced 1000 times holds 1 MiB in Lua but is 1000 MiB of JSON: over the 16 MiB of text.
+// One 64 KiB string referenced 300 times holds 64 KiB in Lua but is 18.75 MiB of JSON: over the 16 MiB of text.
 BOOST_AUTO_TEST_CASE(shared_strings_count_each_time_they_are_reached) {
     LuaHost host = make();
     check_stop(host, "shared_string", HookErrorKind::bad_result, "more than 16 MiB of text");
