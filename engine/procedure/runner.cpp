@@ -265,6 +265,9 @@ Ruling& Runner::State::note_only(const std::string& topic, int by, const Note& n
     Ruling ruling;
     ruling.at = now;
     ruling.topic = topic;
+    // A note still cites the article the rulebook gives the topic, when it has one: the reader finds the rule
+    // that did not apply (a flag nobody claimed is the flag rule's matter).
+    if (const auto* r = rule(topic)) ruling.article = r->article;
     ruling.by = by == 0 || by == 1 ? side_name(by) : std::string();
     ruling.note = note;
     ruling.clocks_after = clocks();
