@@ -54,10 +54,10 @@ int fullmove_of(std::string_view fen) {
 // A coordinate move written with upper-case files and a hyphen ("H2-E2", as xiangqi archives write ICCS), as the
 // square names are written ("h2e2"); "" for any other text.
 std::string plain_coordinates(std::string_view t) {
-    const auto file = [](char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); };
-    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
-    if (t.size() != 5 || !file(t[0]) || !digit(t[1]) || t[2] != '-' || !file(t[3]) || !digit(t[4])) return {};
-    const auto low = [](char c) { return char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c); };
+    const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    if (t.size() != 5 || !letter(t[0]) || !digit(t[1]) || t[2] != '-' || !letter(t[3]) || !digit(t[4])) return {};
+    const auto low = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
     return {low(t[0]), t[1], low(t[3]), t[4]};
 }
 

@@ -1,6 +1,7 @@
 #include "report/run_words.h"
 
 #include "clock/duration.h"
+#include "procedure/cycle_words.h"
 
 #include <array>
 #include <utility>
@@ -43,15 +44,6 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> choice_w
     {"displaced_pieces", "駒のずれ"},       {"claimant_deduction", "申立者の持ち時間の減算"}, {"last_correct", "最後の正しい局面"},
 }};
 
-// The patterns of a side's moves in a repetition cycle (core/cycle_facts.h: the facts cycle_pattern and
-// opponent_cycle_pattern), in the Chinese xiangqi rules' terms written in Japanese kanji (CXA 2011: 长将 perpetual
-// check, 长杀 perpetual threat of mate, 长捉 perpetual chase, 闲着 idle move); chase_several and mixed, which the
-// texts name case by case (一将一捉...), in words.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 6> cycle_patterns{{
-    {"check", "長将（連続王手）"},   {"mate_threat", "長殺（連続の詰めの脅威）"}, {"chase", "長捉（同じ駒を追い続ける）"},
-    {"chase_several", "複数の駒への長捉"}, {"mixed", "将・殺・捉の交替"},            {"idle", "閑着（攻めのない着手）"},
-}};
-
 // The fields of the registry's effects (schemas/topics.yaml effects: fields), as a Japanese sheet labels them.
 constexpr std::array<std::pair<std::string_view, std::string_view>, 11> effect_fields{{
     {"to", "対象"},    {"who", "対象者"},   {"amount", "時間"},   {"unless", "ただし"}, {"options", "選択肢"},
@@ -91,7 +83,7 @@ std::string effect_words(std::string_view name, const rulebook::Registry* regist
         if (const rulebook::TopicSpec* t = registry->topic(name)) return without_full_stop(t->text.in(lang));
         if (const std::string_view words = find(choice_words, name); !words.empty()) return std::string(words);
         if (const std::string_view words = find(claim_kinds, name); !words.empty()) return std::string(words);
-        if (const std::string_view words = find(cycle_patterns, name); !words.empty()) return std::string(words);
+        if (const std::string_view words = procedure::cycle_pattern_ja(name); !words.empty()) return std::string(words);
     }
     return std::string(name);
 }
