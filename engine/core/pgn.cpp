@@ -332,7 +332,9 @@ private:
                     }
                 }
             }
-            if (token.empty() || !(is_letter(token[0]) || token[0] == '0'))
+            // A move starts with a letter, or '0' (0-0); or a UTF-8 lead byte: a game file's notation may name its
+            // pieces in their own script (xiangqi's 炮二平五), which the game's own reader reads or refuses.
+            if (token.empty() || !(is_letter(token[0]) || token[0] == '0' || static_cast<unsigned char>(token[0]) >= 0xC0))
                 fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
             // The move built with its text: a string constructed from the token costs less than an empty one
             // assigned to.

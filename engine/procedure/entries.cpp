@@ -3,6 +3,7 @@
 // illegal.cpp, declarations and counting in counting.cpp.
 #include "procedure/run_state.h"
 
+#include "procedure/cycle_words.h"
 #include "procedure/tables.h"
 #include "rulebook/schema.h"
 
@@ -152,6 +153,10 @@ void State::after_move(int mover) {
         // ruled, so a side whose pattern the rule leaves alone is passed over and the other side is asked.
         if (rule_for(Trigger::board_forcing_cycle)) {
             const std::array<std::string, 2> pattern{std::string(game->cycle_pattern(0)), std::string(game->cycle_pattern(1))};
+            const auto pattern_ja = [](const std::string& p) {
+                const std::string_view words = cycle_pattern_ja(p);
+                return words.empty() ? p : std::string(words);
+            };
             for (int side : {mover, 1 - mover}) {
                 if (pattern[std::size_t(side)].empty() || pattern[std::size_t(side)] == "idle") continue;
                 Context p;
@@ -161,8 +166,8 @@ void State::after_move(int mover) {
                 if (raise(Trigger::board_forcing_cycle, p, side,
                           {side_name(side) + "'s moves since the position first occurred: " + pattern[std::size_t(side)] +
                                "; " + side_name(1 - side) + "'s: " + pattern[std::size_t(1 - side)],
-                           "その局面の初出以来の" + ja_side(side) + "の着手: " + pattern[std::size_t(side)] + "、" +
-                               ja_side(1 - side) + "の着手: " + pattern[std::size_t(1 - side)]}) >= 0)
+                           "その局面の初出以来の" + ja_side(side) + "の着手: " + pattern_ja(pattern[std::size_t(side)]) +
+                               "、" + ja_side(1 - side) + "の着手: " + pattern_ja(pattern[std::size_t(1 - side)])}) >= 0)
                     return;
             }
         }

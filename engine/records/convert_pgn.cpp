@@ -1,6 +1,9 @@
 // PGN games as timeline entries: SAN moves replayed, [%clk]/[%emt] readings as instants, the result as its entry.
 #include "records/convert.h"
 #include "records/record_games.h"
+#include "procedure/board.h"
+
+#include <yaml-cpp/yaml.h>
 
 namespace arbiter::procedure::convert {
 
@@ -36,6 +39,62 @@ void add_draw_claim(Build& b, const ClockTrack& clocks, int claimant, const char
     b.add({clocks.now(), text + "}", move ? why_with_move : why});
 }
 
+// The move number a FEN's last field gives (1 where it gives none).
+int fullmove_of(std::string_view fen) {
+    const std::size_t space = fen.find_last_of(' ');
+    if (space == std::string_view::npos) return 1;
+    int n = 0;
+    for (char c : fen.substr(space + 1)) {
+        if (c < '0' || c > '9' || n > 100000) return 1;
+        n = n * 10 + (c - '0');
+    }
+    return n > 0 ? n : 1;
+}
+
+// A coordinate move written with upper-case files and a hyphen ("H2-E2", as xiangqi archives write ICCS), as the
+// square names are written ("h2e2"); "" for any other text.
+std::string plain_coordinates(std::string_view t) {
+    const auto letter = [](char c) { return std::isalpha(static_cast<unsigned char>(c)) != 0; };
+    const auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    if (t.size() != 5 || !letter(t[0]) || !digit(t[1]) || t[2] != '-' || !letter(t[3]) || !digit(t[4])) return {};
+    const auto low = [](char c) { return char(std::tolower(static_cast<unsigned char>(c))); };
+    return {low(t[0]), t[1], low(t[3]), t[4]};
+}
+
+// The move of `text` on `board`, the text as written first, then in plain coordinates where that is what it is.
+core::ParsedMove read_on_board(const Board& board, const std::string& text) {
+    core::ParsedMove parsed = board.read(text);
+    if (parsed.status == core::MoveParseStatus::syntax_error)
+        if (const std::string plain = plain_coordinates(text); !plain.empty()) return board.read(plain);
+    return parsed;
+}
+
+// The ending of a game replayed on the runner's board: a mate or a stalemate the board shows (the game file says what
+// each brings), a flag, else a resignation or an agreement; a repetition is the rulebook's to rule (xiangqi's cycle
+// rules), so a drawn record that shows no end on the board is read as an agreement.
+void board_ending(Build& b, const Board& board, const ClockTrack& clocks, PgnEndingKind said, std::optional<int> winner,
+                  int to_move) {
+    auto& r = b.recorded;
+    const BoardEnd end = board.end_after_move();
+    if (said == PgnEndingKind::time_forfeit) {
+        const int loser = winner ? 1 - *winner : to_move;
+        r.ending = "time_forfeit";
+        r.by = b.sides[loser];
+        add_flag_claim(b, clocks, loser);
+    } else if (end == BoardEnd::checkmate || end == BoardEnd::stalemate) {
+        r.ending = end == BoardEnd::checkmate ? "checkmate" : "stalemate";
+        r.by = b.sides[to_move];
+    } else if (winner) {
+        r.ending = "resignation";
+        r.by = b.sides[1 - *winner];
+        add_resignation(b, clocks, 1 - *winner);
+    } else {
+        r.ending = "draw_agreed";
+        r.by = b.sides[1 - to_move];
+        add_agreement(b, clocks, 1 - to_move);
+    }
+}
+
 }  // namespace
 
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
@@ -48,11 +107,18 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     if (!def)
         throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + variant_tag +
                                                     "\" is not a game this program rules (no game file reads its pgn records)");
-    // This converter replays SAN on the core's 64-square board (core/notation.h).
-    if (!def->profile.writes(core::MoveNotation::san) || def->bitboard_words != 1)
-        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": " + def->id +
-                                                    " records in pgn are read in SAN on boards of up to 64 squares; its "
-                                                    "game file names no SAN (notation.moves)");
+    // SAN is replayed on the core's 64-square board (core/notation.h); a game whose file names other notations
+    // (xiangqi: ICCS h2e2, WXF C2.5) on the runner's board (procedure/board.h), which reads those its file names.
+    std::unique_ptr<Board> board;
+    if (!def->profile.writes(core::MoveNotation::san) || def->bitboard_words != 1) {
+        YAML::Node start_node;  // null: the game's start position
+        if (!fen.empty()) start_node["fen"] = fen;
+        try {
+            board = make_board(def, start_node, b.file);
+        } catch (const InputError& e) {
+            throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": FEN tag: " + e.message());
+        }
+    }
     // A variant ruled by another game's rulebooks (chess960: ruled_as chess) is a timeline of that game whose event
     // names the variant.
     b.game = def->profile.ruled_as.empty() ? def->id : def->profile.ruled_as;
@@ -60,14 +126,16 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     b.default_rulebook = def->profile.default_rulebook;
     name_sides(b, def->side_names[0], def->side_names[1], library);
     if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
-    core::Position start = core::Position::start(def);
-    if (!fen.empty() || pgn.tag("SetUp") == "1") {
-        start = core::Position::from_fen(def, fen, b.file);
-        b.start_yaml = "{fen: " + yaml_quoted(fen) + "}";
-    }
     // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
-    // alone, and the Game is built for it at the end (an archive's decisive games pay for no history).
-    core::Position pos = start;
+    // alone, and the Game is built for it at the end (an archive's decisive games pay for no history). A board's
+    // game has no chess position (`pos` stays an empty one of the chess definition's width, unused).
+    std::optional<core::Position> start_holder;
+    if (!board) {
+        start_holder.emplace(core::Position::start(def));
+        if (!fen.empty() || pgn.tag("SetUp") == "1") start_holder = core::Position::from_fen(def, fen, b.file);
+    }
+    if (!fen.empty() || (!board && pgn.tag("SetUp") == "1")) b.start_yaml = "{fen: " + yaml_quoted(fen) + "}";
+    std::optional<core::Position> pos_holder = start_holder;
     std::vector<core::Move> played;
     played.reserve(pgn.moves.size());
     b.event_name = pgn.tag("Event");
@@ -76,10 +144,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
             if (const auto v = pgn.tag(tag); !v.empty()) b.header_comments.push_back(std::string(tag) + ": " + v);
     b.control = pgn_control(time_control, b);
 
-    const int first_mover = int(start.side_to_move());
+    const int first_mover = board ? board->side_to_move() : int(start_holder->side_to_move());
     b.moves_in_pairs = true;
     b.first_mover = first_mover;
-    b.first_move_number = start.fullmove_number();
+    b.first_move_number = board ? fullmove_of(fen) : start_holder->fullmove_number();
     ClockTrack clocks(b.control, first_mover);
     bool readings_unused = false, missing = false, any_reading = false, reading_above = false;
     int glitches = 0;  // readings that go up by more than the control adds
@@ -89,16 +157,19 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     else b.entries.reserve(pgn.moves.size() + 2);
     for (const auto& m : pgn.moves) {
         ++ply;
-        const int mover = int(pos.side_to_move());
+        const int mover = board ? board->side_to_move() : int(pos_holder->side_to_move());
         // Without the memory of the texts read last (core::parse_move): the runner takes this reading instead of
         // reading the text again (Entry::reading), and the moves an archive's games share from the start are too few
         // to be worth a lookup for every move.
-        const core::ParsedMove parsed = core::read_move(pos, m.san);
+        const core::ParsedMove parsed = board ? read_on_board(*board, m.san) : core::read_move(*pos_holder, m.san);
         if (!parsed.ok())
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
         // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less),
-        // with the converter's reading of it, and copies it once.
-        const std::string san = b.audit ? std::string() : core::to_san(pos, parsed.move);
+        // with the converter's reading of it, and copies it once. A board's game keeps the record's text, in plain
+        // coordinates where it was written with a hyphen.
+        const std::string plain = board ? plain_coordinates(m.san) : std::string();
+        const std::string san = board ? (plain.empty() ? m.san : plain)
+                                      : b.audit ? std::string() : core::to_san(*pos_holder, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -136,12 +207,16 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         } else if (clocks.timed()) {
             missing = true;
         }
-        core::Undo undo;
-        pos.make(parsed.move, undo);
+        if (board) {
+            board->play(parsed);
+        } else {
+            core::Undo undo;
+            pos_holder->make(parsed.move, undo);
+        }
         played.push_back(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
-        if (RecordedReading* reading = add_move(b, clocks.now(), b.audit ? m.san : san, true, m.line, m.column)) {
+        if (RecordedReading* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
             const core::AttemptedMove& a = parsed.attempted;
             *reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
         }
@@ -158,11 +233,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.warn("some moves have no [%clk]: their time is counted in the mover's next reading",
                "時計の記録 [%clk] のない手がある：その消費時間は同じ側の次の記録に含めて数える");
 
-    if (b.audit) b.record_end = std::make_shared<const core::Position>(pos);
+    if (b.audit && !board) b.record_end = std::make_shared<const core::Position>(*pos_holder);
     // The ending.
     auto& r = b.recorded;
     const PgnEnding said = read_pgn_ending(termination_tag, pgn.result_comment);
-    const int to_move = int(pos.side_to_move());
+    const int to_move = board ? board->side_to_move() : int(pos_holder->side_to_move());
     const int last_mover = 1 - to_move;
     std::optional<int> winner;
     bool draw = false;
@@ -234,14 +309,18 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                            "一手もない対局の結果（不戦勝、行われなかった対局）");
         return;
     }
+    if (board) {
+        board_ending(b, *board, clocks, said.kind, winner, to_move);
+        return;
+    }
     std::optional<core::Game> game;  // with the history: a drawn result only
     if (draw) {
-        game.emplace(start);
+        game.emplace(*start_holder);
         for (const core::Move m : played) game->play(m);
     }
     // Checkmate needs no history; a draw's other endings (fivefold repetition, 75 moves) do.
     // Check first: most games end by resignation out of check, where no move need be looked for.
-    const bool mated = pos.is_check() && !pos.has_legal_move();
+    const bool mated = pos_holder->is_check() && !pos_holder->has_legal_move();
     const auto ending = game ? game->outcome() : std::nullopt;
     auto termination_on_board = ending ? std::optional(ending->termination)
                                        : mated ? std::optional(core::Termination::checkmate) : std::nullopt;

@@ -1,6 +1,7 @@
 #include "report/run_words.h"
 
 #include "clock/duration.h"
+#include "procedure/cycle_words.h"
 
 #include <array>
 #include <utility>
@@ -82,6 +83,7 @@ std::string effect_words(std::string_view name, const rulebook::Registry* regist
         if (const rulebook::TopicSpec* t = registry->topic(name)) return without_full_stop(t->text.in(lang));
         if (const std::string_view words = find(choice_words, name); !words.empty()) return std::string(words);
         if (const std::string_view words = find(claim_kinds, name); !words.empty()) return std::string(words);
+        if (const std::string_view words = procedure::cycle_pattern_ja(name); !words.empty()) return std::string(words);
     }
     return std::string(name);
 }
