@@ -53,7 +53,7 @@ BOOST_AUTO_TEST_CASE(audit_reads_all_ten_plies) {
 
 BOOST_AUTO_TEST_CASE(without_the_variant_tag_the_castling_field_is_refused) {
     // Read as standard chess, CAca names no castling move of chess.yaml: exit 2 naming the field.
-    const std::string path = (std::filesystem::temp_directory_path() / "arbiter-chess960-no-variant.pgn").string();
+    const std::string path = arbiter::test::scratch_path("chess960-no-variant.pgn");
     {
         std::ofstream out(path);
         out << "[Event \"x\"]\n[Result \"*\"]\n[SetUp \"1\"]\n"
@@ -67,7 +67,7 @@ BOOST_AUTO_TEST_CASE(without_the_variant_tag_the_castling_field_is_refused) {
 
 BOOST_AUTO_TEST_CASE(a_variant_the_rulebook_does_not_rule_is_refused) {
     // An event naming shogi as the variant of a chess rulebook: exit 2 at the variant key.
-    const std::string path = (std::filesystem::temp_directory_path() / "arbiter-chess960-bad-variant.yaml").string();
+    const std::string path = arbiter::test::scratch_path("chess960-bad-variant.yaml");
     {
         std::ofstream out(path);
         out << "timeline: t\nevent: {rulebook: fide-2023, variant: shogi}\nstart: startpos\nentries: []\n";

@@ -3,8 +3,10 @@
 
 #include <array>
 #include <cstdio>
+#include <filesystem>
 #include <string>
 #include <sys/wait.h>
+#include <unistd.h>
 
 namespace arbiter::test {
 
@@ -31,6 +33,12 @@ inline CliResult run_shell(const std::string& command) {
 inline CliResult run_arbiter(const std::string& args, Stderr err = Stderr::discard) {
     return run_shell("cd '" ARBITER_SOURCE_DIR "' && '" ARBITER_BINARY "' " + args +
                      (err == Stderr::merge ? " 2>&1" : " 2>/dev/null"));
+}
+
+// A path in the temporary folder that no other test process uses at the same time (two checkouts' suites, or the
+// optimised and sanitized builds, may run side by side): the process id goes into the name.
+inline std::string scratch_path(const std::string& name) {
+    return (std::filesystem::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-" + name)).string();
 }
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }

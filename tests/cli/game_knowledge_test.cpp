@@ -212,7 +212,7 @@ BOOST_AUTO_TEST_CASE(a_game_added_as_a_file_alone) {
 // A profile the game cannot have is refused at its key, exit 2: SFEN holds pieces in hand, and this game has none.
 BOOST_AUTO_TEST_CASE(a_profile_the_game_cannot_have_is_refused) {
     using arbiter::test::run_arbiter;
-    const fs::path dir = fs::temp_directory_path() / "arbiter-game-knowledge" / "games";
+    const fs::path dir = fs::path(arbiter::test::scratch_path("game-knowledge")) / "games";
     fs::create_directories(dir);
     std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / "tests/data/extension/losalamos/games/losalamos.yaml");
     std::stringstream text;

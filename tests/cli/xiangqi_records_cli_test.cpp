@@ -24,7 +24,7 @@ const std::string Game = "tests/data/xiangqi/mate-in-29-plies.pgn";
 
 // Writes `text` to a file in the temporary folder and returns its path.
 std::string written(const std::string& name, const std::string& text) {
-    const std::string path = (std::filesystem::temp_directory_path() / name).string();
+    const std::string path = arbiter::test::scratch_path(name);
     std::ofstream(path) << text;
     return path;
 }

@@ -19,7 +19,7 @@ using arbiter::test::run_arbiter;
 
 // An event under the CXA laws that sets nothing but its time control.
 std::string event_file() {
-    const std::string path = (std::filesystem::temp_directory_path() / "arbiter-xiangqi-event.yaml").string();
+    const std::string path = arbiter::test::scratch_path("xiangqi-event.yaml");
     std::ofstream(path) << "event: Xiangqi Open\ntitle: {en: Xiangqi Open, ja: シャンチーオープン}\n"
                            "rulebook: cxa-2011\ntime_control: \"1800\"\n";
     return path;
