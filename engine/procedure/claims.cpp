@@ -26,6 +26,10 @@ constexpr ClaimantImpl claimants[] = {
     {"player", [](const State&, int c, const Context&) { return c >= 0; }},
     {"opponent", [](const State&, int c, const Context& ctx) { return c >= 0 && c != ctx.actor; }},
     {"to_move", [](const State& st, int c, const Context&) { return c == st.to_move(); }},
+    // The opponent claims; the arbiter also acts on what he sees himself (an observation entry), but finds nothing
+    // by default when the next move is made (FIDE 2009 A.4c: both kings in check, an unfinished promotion).
+    {"opponent_or_arbiter",
+     [](const State& st, int c, const Context& ctx) { return (c >= 0 && c != ctx.actor) || (c < 0 && st.arbiter_sighting); }},
 };
 
 // ---- until when: in time or not, for the claimant (nobody: the deadline's plain reading of the run)
@@ -393,7 +397,9 @@ void State::check_flags() {
 void State::on_observe() {
     const YAML::Node& v = entry->value;
     if (v["illegal_move"]) {
-        point_out_illegal(nobody, v["by"] ? v["by"].Scalar() : std::string("arbiter"), v);
+        const std::string by = v["by"] ? v["by"].Scalar() : std::string("arbiter");
+        if (rule_for(Trigger::point_out_illegal_move)) point_out_illegal(nobody, by, v);
+        else observe_illegal(by);
         return;
     }
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
