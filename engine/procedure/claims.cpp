@@ -65,6 +65,13 @@ constexpr DeadlineImpl deadlines[] = {
 std::vector<std::string_view> claimant_words() { return names_of(claimants); }
 std::vector<std::string_view> deadline_words() { return names_of(deadlines); }
 
+// Whether the rule's claimant set (claim.by) admits `claimant`, deadlines aside; a rule with no claim set, or one
+// the table does not know, admits no one in particular and so only the opponent.
+bool State::claimant_in_set(const rulebook::Rule& r, int claimant, const Context& ctx) const {
+    const auto* c = r.claim ? row_named(claimants, r.claim->by) : nullptr;
+    return c ? c->may(*this, claimant, ctx) : claimant != ctx.actor;
+}
+
 // Whether `claimant` may make this claim now under the rule's claim.by and claim.deadline (and, for a claim on
 // the clock, the rule's claim_below). `kind` non-empty: a ruling says why a claim is not admissible.
 bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind) {

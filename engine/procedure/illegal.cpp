@@ -122,7 +122,10 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
                    "規則 " + book.id + " には反則を誰が指摘できるかの規定がない"});
         return;
     }
-    if (!illegal || illegal->offender == claimant) {
+    // The offender may point out his own act where the rule's claimant set takes him in (Kyushu (5): the players,
+    // the witness and spectators, and the offender must resign at once).
+    if (!illegal ||
+        (illegal->offender == claimant && !claimant_in_set(*r, claimant, illegal_move_context(true, false, false)))) {
         note_only(r->topic, claimant, {"no illegal move by the opponent to point out", "指摘する相手の反則手がない"});
         return;
     }

@@ -265,6 +265,7 @@ struct Runner::State {
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void observe_illegal(const std::string& who);
+    bool claimant_in_set(const rulebook::Rule& r, int claimant, const Context& ctx) const;  // claims.cpp
     void illegal_move_stood();
     Irregularity read_irregularity(const YAML::Node& v) const;
     void on_irregular_move(const std::string& text, Irregularity act);
