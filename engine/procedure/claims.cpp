@@ -29,7 +29,9 @@ constexpr ClaimantImpl claimants[] = {
     // The opponent claims; the arbiter also acts on what he sees himself (an observation entry), but finds nothing
     // by default when the next move is made (FIDE 2009 A.4c: both kings in check, an unfinished promotion).
     {"opponent_or_arbiter",
-     [](const State& st, int c, const Context& ctx) { return (c >= 0 && c != ctx.actor) || (c < 0 && st.arbiter_sighting); }},
+     [](const State& st, int c, const Context& ctx) {
+         return (c >= 0 && c != ctx.actor) || (c < 0 && st.arbiter_sighting);
+     }},
 };
 
 // ---- until when: in time or not, for the claimant (nobody: the deadline's plain reading of the run)

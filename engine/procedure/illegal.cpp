@@ -69,7 +69,8 @@ void State::observe_illegal(const std::string& who) {
     const IllegalMove found = *illegal;
     illegal.reset();
     if (found.played) take_back_illegal(found.ply_before);
-    raise(Trigger::board_illegal_move, ctx, nobody, {"seen by " + who + " during the game", observer_ja(who) + "が対局中に確認した"});
+    raise(Trigger::board_illegal_move, ctx, nobody,
+          {"seen by " + who + " during the game", observer_ja(who) + "が対局中に確認した"});
     if (!ended && found.played) ensure_running(found.offender);
 }
 
