@@ -26,6 +26,12 @@ constexpr ClaimantImpl claimants[] = {
     {"player", [](const State&, int c, const Context&) { return c >= 0; }},
     {"opponent", [](const State&, int c, const Context& ctx) { return c >= 0 && c != ctx.actor; }},
     {"to_move", [](const State& st, int c, const Context&) { return c == st.to_move(); }},
+    // The opponent claims; the arbiter also acts on what he sees himself (an observation entry), but finds nothing
+    // by default when the next move is made (FIDE 2009 A.4c: both kings in check, an unfinished promotion).
+    {"opponent_or_arbiter",
+     [](const State& st, int c, const Context& ctx) {
+         return (c >= 0 && c != ctx.actor) || (c < 0 && st.arbiter_sighting);
+     }},
 };
 
 // ---- until when: in time or not, for the claimant (nobody: the deadline's plain reading of the run)
@@ -60,6 +66,13 @@ constexpr DeadlineImpl deadlines[] = {
 
 std::vector<std::string_view> claimant_words() { return names_of(claimants); }
 std::vector<std::string_view> deadline_words() { return names_of(deadlines); }
+
+// Whether the rule's claimant set (claim.by) admits `claimant`, deadlines aside; a rule with no claim set, or one
+// the table does not know, admits no one in particular and so only the opponent.
+bool State::claimant_in_set(const rulebook::Rule& r, int claimant, const Context& ctx) const {
+    const auto* c = r.claim ? row_named(claimants, r.claim->by) : nullptr;
+    return c ? c->may(*this, claimant, ctx) : claimant != ctx.actor;
+}
 
 // Whether `claimant` may make this claim now under the rule's claim.by and claim.deadline (and, for a claim on
 // the clock, the rule's claim_below). `kind` non-empty: a ruling says why a claim is not admissible.
@@ -393,7 +406,9 @@ void State::check_flags() {
 void State::on_observe() {
     const YAML::Node& v = entry->value;
     if (v["illegal_move"]) {
-        point_out_illegal(nobody, v["by"] ? v["by"].Scalar() : std::string("arbiter"), v);
+        const std::string by = v["by"] ? v["by"].Scalar() : std::string("arbiter");
+        if (rule_for(Trigger::point_out_illegal_move)) point_out_illegal(nobody, by, v);
+        else observe_illegal(by);
         return;
     }
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {

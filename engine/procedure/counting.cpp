@@ -184,6 +184,13 @@ void State::on_assign() {
 // absent one's clock): the presser's clock stops, the other side's runs.
 void State::on_press(int side) {
     if (!clk) return;
+    // A button whose clock is already stopped while the other runs moves nothing on a real clock: the timeline
+    // states an act that cannot change the clocks, which is the writer's error, not something to rule.
+    if (const auto running = clk->running(); running && *running != side)
+        throw error("press: found a press by " + side_name(side) + ", whose clock is not running (" +
+                        side_name(*running) + "'s is): it changes nothing; a side presses its own running clock, or, "
+                        "both clocks stopped, starts the other's",
+                    entry->value);
     // The side to move pressing its own running clock without a move: an illegal move where the rule on illegal
     // moves says so (press_without_move), held like a move the board cannot hold (claimed, found, or standing).
     const bool offence = side == to_move() && clk->running() && param_of(Trigger::claim_illegal_move, params::press_without_move.name) == true;

@@ -23,6 +23,19 @@ int State::read_side(const YAML::Node& node) const {
     return side;
 }
 
+namespace {
+
+// The side a KIF move's leading mark names (▲/☗ the first player, △/☖ the second), -1 when it has none.
+int marked_side(const std::string& text) {
+    static constexpr std::pair<std::string_view, int> marks[] = {
+        {"\u25B2", 0}, {"\u2617", 0}, {"\u25B3", 1}, {"\u2616", 1}};
+    for (const auto& [mark, side] : marks)
+        if (text.starts_with(mark)) return side;
+    return -1;
+}
+
+}  // namespace
+
 // `written`: the move when the entry's value is not it (a `pass: <side>` entry).
 void State::on_move(const std::optional<std::string>& written) {
     // A move the converter read (a reading) is its text alone: its value is no map, and asking the YAML node cost
@@ -48,6 +61,11 @@ void State::on_move(const std::optional<std::string>& written) {
         bound_square = {};
     }
     const std::string& text = *shown;
+    // A move whose mark names the side not on move: the timeline has lost a move or a turn, not made an offence.
+    if (const int marked = marked_side(text); marked >= 0 && marked != mover)
+        throw error("move: found '" + text + "', marked as " + side_name(marked) + "'s, but " + side_name(mover) +
+                        " is to move",
+                    entry->value);
     // The reading read ahead is used where it lies (read_ahead writes it again only after the move is made).
     core::ParsedMove read_here;
     const core::ParsedMove* taken = &read_here;

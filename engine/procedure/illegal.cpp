@@ -38,6 +38,42 @@ void State::find_illegal_by_arbiter() {
     if (!ended && found.played) ensure_running(found.offender);
 }
 
+// An illegal move seen during the game by the arbiter (or an observer) where no point-out rule governs it: ruled
+// under the illegal-move rule as if found (7.4a: whoever finds it, it is corrected) when the rule's claimant set
+// admits him: a rule with no claim, `anyone`, or `opponent_or_arbiter` for the arbiter (A.4c's intervention). A
+// set that does not admit him is noted, and the move stays open to the opponent's claim.
+void State::observe_illegal(const std::string& who) {
+    const auto* r = rule_for(Trigger::board_illegal_move);
+    const std::string topic = r ? r->topic : topic_of(Trigger::board_illegal_move);
+    if (!illegal || illegal->on_board) {
+        note_only(topic, nobody, {"no illegal move open to be found", "発見すべき反則手がない"});
+        return;
+    }
+    Context ctx;
+    ctx.actor = illegal->offender;
+    ctx.facts["claim_correct"] = true;
+    bool may = !r || !r->claim || r->claim->by == "anyone";
+    if (!may && who == "arbiter") {
+        arbiter_sighting = true;
+        may = admissible(*r, nobody, ctx, {});
+        arbiter_sighting = false;
+    }
+    if (!may) {
+        const Note why{"seen by " + who + ", but under " + r->article + " only " + r->claim->by +
+                           " may bring it to a ruling: nothing follows",
+                       observer_ja(who) + "が確認したが、" + r->article + "では申し立てができるのは" + ja(r->claim->by) +
+                           "のみ：何も変わらない"};
+        note_rule(*r, nobody, why);
+        return;
+    }
+    const IllegalMove found = *illegal;
+    illegal.reset();
+    if (found.played) take_back_illegal(found.ply_before);
+    raise(Trigger::board_illegal_move, ctx, nobody,
+          {"seen by " + who + " during the game", observer_ja(who) + "が対局中に確認した"});
+    if (!ended && found.played) ensure_running(found.offender);
+}
+
 // An illegal move the board had played (a move into check), ruled rather than standing: taken off the board.
 void State::take_back_illegal(int ply_before) {
     if (game->take_back_to(ply_before)) ++board_version;
@@ -87,7 +123,10 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
                    "規則 " + book.id + " には反則を誰が指摘できるかの規定がない"});
         return;
     }
-    if (!illegal || illegal->offender == claimant) {
+    // The offender may point out his own act where the rule's claimant set takes him in (Kyushu (5): the players,
+    // the witness and spectators, and the offender must resign at once).
+    if (!illegal ||
+        (illegal->offender == claimant && !claimant_in_set(*r, claimant, illegal_move_context(true, false, false)))) {
         note_only(r->topic, claimant, {"no illegal move by the opponent to point out", "指摘する相手の反則手がない"});
         return;
     }

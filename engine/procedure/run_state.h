@@ -110,6 +110,7 @@ struct Runner::State {
     std::array<std::string, 2> bound_square;              // a touched square that is the side's move (touch_binds)
     std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
     std::array<bool, 2> moved_since_illegal{false, false};
+    bool arbiter_sighting = false;  // the claim being weighed is the arbiter's own observation (observe_illegal)
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
     bool card_written = false;            // the result card ruling after the end
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
@@ -263,6 +264,8 @@ struct Runner::State {
     Board::Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
+    void observe_illegal(const std::string& who);
+    bool claimant_in_set(const rulebook::Rule& r, int claimant, const Context& ctx) const;  // claims.cpp
     void illegal_move_stood();
     Irregularity read_irregularity(const YAML::Node& v) const;
     void on_irregular_move(const std::string& text, Irregularity act);

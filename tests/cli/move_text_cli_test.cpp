@@ -32,6 +32,22 @@ BOOST_AUTO_TEST_CASE(a_move_no_piece_can_make_names_its_line_and_column) {
     BOOST_TEST(contains(r.out, "tests/data/bad/timeline-move-names-no-piece.yaml:8:27: move: 'Bd3' names no piece"), r.out);
 }
 
+BOOST_AUTO_TEST_CASE(a_press_by_the_side_whose_clock_is_stopped_names_its_line_and_column) {
+    const auto r = run_arbiter("run tests/data/bad/timeline-press-not-running.yaml");
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(contains(r.out, "tests/data/bad/timeline-press-not-running.yaml:10:28: press: found a press by black, "
+                               "whose clock is not running (white's is)"),
+               r.out);
+}
+
+BOOST_AUTO_TEST_CASE(a_move_marked_for_the_side_not_on_move_names_its_line_and_column) {
+    const auto r = run_arbiter("run tests/data/bad/timeline-kif-mark-wrong-side.yaml");
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(contains(r.out, "tests/data/bad/timeline-kif-mark-wrong-side.yaml:8:27: move: found '▲２六歩(27)', marked "
+                               "as sente's, but gote is to move"),
+               r.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace move_text_cli_test
