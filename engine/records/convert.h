@@ -90,6 +90,15 @@ public:
         if (!clock_) return std::nullopt;
         return clock_->shown(side, now_);
     }
+    // After an illegal move is pointed out, the position before it is reinstated and its mover plays again: the
+    // mover's clock runs again from now (the runner does the same after the claim's ruling).
+    void retake(int side) {
+        if (clock_ && clock_->stop(now_) == clock::Op::ok) (void)clock_->start(side, now_);
+    }
+    // Time a ruling added to `side`'s clock, as the record's next reading shows it.
+    void add_time(int side, Ms amount) {
+        if (clock_) (void)clock_->add_time(side, amount, now_);
+    }
 
 private:
     Ms now_{0};
