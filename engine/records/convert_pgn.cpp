@@ -247,6 +247,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                                "): ruled as pointed out at once; the record is read on from the position before it",
                       "「" + m.san + "」は反則手（" + parsed.message + "）：直ちに指摘されたものとして裁定し、" +
                           "以降の棋譜はその前の局面から読む");
+            ++b.taken_back;
             continue;
         }
         if (board) {

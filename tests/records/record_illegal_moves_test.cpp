@@ -116,6 +116,11 @@ BOOST_AUTO_TEST_CASE(a_second_illegal_move_loses_since_2014_and_not_in_2009) {
     // the game is not lost by it (the record's 0-1 is then read as White's resignation, which the rulebook accepts).
     const auto text = pgn("0-1", queen_to_f8 + " 3. Qf3 Nf6 4. Qxf8");
     const auto r14 = rule(text, "fide-2014");
+    // The Japanese warnings number the moves as the score sheet does: 3.Qxf8 is White's 3rd move, and the second
+    // Qxf8 (ply 8, after the taken-back ply 5) White's 4th, not Black's.
+    BOOST_REQUIRE_EQUAL(r14.game.warnings.size(), 2u);
+    BOOST_TEST(r14.game.warnings[0].ja.find("白の3手目") != std::string::npos);
+    BOOST_TEST(r14.game.warnings[1].ja.find("白の4手目") != std::string::npos);
     BOOST_REQUIRE_EQUAL(r14.run.rulings.size(), 2u);
     BOOST_TEST(r14.run.result.article == "7.5b");
     BOOST_REQUIRE(r14.run.result.score);
