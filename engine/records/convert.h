@@ -90,6 +90,15 @@ public:
         if (!clock_) return std::nullopt;
         return clock_->shown(side, now_);
     }
+    // After an illegal move is pointed out, the position before it is reinstated and its mover plays again: the
+    // mover's clock runs again from now (the runner does the same after the claim's ruling).
+    void retake(int side) {
+        if (clock_ && clock_->stop(now_) == clock::Op::ok) (void)clock_->start(side, now_);
+    }
+    // Time a ruling added to `side`'s clock, as the record's next reading shows it.
+    void add_time(int side, Ms amount) {
+        if (clock_) (void)clock_->add_time(side, amount, now_);
+    }
 
 private:
     Ms now_{0};
@@ -130,6 +139,9 @@ struct Build {
     std::vector<rulebook::Text> warnings;  // in both languages: the command's --lang picks one when printing
     bool warned_flag = false;
     bool illegal_held = false;  // the record's last move is its illegal move, held on the board
+    // The record's illegal moves read so far, each taken back (its mover moves again): a score sheet numbers the
+    // move made after it as the illegal one's (ply_ja).
+    int taken_back = 0;
     bool audit = false;  // converted for an audit (RecordGame::parts): moves keep the record's own text, which the
                          // runner reads as well as the SAN written for `import`, and nothing else is written
 
@@ -146,7 +158,7 @@ struct Build {
     // "12手目"; moves in pairs, "黒の6手目".
     std::string ply_ja(int ply) const {
         if (!moves_in_pairs) return std::to_string(ply) + "手目";
-        const int half = ply - 1 + first_mover;
+        const int half = ply - 1 + first_mover - taken_back;
         return sides_ja[std::size_t(half % 2)] + "の" + std::to_string(first_move_number + half / 2) + "手目";
     }
     // A warning quotes the record's own text (a 4 MB 持ち時間 header): shortened and with any NUL made visible, as

@@ -151,6 +151,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     ClockTrack clocks(b.control, first_mover);
     bool readings_unused = false, missing = false, any_reading = false, reading_above = false;
     int glitches = 0;  // readings that go up by more than the control adds
+    // A side whose clock a ruling on the opponent's illegal move may have credited, until its next reading.
+    std::array<bool, 2> credited{false, false};
+    // The record's move just read that was illegal (taken back), and why.
+    const core::PgnMove* last_illegal = nullptr;
+    std::string last_illegal_why;
     int ply = 0;
     // The moves and at most two entries for the ending.
     if (b.audit) b.parts.reserve(pgn.moves.size() + 2);
@@ -162,14 +167,31 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         // reading the text again (Entry::reading), and the moves an archive's games share from the start are too few
         // to be worth a lookup for every move.
         const core::ParsedMove parsed = board ? read_on_board(*board, m.san) : core::read_move(*pos_holder, m.san);
-        if (!parsed.ok())
+        // A move the record states but the rules forbid, whose piece is known (the pieces can make it but it leaves
+        // the king in check, or the one piece it can name cannot go there), is an act at the board the rulebook's
+        // illegal-move rule rules: it is written as made, the opponent points it out at once, and the record goes on
+        // from the position before it (docs/RECORDS.md). A text that is not a move at all, or fits several pieces, is
+        // the record's error.
+        const bool illegal = !parsed.ok() && !board && parsed.status == core::MoveParseStatus::illegal &&
+                             (!parsed.move.is_none() || parsed.attempted.from >= 0);
+        // The move after an illegal one must be playable from the position before it; if not, the record went on
+        // from the illegal move (it stood, or the scorer wrote a move that was not made), which says nothing of how
+        // the game went on: the illegal move is the error, at its place.
+        if (!parsed.ok() && last_illegal)
+            b.fail(last_illegal->line, last_illegal->column, ply - 1,
+                   "move \"" + last_illegal->san + "\" is illegal (" + last_illegal_why +
+                       ") and the record's next move \"" + m.san + "\" cannot be played from the position before it: "
+                       "the record does not show how the game went on after it");
+        last_illegal = illegal ? &m : nullptr;
+        if (illegal) last_illegal_why = parsed.message;
+        if (!parsed.ok() && !illegal)
             b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
         // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less),
         // with the converter's reading of it, and copies it once. A board's game keeps the record's text, in plain
         // coordinates where it was written with a hyphen.
         const std::string plain = board ? plain_coordinates(m.san) : std::string();
         const std::string san = board ? (plain.empty() ? m.san : plain)
-                                      : b.audit ? std::string() : core::to_san(*pos_holder, parsed.move);
+                                : b.audit || illegal ? std::string() : core::to_san(*pos_holder, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -179,7 +201,12 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                 readings_unused = true;
             } else if (auto u = clocks.used_from_reading(mover, *m.clock)) {
                 used = *u;
-                if (used < Ms{0}) {
+                if (used < Ms{0} && credited[std::size_t(mover)]) {
+                    // The time a ruling on the opponent's illegal move added shows in this side's next reading: it is
+                    // taken from the reading, and the move takes no time.
+                    clocks.add_time(mover, -used);
+                    used = Ms{0};
+                } else if (used < Ms{0}) {
                     const auto before = clocks.shown(mover).value_or(Ms{0});
                     if (ply <= 2) {  // the first move of each side
                         reading_above = true;
@@ -207,6 +234,22 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         } else if (clocks.timed()) {
             missing = true;
         }
+        if (m.clock) credited[std::size_t(mover)] = false;
+        if (illegal) {
+            clocks.press(mover, used);
+            b.check_flag(clocks, ply);
+            add_move(b, clocks.now(), m.san, true, m.line, m.column, "illegal: " + parsed.message);
+            b.add({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
+                   "the record's illegal move, pointed out at once"});
+            clocks.retake(mover);
+            credited[std::size_t(1 - mover)] = true;
+            b.warn_at(ply, "\"" + m.san + "\" is illegal (" + parsed.message +
+                               "): ruled as pointed out at once; the record is read on from the position before it",
+                      "「" + m.san + "」は反則手（" + parsed.message + "）：直ちに指摘されたものとして裁定し、" +
+                          "以降の棋譜はその前の局面から読む");
+            ++b.taken_back;
+            continue;
+        }
         if (board) {
             board->play(parsed);
         } else {
@@ -218,7 +261,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.check_flag(clocks, ply);
         if (RecordedReading* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
             const core::AttemptedMove& a = parsed.attempted;
-            *reading = {ply - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+            *reading = {int(played.size()) - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
         }
     }
     b.control_confirmed = clocks.timed() && any_reading && !reading_above && glitches == 0;

@@ -189,12 +189,13 @@ BOOST_AUTO_TEST_CASE(a_huge_game_is_rejected_and_the_next_one_read) {
 BOOST_AUTO_TEST_CASE(games_are_cut_where_pgn_ends_them) {
     // Four games: the first has a comment over two lines whose second line starts with "[" (not a tag: inside the
     // comment); the second (line 7) and the third (line 8) follow without tags, each after the termination marker
-    // that ends the game before it (PGN 8.2.6); the fourth has tags. The third's 2. Ke3 (ply 3, line 9) is illegal.
+    // that ends the game before it (PGN 8.2.6); the fourth has tags. The third's 2. Ke3 (ply 3, line 9) is illegal
+    // and its reply 2...Nc6 cannot be played from the position before it: the game is rejected at the Ke3.
     const std::string path = build_path("audit-cut.pgn");
     {
         std::ofstream out(path, std::ios::binary);
         out << "[Event \"one\"]\n[Result \"1/2-1/2\"]\n\n1. e4 {a comment\n[over two lines]} e5 1/2-1/2\n\n"
-               "1. d4 d5 *\n1. e4 e5\n2. Ke3 *\n\n[Event \"three\"]\n[Result \"*\"]\n\n1. c4 *\n";
+               "1. d4 d5 *\n1. e4 e5\n2. Ke3 Nc6 *\n\n[Event \"three\"]\n[Result \"*\"]\n\n1. c4 *\n";
     }
     const auto r = run_arbiter("audit '" + path + "' --format jsonl");
     const auto lines = json_lines(r.out);
