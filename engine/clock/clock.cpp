@@ -14,6 +14,7 @@ std::string_view describe(Op op) {
         case Op::clock_running: return "a clock is already running";
         case Op::nothing_to_restart: return "there is no interrupted turn to restart";
         case Op::negative_amount: return "the amount is negative";
+        case Op::no_increment_here: return "the time control cannot take an increment";
     }
     return "refused";
 }
@@ -302,6 +303,17 @@ Op Clock::deduct_time(int side, Ms amount, Ms at) {
 }
 
 Op Clock::set_time(int side, Ms value, Ms at) { return adjust(side, at.count(), value.count(), true); }
+
+Op Clock::add_increment(Ms amount, Ms at) {
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (amount.count() < 0) return Op::negative_amount;
+    if (!main_only_) return Op::no_increment_here;
+    settle(at.count());
+    for (Period& p : control_.periods) p.increment += amount;
+    // press()'s inline path reads the sole period's increment from here, not from the control
+    if (sole_period_) sole_increment_ = control_.periods[0].increment.count();
+    return Op::ok;
+}
 
 // ---- readings ---------------------------------------------------------------------------------------
 

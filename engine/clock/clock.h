@@ -25,6 +25,8 @@
 //   leaves the reading at or below zero makes the flag fall at that instant (in byoyomi: no period is
 //   left; with overtime still unused, the overtime begins); one that leaves it positive clears a fallen
 //   flag.
+// - add_increment (an increment introduced during the game) raises every period's increment for both sides from
+//   the next press on; only where the main time alone runs (time_control.h: no delay, overtime or hourglass).
 #pragma once
 
 #include "clock/duration.h"
@@ -47,6 +49,7 @@ enum class Op : std::uint8_t {
     clock_running,      // start or restart while a clock is running
     nothing_to_restart, // restart with no interrupted turn
     negative_amount,    // add or deduct of a negative amount
+    no_increment_here,  // add_increment on a control that takes none (delay, byoyomi, Canadian, hourglass)
 };
 
 // The reason in words ("the instant precedes the last operation's").
@@ -109,6 +112,10 @@ public:
     [[nodiscard]] Op add_time(int side, Ms amount, Ms at);
     [[nodiscard]] Op deduct_time(int side, Ms amount, Ms at);
     [[nodiscard]] Op set_time(int side, Ms value, Ms at);
+    // Adds `amount` to the increment of every period, for both sides, so that each press from now on adds it
+    // (an increment introduced during the game: FIDE Guidelines III.4). Refused where the control cannot take an
+    // increment (time_control.h's rules: a delay, byoyomi, Canadian overtime, an hourglass).
+    [[nodiscard]] Op add_increment(Ms amount, Ms at);
 
     // `side`'s clock at `at`, which must not precede the last operation's instant.
     Reading reading(int side, Ms at) const;

@@ -3,6 +3,7 @@
 // reads off the board, the clock or the run. nullopt: not known here (the case does not match).
 #include "procedure/run_state.h"
 
+#include "procedure/params.h"
 #include "procedure/tables.h"
 #include "rulebook/schema.h"
 
@@ -13,17 +14,20 @@ namespace arbiter::procedure {
 namespace {
 
 using State = Runner::State;
-using Evaluate = std::optional<bool> (*)(State&, std::string_view name, const json& value, const Context& ctx);
+// The rule is the one whose case is read (a condition may read the rule's own parameters).
+using Evaluate = std::optional<bool> (*)(State&, const rulebook::Rule&, std::string_view name, const json& value,
+                                         const Context& ctx);
 
 // A fact the entry established: equal to the value the case names.
-std::optional<bool> fact(State&, std::string_view name, const json& value, const Context& ctx) {
+std::optional<bool> fact(State&, const rulebook::Rule&, std::string_view name, const json& value, const Context& ctx) {
     const auto it = ctx.facts.find(std::string(name));
     if (it == ctx.facts.end()) return std::nullopt;
     return *it == value;
 }
 
 // `zone_points_at_least: 27` bounds the fact `zone_points`.
-std::optional<bool> at_least(State&, std::string_view name, const json& value, const Context& ctx) {
+std::optional<bool> at_least(State&, const rulebook::Rule&,
+                             std::string_view name, const json& value, const Context& ctx) {
     const auto it = ctx.facts.find(std::string(name.substr(0, name.size() - std::string_view("_at_least").size())));
     if (it == ctx.facts.end() || !it->is_number() || !value.is_number()) return std::nullopt;
     return it->get<double>() >= value.get<double>();
@@ -36,23 +40,27 @@ std::optional<bool> cannot_checkmate(State& st, int side, const json& value) {
     return *c == value.get<bool>();
 }
 
-std::optional<bool> opponent_cannot_checkmate(State& st, std::string_view, const json& value, const Context& ctx) {
+std::optional<bool> opponent_cannot_checkmate(State& st, const rulebook::Rule&,
+                                              std::string_view, const json& value, const Context& ctx) {
     return cannot_checkmate(st, st.role_side("opponent", ctx), value);
 }
 
-std::optional<bool> claimant_cannot_checkmate(State& st, std::string_view, const json& value, const Context& ctx) {
+std::optional<bool> claimant_cannot_checkmate(State& st, const rulebook::Rule&,
+                                              std::string_view, const json& value, const Context& ctx) {
     return cannot_checkmate(st, st.role_side("claimant", ctx), value);
 }
 
 // The last period of the time control: as the entry found it (both flags), else the actor's clock now.
-std::optional<bool> final_period(State& st, std::string_view name, const json& value, const Context& ctx) {
-    if (ctx.facts.contains(std::string(name))) return fact(st, name, value, ctx);
+std::optional<bool> final_period(State& st, const rulebook::Rule& r,
+                                 std::string_view name, const json& value, const Context& ctx) {
+    if (ctx.facts.contains(std::string(name))) return fact(st, r, name, value, ctx);
     if (!st.clk || !value.is_boolean()) return std::nullopt;
     const int side = ctx.actor >= 0 ? ctx.actor : st.to_move();
     return st.clk->reading(side, st.now).last_period == value.get<bool>();
 }
 
-std::optional<bool> time_left(State& st, std::string_view name, const json& value, const Context& ctx) {
+std::optional<bool> time_left(State& st, const rulebook::Rule&,
+                              std::string_view name, const json& value, const Context& ctx) {
     const auto limit = State::as_ms(value);
     if (!limit || ctx.actor < 0 || ctx.actor > 1) return std::nullopt;
     const auto left = st.shown(ctx.actor).count();
@@ -61,7 +69,8 @@ std::optional<bool> time_left(State& st, std::string_view name, const json& valu
 
 // The whole game in one fixed time: a single period for all the moves, with no increment, delay, byoyomi or Canadian
 // overtime (the "sudden death" of JCA chapter 15 and FIDE 10.2). False for an untimed game.
-std::optional<bool> sudden_death(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> sudden_death(State& st, const rulebook::Rule&,
+                                 std::string_view, const json& value, const Context&) {
     if (!value.is_boolean()) return std::nullopt;
     const auto& c = st.control;
     const bool sudden = c && c->kind == clock::TimeControl::Kind::periods && c->periods.size() == 1 &&
@@ -70,14 +79,16 @@ std::optional<bool> sudden_death(State& st, std::string_view, const json& value,
     return sudden == value.get<bool>();
 }
 
-std::optional<bool> moves_completed_at_least(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> moves_completed_at_least(State& st, const rulebook::Rule&,
+                                             std::string_view, const json& value, const Context&) {
     if (!st.game || !value.is_number()) return std::nullopt;
     return st.game->ply() / 2 >= value.get<std::int64_t>();
 }
 
 // An arrival against a lateness: strictly later (..._after) or at least as late (..._at_least); the actor's own
 // (arrival_*) or the opponent's (opponent_arrival_*: false when the opponent was present from the start).
-std::optional<bool> arrival(State&, std::string_view name, const json& value, const Context& ctx) {
+std::optional<bool> arrival(State&, const rulebook::Rule&,
+                            std::string_view name, const json& value, const Context& ctx) {
     const auto limit = State::as_ms(value);
     const bool opponent = name.starts_with("opponent_");
     const char* fact = opponent ? "opponent_arrival_ms" : "arrival_ms";
@@ -87,24 +98,26 @@ std::optional<bool> arrival(State&, std::string_view name, const json& value, co
     return name.ends_with("_at_least") ? at >= *limit : at > *limit;
 }
 
-std::optional<bool> category(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> category(State& st, const rulebook::Rule&, std::string_view, const json& value, const Context&) {
     if (!value.is_string()) return std::nullopt;
     return (st.category ? st.category->name : std::string()) == value.get<std::string>();
 }
 
-std::optional<bool> mode(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> mode(State& st, const rulebook::Rule&, std::string_view, const json& value, const Context&) {
     if (!value.is_string()) return std::nullopt;
     return (st.mode ? st.mode->name : std::string()) == value.get<std::string>();
 }
 
-std::optional<bool> offence_count(State& st, std::string_view, const json& value, const Context& ctx) {
+std::optional<bool> offence_count(State& st, const rulebook::Rule&,
+                                  std::string_view, const json& value, const Context& ctx) {
     if (ctx.actor < 0 || ctx.actor > 1 || !value.is_number_integer()) return std::nullopt;
     return st.offences[ctx.topic][std::size_t(ctx.actor)] == value.get<std::int64_t>();
 }
 
 // An open decision, left by a postponement, on the claim the quickplay-finish trigger raises, with a draw among
 // its options.
-std::optional<bool> claim_awaiting_decision(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> claim_awaiting_decision(State& st, const rulebook::Rule&,
+                                            std::string_view, const json& value, const Context&) {
     if (!value.is_boolean()) return std::nullopt;
     const std::string& topic = st.topic_of(Trigger::claim_quickplay_finish);
     bool waiting = false;
@@ -117,9 +130,21 @@ std::optional<bool> claim_awaiting_decision(State& st, std::string_view, const j
 // How the game ended, read off the run: the topic of the ruling that ended it (clock.flag_fall for a fallen flag,
 // othello.game_end for the count, clock.late_arrival for a forfeit at arrival). False while the game goes on, so a
 // rule raised after the end (the result card) can give each kind of end its own count.
-std::optional<bool> ended_by(State& st, std::string_view, const json& value, const Context&) {
+std::optional<bool> ended_by(State& st, const rulebook::Rule&, std::string_view, const json& value, const Context&) {
     if (!value.is_string()) return std::nullopt;
     return st.ended && st.out.result.topic == value.get<std::string>();
+}
+
+// The device the incident found was kept switched off in a bag placed as agreed with the arbiter (the fact
+// device_in_bag), and the event allows that (the rule's bag_allowed, false where unset: the regulations must say so,
+// FIDE 2018 11.3.2.1, 2023 11.3.2.1). Otherwise the device counts as one the player has, whatever the fact says.
+std::optional<bool> device_in_bag(State& st, const rulebook::Rule& r, std::string_view name, const json& value,
+                                  const Context& ctx) {
+    if (!value.is_boolean()) return std::nullopt;
+    const auto it = ctx.facts.find(std::string(name));
+    const bool in_bag = it != ctx.facts.end() && *it == true;
+    const json allowed = st.param_value(r, params::bag_allowed.name);
+    return (in_bag && allowed.is_boolean() && allowed.get<bool>()) == value.get<bool>();
 }
 
 struct ConditionImpl {
@@ -172,6 +197,7 @@ constexpr ConditionImpl table[] = {
     {"touched_piece", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
+    {"device_in_bag", device_in_bag},
     {"cycle_pattern", fact},
     {"opponent_cycle_pattern", fact},
 };
@@ -191,7 +217,7 @@ std::optional<bool> Runner::State::condition(const rulebook::Rule& r, const std:
                                               const Context& ctx) {
     const auto* c = find(name);
     if (!c) return std::nullopt;  // the loader admits registry conditions only, and each has a row
-    return c->evaluate(*this, name, resolve(r, raw), ctx);
+    return c->evaluate(*this, r, name, resolve(r, raw), ctx);
 }
 
 // The first case of `r` whose conditions all hold (read from the YAML once per Runner).

@@ -62,6 +62,28 @@ Listed clock_time(const Apply& a) {
     return Listed::yes;
 }
 
+// add_increment: each clock adds `amount` more after every move from the next on, for both players. Where the
+// control cannot take an increment (a delay, overtime, an hourglass) the ruling says so and the clocks stay as
+// they were: the rule that introduces one asks for it where possible (FIDE Guidelines III.4).
+Listed add_increment(const Apply& a) {
+    const auto amount = State::as_ms(a.st.resolve(a.rule, a.fields.value("amount", json())));
+    if (!amount) return Listed::no;
+    if (*amount < 0)
+        throw InputError({a.rule.from.file, a.rule.from.line, 0},
+                         a.rule.topic + ": add_increment of a negative amount; expected an amount of 0 or more");
+    if (a.st.clk) {
+        const clock::Op op = a.st.clk->add_increment(Ms{*amount}, a.st.now);
+        if (op == clock::Op::no_increment_here) {
+            a.add_note({"add_increment: the time control cannot take an increment; the clocks are unchanged",
+                        "add_increment：この持ち時間の方式には加算を設定できないため、時計は変えない"});
+            return Listed::no;
+        }
+        a.st.on_clock(op, "add an increment");
+    }
+    a.applied["amount"] = *amount;
+    return Listed::yes;
+}
+
 Listed stop_clocks(const Apply& a) {
     if (a.st.clk && a.st.clk->running()) a.st.on_clock(a.st.clk->stop(a.st.now), "stop");
     return Listed::yes;
@@ -287,6 +309,7 @@ constexpr EffectImpl table[] = {
     {"add_time", clock_time},
     {"deduct_time", clock_time},
     {"set_time", clock_time},
+    {"add_increment", add_increment},
     {"warn", statement},
     {"lose", decisive},
     {"win", decisive},

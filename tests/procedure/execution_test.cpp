@@ -226,6 +226,38 @@ BOOST_AUTO_TEST_CASE(add_time_to_both_adds_to_each_clock) {
     BOOST_TEST(run.clocks[1].count() == (60 * 90 - 280 + 60) * 1000);
 }
 
+BOOST_AUTO_TEST_CASE(add_increment_adds_to_both_clocks_from_the_next_move_only) {
+    // FIDE 2018/2023 Guidelines III.4: an increment of five seconds introduced for both players. The phone entry at
+    // 0:05:00 (Black to move) introduces it; the moves before it earn nothing. By hand, after Black's move at 0:05:10
+    // and White's at 0:05:20: Black used 10 s + 4:40 = 290 s, plus 5 s; White used 3 x 10 s = 30 s, plus 5 s.
+    Folder f("increment");
+    f.write("chess/incr.yaml", rulebook_with("incr", "conduct.phone", "    effects: [{add_increment: {amount: 5s}}]\n"));
+    const auto library = rulebook::Library::open(std::vector<fs::path>{f.dir, root() / "rulesets"});
+    const std::string entries = "start: startpos\nentries:\n  - {at: \"0:00:10\", move: e4}\n"
+                                "  - {at: \"0:00:20\", move: e5}\n  - {at: \"0:00:30\", move: Nf3}\n"
+                                "  - {at: \"0:05:00\", phone: black}\n  - {at: \"0:05:10\", move: Nc6}\n"
+                                "  - {at: \"0:05:20\", move: Bb5}\n";
+    procedure::Runner runner(library);
+    const auto run = runner.run(
+        procedure::load_timeline(f.write("t.yaml", "timeline: t\nevent: {rulebook: incr, time_control: \"5400\"}\n" + entries),
+                                 library),
+        *library.find("incr"));
+    BOOST_TEST(run.clocks[0].count() == (5400 - 30 + 5) * 1000);
+    BOOST_TEST(run.clocks[1].count() == (5400 - 290 + 5) * 1000);
+    // A control that cannot take an increment (a Bronstein delay: time_control.h) keeps its clocks: no increment is
+    // listed, and White's delay returns what each 10-second move used up to 5 s (3 x 5 s kept of 30 s).
+    const auto delayed = runner.run(
+        procedure::load_timeline(f.write("d.yaml", "timeline: d\nevent: {rulebook: incr, time_control: "
+                                                   "{time: 90min, delay: {kind: bronstein, time: 5s}}}\n" + entries),
+                                 library),
+        *library.find("incr"));
+    bool listed = false;
+    for (const auto& ruling : delayed.rulings)
+        for (const auto& e : ruling.effects) listed = listed || e.value("effect", "") == "add_increment";
+    BOOST_TEST(!listed);
+    BOOST_TEST(delayed.clocks[0].count() == (5400 - 30 + 15) * 1000);
+}
+
 BOOST_AUTO_TEST_CASE(replay_with_fresh_clocks_gives_each_the_full_time) {
     Folder f("fresh");
     f.write("chess/fresh.yaml", rulebook_with("fresh", "conduct.phone",
