@@ -117,11 +117,13 @@ BOOST_AUTO_TEST_CASE(incorrect_claim_penalty) {
 
 // Mobile phones: no article in JCA 1997 or FIDE 2001 (a disturbance under 12.5); FIDE 2009 12.3b a ringing phone
 // loses (a draw if the opponent cannot win); 2014 11.3b possession loses; 2018 11.3.2.2 and 2023 11.3.2.2 any
-// unapproved device on the player's person loses, a switched-off one in a bag may be allowed (11.3.2.1).
+// unapproved device on the player's person loses, a switched-off one in a bag may be allowed (11.3.2.1) when the
+// event's regulations say so: not allowed unless the event sets it.
 BOOST_AUTO_TEST_CASE(mobile_phone_rule) {
+    const std::map<std::string, std::string> bag{{"bag_allowed", "false"}};
     check("conduct.phone", {{"jca-1997", {"12.5", {}}}, {"fide-2001", {"12.5", {}}}, {"fide-2009", {"12.3b", {}}},
-                            {"fide-2014", {"11.3b", {}}}, {"fide-2018", {"11.3.2.2", {}}},
-                            {"fide-2023", {"11.3.2.2", {}}}});
+                            {"fide-2014", {"11.3b", {}}}, {"fide-2018", {"11.3.2.2", bag}},
+                            {"fide-2023", {"11.3.2.2", bag}}});
     const auto r = run_arbiter("history conduct.phone" + Books);
     BOOST_TEST(contains(r.out, "article: 12.3b → 11.3b"));
     BOOST_TEST(contains(r.out, "cases removed"));  // 2014: no draw exception for a phone
@@ -129,12 +131,15 @@ BOOST_AUTO_TEST_CASE(mobile_phone_rule) {
 
 // Quickplay finish: the claim under 2 minutes with 2 minutes to the opponent on a rejection, JCA 10.2 (the guillotine),
 // FIDE 2001 and 2009 10.2; Appendix G in 2014 (G.5), Guidelines III in 2018 and 2023 (III.5). Not in blitz: 2009
-// B.3b, 2014 G.3, 2018 and 2023 III.2.2.
+// B.3b, 2014 G.3, 2018 and 2023 III.2.2. From 2018 the player may instead ask for an increment of five seconds for
+// both players (III.4).
 BOOST_AUTO_TEST_CASE(quickplay_finish) {
     const std::map<std::string, std::string> v{{"claim_below", "2min"}, {"opponent_bonus", "2min"}};
+    auto with_increment = v;
+    with_increment["increment"] = "5s";
     check("draw.quickplay_finish", {{"jca-1997", {"10.2", v}}, {"fide-2001", {"10.2", v}},
                                     {"fide-2009", {"10.2", v}}, {"fide-2014", {"G.5", v}},
-                                    {"fide-2018", {"III.5", v}}, {"fide-2023", {"III.5", v}}});
+                                    {"fide-2018", {"III.5", with_increment}}, {"fide-2023", {"III.5", with_increment}}});
     const auto eds = editions("draw.quickplay_finish");
     BOOST_TEST(eds[2]["categories"]["blitz"]["article"] == "B.3b");
     BOOST_TEST(eds[3]["categories"]["blitz"]["article"] == "G.3");
