@@ -67,7 +67,9 @@ BOOST_AUTO_TEST_CASE(all_967_positions) {
         ++positions;
     }
     BOOST_TEST(positions == 967);
-    BOOST_TEST(checks >= 967 * 3);
+    // Every position at depths 1-3 in the optimised build; under the sanitizers (bound 20,000) depths 1-2 at least,
+    // as some depth-3 counts pass the bound there.
+    BOOST_TEST(checks >= 967 * (sanitized ? 2 : 3));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
