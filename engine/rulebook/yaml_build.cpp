@@ -8,6 +8,7 @@
 #include <yaml.h>
 
 #include <memory>
+#include <new>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -153,6 +154,8 @@ YAML::Node build_yaml(std::string_view text) {
     for (;;) {
         Event e;
         if (!yaml_parser_parse(&p.parser, &e.event)) {
+            // libyaml reports a failed allocation as a parser error with no problem text: it is memory, not syntax.
+            if (p.parser.error == YAML_MEMORY_ERROR) throw std::bad_alloc();
             std::string message = p.parser.problem ? p.parser.problem : "unreadable YAML";
             if (p.parser.context) message = std::string(p.parser.context) + ": " + message;
             const yaml_mark_t& at = p.parser.problem ? p.parser.problem_mark : p.parser.context_mark;
