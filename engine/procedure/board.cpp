@@ -6,6 +6,7 @@
 #include "core/cycle_facts.h"
 #include "core/error.h"
 #include "core/relative_notation.h"
+#include "core/traditional_notation.h"
 #include "core/kpk.h"
 #include "core/record/kif.h"
 #include "core/record/usi.h"
@@ -71,7 +72,13 @@ public:
         }
     }
 
+    std::string traditional_text(const core::ParsedMove& parsed) const override {
+        catch_up();
+        return core::to_traditional(pos(), parsed.move, previous_to_);
+    }
+
     void play(const core::ParsedMove& parsed) override {
+        previous_to_ = parsed.move.is_none() ? -1 : int(parsed.move.to());
         // The record's next move, once the record's end has settled that no position on it is dead: what the runner
         // asks after it (end_after_move on the record) needs no position, so it is made only when something does
         // (catch_up). Making every move of an archive on this board as well as the converter's cost 3.6% of an audit.
@@ -117,6 +124,7 @@ public:
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
         previous_usi_.clear();
+        previous_to_ = -1;
     }
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
@@ -439,6 +447,7 @@ private:
     bool off_record_ = false;  // a move made was not the record's at its ply (play leaves none unmade since)
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    int previous_to_ = -1;      // the last move's square, the 同 of the traditional notation
     // What the game file declares (core::GameProfile), read once: the board asks at every move.
     bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false, reads_relative_ = false;
     AnalysisMemo* memo_;        // may be null

@@ -446,7 +446,12 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
         // The checks below do nothing without a clock, after the end, or while no flag can have fallen (flags_up,
         // inline): a plain move costs no calls.
         if (st.clk && !st.ended && !st.clk->flags_up(e.at)) st.check_flags();
+        const std::uint64_t version_before = st.board_version;
         st.on_entry();
+        // A move entry that raised a ruling but was never made (its mover's flag had fallen): written as Japanese
+        // output prints it, on the position it was to be made on.
+        if (st.out.rulings.size() > before && st.board_version == version_before && e.action == "move")
+            st.note_unmade_move();
         if (st.ended) {
             st.illegal_move_stood();
             st.write_result_card();
