@@ -301,7 +301,7 @@ Listed count(const Apply& a) {
 // rechecked true; its cases say what follows then (FIDE 2014 A.4d: the arbiter waits for the next move and draws if
 // the illegal position is still on the board). A recheck itself schedules nothing further.
 Listed recheck_after_moves(const Apply& a) {
-    const json moves = a.st.resolve(a.rule, a.fields.value("moves", json(1)));
+    const json moves = a.fields.is_object() ? a.st.resolve(a.rule, a.fields.value("moves", json(1))) : a.fields;
     if (!moves.is_number_integer() || moves.get<std::int64_t>() < 1)
         throw InputError({a.rule.from.file, a.rule.from.line, 0},
                          a.rule.topic + ": recheck_after_moves: found moves " + moves.dump() + "; expected 1 or more");
