@@ -355,6 +355,7 @@ public:
     }
 
     bool in_check() const override { return pos().is_check(); }
+    bool illegal_position() const override { return irregular() || !core::impossible_position(pos()).empty(); }
 
     std::optional<int> owner_at(std::string_view square) const override {
         int length = 0;

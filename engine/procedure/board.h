@@ -114,6 +114,10 @@ public:
     // a win (core/kpk.h). False in other games.
     virtual bool drawn_king_and_pawn(int side) const = 0;
     virtual bool in_check() const = 0;
+    // The board shows a position that no series of legal moves reaches: the side not to move is in check (both
+    // royal pieces in check among these), or a piece stands where the game's rules never leave one (a pawn where
+    // it must have promoted: core::impossible_position). Only an illegal move that stood leaves one.
+    virtual bool illegal_position() const { return false; }
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
     // name that is not a square of the board.
     virtual std::optional<int> owner_at(std::string_view square) const = 0;

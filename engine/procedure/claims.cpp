@@ -411,6 +411,10 @@ void State::on_observe() {
         else observe_illegal(by);
         return;
     }
+    if (v["illegal_position"] && v["illegal_position"].as<bool>()) {
+        observe_illegal_position(v["by"] ? v["by"].Scalar() : std::string("arbiter"));
+        return;
+    }
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
         const bool known = v["order_known"] && v["order_known"].as<bool>();
         if (rule_both_flags(nobody, known, {})) return;

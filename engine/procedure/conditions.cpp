@@ -147,6 +147,14 @@ std::optional<bool> device_in_bag(State& st, const rulebook::Rule& r, std::strin
     return (in_bag && allowed.is_boolean() && allowed.get<bool>()) == value.get<bool>();
 }
 
+// The board shows a position no legal play reaches (Board::illegal_position: the side not to move in check, a piece
+// where the game's rules never leave one), read off the board as it stands when the rule is ruled.
+std::optional<bool> illegal_position(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                     const Context&) {
+    if (!st.game || !value.is_boolean()) return std::nullopt;
+    return st.game->illegal_position() == value.get<bool>();
+}
+
 struct ConditionImpl {
     std::string_view name;
     Evaluate evaluate;
@@ -200,6 +208,8 @@ constexpr ConditionImpl table[] = {
     {"device_in_bag", device_in_bag},
     {"cycle_pattern", fact},
     {"opponent_cycle_pattern", fact},
+    {"illegal_position", illegal_position},
+    {"rechecked", fact},
 };
 
 const ConditionImpl* find(std::string_view name) { return row_named(table, name); }

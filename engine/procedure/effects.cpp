@@ -184,6 +184,7 @@ Listed replay_with_colours_swapped(const Apply& a) {
     st.colours_swapped = !st.colours_swapped;
     st.touched = {false, false};
     st.illegal.reset();
+    st.rechecks.clear();  // a position of the game played before
     if (st.clk) {
         if (st.clk->running()) st.on_clock(st.clk->stop(st.now), "stop");
         if (fresh && st.control && st.control->is_timed()) {
@@ -210,6 +211,7 @@ Listed replay(const Apply& a) {
     ++st.board_version;
     st.touched = {false, false};
     st.illegal.reset();
+    st.rechecks.clear();
     st.offences.clear();
     if (st.control && st.control->is_timed()) {
         st.clk.emplace(*st.control);
@@ -295,6 +297,20 @@ Listed count(const Apply& a) {
     return Listed::yes;
 }
 
+// recheck_after_moves: the rule is ruled again once `moves` more moves have been completed, with the fact
+// rechecked true; its cases say what follows then (FIDE 2014 A.4d: the arbiter waits for the next move and draws if
+// the illegal position is still on the board). A recheck itself schedules nothing further.
+Listed recheck_after_moves(const Apply& a) {
+    const json moves = a.fields.is_object() ? a.st.resolve(a.rule, a.fields.value("moves", json(1))) : a.fields;
+    if (!moves.is_number_integer() || moves.get<std::int64_t>() < 1)
+        throw InputError({a.rule.from.file, a.rule.from.line, 0},
+                         a.rule.topic + ": recheck_after_moves: found moves " + moves.dump() + "; expected 1 or more");
+    if (a.ctx.facts.value("rechecked", false)) return Listed::no;
+    a.st.rechecks.push_back({&a.rule, a.ctx, moves.get<int>()});
+    a.applied["moves"] = moves;
+    return Listed::yes;
+}
+
 Listed hook(const Apply&) { return Listed::no; }  // handled by State::apply_hook
 
 using Handler = Listed (*)(const Apply&);
@@ -333,6 +349,7 @@ constexpr EffectImpl table[] = {
     {"exclude_rounds", statement},  // likewise: later rounds are outside one game's timeline
     {"arbiter_decides", arbiter_decides, true},  // after a loss, the arbiter still decides the opponent's score (12.7)
     {"count", count, true},
+    {"recheck_after_moves", recheck_after_moves},
     {"hook", hook},
 };
 

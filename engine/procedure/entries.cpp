@@ -441,14 +441,22 @@ std::vector<std::string_view> entry_words() { return names_of(table); }
 void State::on_entry() {
     const std::string& a = entry->action;
     // Most entries of an archive are moves before the end: they skip the table and the checks for the end.
-    if (!ended && a == std::string_view("move")) return on_move();
+    if (!ended && a == std::string_view("move")) {
+        on_move();
+        if (!rechecks.empty()) run_rechecks();
+        return;
+    }
     // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
     // the result is agreed, can change the result; the players' agreement closes that window.
     // An arbiter's decision a rule left open at the end (the opponent's score after 12.7's loss) is still answered.
     if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree" &&
         !(a == "arbiter" && !open.empty()))
         return;
-    if (const auto* e = row_named(table, a)) return e->handle(*this);
+    if (const auto* e = row_named(table, a)) {
+        e->handle(*this);
+        if (a == "pass" && !rechecks.empty()) run_rechecks();
+        return;
+    }
     throw error("found the entry '" + a + "', which the runner does not implement");
 }
 

@@ -262,4 +262,36 @@ void State::lapse_illegal(const Note& why, bool kept) {
     }
 }
 
+// An illegal position seen on the board (observe illegal_position: both royal pieces in check, a pawn where it must
+// have promoted). The rule raised reads the board itself (the condition illegal_position), so an observation of a
+// position that is in fact legal is ruled as the rule's cases say of one; rechecked is false at this first ruling.
+void State::observe_illegal_position(const std::string& who) {
+    Context ctx;
+    ctx.facts["rechecked"] = false;
+    raise(Trigger::illegal_position_seen, ctx, nobody,
+          {"seen by " + who + " on the board", observer_ja(who) + "が盤上に確認した"}, true);
+}
+
+// After a move: each rule waiting for more moves (recheck_after_moves) whose moves are complete is ruled again, on
+// the board as it now stands, with the fact rechecked true.
+void State::run_rechecks() {
+    std::vector<Recheck> due;
+    for (auto it = rechecks.begin(); it != rechecks.end();)
+        if (--it->moves_left <= 0) {
+            due.push_back(std::move(*it));
+            it = rechecks.erase(it);
+        } else {
+            ++it;
+        }
+    for (auto& r : due) {
+        if (ended) break;
+        r.ctx.facts["rechecked"] = true;
+        if (apply_rule(*r.rule, r.ctx, nobody, {"the position once the move waited for is completed",
+                                                "待っていた着手が完了した後の局面"}) < 0)
+            note_only(r.rule->topic, nobody, {"ruled again after the moves waited for: nothing follows",
+                                              "待っていた着手の後に改めて裁定：何も変わらない"});
+    }
+    if (ended) rechecks.clear();
+}
+
 }  // namespace arbiter::procedure

@@ -123,6 +123,13 @@ struct Runner::State {
         Context ctx;
     };
     std::vector<Open> open;
+    // Rules to be ruled again after more moves (recheck_after_moves), with the situation they were first ruled on.
+    struct Recheck {
+        const rulebook::Rule* rule;
+        Context ctx;
+        int moves_left;
+    };
+    std::vector<Recheck> rechecks;
     const Entry* entry = nullptr;
     Ms now{0};
     bool ended = false;
@@ -276,6 +283,8 @@ struct Runner::State {
     void add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Context& ctx) const;
     void lapse_on_move(int mover);
     void lapse_illegal(const Note& why, bool kept = false);
+    void observe_illegal_position(const std::string& who);
+    void run_rechecks();
 
     // ---- declarations, counting, rights, presses, result cards (counting.cpp)
     void on_declare(int declarer);

@@ -25,7 +25,8 @@ constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_name
     "board.perpetual_check", "board.move_limit", "board.move_rule", "board.tie", "board.illegal_move", "game.ended",
     "clock.reached_zero",
     "arbiter.adjourn", "arbiter.unneeded",
-    "board.forcing_cycle"};
+    "board.forcing_cycle",
+    "illegal_position_seen"};
 
 // The roles bound only in some places (registry `roles`), by the trigger that raises the rule: what the runner
 // calls the player the situation is about (Context::actor and Context::roles where each trigger is raised). The

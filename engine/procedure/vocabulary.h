@@ -30,6 +30,7 @@ enum class Trigger : std::uint8_t {
     board_perpetual_check, board_move_limit, board_move_rule, board_tie, board_illegal_move, game_ended, clock_reached_zero,
     arbiter_adjourn, arbiter_unneeded,
     board_forcing_cycle,
+    illegal_position_seen,
     count
 };
 

@@ -65,7 +65,10 @@ std::string change_words(const HistoryChange& c, Lang lang) {
         if (dot == std::string::npos)
             return where + (c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
                                             : (ja ? "規定が新設された" : "the rule was added"));
-        return where + (ja ? "値 " : "value ") + rest.substr(dot + 1) + (ja ? "：" : ": ") +
+        const std::string what = rest.substr(dot + 1);
+        if (what == "@article")
+            return where + (ja ? "条：" : "article: ") + c.before + " → " + c.after;
+        return where + (ja ? "値 " : "value ") + what + (ja ? "：" : ": ") +
                (c.before.empty() ? none_words(lang) : c.before) + " → " +
                (c.after.empty() ? none_words(lang) : c.after);
     }
@@ -152,6 +155,8 @@ void compare_categories(const Rulebook& before, const Rulebook& now, const std::
         if (!a || !b) {
             found.push_back({"category." + name, a ? "present" : "", b ? "present" : ""});
         } else {
+            // A category rule renumbered (2014 A.4d, 2018 A.4.4, 2023 A.5.4) says so, as the main rule's article does.
+            if (a->article != b->article) found.push_back({"category." + name + ".@article", a->article, b->article});
             std::set<std::string> params;
             for (const Rule* r : {a, b})
                 for (const Param& p : r->params) params.insert(p.name);
@@ -164,7 +169,8 @@ void compare_categories(const Rulebook& before, const Rulebook& now, const std::
             }
         }
         if (found.empty()) continue;
-        if (!e.changed) e.weight = DiffWeight::substantive;
+        const bool renumbered = found.size() == 1 && found[0].field.ends_with(".@article");
+        if (!e.changed) e.weight = renumbered ? DiffWeight::article_number : DiffWeight::substantive;
         e.changed = true;
         e.changes.insert(e.changes.end(), found.begin(), found.end());
     }
@@ -175,8 +181,14 @@ void compare_categories(const Rulebook& before, const Rulebook& now, const std::
 
 std::vector<std::string> history_topics(const std::string& asked, const std::vector<const Rulebook*>& books) {
     std::set<std::string> topics;
+    // A topic that only a category rules on (the rapid appendix's illegal position) has a history of its categories.
+    auto in_category = [&](const Rulebook* b) {
+        for (const auto& [name, category] : b->categories)
+            if (category.rules.contains(asked)) return true;
+        return false;
+    };
     for (const Rulebook* b : books)
-        if (b->rule(asked)) return {asked};
+        if (b->rule(asked) || in_category(b)) return {asked};
     for (const Rulebook* b : books)
         for (const auto& [topic, rule] : b->rules)
             if (topic.rfind(asked + ".", 0) == 0) topics.insert(topic);
@@ -205,6 +217,9 @@ std::vector<std::string> history_candidates(const std::vector<const Rulebook*>& 
             if (const auto dot = topic.find('.'); dot != std::string::npos) names.insert(topic.substr(0, dot));
             if (!rule.article.empty()) names.insert(diff_layout::article_chapter(rule.article));
         }
+    for (const Rulebook* b : books)
+        for (const auto& [name, category] : b->categories)
+            for (const auto& [topic, rule] : category.rules) names.insert(topic);
     return {names.begin(), names.end()};
 }
 

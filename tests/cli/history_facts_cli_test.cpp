@@ -131,14 +131,15 @@ BOOST_AUTO_TEST_CASE(mobile_phone_rule) {
 
 // Quickplay finish: the claim under 2 minutes with 2 minutes to the opponent on a rejection, JCA 10.2 (the guillotine),
 // FIDE 2001 and 2009 10.2; Appendix G in 2014 (G.5), Guidelines III in 2018 and 2023 (III.5). Not in blitz: 2009
-// B.3b, 2014 G.3, 2018 and 2023 III.2.2. From 2018 the player may instead ask for an increment of five seconds for
-// both players (III.4).
+// B.3b, 2014 G.3, 2018 and 2023 III.2.2. From 2014 the player may instead ask for five extra seconds a move for
+// both players (2014 G.4: "a time delay or cumulative time"; 2018 and 2023 III.4: "an increment"); the increment
+// first appears in fide-2014.
 BOOST_AUTO_TEST_CASE(quickplay_finish) {
     const std::map<std::string, std::string> v{{"claim_below", "2min"}, {"opponent_bonus", "2min"}};
     auto with_increment = v;
     with_increment["increment"] = "5s";
     check("draw.quickplay_finish", {{"jca-1997", {"10.2", v}}, {"fide-2001", {"10.2", v}},
-                                    {"fide-2009", {"10.2", v}}, {"fide-2014", {"G.5", v}},
+                                    {"fide-2009", {"10.2", v}}, {"fide-2014", {"G.5", with_increment}},
                                     {"fide-2018", {"III.5", with_increment}}, {"fide-2023", {"III.5", with_increment}}});
     const auto eds = editions("draw.quickplay_finish");
     BOOST_TEST(eds[2]["categories"]["blitz"]["article"] == "B.3b");
@@ -146,6 +147,31 @@ BOOST_AUTO_TEST_CASE(quickplay_finish) {
     BOOST_TEST(eds[5]["categories"]["blitz"]["article"] == "III.2.2");
     const auto ja = run_arbiter("history draw.quickplay_finish" + Books + " --lang ja --format md");
     BOOST_TEST(contains(ja.out, "電撃戦（G.3条）"));
+    const auto r = run_arbiter("history draw.quickplay_finish" + Books);
+    BOOST_TEST(contains(r.out, "value increment: (none) → 5s"));  // 2009 -> 2014 (G.4)
+}
+
+// The illegal position of unsupervised rapid and blitz, a rule of the categories only: none before 2014; 2014 A.4d
+// (blitz through B.4), 2018 A.4.4 (blitz through B.4), 2023 A.5.4 (blitz through B.3): the arbiter waits for the
+// next move and draws if the position is still illegal.
+BOOST_AUTO_TEST_CASE(illegal_position_of_rapid_and_blitz) {
+    const auto eds = editions("move.illegal_position");
+    BOOST_REQUIRE(eds.size() == 6u);
+    for (int i = 0; i < 3; ++i) BOOST_TEST(eds[i]["categories"].empty(), i);
+    const char* articles[] = {"A.4d", "A.4.4", "A.5.4"};
+    for (int i = 3; i < 6; ++i)
+        for (const char* category : {"rapid", "blitz"}) {
+            BOOST_TEST_CONTEXT(i << " " << category) {
+                BOOST_TEST(eds[i]["categories"].contains(category));
+                if (eds[i]["categories"].contains(category))
+                    BOOST_TEST(eds[i]["categories"][category]["article"] == articles[i - 3]);
+            }
+        }
+    const auto r = run_arbiter("history move.illegal_position" + Books + " --format md");  // unwrapped cells
+    BOOST_TEST(contains(r.out, "in rapid: the rule was added"));        // 2009 -> 2014
+    BOOST_TEST(contains(r.out, "in rapid: article: A.4d → A.4.4"));     // 2014 -> 2018
+    const auto ja = run_arbiter("history move.illegal_position" + Books + " --lang ja --format md");
+    BOOST_TEST(contains(ja.out, "早指しでは条：A.4.4 → A.5.4"));        // 2018 -> 2023
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -78,6 +78,8 @@ const std::map<std::string, Example>& effect_examples() {
         {"exclude_rounds", {"{exclude_rounds: {who: offender}}", "exclude_rounds"}},
         {"arbiter_decides", {"{arbiter_decides: {options: [warn, lose]}}", "arbiter_decides"}},
         {"count", {"count", ""}},  // refused: chess counts no pieces (othello's count runs in tests/timelines/othello)
+        // Listed as scheduled; the run ends before its move comes (tests/timelines/chess/136-137 rule the recheck).
+        {"recheck_after_moves", {"{recheck_after_moves: {moves: 1}}", "recheck_after_moves"}},
         {"hook", {"{hook: {name: formula, returns: [{warn: {to: offender}}]}}", "warn"}},
     };
     return examples;
