@@ -206,6 +206,32 @@ BOOST_AUTO_TEST_CASE(a_hook_result_outside_its_returns_is_refused_when_run) {
     BOOST_TEST(warned);
 }
 
+// A parameter the rule omits takes the registry's default (topics.yaml `default`): a scoring rule giving a win 3
+// points (as some leagues do) and saying nothing of the loss scores the phone's loss (fide-2009 12.3b: the ringing
+// player, Black, loses) 3-0, the loss at the registry's 0.
+BOOST_AUTO_TEST_CASE(an_omitted_parameter_takes_the_registry_default) {
+    Folder f("defaults");
+    f.write("chess/three.yaml", rulebook_with("three", "result.scoring", "    params:\n      win: {value: 3}\n"));
+    BOOST_TEST_REQUIRE(load_error(f.dir / "chess/three.yaml") == "");
+    const auto run = phone_run(f, "three");
+    BOOST_TEST_REQUIRE(run.result.score.has_value());
+    BOOST_TEST((*run.result.score)[0] == 3.0);
+    BOOST_TEST((*run.result.score)[1] == 0.0);
+    // A default is a value of the parameter's unit, refused at its place otherwise.
+    std::ifstream in(root() / "schemas/topics.yaml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string from = "loss: {unit: points, default: 0,";
+    const auto at = text.find(from);
+    BOOST_TEST_REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), "loss: {unit: points, default: none,");
+    try {
+        rulebook::Registry::load(f.write("topics.yaml", text));
+        BOOST_ERROR("a registry whose default is not a value of its unit loaded");
+    } catch (const InputError& e) {
+        BOOST_TEST(has(e.what(), "result.scoring.params.loss.default"), e.what());
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_registry_option_the_engine_does_not_apply_is_refused_where_it_is_written) {
     Folder f("option");
     std::ifstream in(root() / "schemas/topics.yaml");
