@@ -2,6 +2,7 @@
 #include "cli/command.h"
 #include "report/rulebook_text.h"
 #include "report/run_words.h"
+#include "rulebook/loader.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/suggest.h"
@@ -46,9 +47,18 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
     }
     std::cout << '\n';
     if (!rule.summary.empty()) std::cout << "  " << rule.summary.in(lang) << '\n';
-    if (!rule.params.empty()) {
+    // The rule's parameters, then those it omits that the registry gives a default (topics.yaml `default`):
+    // what the engine reads is shown either way.
+    std::vector<Param> defaults;
+    if (const auto* topic = registry.topic(rule.topic))
+        for (const auto& spec : topic->params)
+            if (spec.default_value.IsDefined() && !spec.default_value.IsNull() && !rule.param(spec.name))
+                defaults.push_back({spec.name, read_value(spec.unit, spec.default_value, registry.file(), spec.name), false, {}, {}, {}, {}, {}});
+    if (!rule.params.empty() || !defaults.empty()) {
         std::cout << (ja ? "  パラメータ:\n" : "  params:\n");
         for (const auto& p : rule.params) std::cout << "    " << report::param_in_words(p, lang, &registry, rule.topic) << '\n';
+        for (const auto& p : defaults)
+            std::cout << "    " << report::param_in_words(p, lang, &registry, rule.topic) << (ja ? "（既定値）" : " (default)") << '\n';
     }
     if (!rule.effects.empty()) {
         std::cout << (ja ? "  効果:\n" : "  effects:\n");

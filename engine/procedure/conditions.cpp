@@ -50,6 +50,29 @@ std::optional<bool> claimant_cannot_checkmate(State& st, const rulebook::Rule&,
     return cannot_checkmate(st, st.role_side("claimant", ctx), value);
 }
 
+// `opponent_material_in: "K; KB; KN"`: the opponent's pieces (Board::material, the game file's letters) are exactly
+// one of the ';'-separated lists, letters in any order. Lets a rulebook say with what material a player cannot win on
+// time (US Chess 14E: a lone king, king and bishop, or king and knight) where the engine's own test is 6.9's "any
+// series of legal moves" (opponent_cannot_checkmate).
+std::optional<bool> opponent_material_in(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                         const Context& ctx) {
+    const int side = st.role_side("opponent", ctx);
+    if (!st.game || side < 0 || side > 1 || !value.is_string()) return std::nullopt;
+    std::string have = st.game->material(side);
+    std::sort(have.begin(), have.end());
+    const std::string& lists = value.get_ref<const std::string&>();
+    for (std::size_t from = 0; from <= lists.size();) {
+        const std::size_t end = std::min(lists.find(';', from), lists.size());
+        std::string item;
+        for (std::size_t i = from; i < end; ++i)
+            if (lists[i] != ' ') item += lists[i];
+        std::sort(item.begin(), item.end());
+        if (!item.empty() && item == have) return true;
+        from = end + 1;
+    }
+    return false;
+}
+
 // The last period of the time control: as the entry found it (both flags), else the actor's clock now.
 std::optional<bool> final_period(State& st, const rulebook::Rule& r,
                                  std::string_view name, const json& value, const Context& ctx) {
@@ -164,6 +187,7 @@ struct ConditionImpl {
 constexpr ConditionImpl table[] = {
     {"opponent_cannot_checkmate", opponent_cannot_checkmate},
     {"claimant_cannot_checkmate", claimant_cannot_checkmate},
+    {"opponent_material_in", opponent_material_in},
     {"final_period", final_period},
     {"sudden_death", sudden_death},
     {"order_known", fact},

@@ -478,7 +478,7 @@ bool State::started_by_press() const {
 // player's clock does not run (clock.late_arrival absent_clock_runs: false) and that player's arrival is the
 // timeline's first act, at the arrival.
 Ms State::clock_start() const {
-    if (param_of(Trigger::entry_arrive, params::absent_clock_runs.name) != false) return Ms{0};
+    if (param_of(Trigger::entry_arrive, params::absent_clock_runs.name) == true) return Ms{0};
     for (const auto& e : timeline.entries) {
         if (e.action != "arrive") return Ms{0};
         const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;

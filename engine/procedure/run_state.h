@@ -179,6 +179,8 @@ struct Runner::State {
     }
     std::optional<int> find_move_param(std::size_t slot, Trigger trigger, std::string_view name) const;
     json param_value(const rulebook::Rule& r, std::string_view name) const;
+    json param_default(std::string_view topic, std::string_view name) const;  // the registry's, for an omitted one
+    static json param_json(const rulebook::Value& v);
     json param_of(Trigger trigger, std::string_view name) const;
     json param_of(const params::Name& name) const;  // a parameter of a topic nothing raises (read where it acts)
     json resolve(const rulebook::Rule& r, const json& v) const;

@@ -89,19 +89,15 @@ std::optional<int> Runner::State::find_move_param(std::size_t slot, Trigger trig
     return p.value;
 }
 
-json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) const {
-    const rulebook::Param* p = r.param(name);
-    if (!p) return nullptr;
-    // The rulebook's value is read in place (a copy of its text per question cost an allocation); the event's
-    // setting, where there is one, is read into `set`.
-    const rulebook::Value* shown = &p->value;
-    rulebook::Value set;
-    for (const auto& s : timeline.event.set)
-        if (s.topic == r.topic && s.param == name) {
-            set = rulebook::read_value(shown->unit, s.value, timeline.event.file, s.topic + "." + s.param);
-            shown = &set;
-        }
-    const rulebook::Value& v = *shown;
+// The value the registry gives a parameter that the rule on `topic` omits (topics.yaml `default`), or null.
+json Runner::State::param_default(std::string_view topic, std::string_view name) const {
+    const auto* t = registry().topic(topic);
+    const auto* spec = t ? t->param(name) : nullptr;
+    if (!spec || !(spec->default_value.IsDefined() && !spec->default_value.IsNull())) return nullptr;
+    return param_json(rulebook::read_value(spec->unit, spec->default_value, registry().file(), spec->name));
+}
+
+json Runner::State::param_json(const rulebook::Value& v) {
     switch (v.unit) {
         case rulebook::Unit::duration: return v.ms.count();
         case rulebook::Unit::moves:
@@ -113,14 +109,30 @@ json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) 
     }
 }
 
+json Runner::State::param_value(const rulebook::Rule& r, std::string_view name) const {
+    const rulebook::Param* p = r.param(name);
+    if (!p) return param_default(r.topic, name);
+    // The rulebook's value is read in place (a copy of its text per question cost an allocation); the event's
+    // setting, where there is one, is read into `set`.
+    const rulebook::Value* shown = &p->value;
+    rulebook::Value set;
+    for (const auto& s : timeline.event.set)
+        if (s.topic == r.topic && s.param == name) {
+            set = rulebook::read_value(shown->unit, s.value, timeline.event.file, s.topic + "." + s.param);
+            shown = &set;
+        }
+    return param_json(*shown);
+}
+
 json Runner::State::param_of(Trigger trigger, std::string_view name) const {
     const auto* r = rule_for(trigger);
-    return r ? param_value(*r, name) : json();
+    return r ? param_value(*r, name) : param_default(topic_of(trigger), name);
 }
 
 json Runner::State::param_of(const params::Name& name) const {
-    const auto* r = rule(registry().setting_topic(name.mechanism));
-    return r ? param_value(*r, name.name) : json();
+    const std::string& topic = registry().setting_topic(name.mechanism);
+    const auto* r = rule(topic);
+    return r ? param_value(*r, name.name) : param_default(topic, name.name);
 }
 
 // A value in an effect or a condition: literal, or {param: name}.
@@ -138,16 +150,19 @@ std::optional<std::int64_t> Runner::State::as_ms(const json& v) {
     return std::nullopt;
 }
 
-// Points for a win, a draw and a loss: the rulebook's scoring rule, else 1, 1/2, 0.
+// Points for a win, a draw and a loss: the rulebook's scoring rule, else the registry's defaults (topics.yaml).
 std::array<double, 3> Runner::State::points() const {
     // The same under a rulebook, category and mode unless the event sets parameters: kept with the trigger rules.
     const bool keep = trigger_rules && timeline.event.set.empty();
     if (keep && trigger_rules->points) return *trigger_rules->points;
-    std::array<double, 3> pts{1, 0.5, 0};
-    if (const auto* s = rule(registry().setting_topic(params::score_win.mechanism))) {
-        const params::Name* names[] = {&params::score_win, &params::score_draw, &params::score_loss};
-        for (int i = 0; i < 3; ++i)
-            if (auto v = param_value(*s, names[i]->name); v.is_number()) pts[std::size_t(i)] = v.get<double>();
+    std::array<double, 3> pts{};
+    const params::Name* names[] = {&params::score_win, &params::score_draw, &params::score_loss};
+    for (int i = 0; i < 3; ++i) {
+        const json v = param_of(*names[i]);
+        if (!v.is_number())
+            throw InputError({registry().file(), 0, 0}, "the scoring parameter '" + std::string(names[i]->name) +
+                                                            "' has neither a rule's value nor a default; expected a default in the registry");
+        pts[std::size_t(i)] = v.get<double>();
     }
     if (keep) trigger_rules->points = pts;
     return pts;

@@ -49,7 +49,9 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
         const auto* t = r.topic(name);
         std::string by, params;
         for (const auto& trigger : t->raised_by) by += (by.empty() ? "" : ", ") + code(trigger);
-        for (const auto& p : t->params) params += (params.empty() ? "" : ", ") + code(p.name) + " (" + std::string(rulebook::unit_name(p.unit)) + ")";
+        for (const auto& p : t->params)
+            params += (params.empty() ? "" : ", ") + code(p.name) + " (" + std::string(rulebook::unit_name(p.unit)) +
+                      (p.default_value.IsDefined() && !p.default_value.IsNull() ? ", default " + p.default_value.Scalar() : std::string()) + ")";
         out << "| " << code(name) << " | " << (t->game.empty() ? "all" : t->game) << " | " << (by.empty() ? "-" : by) << " | "
             << (params.empty() ? "-" : params) << " | " << cell(t->text.en) << " | " << cell(t->text.ja) << " |\n";
     }
@@ -57,7 +59,9 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
     out << "\n## Parameters (パラメータ)\n\nThe parameters the engine reads itself (`engine/procedure/params.h`), by the "
            "mechanism that reads them: a trigger (from the rule it raises, whatever its topic) or a setting (from the rule "
            "on the topic whose registry entry names it). Any other parameter acts only where a rule refers to it "
-           "(`{param: name}`) or its Lua hook names it, and the loader refuses one that nothing reads.\n\n"
+           "(`{param: name}`) or its Lua hook names it, and the loader refuses one that nothing reads. A parameter with a "
+           "default (topics.yaml `default`, shown in the topics table) takes it where the rule omits it; one without "
+           "reads as unset (the game file's value where the mechanism has one).\n\n"
            "| mechanism | parameter | topics (unit) | meaning | 意味 |\n|---|---|---|---|---|\n";
     for (const auto& p : procedure::params::all) {
         std::string topics;

@@ -26,6 +26,7 @@ struct ParamSpec {
     std::string name;
     Unit unit = Unit::text;
     Text text;
+    NodeHandle default_value;  // what a rule that omits the parameter takes (topics.yaml `default`); undefined: none
 };
 
 struct TopicSpec {

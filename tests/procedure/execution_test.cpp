@@ -12,6 +12,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <array>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -204,6 +205,65 @@ BOOST_AUTO_TEST_CASE(a_hook_result_outside_its_returns_is_refused_when_run) {
     for (const auto& ruling : run.rulings)
         for (const auto& e : ruling.effects) warned = warned || (ruling.topic == "conduct.phone" && e.value("effect", "") == "warn");
     BOOST_TEST(warned);
+}
+
+// A parameter the rule omits takes the registry's default (topics.yaml `default`): a scoring rule giving a win 3
+// points (as some leagues do) and saying nothing of the loss scores the phone's loss (fide-2009 12.3b: the ringing
+// player, Black, loses) 3-0, the loss at the registry's 0.
+BOOST_AUTO_TEST_CASE(an_omitted_parameter_takes_the_registry_default) {
+    Folder f("defaults");
+    f.write("chess/three.yaml", rulebook_with("three", "result.scoring", "    params:\n      win: {value: 3}\n"));
+    BOOST_TEST_REQUIRE(load_error(f.dir / "chess/three.yaml") == "");
+    const auto run = phone_run(f, "three");
+    BOOST_TEST_REQUIRE(run.result.score.has_value());
+    BOOST_TEST((*run.result.score)[0] == 3.0);
+    BOOST_TEST((*run.result.score)[1] == 0.0);
+    // A default is a value of the parameter's unit, refused at its place otherwise.
+    std::ifstream in(root() / "schemas/topics.yaml");
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string from = "loss: {unit: points, default: 0,";
+    const auto at = text.find(from);
+    BOOST_TEST_REQUIRE(at != std::string::npos);
+    text.replace(at, from.size(), "loss: {unit: points, default: none,");
+    try {
+        rulebook::Registry::load(f.write("topics.yaml", text));
+        BOOST_ERROR("a registry whose default is not a value of its unit loaded");
+    } catch (const InputError& e) {
+        BOOST_TEST(has(e.what(), "result.scoring.params.loss.default"), e.what());
+    }
+}
+
+// "Can win on time" as the rulebook defines it (US Chess 14E: a player left with a lone king, king and bishop, or
+// king and knight cannot win on time): the flag rule reads opponent_material_in, no C++ per federation. The
+// situation is timeline 32's: Black (K+R) against White's K+N, Black's flag claimed by White at 1:30:30. FIDE 2009
+// 6.9 gives White the win (a helpmate with K+N against K+R exists); the rule below draws.
+BOOST_AUTO_TEST_CASE(a_rulebook_says_with_what_material_a_player_cannot_win_on_time) {
+    Folder f("win-on-time");
+    f.write("chess/lone-minor.yaml",
+            rulebook_with("lone-minor", "clock.flag_fall",
+                          "    claim: {by: either}\n    cases:\n"
+                          "      - when: {opponent_material_in: \"K; KB; KN\"}\n        effects: [draw]\n"
+                          "    effects:\n      - {lose: {who: offender, unless: {opponent_cannot_checkmate: draw}}}\n"));
+    BOOST_TEST_REQUIRE(load_error(f.dir / "chess/lone-minor.yaml") == "");
+    const auto library = rulebook::Library::open(std::vector<fs::path>{f.dir, root() / "rulesets"});
+    auto run_under = [&](const std::string& id, const std::string& fen) {
+        const auto timeline = f.write("flag.yaml", "timeline: t\nevent: {rulebook: " + id + ", time_control: \"40/5400:1800\"}\n"
+                                                   "start: {fen: \"" + fen + "\"}\nentries:\n  - {at: \"0:00:10\", move: Kf2}\n"
+                                                   "  - {at: \"1:30:30\", claim: {by: white, kind: flag}}\n");
+        procedure::Runner runner(library);
+        const auto run = runner.run(procedure::load_timeline(timeline, library), *library.find(id));
+        BOOST_TEST_REQUIRE(run.result.score.has_value());
+        return *run.result.score;
+    };
+    const std::string knight = "8/8/3rk3/8/8/2N5/8/4K3 w - - 0 1", rook = "8/8/3rk3/8/8/2R5/8/4K3 w - - 0 1";
+    BOOST_TEST((run_under("fide-2009", knight) == std::array<double, 2>{1.0, 0.0}));
+    BOOST_TEST((run_under("lone-minor", knight) == std::array<double, 2>{0.5, 0.5}));
+    // With a rook White's material is not listed: the flag wins.
+    BOOST_TEST((run_under("lone-minor", rook) == std::array<double, 2>{1.0, 0.0}));
+    // The condition's value is text: a list is refused at load.
+    f.write("chess/bad-list.yaml", rulebook_with("bad-list", "clock.flag_fall",
+                                                 "    cases:\n      - when: {opponent_material_in: [K, KB]}\n        effects: [draw]\n"));
+    BOOST_TEST(load_error(f.dir / "chess/bad-list.yaml") != "");
 }
 
 BOOST_AUTO_TEST_CASE(a_registry_option_the_engine_does_not_apply_is_refused_where_it_is_written) {
