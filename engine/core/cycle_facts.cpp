@@ -9,7 +9,7 @@
 namespace arbiter::core {
 
 std::string_view pattern_name(CyclePattern p) {
-    constexpr std::string_view names[] = {"idle", "check", "chase", "mixed", "mate_threat"};
+    constexpr std::string_view names[] = {"idle", "check", "chase", "mixed", "mate_threat", "chase_several"};
     return names[int(p)];
 }
 
@@ -48,13 +48,14 @@ std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>
     std::vector<int> out;
     for (Move m : turn.legal_moves()) {
         const Piece victim = turn.piece_on(m.to()), attacker = turn.piece_on(m.from());
-        if (victim == no_piece || color_of(victim) == mover || type_of(victim) == before.definition().royal_type) continue;
+        if (victim == no_piece || color_of(victim) == mover) continue;
+        if (type_of(victim) == before.definition().royal_type) continue;
         if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
         if (std::find(old.begin(), old.end(), int(m.to())) != old.end()) continue;  // attacked before: not new
         if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
         bool chase = false;
-        if (const auto it = profile.outranking_attackers.find(type_of(victim)); it != profile.outranking_attackers.end())
-            chase = it->second & (1u << unsigned(type_of(attacker)));
+        const auto it = profile.outranking_attackers.find(type_of(victim));
+        if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
         if (!chase) {
             BasicPosition<BB> taken = turn;
             Undo u;
@@ -122,8 +123,8 @@ CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
     if (count == 0) return CyclePattern::idle;
     if (checks == count) return CyclePattern::check;
     if (threats == count) return CyclePattern::mate_threat;
-    // Every move chased, but not one piece all along (a piece chasing two in turn): no perpetual chase.
-    if (chases == count) return followed.empty() ? CyclePattern::idle : CyclePattern::chase;
+    // Every move chased, but not one piece all along (pieces chased in turn): the rulebooks differ on it.
+    if (chases == count) return followed.empty() ? CyclePattern::chase_several : CyclePattern::chase;
     return CyclePattern::mixed;
 }
 

@@ -1,5 +1,5 @@
-// What each side's moves in a repetition cycle were (the game file's cycle_facts analysis): every move a check, every
-// move a threat of mate, every move a chase of one and the same piece, each move one of these in a mix, or not. The rulebooks decide what a
+// What each side's moves in a repetition cycle were (the game file's cycle_facts analysis): every move a check, a
+// threat of mate, a chase of one and the same piece, or of pieces in turn; each move one of these in a mix; or not. The rulebooks decide what a
 // pattern brings (the repetition.forcing_cycle topic); the core only states the facts, reading the roles the game
 // file names (roles.never_chases, roles.chased_even_protected_by).
 #pragma once
@@ -11,9 +11,10 @@
 namespace arbiter::core {
 
 // idle: some move neither checked, threatened mate nor chased. check: every move gave check. mate_threat: every move
-// threatened mate. chase: every move chased, and one piece was chased all along (followed as it moved). mixed: every
-// move did one of the three, not all the same one.
-enum class CyclePattern : std::uint8_t { idle, check, chase, mixed, mate_threat };
+// threatened mate. chase: every move chased, and one piece was chased all along (followed as it moved). chase_several:
+// every move chased, but no one piece all along (pieces chased in turn). mixed: every move did one of these, not all
+// the same one.
+enum class CyclePattern : std::uint8_t { idle, check, chase, mixed, mate_threat, chase_several };
 std::string_view pattern_name(CyclePattern p);
 
 // The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move

@@ -225,21 +225,26 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
     };
     for (const auto& [name, letter] : p.relative.letters) {
         const int t = g.piece_by_name(name);
-        if (t < 0 || t >= max_relative_types) profile_fail(file, where("notation", "relative"), "notation.relative.letters: no piece named '" + name + "'");
+        if (t < 0 || t >= max_relative_types)
+            profile_fail(file, where("notation", "relative"), "notation.relative.letters: no piece named '" + name + "'");
         p.relative.letter_of[std::size_t(t)] = letter;
     }
     for (const auto& [name, glyphs] : p.relative.names) {
         const int t = g.piece_by_name(name);
         if (t < 0 || t >= max_relative_types || glyphs.size() < 2)
-            profile_fail(file, where("notation", "relative"), "notation.relative.names: '" + name + "' must be a piece with two names or more");
+            profile_fail(file, where("notation", "relative"),
+                         "notation.relative.names: '" + name + "' must be a piece with two names or more");
         p.relative.names_of[std::size_t(t)] = glyphs;
     }
     if (p.writes(MoveNotation::relative)) {
         const bool complete = p.relative.numerals[0].size() == 9 && p.relative.numerals[1].size() == 9 && g.files <= 9;
-        if (!complete) profile_fail(file, where("notation", "moves"), "notation.moves: relative needs notation.relative with nine numerals per side and at most nine files");
+        if (!complete)
+            profile_fail(file, where("notation", "moves"),
+                         "notation.moves: relative needs notation.relative with nine numerals per side and at most nine files");
         for (int t = 0; t < int(g.pieces.size()); ++t)
             if (p.relative.letter_of[std::size_t(t)].empty() || p.relative.names_of[std::size_t(t)].empty())
-                profile_fail(file, where("notation", "relative"), "notation.relative: no letter or names for the piece '" + g.pieces[std::size_t(t)].name + "'");
+                profile_fail(file, where("notation", "relative"),
+                             "notation.relative: no letter or names for the piece '" + g.pieces[std::size_t(t)].name + "'");
     }
     if (p.traditional.given) {
         TraditionalNotation& t = p.traditional;

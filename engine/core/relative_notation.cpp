@@ -91,14 +91,14 @@ std::string to_relative(const BasicPosition<BB>& pos, Move m, RelativeStyle styl
             if ((w.size() == 1 && !std::isalnum(static_cast<unsigned char>(w[0]))) == letters) return w;
         return words[0];
     };
+    const auto& direction_words = d.direction == 1 ? r.forward : d.direction == 2 ? r.backward : r.sideways;
     if (style == RelativeStyle::letters) {
-        const std::string place = d.rank_place == 0 ? std::to_string(d.file) : pick(d.rank_place == 1 ? r.front : r.back, true);
-        return r.letter_of[std::size_t(d.type)] + place + pick(d.direction == 1 ? r.forward : d.direction == 2 ? r.backward
-                                                                                                      : r.sideways, true) +
-               number(d.number);
+        const std::string place =
+            d.rank_place == 0 ? std::to_string(d.file) : pick(d.rank_place == 1 ? r.front : r.back, true);
+        return r.letter_of[std::size_t(d.type)] + place + pick(direction_words, true) + number(d.number);
     }
     const std::string& name = r.names_of[std::size_t(d.type)][std::size_t(side)];
-    const std::string word = pick(d.direction == 1 ? r.forward : d.direction == 2 ? r.backward : r.sideways, false);
+    const std::string word = pick(direction_words, false);
     if (d.rank_place != 0) return pick(d.rank_place == 1 ? r.front : r.back, false) + name + word + number(d.number);
     return name + number(d.file) + word + number(d.number);
 }
@@ -131,7 +131,8 @@ ParsedMove read_relative(const BasicPosition<BB>& pos, std::string_view text) {
     } else {
         return fail(1, "'" + w[0] + "' names no piece");
     }
-    want.direction = listed(r.forward, w[dir_at]) ? 1 : listed(r.backward, w[dir_at]) ? 2 : listed(r.sideways, w[dir_at]) ? 3 : 0;
+    const std::string& dir = w[dir_at];
+    want.direction = listed(r.forward, dir) ? 1 : listed(r.backward, dir) ? 2 : listed(r.sideways, dir) ? 3 : 0;
     if (want.direction == 0) return fail(int(dir_at) + 1, "'" + w[dir_at] + "' is no direction");
     want.number = numeral(r, w[3]);
     if (want.number == 0) return fail(4, "'" + w[3] + "' is no numeral");

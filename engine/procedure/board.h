@@ -94,7 +94,7 @@ public:
     // Perpetual check: every move `side` made since the current position first occurred gave check.
     virtual bool checked_all_along(int side) const = 0;
     // What `side`'s moves since the current position first occurred were (core/cycle_facts.h: idle, check, mate_threat,
-    // chase, mixed), where the game file offers the cycle_facts analysis; empty where it does not.
+    // chase, chase_several, mixed), where the game file offers the cycle_facts analysis; empty where it does not.
     virtual std::string_view cycle_pattern(int /*side*/) const { return {}; }
     virtual void set_castling_identity(core::CastlingIdentity identity) = 0;
     // Plies since the last capture or counter-resetting move, after `move` when one is given (FIDE 9.3).

@@ -1,0 +1,87 @@
+// The facts of a repetition cycle (core/cycle_facts.h) on xiangqi, whose roles are the game file's only: the pattern of
+// each side's moves over cycles worked by hand (the same positions as tests/timelines/xiangqi, whose headers give the
+// reasoning), and the roles' part in them.
+#include "core/cycle_facts.h"
+#include "core/game_files.h"
+#include "core/move_text.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <string>
+#include <vector>
+
+namespace cycle_facts_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+using namespace arbiter::core;
+
+namespace {
+
+using XiangqiGame = BasicGame<WideBitboard<2>>;
+using XiangqiPosition = BasicPosition<WideBitboard<2>>;
+
+// Plays `cycle` (coordinates) `times` times from `fen` and returns each side's pattern since the position first
+// occurred.
+std::vector<std::string> patterns(const std::string& fen, const std::vector<std::string>& cycle, int times = 2) {
+    static GameDefinitionPtr def = load_game("xiangqi");
+    XiangqiGame game(XiangqiPosition::from_fen(def, fen));
+    for (int i = 0; i < times; ++i)
+        for (const auto& m : cycle) game.play(read_usi(game.position(), m).move);
+    const int from = game.first_occurrence_ply();
+    return {std::string(pattern_name(cycle_pattern(game, from, first))),
+            std::string(pattern_name(cycle_pattern(game, from, second)))};
+}
+
+using Patterns = std::vector<std::string>;
+
+}  // namespace
+
+BOOST_AUTO_TEST_SUITE(cycle_facts)
+
+BOOST_AUTO_TEST_CASE(a_chariot_checking_on_every_move_is_a_perpetual_check) {
+    // Red checks from files e and f in turn; black's general steps aside (a general never chases).
+    BOOST_TEST(patterns("4k4/9/9/9/5R3/9/9/9/9/3K5 w - - 0 1", {"f5e5", "e9f9", "e5f5", "f9e9"}) ==
+               (Patterns{"check", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(one_unprotected_cannon_chased_all_along_is_a_chase) {
+    BOOST_TEST(patterns("4k4/9/8c/9/9/9/7R1/9/9/3K5 w - - 0 1", {"h3i3", "i7h7", "i3h3", "h7i7"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(two_cannons_chased_in_turn_are_chase_several) {
+    BOOST_TEST(patterns("4k4/9/c7c/9/9/9/7R1/9/9/3K5 w - - 0 1",
+                        {"h3a3", "a7b7", "a3i3", "i7h7", "i3b3", "b7a7", "b3h3", "h7i7"}) ==
+               (Patterns{"chase_several", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_protected_chariot_is_chased_by_a_cannon_only_by_the_game_files_role) {
+    // The chariot is protected by the general and the advisor; roles.chased_even_protected_by makes it a chase.
+    BOOST_TEST(patterns("2brk4/4a4/1Cn6/9/9/9/9/9/9/5K3 w - - 0 1", {"b7b9", "d9d7", "b9b7", "d7d9"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(check_and_chase_in_turn_is_mixed) {
+    BOOST_TEST(patterns("5k3/9/9/n8/9/9/1R7/9/9/3K5 w - - 0 1",
+                        {"b3f3", "f9e9", "f3a3", "a6b8", "a3e3", "e9f9", "e3b3", "b8a6"}) ==
+               (Patterns{"mixed", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(keeping_a_mate_in_one_ready_is_a_mate_threat) {
+    BOOST_TEST(patterns("n4k3/9/5P3/9/8R/9/9/9/9/4K4 w - - 0 1", {"i5i4", "a9b7", "i4i5", "b7a9"}) ==
+               (Patterns{"mate_threat", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_threat_that_can_be_blocked_is_not_a_mate_threat) {
+    // From a4 the chariot would check on f4, but the cannon on c5 can block on f5: one move of two threatens nothing.
+    BOOST_TEST(patterns("5k3/9/9/9/R1c6/9/9/9/9/4K4 w - - 0 1", {"a5a4", "c5c4", "a4a5", "c4c5"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(chariots_stepping_back_and_forth_are_idle) {
+    BOOST_TEST(patterns("5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"a0a1", "i9i8", "a1a0", "i8i9"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace cycle_facts_test
