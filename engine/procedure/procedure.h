@@ -124,6 +124,9 @@ struct Result {
     // The discs each side is credited with, where the game was counted: at a counted end, or by a rule's `count`
     // effect (a game won on time); none where nothing counted them.
     std::optional<std::array<int, 2>> discs;
+    // The squares of the counted board (both sides' pieces and the empty squares), beside `discs`: what the credited
+    // discs leave to nobody is read against it.
+    std::optional<int> squares;
 };
 
 struct Run {
