@@ -131,6 +131,8 @@ struct Result {
 
 struct Run {
     std::string rulebook;
+    // How each language cites the rulebook's articles (rulebook::Rulebook::article_labels; null: as written).
+    std::shared_ptr<const rulebook::ArticleLabels> article_labels;
     std::string game;      // the rulebook's game id (chess, shogi, othello, ...)
     std::shared_ptr<const core::GameDefinition> definition;  // the game's data (what reports draw boards from)
     std::string category;  // "" for the base rules (standard play)
