@@ -3,6 +3,7 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 #include "cli/command.h"
+#include "cli/game_choice.h"
 #include "core/record/bounded_read.h"
 #include "cli/position_arg.h"
 #include "core/analysis.h"
@@ -27,7 +28,7 @@ namespace arbiter::cli {
 namespace {
 
 struct AnalyzeOptions {
-    std::string game = "chess";
+    std::string game;  // empty: the game of the (first) position (cli/game_choice.h)
     std::string position;
     std::string positions_file;
     std::string format = "text";
@@ -233,6 +234,16 @@ int answer_every_line(const AnalyzeOptions& o, Answer answer) {
     return unreadable > 0 ? 2 : unreachable > 0 ? 1 : 0;
 }
 
+// The first line of a --positions file that is not blank (its game is the file's when --game is not given); "startpos"
+// for a file without one, whose lines then all read as the default game's.
+std::string first_position(const std::string& file) {
+    core::record::InputFile in(file, "a file of positions, one a line");
+    std::string line;
+    while (in.read_line(line, std::size_t{64} << 10))
+        if (line.find_first_not_of(" \t") != std::string::npos) return line;
+    return "startpos";
+}
+
 template <class BB>
 int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& def) {
     using Pos = core::BasicPosition<BB>;
@@ -258,7 +269,17 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
 }
 
 int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
-    auto def = rulebook::load_game(o.game, rulebook::rulesets_dir(global.rulesets_dir));
+    const rulebook::Folders folders = rulebook::rulesets_dir(global.rulesets_dir);
+    std::string game = o.game;
+    if (game.empty() && !o.position.empty()) game = game_of_position(o.position, "--position", folders);
+    if (game.empty()) {
+        try {
+            game = game_of_position(first_position(o.positions_file), o.positions_file, folders);
+        } catch (const InputError&) {  // a first line no game reads is answered in its place, as the default game's
+            game = game_of_position("startpos", o.positions_file, folders);
+        }
+    }
+    auto def = rulebook::load_game(game, folders);
     // By what the game file declares: the SAN and dead-position analysis of a game written in SAN, a placement
     // game's count, else the board's own facts.
     const bool placement = def->profile.position == core::PositionNotation::board;
@@ -298,10 +319,13 @@ Command analyze_command() {
             "pieces 1, king 0; pieces in hand and in the far three ranks).\n"
             "Othello (--game othello, positions as board strings): the legal placements, whether the side\n"
             "to move must pass, whether the game is over, the disc counts and, when over, the result with\n"
-            "the empty squares given to the winner.",
+            "the empty squares given to the winner.\n"
+            "Without --game, the game is the one whose position notation reads --position (with --positions,\n"
+            "the file's first position); where several do (an orthodox FEN is chess's and chess960's), the one\n"
+            "among them whose game file says default_game: true (chess in the bundled rulesets); else give --game.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<AnalyzeOptions>();
-                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
+                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of the position");
                 auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos");
                 auto* many = app.add_option("--positions", o->positions_file, "File with one position (FEN, SFEN or board string) a line");
                 one->excludes(many);

@@ -2,6 +2,7 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 #include "cli/command.h"
+#include "cli/game_choice.h"
 #include "cli/position_arg.h"
 #include "core/game_files.h"
 #include "core/move_text.h"
@@ -21,7 +22,7 @@ namespace arbiter::cli {
 namespace {
 
 struct PerftOptions {
-    std::string game = "chess";
+    std::string game;  // empty: the game of the position (cli/game_choice.h)
     std::string position = "startpos";
     int depth = 1;
     bool bulk = false;
@@ -95,8 +96,11 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
 }
 
 int run_perft(const PerftOptions& o, const GlobalOptions& global) {
-    auto def = rulebook::load_game(o.game, rulebook::rulesets_dir(global.rulesets_dir));
-    return core::with_bitboard(*def, [&](auto bb) { return run_perft<decltype(bb)>(o, def); });
+    const rulebook::Folders folders = rulebook::rulesets_dir(global.rulesets_dir);
+    PerftOptions chosen = o;
+    if (chosen.game.empty()) chosen.game = game_of_position(o.position, "--position", folders);
+    auto def = rulebook::load_game(chosen.game, folders);
+    return core::with_bitboard(*def, [&](auto bb) { return run_perft<decltype(bb)>(chosen, def); });
 }
 
 }  // namespace
@@ -109,11 +113,14 @@ Command perft_command() {
             "USI for games with hands such as shogi, whose positions are SFEN; othello: f5 or pass,\n"
             "positions as board strings). Othello counts a pass as a ply and a finished game as one leaf\n"
             "whatever depth is left (the published table's convention).\n"
+            "Without --game, the game is the one whose position notation reads --position; where several\n"
+            "do (startpos is every game's; an orthodox FEN is chess's and chess960's), the one among them\n"
+            "whose game file says default_game: true (chess in the bundled rulesets); else give --game.\n"
             "Example: arbiter perft --game chess --depth 5 --bulk --format json\n"
             "         arbiter perft --game othello --depth 9 --bulk",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<PerftOptions>();
-                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml)")->capture_default_str();
+                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of --position");
                 app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos")->capture_default_str();
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");

@@ -33,16 +33,16 @@ void print_effects(const std::vector<Effect>& effects, const Registry& registry,
                   << '\n';
 }
 
-void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
+void print_rule(const Rule& rule, const Registry& registry, Lang lang, const Rulebook& book) {
     const bool ja = lang == Lang::ja;
-    std::cout << '\n' << rule.topic << "  " << rule.article;
+    std::cout << '\n' << rule.topic << "  " << book.article_in(rule.article, lang);
     if (rule.removed) {
         std::cout << (ja ? "  （この区分では適用しない）\n" : "  (does not apply here)\n");
         return;
     }
     if (!rule.also.empty()) {
         std::cout << (ja ? "  (関連 " : "  (also ");
-        for (std::size_t i = 0; i < rule.also.size(); ++i) std::cout << (i ? ", " : "") << rule.also[i];
+        for (std::size_t i = 0; i < rule.also.size(); ++i) std::cout << (i ? ", " : "") << book.article_in(rule.also[i], lang);
         std::cout << ')';
     }
     std::cout << '\n';
@@ -65,7 +65,7 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang) {
         print_effects(rule.effects, registry, lang, "    ", rule);
     }
     for (std::size_t i = 0; i < rule.cases.size(); ++i) {
-        std::cout << "  " << (ja ? "場合 " : "case ") << i + 1 << (rule.cases[i].article.empty() ? "" : " (" + rule.cases[i].article + ")") << ":\n";
+        std::cout << "  " << (ja ? "場合 " : "case ") << i + 1 << (rule.cases[i].article.empty() ? "" : " (" + book.article_in(rule.cases[i].article, lang) + ")") << ":\n";
         if (rule.cases[i].when && !rule.cases[i].when.IsNull())
             std::cout << (ja ? "    条件: " : "    when: ") << report::conditions_in_words(rule.cases[i].when, registry, lang, &rule) << '\n';
         if (!rule.cases[i].summary.empty()) std::cout << "    " << rule.cases[i].summary.in(lang) << '\n';
@@ -173,7 +173,7 @@ Command show_command() {
                         std::cout << report::rulebook_json(*book, rules).dump(2) << '\n';
                     } else {
                         print_header(*book, language);
-                        for (const Rule* rule : rules) print_rule(*rule, library.registry(), language);
+                        for (const Rule* rule : rules) print_rule(*rule, library.registry(), language, *book);
                         // What each category and mode changes, rule by rule, for the topics shown.
                         auto print_part = [&](const char* kind, const std::string& name, const std::string& article,
                                               const Text& summary, const RuleMap& map) {
@@ -183,7 +183,7 @@ Command show_command() {
                             if (part.empty()) return;
                             std::cout << "\n== " << kind << ' ' << name << (article.empty() ? "" : "  " + article) << '\n';
                             if (!summary.empty()) std::cout << "  " << summary.in(language) << '\n';
-                            for (const Rule* rule : part) print_rule(*rule, library.registry(), language);
+                            for (const Rule* rule : part) print_rule(*rule, library.registry(), language, *book);
                         };
                         const bool ja = language == Lang::ja;
                         for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", report::category_words(name, language), c.article, c.summary, c.rules);

@@ -25,6 +25,12 @@ std::string profile_text(const std::string& file, const YAML::Node& n, const std
     return n.Scalar();
 }
 
+bool profile_flag(const std::string& file, const YAML::Node& n, const std::string& what) {
+    const std::string text = profile_text(file, n, what);
+    if (text != "true" && text != "false") profile_fail(file, n, what + ": expected true or false");
+    return text == "true";
+}
+
 std::vector<std::string> profile_texts(const std::string& file, const YAML::Node& n, const std::string& what) {
     if (!n.IsSequence()) profile_fail(file, n, what + ": expected a list");
     std::vector<std::string> out;
@@ -145,6 +151,7 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
         for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 5>(file, e, "analyses")));
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
+    if (root["default_game"]) p.default_game = profile_flag(file, root["default_game"], "default_game");
     if (root["ruled_as"]) p.ruled_as = profile_text(file, root["ruled_as"], "ruled_as");
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
     if (const YAML::Node names = root["names"]) {

@@ -71,6 +71,9 @@ struct GameProfile {
     std::vector<std::string> record_names;
     std::uint8_t analyses = 0;  // bit per Analysis
     std::string default_rulebook;                // a record is ruled under it unless one is named
+    // `default_game: true`: perft and analyze read a position as this game's when no --game is given and the
+    // position reads as several games' (every game's `startpos`; an orthodox FEN is chess's and chess960's).
+    bool default_game = false;
     std::vector<std::string> compare_rulebooks;  // `compare` without --rulebooks; empty: every rulebook of the game
     // The game whose rulebooks rule this one (`ruled_as`: chess960 is ruled by the chess rulebooks, FIDE 2018
     // Guidelines II.1); a record of it becomes a timeline of that game whose event names this one as its variant.

@@ -318,6 +318,7 @@ void State::after_the_end(const std::function<void()>& claim) {
     ended = false;
     // A new result no longer follows the earlier count of the board; its own rule may count again (`count`).
     out.result.discs.reset();
+    out.result.squares.reset();
     claim();
     if (!ended) {
         out.result = before;

@@ -74,6 +74,7 @@ void State::on_declare(int declarer) {
 Note State::credit_count(const PieceCount& board, int winner, const DiscCredit& credit) {
     const CreditedDiscs c = credit_discs(board, winner, credit);
     out.result.discs = c.discs;
+    out.result.squares = board.pieces[0] + board.pieces[1] + board.empty;
     const std::string pieces0 = std::to_string(board.pieces[0]), pieces1 = std::to_string(board.pieces[1]),
                       empty = std::to_string(board.empty);
     Note how;

@@ -124,10 +124,15 @@ struct Result {
     // The discs each side is credited with, where the game was counted: at a counted end, or by a rule's `count`
     // effect (a game won on time); none where nothing counted them.
     std::optional<std::array<int, 2>> discs;
+    // The squares of the counted board (both sides' pieces and the empty squares), beside `discs`: what the credited
+    // discs leave to nobody is read against it.
+    std::optional<int> squares;
 };
 
 struct Run {
     std::string rulebook;
+    // How each language cites the rulebook's articles (rulebook::Rulebook::article_labels; null: as written).
+    std::shared_ptr<const rulebook::ArticleLabels> article_labels;
     std::string game;      // the rulebook's game id (chess, shogi, othello, ...)
     std::shared_ptr<const core::GameDefinition> definition;  // the game's data (what reports draw boards from)
     std::string category;  // "" for the base rules (standard play)

@@ -398,6 +398,7 @@ int flag_claimant_after_record(const Timeline& timeline, const core::GameDefinit
 Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     State st(*this, timeline, book);
     st.out.rulebook = book.id;
+    st.out.article_labels = book.article_labels;
     st.out.game = book.game;
     // The event's variant (chess960) is a game file the rulebook's game rules (its ruled_as): its board is played.
     const std::string& game = timeline.event.variant.empty() ? book.game : timeline.event.variant;

@@ -71,6 +71,7 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
             r.topic = run.result.topic;
             r.article = run.result.article;
             r.count = ruled_count(run);
+            r.squares = run.result.squares;
             r.agrees = agrees(converted.recorded, run);
             out.rulings.push_back(std::move(r));
         }
@@ -114,6 +115,7 @@ nlohmann::json audit_json(const AuditedGame& game) {
         if (r.score) one["score"] = {{game.sides[0], (*r.score)[0]}, {game.sides[1], (*r.score)[1]}};
         else one["score"] = nullptr;
         if (r.count) one["count"] = {{game.sides[0], (*r.count)[0]}, {game.sides[1], (*r.count)[1]}};
+        if (r.count && r.squares) one["squares"] = *r.squares;
         rulings[r.rulebook] = one;
         agree[r.rulebook] = r.agrees ? nlohmann::json(*r.agrees) : nlohmann::json(nullptr);
         if (!r.agrees) rulings[r.rulebook]["not_comparable"] = not_comparable_reason(game, r, rulebook::Lang::en);
@@ -225,6 +227,7 @@ AuditedGame audit_from_json(const nlohmann::json& line, const SourceLocation& wh
             if (r.contains("count"))
                 o.count = std::array<int, 2>{int(whole_number(r["count"], g.sides[0].c_str(), 0, MaxPlies, where)),
                                              int(whole_number(r["count"], g.sides[1].c_str(), 0, MaxPlies, where))};
+            if (r.contains("squares")) o.squares = int(whole_number(r, "squares", 0, MaxPlies, where));
             const auto& a = line.at("agrees").at(id);
             if (!a.is_null()) o.agrees = a.get<bool>();
             g.rulings.push_back(std::move(o));

@@ -24,6 +24,7 @@ struct RulingOutcome {
     std::string topic;    // the topic that ended the game (or left it pending)
     std::string article;
     std::optional<std::array<int, 2>> count;  // othello: the discs credited to each side
+    std::optional<int> squares;               // with count: the counted board's squares (Result::squares)
     std::optional<bool> agrees;               // with the record (record_timeline.h agrees())
 };
 

@@ -119,7 +119,9 @@ std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& r, L
     if (r.status == Status::ongoing) return recorded + tr(lang, ", but the rulebook does not end the game", "だが、規則では対局が終わらない");
     // Same points, another count: othello's empty squares.
     if (r.status == Status::ended && rec_winner == winner && r.count && !game.recorded.discs.empty()) {
-        const int empty = 64 - (*r.count)[0] - (*r.count)[1];
+        // The squares the ruling credits to nobody: the counted board's, less both sides' discs (none known from an
+        // audit line that does not carry the board's squares).
+        const int empty = r.squares ? *r.squares - (*r.count)[0] - (*r.count)[1] : 0;
         if (winner && empty > 0) {
             const auto it = game.recorded.discs.find(game.sides[std::size_t(*winner)]);
             const auto rec_other = game.recorded.discs.find(game.sides[std::size_t(1 - *winner)]);

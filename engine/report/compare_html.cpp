@@ -53,13 +53,14 @@ std::string figure(const procedure::Run& run, const std::string& position, const
     return "<figure class=\"board\">" + board_svg(d) + "<figcaption>" + html_escape(caption) + "</figcaption></figure>";
 }
 
-std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::Registry* registry) {
+std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::Registry* registry,
+                        const rulebook::ArticleLabels* labels) {
     // Topics break after their dots in narrow columns.
     // In Japanese the article stands alone: the topic id is an engine name, and the summary below says it in words.
     std::string topic;
     if (lang != Lang::ja)
         for (char c : html_escape(r.topic)) topic += c == '.' ? std::string(".<wbr>") : std::string(1, c);
-    std::string out = "<div class=\"ruling\"><span class=\"article\">" + html_escape(r.article) +
+    std::string out = "<div class=\"ruling\"><span class=\"article\">" + html_escape(rulebook::article_in(labels, r.article, lang)) +
                       "</span>" + (topic.empty() ? "" : " " + topic);
     const std::string effects = detail::ruling_effects(r, lang, registry);
     if (!effects.empty()) out += "<br>" + html_escape(effects);
@@ -115,7 +116,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
         for (std::size_t k = 0; k < runs.size(); ++k) {
             body += "<td" + differs + ">";
             if (row.rulings[k].empty()) body += "<span class=\"absent\">-</span>";
-            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang, registry);
+            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang, registry, runs[k].article_labels.get());
             if (!shared && !row.rulings[k].empty())
                 body += figure(runs[k], row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
             body += "</td>";

@@ -40,7 +40,8 @@ std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, La
                 here.push_back(&r);
                 const std::string eff = ruling_effects(r, lang, registry);
                 if (lang == Lang::ja)
-                    cell += (cell.empty() ? "" : " / ") + r.article + (eff.empty() ? "" : "：" + eff);
+                    cell += (cell.empty() ? "" : " / ") + rulebook::article_in(run.article_labels.get(), r.article, lang) +
+                            (eff.empty() ? "" : "：" + eff);
                 else
                     cell += (cell.empty() ? "" : " / ") + r.topic + " " + r.article + (eff.empty() ? "" : ": " + eff);
                 outcome += r.topic + "|" + eff + ";";
@@ -74,7 +75,8 @@ std::string result_key(const procedure::Run& run) {
 std::string final_result(const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
     std::string res = describe_result(run, lang, registry);
     for (const auto& p : run.pending) {
-        res += lang == Lang::ja ? "；" + p.article + "：" : "; " + p.topic + ":";
+        res += lang == Lang::ja ? "；" + rulebook::article_in(run.article_labels.get(), p.article, lang) + "："
+                                : "; " + p.topic + ":";
         for (const auto& o : p.options) res += " " + effect_words(o, registry, lang);
     }
     return res;

@@ -198,7 +198,8 @@ std::string describe_result(const procedure::Run& run, Lang lang, const rulebook
     if (r.status == procedure::Status::ended) {
         std::string out = r.score ? score_text((*r.score)[0]) + "-" + score_text((*r.score)[1]) : std::string("?");
         if (lang == Lang::ja)
-            out = result_words_ja(run, registry) + "（" + out + "、根拠: " + r.article +
+            out = result_words_ja(run, registry) + "（" + out + "、根拠: " +
+                  rulebook::article_in(run.article_labels.get(), r.article, lang) +
                   (r.rated ? "" : "、レーティング対象外") + "）";
         else
             out += " (" + r.topic + " " + r.article + ")" + (r.rated ? "" : ", unrated");
@@ -233,7 +234,7 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
                                                       : std::string();
         std::vector<std::string> row = {clock::format_clock(r.at), entry};
         if (!ja) row.push_back(r.topic);
-        for (std::string cell : {r.article, effects,
+        for (std::string cell : {rulebook::article_in(run.article_labels.get(), r.article, lang), effects,
                                  clock::format_clock(r.clocks_after[0]) + " / " + clock::format_clock(r.clocks_after[1]), r.summary.in(lang)})
             row.push_back(std::move(cell));
         table.add_row(row);

@@ -47,6 +47,7 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
     if (child(root, "category_basis")) out.category_basis_moves = own.category_basis_moves;
     if (child(root, "default_mode")) out.default_mode = own.default_mode;
     if (child(root, "notes")) out.notes = own.notes;
+    if (child(root, "article_labels")) out.article_labels = own.article_labels;
     merge_rules(out.rules, own.rules);
     for (const auto& name : child_file.removed_categories) out.categories.erase(name);
     for (const auto& [name, category] : own.categories) {

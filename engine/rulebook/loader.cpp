@@ -152,6 +152,11 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
         });
     book.default_mode = scalar_or_empty(child(top, "default_mode"));
     book.notes = read_text(child(top, "notes"));
+    if (const auto labels = child(top, "article_labels"); labels && child(labels, "ja")) {
+        auto read = std::make_shared<ArticleLabels>();
+        for (const auto& entry : child(labels, "ja")) read->ja[entry.first.Scalar()] = entry.second.Scalar();
+        book.article_labels = std::move(read);
+    }
 
     std::string hooks_text;
     if (const auto hooks = child(top, "hooks")) {

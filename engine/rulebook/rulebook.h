@@ -148,8 +148,15 @@ struct Rulebook {
     RuleMap rules;
     Text notes;
     std::string file;  // the file this rulebook was read from
+    // `article_labels: {ja: {"4.3 rule 5": 第4章第3節 第5条}}`: how a language cites an article the rules write in the
+    // source's own form; shared with every run of the rulebook (procedure::Run::article_labels).
+    std::shared_ptr<const ArticleLabels> article_labels;
 
     const Rule* rule(std::string_view topic) const;
+    // `article` as `lang` cites it: its label where article_labels gives one, else as written.
+    const std::string& article_in(const std::string& article, Lang lang) const {
+        return rulebook::article_in(article_labels.get(), article, lang);
+    }
 };
 
 // Every rulebook under one or more rulesets folders, loaded, checked and resolved. A file that fails is kept

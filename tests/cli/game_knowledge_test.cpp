@@ -33,14 +33,9 @@ struct Allowed {
 
 // Uses that steer no logic.
 const std::vector<Allowed> allowed = {
-    {"engine/cli/cmd_perft.cpp", "\"chess\"", "the default of perft's --game option, which its help names"},
-    {"engine/cli/cmd_analyze.cpp", "\"chess\"", "the default of analyze's --game option, which its help names"},
     {"engine/procedure/lua_sandbox.cpp", "/64", "a Lua chunk's cost is charged per 64 bytes of source, not a board"},
     {"engine/records/convert_shogi.cpp", "'A'", "the bounds of a character class (a CSA name's letters)"},
     {"engine/records/convert_shogi.cpp", "'Z'", "the bounds of a character class (a CSA name's letters)"},
-    // Known and not yet data: the audit summary's count of empty squares (an othello record that gives them to the
-    // winner) assumes the 8x8 board; the ruled count does not carry the board's empty squares to the summary yet.
-    {"engine/records/audit_summary.cpp", "64-", "known: othello's empty squares, to be carried from the board"},
 };
 
 struct Finding {

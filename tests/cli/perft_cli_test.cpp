@@ -5,6 +5,7 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
 #include <string>
 
 namespace perft_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -72,6 +73,46 @@ BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
     BOOST_TEST(perft_run("perft --depth 2 --position 'not a fen'").exit_code == 2);
     BOOST_TEST(perft_run("perft --depth 2 --game no-such-game").exit_code == 2);
     BOOST_TEST(perft_run("perft").exit_code == 2);  // --depth is required
+}
+
+// Without --game the position says the game (cli/game_choice.h): the one game whose notation reads it, or among
+// several (startpos; an orthodox FEN reads as chess and chess960) the game file marked default_game. Published counts
+// at depth 1: xiangqi's start 44 (issue 30's table), shogi's 30, othello's 4, chess's 20.
+BOOST_AUTO_TEST_CASE(without_game_the_position_says_the_game) {
+    using arbiter::test::contains;
+    const Run xiangqi = perft_run("perft --depth 1 --format json --position "
+                                  "'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'");
+    BOOST_TEST(xiangqi.exit_code == 0);
+    BOOST_TEST(nlohmann::json::parse(xiangqi.out)["game"] == "xiangqi");
+    BOOST_TEST(nlohmann::json::parse(xiangqi.out)["nodes"].get<int>() == 44);
+    const Run shogi = perft_run("perft --depth 1 --position 'lnsgkgsnl/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL b - 1'");
+    BOOST_TEST(contains(shogi.out, "nodes: 30\n"), shogi.out);
+    const Run othello = perft_run("perft --depth 1 --position "
+                                  "'---------------------------OX------XO--------------------------- X'");
+    BOOST_TEST(contains(othello.out, "nodes: 4\n"), othello.out);
+    const Run start = perft_run("perft --depth 1 --format json");
+    BOOST_TEST(nlohmann::json::parse(start.out)["game"] == "chess");  // chess.yaml: default_game: true
+    BOOST_TEST(nlohmann::json::parse(start.out)["nodes"].get<int>() == 20);
+    // A folder given with --rulesets is asked first: its one game is the game of startpos (Los Alamos chess, 1212 at
+    // depth 3 by Fairy-Stockfish, as game_knowledge_test).
+    const Run own = perft_run("perft --rulesets tests/data/extension/losalamos --depth 3");
+    BOOST_TEST(contains(own.out, "nodes: 1212\n"), own.out);
+}
+
+// Two games of one folder that both read startpos and neither marked: --game is asked for, exit 2.
+BOOST_AUTO_TEST_CASE(an_ambiguous_position_asks_for_the_game) {
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(arbiter::test::scratch_path("perft-ambiguous")) / "games";
+    fs::create_directories(dir);
+    for (const char* name : {"one", "two"})
+        fs::copy_file(fs::path(ARBITER_SOURCE_DIR) / "tests/data/extension/losalamos/games/losalamos.yaml",
+                      dir / (std::string(name) + ".yaml"), fs::copy_options::overwrite_existing);
+    const Run r = arbiter::test::run_arbiter("perft --rulesets '" + dir.parent_path().string() + "' --depth 1",
+                                             arbiter::test::Stderr::merge);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(arbiter::test::contains(r.out, "several games (one, two)"), r.out);
+    BOOST_TEST(arbiter::test::contains(r.out, "give --game"), r.out);
+    fs::remove_all(dir.parent_path());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
