@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,6 +33,8 @@ class BasicPosition;
 namespace arbiter::procedure {
 
 using clock::Ms;
+class Board;
+class AnalysisMemo;
 
 // A record's move as its converter read it on its own replay of the record (records/record_timeline.h): the runner
 // takes it instead of reading the text again while its board is the converter's, that is while it has made nothing
@@ -155,6 +158,10 @@ struct RunOptions {
     bool keep_snapshots = false;      // fill Run::after_entry
     bool use_hooks = true;            // false: a rule's `hook` is skipped (benchmarks only)
     bool ruling_positions = true;     // fill Ruling::position (false: left empty, for callers that read no ruling's)
+    // Wraps the board each run plays on, given the timeline and the runner's analysis memo (which outlives the
+    // board): a caller that knows more about the timeline's moves than their texts answers from that (the audit's
+    // board, records/audit_board.h). None: the board as made (make_board).
+    std::function<std::unique_ptr<Board>(std::unique_ptr<Board>, const Timeline&, AnalysisMemo*)> wrap_board;
 };
 
 // Hook hosts and game definitions shared across runs of the same rulebooks (not thread-safe).

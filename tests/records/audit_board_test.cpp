@@ -1,11 +1,12 @@
-// A record's moves as the audit's converter read them (Entry::reading): the runner takes a reading instead of reading
-// the move's text again only while its board is the converter's, that is while it has made nothing but recorded
-// moves, each at its ply, since the start (Runner::State::take_recorded). Shown on Fool's mate (1. f3 e5 2. g4 Qh4#,
+// A record's moves as the audit's converter read them (Entry::reading), on the audit's board (records/audit_board.h,
+// RunOptions::wrap_board): the board gives a reading instead of reading the move's text again only while it is the
+// converter's, that is while it has made nothing but recorded moves, each at its ply, since the start. Shown on Fool's mate (1. f3 e5 2. g4 Qh4#,
 // FIDE 2009 5.1a: the checkmate ends the game) with the last reading replaced by another legal queen move (Qg5, no
 // mate): where the reading is taken, the game goes on; where it must not be, the text's mate ends it.
 #include "core/game_files.h"
 #include "core/notation.h"
 #include "procedure/procedure.h"
+#include "records/audit_board.h"
 #include "rulebook/game_loader.h"
 #include "rulebook/yaml_source.h"
 
@@ -13,7 +14,7 @@
 
 #include <filesystem>
 
-namespace recorded_reading_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+namespace audit_board_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 namespace fs = std::filesystem;
 using namespace arbiter;
@@ -40,6 +41,13 @@ void add_readings(Timeline& t, core::Position pos, const char* last = nullptr) {
     }
 }
 
+// The runner's options as an audit sets them for its board.
+RunOptions audit_options() {
+    RunOptions options;
+    options.wrap_board = audit::audit_board;
+    return options;
+}
+
 core::GameDefinitionPtr reading_chess() {
     return core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
 }
@@ -56,7 +64,7 @@ Timeline fools_mate(const char* last) {
 }
 
 bool mated(const Timeline& t) {
-    Runner runner(reading_library());
+    Runner runner(reading_library(), audit_options());
     const Run run = runner.run(t, *reading_library().find("fide-2009"));
     return run.result.status == Status::ended && run.result.score && (*run.result.score)[1] == 1.0;
 }
@@ -84,7 +92,7 @@ BOOST_AUTO_TEST_CASE(a_reading_for_another_ply_is_not_taken) {
     BOOST_TEST(mated(t));
 }
 
-// The dead-position question on the record's path (Board::set_record_moves): the board may answer "not dead" for a
+// The dead-position question on the record's path (records/audit_board.h): the board may answer "not dead" for a
 // position from a later one of the record that is not dead, never from one that is. Here (a hand-made record, FIDE
 // 2009 1.3/5.2b: a position from which no series of legal moves can mate ends the game drawn) 1. Qxa4 takes a pawn
 // with the queen (K+Q v K+N: mate can come), and 1... Nxa4 takes the queen (K v K+N: no mate can come): the game is
@@ -95,7 +103,7 @@ BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_
     const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
     Timeline with = without;
     add_readings(with, core::Position::from_fen(reading_chess(), "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1", "queen-lost.yaml"));
-    Runner runner(reading_library());
+    Runner runner(reading_library(), audit_options());
     const auto& book = *reading_library().find("fide-2009");
     const Run a = runner.run(with, book);
     const Run b = runner.run(without, book);
@@ -118,7 +126,7 @@ BOOST_AUTO_TEST_CASE(the_first_dead_position_of_a_long_record_ends_the_game) {
     const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "rook-lost.yaml"), reading_library());
     Timeline with = without;
     add_readings(with, core::Position::from_fen(reading_chess(), fen, "rook-lost.yaml"));
-    Runner runner(reading_library());
+    Runner runner(reading_library(), audit_options());
     const auto& book = *reading_library().find("fide-2009");
     const Run a = runner.run(with, book);
     const Run b = runner.run(without, book);
@@ -146,7 +154,7 @@ core::Position end_of(const Timeline& t, const char* fen) {
 }  // namespace
 
 BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
-    Runner runner(reading_library());
+    Runner runner(reading_library(), audit_options());
     const auto& book = *reading_library().find("fide-2009");
     // Dead at the end (K v K+N): the board still replays the moves to find the first dead position, at entry 1.
     const char* queen_lost = "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1";
@@ -172,11 +180,11 @@ BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
 }
 
 // With the record's last position given, the board leaves the record's moves unmade once that position settles that
-// none on the way is dead (Board::play), and makes them when something asks for more than the side to move: here a
+// none on the way is dead (AuditBoard::play), and makes them when something asks for more than the side to move: here a
 // repetition claim after the record's moves (1. e4 e5, then the knights out and back twice: the position after
 // 1... e5 for the third time) and the mate that ends Fool's mate. The runs are the same as without the readings.
 BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
-    Runner runner(reading_library());
+    Runner runner(reading_library(), audit_options());
     const auto& book = *reading_library().find("fide-2009");
     std::string yaml = "timeline: knights\nevent: {rulebook: fide-2009}\nentries:\n";
     for (const char* move : {"e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"})
@@ -205,4 +213,4 @@ BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
-}  // namespace recorded_reading_test
+}  // namespace audit_board_test
