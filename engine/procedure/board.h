@@ -66,7 +66,7 @@ public:
     // out and need no search for a move.
     virtual BoardEnd end_after_move(bool can_move = false) const = 0;
     // The position on a board of up to 64 squares that moves pieces, for a caller that analyses positions itself (a
-    // board that wraps this one: RunOptions::wrap_board); nullptr on other boards.
+    // board that wraps this one: the WrapBoard of Runner::run); nullptr on other boards.
     virtual const core::Position* position() const { return nullptr; }
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
@@ -219,7 +219,7 @@ std::optional<bool> remembered(AnalysisMemo* memo, std::uint32_t game, const cor
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo = nullptr);
 // The core's board set up at `position` (on a board of up to 64 squares), with no moves before it: for the questions
-// a wrapping board asks of a position it has (RunOptions::wrap_board). `memo`, when given, outlives the board.
+// a wrapping board asks of a position it has (the WrapBoard of Runner::run). `memo`, when given, outlives the board.
 std::unique_ptr<Board> make_board_at(const core::Position& position, AnalysisMemo* memo = nullptr);
 
 }  // namespace arbiter::procedure

@@ -370,7 +370,7 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
 
 }  // namespace
 
-Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
+Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const WrapBoard& wrap_board) {
     State st(*this, timeline, book);
     st.out.rulebook = book.id;
     st.out.game = book.game;
@@ -399,7 +399,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.topics = &bound->second;
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
-    if (options_.wrap_board) st.game = options_.wrap_board(std::move(st.game), timeline, &caches_->analysis);
+    if (wrap_board) st.game = wrap_board(std::move(st.game), &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");

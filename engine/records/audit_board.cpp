@@ -17,9 +17,10 @@ using Question = AnalysisMemo::Question;
 
 class AuditBoard final : public Board {
 public:
-    AuditBoard(std::unique_ptr<Board> inner, std::vector<const Entry*> moves, int asked_at_end,
-               std::shared_ptr<const Position> end, AnalysisMemo* memo)
-        : inner_(std::move(inner)), moves_(std::move(moves)), asked_at_end_(asked_at_end), memo_(memo) {
+    AuditBoard(std::unique_ptr<Board> inner, const Entry* entries, const RecordedMoves::Reading* moves, int size,
+               int asked_at_end, std::shared_ptr<const Position> end, AnalysisMemo* memo)
+        : inner_(std::move(inner)), entries_(entries), moves_(moves), size_(size), asked_at_end_(asked_at_end),
+          memo_(memo) {
         sync();
         const Position& p = *inner_->position();
         dead_position_ = p.definition().profile.offers(core::Analysis::dead_position);
@@ -35,13 +36,13 @@ public:
     // on the same position from the same text.
     core::ParsedMove read(std::string_view text) const override {
         const int p = ply();
-        if (on_record_ && p < size() && moves_[std::size_t(p)]->text == text) return reading(p);
+        if (on_record_ && p < size_ && entries_[moves_[p].entry].text == text) return reading(p);
         return at().read(text);
     }
 
     void play(const core::ParsedMove& parsed) override {
         const int p = ply();
-        on_record_ = on_record_ && parsed.ok() && p < size() && moves_[std::size_t(p)]->reading.move == parsed.move;
+        on_record_ = on_record_ && parsed.ok() && p < size_ && moves_[p].move == parsed.move;
         // Once the record's end has settled that no position on it is dead, what the runner asks after a record move
         // (end_after_move) needs no position: the move is made only when something does (catch_up).
         if (on_record_ && end_ && dead_from_ == no_dead_position) {
@@ -112,7 +113,6 @@ public:
     bool neither_can_move() const override { return made().neither_can_move(); }
 
 private:
-    int size() const { return int(moves_.size()); }
     // What the general board shows, read again after each change of it (the runner asks after every move).
     void sync() const {
         made_ply_ = inner_->ply();
@@ -120,15 +120,14 @@ private:
     }
     // The converter's reading of the record's move at ply `p`, as the general board's read gives it.
     core::ParsedMove reading(int p) const {
-        const RecordedReading& r = moves_[std::size_t(p)]->reading;
         core::ParsedMove out;
         out.status = core::MoveParseStatus::ok;
-        out.move = r.move;
-        out.attempted = core::AttemptedMove{r.piece_type, r.from, r.to, r.promotion, r.castling};
+        out.move = moves_[p].move;
+        out.attempted = moves_[p].attempted;
         return out;
     }
     // At the record's end with moves left unmade: the record's last position stands for the board.
-    bool at_end_unmade() const { return behind_ > 0 && ply() == size(); }
+    bool at_end_unmade() const { return behind_ > 0 && ply() == size_; }
 
     // The general board with every move played so far made.
     const Board& made() const {
@@ -153,7 +152,7 @@ private:
     // where it can be (dead_from): "not dead" before the first dead position, "dead" there. After it (a rulebook whose
     // game goes on), or where an analysis on the way did not settle, each position is asked itself.
     bool dead_on_the_record() const {
-        if (dead_position_ && memo_ && ply() <= size()) {
+        if (dead_position_ && memo_ && ply() <= size_) {
             const int from = dead_from();
             if (from != unsettled && ply() < from) return false;
             if (from != unsettled && ply() == from) return true;
@@ -232,12 +231,12 @@ private:
     // moved last is not in check.
     bool replay_record(std::vector<int>& asked, Position& last) const {
         core::Undo undo;
-        for (std::size_t i = std::size_t(ply()); i < moves_.size(); ++i) {
-            const core::Move m = moves_[i]->reading.move;
+        for (int i = ply(); i < size_; ++i) {
+            const core::Move m = moves_[i].move;
             const core::Piece piece = last.piece_on(m.from());
             if (piece == core::no_piece || core::color_of(piece) != last.side_to_move()) return false;
             last.make(m, undo);
-            if (last.halfmove_clock() == 0) asked.push_back(int(i) + 1);
+            if (last.halfmove_clock() == 0) asked.push_back(i + 1);
         }
         const core::Color moved = ~last.side_to_move();
         const int king = last.royal_square(moved);
@@ -248,12 +247,14 @@ private:
     Position record_position(int plies) const {
         Position p = position_now();
         core::Undo undo;
-        for (int i = ply(); i < plies; ++i) p.make(moves_[std::size_t(i)]->reading.move, undo);
+        for (int i = ply(); i < plies; ++i) p.make(moves_[i].move, undo);
         return p;
     }
 
     std::unique_ptr<Board> inner_;
-    std::vector<const Entry*> moves_;  // the record's moves in order (the timeline outlives the run)
+    const Entry* entries_;                   // the timeline's entries (Reading::entry)
+    const RecordedMoves::Reading* moves_;    // the record's moves in order, plies 0 .. size_ - 1
+    int size_;
     int asked_at_end_;                      // the side whose flag claim follows the record's moves, -1: none
     std::shared_ptr<const Position> end_;   // the position after all the moves, where the converter gave it
     AnalysisMemo* memo_;                    // the runner's (may be null)
@@ -269,11 +270,12 @@ private:
 
 // The side that claims a flag after a record's last move (a recorded time forfeit): the run will ask whether it can
 // checkmate there (FIDE 6.9), and the board answers that with the dead-position question. -1 when no such claim
-// follows the record's moves.
-int flag_claimant_after_record(const Timeline& timeline, const core::GameDefinition& def) {
-    for (auto e = timeline.entries.rbegin(); e != timeline.entries.rend() && e->reading.ply < 0; ++e) {
-        if (e->action != "claim" || !e->value.IsMap()) continue;
-        const YAML::Node kind = e->value["kind"], by = e->value["by"];
+// follows the entry `last`, the record's last move.
+int flag_claimant_after_record(const Timeline& timeline, std::size_t last, const core::GameDefinition& def) {
+    for (std::size_t i = timeline.entries.size(); i-- > last + 1;) {
+        const Entry& e = timeline.entries[i];
+        if (e.action != "claim" || !e.value.IsMap()) continue;
+        const YAML::Node kind = e.value["kind"], by = e.value["by"];
         if (!kind || !by || !kind.IsScalar() || !by.IsScalar() || kind.Scalar() != "flag") continue;
         for (int side = 0; side < 2; ++side)
             if (by.Scalar() == def.side_names[std::size_t(side)]) return side;
@@ -283,25 +285,19 @@ int flag_claimant_after_record(const Timeline& timeline, const core::GameDefinit
 
 }  // namespace
 
-std::unique_ptr<Board> audit_board(std::unique_ptr<Board> board, const Timeline& timeline, AnalysisMemo* memo) {
-    if (!board->position()) return board;
+std::unique_ptr<Board> audit_board(std::unique_ptr<Board> board, const Timeline& timeline, const RecordedMoves& moves,
+                                   AnalysisMemo* memo) {
+    if (!board->position() || moves.readings.empty()) return board;
     // The record's moves as its converter read them from the start (plies 0, 1, 2, ...). The record's last position
     // goes with them when every reading is in the chain (it is the position after all).
-    std::vector<const Entry*> moves;
-    moves.reserve(timeline.entries.size());  // at most one reading per entry: grown once, not move by move
-    bool whole = true;
-    for (const auto& e : timeline.entries)
-        if (e.reading.ply >= 0) {
-            if (e.reading.ply != int(moves.size())) {
-                whole = false;
-                break;
-            }
-            moves.push_back(&e);
-        }
-    if (moves.empty()) return board;
-    const int asked = flag_claimant_after_record(timeline, board->position()->definition());
-    auto end = whole ? timeline.record_end : nullptr;
-    return std::make_unique<AuditBoard>(std::move(board), std::move(moves), asked, std::move(end), memo);
+    const auto& readings = moves.readings;
+    std::size_t chained = 0;
+    while (chained < readings.size() && readings[chained].ply == int(chained)) ++chained;
+    if (chained == 0) return board;
+    const int asked = flag_claimant_after_record(timeline, readings.back().entry, board->position()->definition());
+    auto end = chained == readings.size() ? moves.end : nullptr;
+    return std::make_unique<AuditBoard>(std::move(board), timeline.entries.data(), readings.data(), int(chained), asked,
+                                        std::move(end), memo);
 }
 
 }  // namespace arbiter::procedure::audit

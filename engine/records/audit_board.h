@@ -1,6 +1,6 @@
-// The board an audit's runs play on (RunOptions::wrap_board): the general board (procedure/board.h) wrapped with what
-// the audit's converter knows of the record's moves (Entry::reading: each move read on the converter's own replay, and
-// Timeline::record_end: the position after them all). While the board has made the record's moves and nothing else,
+// The board an audit's runs play on (the WrapBoard of Runner::run): the general board (procedure/board.h) wrapped with
+// what the audit's converter knows of the record's moves (RecordedMoves: each move read on the converter's own replay,
+// and the position after them all). While the board has made the record's moves and nothing else,
 // it answers from them what the general board would work out again:
 // - the reading of the record's next move (its text, at its ply) is the converter's, so the text is not read again;
 // - the dead-position question along the record is settled by few analyses (a dead position is followed only by dead
@@ -13,13 +13,16 @@
 
 #include "procedure/board.h"
 #include "procedure/procedure.h"
+#include "records/recorded_moves.h"
 
 #include <memory>
 
 namespace arbiter::procedure::audit {
 
-// `board` wrapped for `timeline`'s recorded moves where it has any (from its first entry's on, ply by ply) and the
-// board is one of up to 64 squares that moves pieces; else `board` as it is. `memo` (the runner's) outlives the board.
-std::unique_ptr<Board> audit_board(std::unique_ptr<Board> board, const Timeline& timeline, AnalysisMemo* memo);
+// `board` wrapped for the record's moves `moves`, read into `timeline` (Reading::entry), where there are any (from the
+// first on, ply by ply) and the board is one of up to 64 squares that moves pieces; else `board` as it is. `timeline`,
+// `moves` and `memo` (the runner's) outlive the board.
+std::unique_ptr<Board> audit_board(std::unique_ptr<Board> board, const Timeline& timeline, const RecordedMoves& moves,
+                                   AnalysisMemo* memo);
 
 }  // namespace arbiter::procedure::audit

@@ -2,8 +2,6 @@
 // the next unruled game, and emitted in order once the whole batch is done.
 #include "records/audit_run.h"
 
-#include "records/audit_board.h"
-
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
@@ -18,7 +16,6 @@ namespace {
 RunOptions audit_run_options() {
     RunOptions options;
     options.ruling_positions = false;
-    options.wrap_board = audit_board;  // the record's moves as the converter read them (audit_board.h)
     return options;
 }
 
