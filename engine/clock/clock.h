@@ -89,8 +89,8 @@ public:
     [[nodiscard]] Op start(int side, Ms at);
     // `side` completes a move: its clock stops and the other side's starts. Inline where one period of the main time
     // alone runs (every "600+5"; what press_in_full's own path comes to there, the increment read from
-    // sole_increment_): a runner and a converter press for every move of an archive, and the call around the rest was
-    // a quarter of its 56 instructions.
+    // sole_increment_): a runner and a converter press for every move of an archive, and the call cost more than the
+    // work (docs/ARCHITECTURE.md has the measurement).
     [[nodiscard]] Op press(int side, Ms at) {
         if (!plain_ || side != running_ || side < 0 || at.count() < now_) return press_in_full(side, at);
         Side& s = sides_[side & 1];
@@ -124,7 +124,7 @@ public:
     // What `side`'s clock would show right after it pressed at `at`, without pressing (the time a move used is what
     // the clock showed when the turn began plus what the press adds, minus the reading after it); nullopt where
     // press() would refuse. Inline around a plain number: the optional built in another file went through memory a
-    // byte at a time and was read back whole, a stall that was most of the call.
+    // byte at a time and was read back whole, a store-to-load stall.
     std::optional<Ms> shown_after_press(int side, Ms at) const {
         if (side != running_ || side < 0 || at.count() < now_) return std::nullopt;
         // after_press's reading where one period of the main time alone runs, inline

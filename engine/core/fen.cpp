@@ -3,101 +3,39 @@
 #include "core/castling_from_position.h"
 #include "core/error.h"
 #include "core/position.h"
+#include "core/position_text.h"
 
 #include <cctype>
 #include <vector>
 
 namespace arbiter::core {
 
-namespace {
-
-struct Field {
-    std::string_view text;
-    int column;  // 1-based
-};
-
-const char* const field_names[6] = {"piece placement", "side to move", "castling", "en passant", "halfmove clock",
-                                    "fullmove number"};
-
-}  // namespace
-
 template <class BB>
 BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string_view fen, const std::string& source) {
     const GameDefinition& g = *def;
-    auto fail = [&](int field, int column, const std::string& what) -> void {
-        std::string msg = "FEN: ";
-        if (field > 0) msg += "field " + std::to_string(field) + " (" + field_names[field - 1] + ") at column " +
-                              std::to_string(column) + ": ";
-        throw InputError({source, 0, 0}, msg + what);
-    };
-
-    std::vector<Field> fields;
-    for (int i = 0; i < int(fen.size());) {
-        if (std::isspace(static_cast<unsigned char>(fen[i]))) {
-            ++i;
-            continue;
-        }
-        int start = i;
-        while (i < int(fen.size()) && !std::isspace(static_cast<unsigned char>(fen[i]))) ++i;
-        fields.push_back({fen.substr(start, i - start), start + 1});
-    }
-    if (fields.size() != 6)
+    const PositionText text("FEN",
+                            {"piece placement", "side to move", "castling", "en passant", "halfmove clock",
+                             "fullmove number"},
+                            source, fen);
+    auto fail = [&](int field, int column, const std::string& what) { text.fail(field, column, what); };
+    if (text.fields().size() != 6)
         fail(0, 0, "expected 6 fields (placement, side to move, castling, en passant, halfmove clock, fullmove number), got " +
-                       std::to_string(fields.size()));
+                       std::to_string(text.fields().size()));
 
     BasicPosition pos(def);
-    // 1. Placement: ranks from the last to the first, files from the first to the last.
-    {
-        const Field& f = fields[0];
-        int rank = g.ranks - 1, file = 0;
-        for (int i = 0; i < int(f.text.size()); ++i) {
-            char c = f.text[i];
-            int col = f.column + i;
-            if (c == '/') {
-                if (file != g.files)
-                    fail(1, col, "rank " + g.rank_names[rank] + " has " + std::to_string(file) + " squares, expected " +
-                                     std::to_string(g.files));
-                if (rank == 0) fail(1, col, "more than " + std::to_string(g.ranks) + " ranks");
-                --rank;
-                file = 0;
-            } else if (std::isdigit(static_cast<unsigned char>(c))) {
-                // The count saturates past the board's width (a longer run of digits can only be too many
-                // squares), so it never overflows however many digits the text holds.
-                int n = 0;
-                while (i < int(f.text.size()) && std::isdigit(static_cast<unsigned char>(f.text[i]))) {
-                    if (n <= g.files) n = n * 10 + (f.text[i] - '0');
-                    ++i;
-                }
-                --i;
-                if (n == 0) fail(1, col, "an empty-square count must be at least 1");
-                if (n > g.files - file)
-                    fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
-                file += n;
-                if (file > g.files) fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
-            } else {
-                int type = g.piece_by_letter(c);
-                if (type < 0 || !std::isalpha(static_cast<unsigned char>(c)))
-                    fail(1, col, std::string("unknown piece letter '") + c + "'");
-                if (file >= g.files) fail(1, col, "rank " + g.rank_names[rank] + " has more than " + std::to_string(g.files) + " squares");
-                Color color = std::isupper(static_cast<unsigned char>(c)) ? first : second;
-                pos.put_piece(g.square(file, rank), make_piece(color, type));
-                ++file;
-            }
-        }
-        if (rank != 0 || file != g.files)
-            fail(1, f.column + int(f.text.size()), "expected " + std::to_string(g.ranks) + " ranks of " + std::to_string(g.files) +
-                                                       " squares");
-        if (g.royal_type >= 0)
-            for (int c = 0; c < 2; ++c) {
-                int n = popcount(pos.pieces(Color(c), g.royal_type));
-                if (n != 1)
-                    fail(1, f.column, g.side_names[c] + " has " + std::to_string(n) + " " + g.pieces[g.royal_type].name +
-                                          "s, expected 1");
-            }
-    }
+    // 1. Placement.
+    text.placement(
+        g, 1,
+        [&](std::string_view f, int& i) {
+            char c = f[i];
+            int type = std::isalpha(static_cast<unsigned char>(c)) ? g.piece_by_letter(c) : -1;
+            if (type < 0) fail(1, text.field(1).column + i, std::string("unknown piece letter '") + c + "'");
+            return PositionText::Piece{type, c};
+        },
+        [&](int square, Color side, int type) { pos.put_piece(square, make_piece(side, type)); });
     // 2. Side to move.
     {
-        const Field& f = fields[1];
+        const TextField& f = text.field(2);
         if (f.text == "w") pos.side_ = first;
         else if (f.text == "b") pos.side_ = second;
         else fail(2, f.column, "expected 'w' or 'b', got '" + std::string(f.text) + "'");
@@ -105,7 +43,7 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
     pos.refresh();
     // 3. Castling rights: a letter per castling rule, or '-'.
     {
-        const Field& f = fields[2];
+        const TextField& f = text.field(3);
         if (g.castling_from_position.enabled) {
             // The castling moves are read from the position: the position plays a definition that holds them.
             std::vector<CastlingRule> rules;
@@ -137,7 +75,7 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
     }
     // 4. En passant target: the square a double step just passed over.
     {
-        const Field& f = fields[3];
+        const TextField& f = text.field(4);
         if (f.text != "-") {
             int len = 0;
             int sq = g.parse_square(f.text, &len);
@@ -159,46 +97,22 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
         }
     }
     // 5-6. Counters.
-    auto number = [&](int field, int min) {
-        const Field& f = fields[field - 1];
-        long v = 0;
-        for (char c : f.text) {
-            if (!std::isdigit(static_cast<unsigned char>(c)) || v > 100000000)
-                fail(field, f.column, "expected a number, got '" + std::string(f.text) + "'");
-            v = v * 10 + (c - '0');
-        }
-        if (v < min) fail(field, f.column, "expected a number of at least " + std::to_string(min) + ", got " + std::string(f.text));
-        return int(v);
-    };
-    pos.halfmove_ = number(5, 0);
-    pos.fullmove_ = number(6, 1);
+    pos.halfmove_ = text.number(5, 0);
+    pos.fullmove_ = text.number(6, 1);
     pos.refresh();
     // The side not to move may not be in check (it would be its royal piece to capture).
     if (int k = pos.royal_[~pos.side_]; k != no_square && pos.is_attacked(k, pos.side_))
-        fail(2, fields[1].column, "the side not to move (" + g.side_names[~pos.side_] + ") is in check");
+        fail(2, text.field(2).column, "the side not to move (" + g.side_names[~pos.side_] + ") is in check");
     return pos;
 }
 
 template <class BB>
 std::string BasicPosition<BB>::fen(bool shredder) const {
     const GameDefinition& g = *def_;
-    std::string out;
-    for (int rank = g.ranks - 1; rank >= 0; --rank) {
-        int empty = 0;
-        for (int file = 0; file < g.files; ++file) {
-            Piece p = board_[g.square(file, rank)];
-            if (!p) {
-                ++empty;
-                continue;
-            }
-            if (empty) out += std::to_string(empty);
-            empty = 0;
-            char l = g.pieces[type_of(p)].letter;
-            out += color_of(p) == first ? l : char(std::tolower(static_cast<unsigned char>(l)));
-        }
-        if (empty) out += std::to_string(empty);
-        if (rank) out += '/';
-    }
+    std::string out = placement_text(g, board_, [&](std::string& text, Piece p) {
+        char l = g.pieces[type_of(p)].letter;
+        text += color_of(p) == first ? l : char(std::tolower(static_cast<unsigned char>(l)));
+    });
     out += side_ == first ? " w " : " b ";
     bool any = false;
     for (int i = 0; i < int(g.castling.size()); ++i)

@@ -107,6 +107,30 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
             words("forward", r.forward), words("backward", r.backward), words("sideways", r.sideways);
             words("front", r.front), words("back", r.back);
         }
+        if (const YAML::Node tr = n["traditional"]) {
+            if (!tr.IsMap()) profile_fail(file, tr, "notation.traditional: expected a mapping");
+            TraditionalNotation& t = p.traditional;
+            t.given = true;
+            const auto list = [&](const char* key) {
+                if (!tr[key]) profile_fail(file, tr, std::string("notation.traditional: expected ") + key);
+                return profile_texts(file, tr[key], std::string("notation.traditional.") + key);
+            };
+            const std::vector<std::string> marks = list("marks");
+            if (marks.size() != 2) profile_fail(file, tr["marks"], "notation.traditional.marks: expected two marks, the first side's first");
+            t.marks = {marks[0], marks[1]};
+            t.files = list("files"), t.ranks = list("ranks");
+            if (tr["straight_pieces"]) t.straight_pieces = list("straight_pieces");
+            const YAML::Node w = tr["words"];
+            if (!w || !w.IsMap()) profile_fail(file, w ? w : tr, "notation.traditional.words: expected a mapping");
+            const std::pair<const char*, std::string*> keys[] = {
+                {"same", &t.same},   {"drop", &t.drop},   {"promote", &t.promote}, {"decline", &t.decline},
+                {"up", &t.up},       {"sideways", &t.sideways}, {"down", &t.down}, {"right", &t.right},
+                {"left", &t.left},   {"straight", &t.straight}};
+            for (const auto& [key, out] : keys) {
+                if (!w[key]) profile_fail(file, w, std::string("notation.traditional.words: expected ") + key);
+                *out = profile_text(file, w[key], std::string("notation.traditional.words.") + key);
+            }
+        }
         if (const YAML::Node pos = n["position"]) p.position = profile_word<PositionNotation, 3>(file, pos, "notation.position");
         p.position_given = bool(n["position"]);
     }
@@ -216,6 +240,16 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
         for (int t = 0; t < int(g.pieces.size()); ++t)
             if (p.relative.letter_of[std::size_t(t)].empty() || p.relative.names_of[std::size_t(t)].empty())
                 profile_fail(file, where("notation", "relative"), "notation.relative: no letter or names for the piece '" + g.pieces[std::size_t(t)].name + "'");
+    }
+    if (p.traditional.given) {
+        TraditionalNotation& t = p.traditional;
+        if (int(t.files.size()) != g.files || int(t.ranks.size()) != g.ranks)
+            profile_fail(file, where("notation", "traditional"), "notation.traditional: files and ranks need one numeral per file and per rank of the board");
+        for (const auto& name : t.straight_pieces) {
+            const int type = g.piece_by_name(name);
+            if (type < 0 || type >= 32) profile_fail(file, where("notation", "traditional"), "notation.traditional.straight_pieces: no piece named '" + name + "'");
+            t.straight_mask |= 1u << unsigned(type);
+        }
     }
     for (const auto& name : p.never_chases) p.never_chases_mask |= 1u << unsigned(type_of_name(name, "never_chases"));
     for (const auto& [target, attackers] : p.chased_even_protected_by) {

@@ -37,6 +37,20 @@ struct RelativeNotation {
     std::array<std::string, max_relative_types> letter_of{};                // by piece type, once resolved
     std::array<std::vector<std::string>, max_relative_types> names_of{};
 };
+// The traditional notation printed for people in games with hands (notation.traditional; core/traditional_notation.h):
+// the side's mark, the destination in the file and rank numerals (files from the first side's right, ranks from the
+// second side's edge), the piece's glyph (its `glyphs`, the same table the diagrams draw), and the words for the
+// last move's square, a drop, a promotion and its refusal; where two pieces of a kind reach the square, the words of
+// their move (up, sideways, down) and of their place (right, left, and straight for the straight_pieces, whose
+// place is told from the destination).
+struct TraditionalNotation {
+    bool given = false;
+    std::array<std::string, 2> marks;
+    std::vector<std::string> files, ranks;
+    std::string same, drop, promote, decline, up, sideways, down, right, left, straight;
+    std::vector<std::string> straight_pieces;
+    std::uint32_t straight_mask = 0;  // by piece type, once resolved
+};
 // How a position is written: FEN, SFEN (with pieces in hand), or a placement game's board string.
 enum class PositionNotation : std::uint8_t { fen, sfen, board };
 // An analysis the board answers for the game: the dead position and "can still checkmate" (FIDE 5.2.2, 6.9), the
@@ -46,6 +60,7 @@ enum class Analysis : std::uint8_t { dead_position, king_and_pawn, impasse_count
 
 struct GameProfile {
     RelativeNotation relative;        // notation.relative (used where moves lists relative)
+    TraditionalNotation traditional;  // notation.traditional (Japanese output's moves, where given)
     std::vector<MoveNotation> moves;  // in the order of the data (empty until check_profile where the file names none)
     PositionNotation position = PositionNotation::fen;
     bool position_given = false;      // the file names it (else check_profile sets the one its keys imply)

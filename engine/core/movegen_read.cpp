@@ -13,8 +13,8 @@ namespace {
 
 // The squares on the opponent's attack rays through each square, and the piece types that attack along them, for one
 // definition: a royal piece with no such piece of the opponent on those lines can be attacked by leaps only, whatever
-// stands between (most moves of a game are read in such a position). Kept for the last definition read on
-// each thread.
+// stands between (most moves of real games are read in such a position). Kept for the last definition read on each
+// thread.
 template <class BB>
 struct RiderLines {
     GameDefinitionPtr def;  // held, so that no other definition can take its address while these name it

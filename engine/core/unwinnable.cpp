@@ -17,7 +17,7 @@ WinnabilityOptions share(const WinnabilityOptions& options, std::uint64_t used, 
 }  // namespace
 
 // Tries, in order: the insufficient-material table; frozen pawns; a one-move-wide helpmate search on
-// 1% of the budget; a short helpmate search (open positions mate quickly); the exhaustive walk
+// a hundredth of the budget; a short helpmate search (open positions mate quickly); the exhaustive walk
 // (closed positions, proofs of "cannot"); a narrow deep helpmate search (long helpmates such as
 // K+N v K+P, the pawn promoting to a blocker); a full-width helpmate search with what is left.
 WinnabilityReport analyze_checkmate(const Position& pos, Color side, const WinnabilityOptions& options) {

@@ -6,6 +6,7 @@
 #include "core/cycle_facts.h"
 #include "core/error.h"
 #include "core/relative_notation.h"
+#include "core/traditional_notation.h"
 #include "core/kpk.h"
 #include "core/record/kif.h"
 #include "core/record/usi.h"
@@ -70,7 +71,12 @@ public:
         }
     }
 
+    std::string traditional_text(const core::ParsedMove& parsed) const override {
+        return core::to_traditional(pos(), parsed.move, previous_to_);
+    }
+
     void play(const core::ParsedMove& parsed) override {
+        previous_to_ = parsed.move.is_none() ? -1 : int(parsed.move.to());
         // Only a KIF-style move (「同」) reads the previous one; a game read in SAN (chess) never does, and writing it
         // for every move of an archive cost more than reading the move.
         if (reads_kif_) previous_usi_ = core::to_usi(pos(), parsed.move);
@@ -94,6 +100,7 @@ public:
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
         previous_usi_.clear();
+        previous_to_ = -1;
     }
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
@@ -261,6 +268,7 @@ private:
     core::BasicGame<BB> game_;
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    int previous_to_ = -1;      // the last move's square, the 同 of the traditional notation
     // What the game file declares (core::GameProfile), read once: the board asks at every move.
     bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false, reads_relative_ = false;
     AnalysisMemo* memo_;        // may be null

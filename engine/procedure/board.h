@@ -62,6 +62,12 @@ public:
     // Plays a move `read` returned: a legal one (status ok: `read` has already checked it, so it is not checked
     // again), or an illegal one the rulebook lets stand.
     virtual void play(const core::ParsedMove& parsed) = 0;
+    // The move `read` returned, as Japanese output prints it where the game file gives notation.traditional
+    // (core/traditional_notation.h: ▲７六歩, △同　歩); "" elsewhere. Asked before `play`.
+    virtual std::string traditional_text(const core::ParsedMove& parsed) const {
+        (void)parsed;
+        return {};
+    }
     // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
     // out and need no search for a move.
     virtual BoardEnd end_after_move(bool can_move = false) const = 0;

@@ -100,6 +100,7 @@ void State::on_move(const std::optional<std::string>& written) {
             return;
         }
     }
+    note_traditional(parsed);
     lapse_on_move(mover);
     if (ended) return;
     ensure_running(mover);
@@ -448,6 +449,18 @@ Ms State::clock_start() const {
         if (who.IsScalar() && side_of(who.Scalar()) == to_move()) return e.at;
     }
     return Ms{0};
+}
+
+// The move as Japanese output prints it (Run::traditional_moves), where the game file has the words for it and the
+// run keeps what reports print (RunOptions::ruling_positions). Asked on the position before the move.
+void Runner::State::note_traditional(const core::ParsedMove& parsed) {
+    if (!runner.options_.ruling_positions || !def->profile.traditional.given || parsed.move.is_none()) return;
+    out.traditional_moves.resize(timeline.entries.size());
+    out.traditional_moves[std::size_t(entry - timeline.entries.data())] = game->traditional_text(parsed);
+}
+
+void Runner::State::note_unmade_move() {
+    if (game && runner.options_.ruling_positions && def->profile.traditional.given) note_traditional(game->read(entry->text));
 }
 
 }  // namespace arbiter::procedure

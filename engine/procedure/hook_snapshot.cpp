@@ -120,6 +120,46 @@ std::string check_hook_effect(const rulebook::Registry& registry, const json& e)
     return {};
 }
 
+// A declared return as {name: {field: value...}}: written as the rule writes an effect (draw, {warn: offender},
+// {lose: offender, unless: ...}), its one unnamed field named.
+json declared(const rulebook::Registry& registry, const json& item) {
+    if (item.is_string()) return json{{item.get<std::string>(), json::object()}};
+    std::string name;
+    for (const auto& [key, value] : item.items())
+        if (name.empty() && registry.effect(key)) name = key;
+    const auto* spec = registry.effect(name);
+    json fields = json::object();
+    for (const auto& [key, value] : item.items()) {
+        if (key != name) fields[key] = value;
+        else if (value.is_object()) fields.update(value);
+        else if (!value.is_null() && spec && !spec->fields.empty()) fields[spec->fields.front().first] = value;
+    }
+    return json{{name, fields}};
+}
+
+// Whether `e` (checked by check_hook_effect) is among the rule's declared returns: the same effect, every declared
+// field with the declared value, and each role or choice it names declared (those decide whom and how it acts).
+bool is_declared(const rulebook::Registry& registry, const json& e, const json& returns) {
+    const std::string& name = e.begin().key();
+    const json& fields = e.begin().value();
+    const auto* spec = registry.effect(name);
+    for (const auto& item : returns) {
+        const json d = declared(registry, item);
+        if (d.begin().key() != name) continue;
+        const json& want = d.begin().value();
+        bool fits = true;
+        for (const auto& [field, value] : want.items())
+            fits = fits && fields.is_object() && fields.contains(field) && fields[field] == value;
+        if (fields.is_object())
+            for (const auto& [field, value] : fields.items()) {
+                const std::string* type = spec ? spec->field_type(field) : nullptr;
+                if (type && (*type == "role" || *type == "choice")) fits = fits && want.contains(field);
+            }
+        if (fits) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 // A formula: its effects are applied as if the rule listed them.
@@ -134,9 +174,16 @@ void Runner::State::apply_hook(const rulebook::Rule& r, const json& f, const Con
     if (!result.is_array())
         throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0}, "expected a list of effects");
     const auto& registry = this->registry();
-    for (const auto& e : result)
+    static const json none = json::array();
+    const json& returns = f.is_object() && f.contains("returns") ? f["returns"] : none;
+    for (const auto& e : result) {
         if (auto problem = check_hook_effect(registry, e); !problem.empty())
             throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0}, problem);
+        if (!is_declared(registry, e, returns))
+            throw HookError(r.from.rulebook, hook, HookErrorKind::bad_result, {r.from.file, r.from.line, 0},
+                            "returned " + e.dump() + ", which the rule's returns do not declare; expected one of " +
+                                returns.dump() + " (the roles and choices as declared)");
+    }
     if (depth < 4)
         for (const auto& e : result) apply(r, e, ctx, ruling, depth + 1);
 }

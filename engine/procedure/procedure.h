@@ -138,6 +138,9 @@ struct Run {
         std::vector<Pending> pending;
     };
     std::vector<Snapshot> after_entry;
+    // Per entry index: the move as Japanese output prints it (▲７六歩), where the game file gives
+    // notation.traditional and RunOptions::ruling_positions is on; empty elsewhere (or no entries at all).
+    std::vector<std::string> traditional_moves;
 };
 
 struct RunOptions {

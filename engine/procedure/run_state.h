@@ -227,6 +227,10 @@ struct Runner::State {
     InputError error(const std::string& message, const YAML::Node& at = YAML::Node()) const;
     int read_side(const YAML::Node& node) const;
     void on_entry();
+    // Run::traditional_moves for the current move entry: `parsed` before it is made; an entry never made (a flag
+    // fell first) read again on the position it was to be made on.
+    void note_traditional(const core::ParsedMove& parsed);
+    void note_unmade_move();
     void on_move(const std::optional<std::string>& written = std::nullopt);
     void after_move(int mover);
     bool read_ahead();

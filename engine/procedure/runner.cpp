@@ -294,9 +294,8 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     ruling.summary = r.summary;
     ruling.by = by >= 0 && by <= 1 ? side_name(by) : std::string();
     ruling.note = note;
-    // The effects as the cache keeps them (effect_json), and the hook's, which lives here.
+    // The effects as the cache keeps them (effect_json), the rule's own hook among them.
     std::vector<const json*> effects;
-    json hook;
     bool discretion = false;
     if (const auto* c = match(r, ctx)) {
         if (!c->article.empty()) ruling.article = c->article;
@@ -311,10 +310,7 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
             if (!step.summary.empty()) ruling.summary = step.summary;
             add_note(ruling.note, {"offence " + std::to_string(n), std::to_string(n) + "回目の反則"});
         }
-        if (!r.hook.empty()) {
-            hook = json{{"hook", r.hook}};
-            effects.push_back(&hook);
-        }
+        if (!r.hook.empty()) effects.push_back(&effect_json(r.hook_call));
         discretion = r.discretion.has_value() && !ctx.facts.contains("arbiter_decision");
         if (effects.empty() && !discretion) return -1;
     }
@@ -421,7 +417,12 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
         // The checks below do nothing without a clock, after the end, or while no flag can have fallen (flags_up,
         // inline): a plain move costs no calls.
         if (st.clk && !st.ended && !st.clk->flags_up(e.at)) st.check_flags();
+        const std::uint64_t version_before = st.board_version;
         st.on_entry();
+        // A move entry that raised a ruling but was never made (its mover's flag had fallen): written as Japanese
+        // output prints it, on the position it was to be made on.
+        if (st.out.rulings.size() > before && st.board_version == version_before && e.action == "move")
+            st.note_unmade_move();
         if (st.ended) {
             st.illegal_move_stood();
             st.write_result_card();

@@ -40,6 +40,10 @@ public:
         return at().read(text);
     }
 
+    std::string traditional_text(const core::ParsedMove& parsed) const override {
+        return made().traditional_text(parsed);  // reads the last move made
+    }
+
     void play(const core::ParsedMove& parsed) override {
         const int p = ply();
         on_record_ = on_record_ && parsed.ok() && p < size_ && moves_[p].move == parsed.move;

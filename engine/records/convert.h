@@ -186,8 +186,9 @@ struct Build {
     }
 };
 
-// The game's side names (b.sides) and the registry's Japanese words for them (b.sides_ja).
-void name_sides(Build& b, const std::string& first, const std::string& second, const rulebook::Library& library);
+// What the record's game file says of the timeline: its default rulebook, its side names (b.sides) and their
+// Japanese words (the game file's own, else the registry's).
+void take_game_words(Build& b, const core::GameDefinition& def, const rulebook::Library& library);
 
 std::string lower(std::string_view s);
 std::string yaml_quoted(std::string_view s);

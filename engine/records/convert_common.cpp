@@ -79,12 +79,14 @@ bool looks_like_transcript(std::string_view text) {
 }
 
 
-void name_sides(Build& b, const std::string& first, const std::string& second, const rulebook::Library& library) {
-    b.sides = {first, second};
+void take_game_words(Build& b, const core::GameDefinition& def, const rulebook::Library& library) {
+    b.default_rulebook = def.profile.default_rulebook;
+    b.sides = {def.side_names[0], def.side_names[1]};
     for (std::size_t s = 0; s < 2; ++s) {
         const rulebook::NamedText* role = library.registry().role(b.sides[s]);
         b.sides_ja[s] = role && !role->text.ja.empty() ? role->text.ja : b.sides[s];
     }
+    if (auto ja = def.profile.side_names.find("ja"); ja != def.profile.side_names.end()) b.sides_ja = ja->second;
 }
 
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw) {

@@ -54,9 +54,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         throw InputError({b.file, r.line, 0}, "game " + std::to_string(b.number) + ": no game file reads " + r.format +
                                                   " records of \"" + r.game + "\"");
     b.game = def->id;
-    b.default_rulebook = def->profile.default_rulebook;
-    name_sides(b, def->side_names[0], def->side_names[1], library);
-    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
+    take_game_words(b, *def, library);
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {
         game.emplace(def, r.start, b.file);

@@ -123,9 +123,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     // names the variant.
     b.game = def->profile.ruled_as.empty() ? def->id : def->profile.ruled_as;
     if (!def->profile.ruled_as.empty()) b.variant = def->id;
-    b.default_rulebook = def->profile.default_rulebook;
-    name_sides(b, def->side_names[0], def->side_names[1], library);
-    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
+    take_game_words(b, *def, library);
     // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
     // alone, and the Game is built for it at the end (an archive's decisive games pay for no history). A board's
     // game has no chess position (`pos` stays an empty one of the chess definition's width, unused).

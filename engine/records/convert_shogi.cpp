@@ -2,6 +2,9 @@
 // 時間切れ, 入玉, %TORYO, %KACHI...) as the entries they stand for.
 #include "records/convert.h"
 
+#include "core/traditional_notation.h"
+#include "rulebook/warnings.h"
+
 namespace arbiter::procedure::convert {
 
 namespace {
@@ -176,9 +179,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         throw InputError({b.file, r.line, 0}, "game " + std::to_string(b.number) + ": no game file reads " + r.format +
                                                   " records of \"" + r.game + "\"");
     b.game = def->id;
-    b.default_rulebook = def->profile.default_rulebook;
-    name_sides(b, def->side_names[0], def->side_names[1], library);
-    if (auto ja = def->profile.side_names.find("ja"); ja != def->profile.side_names.end()) b.sides_ja = ja->second;
+    take_game_words(b, *def, library);
     core::BasicPosition<BB> start = core::BasicPosition<BB>::start(def);
     if (r.start != "startpos") {
         start = core::BasicPosition<BB>::from_sfen(def, r.start, b.file);
@@ -199,11 +200,16 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
     ClockTrack clocks(b.control, int(start.side_to_move()));
     std::array<std::optional<Ms>, 2> total{};
     int ply = 0;
+    // import --lang ja writes each move as a Japanese reader knows it beside its USI (core/traditional_notation.h).
+    const bool traditional = !b.audit && rulebook::warnings_lang() == rulebook::Lang::ja;
+    int previous_to = -1;
     for (const auto& m : r.moves) {
         ++ply;
         const auto& pos = game.position();
         const int mover = int(pos.side_to_move());
         const core::ParsedMove parsed = core::read_usi(pos, m.move);
+        const std::string words = traditional ? core::to_traditional(pos, parsed.move, previous_to) : std::string();
+        previous_to = parsed.move.is_none() ? -1 : int(parsed.move.to());
         // The last move of a record that ends by the mover's illegal move (KIF 反則勝ち, CSA %-ILLEGAL_ACTION after
         // sente's move...) is held on the board as written, and the opponent points it out.
         const bool last = ply == int(r.moves.size());
@@ -211,7 +217,8 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             parsed.status == core::MoveParseStatus::illegal && !(parsed.move == core::Move::none())) {
             game.play_illegal(parsed.move);
             clocks.press(mover, m.elapsed.value_or(Ms{0}));
-            add_move(b, clocks.now(), m.move, false, m.line, m.column, "illegal: " + parsed.message);
+            add_move(b, clocks.now(), m.move, false, m.line, m.column,
+                     (words.empty() ? "" : words + " ") + "illegal: " + parsed.message);
             b.add({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
                                  "the record's ending: " + r.termination_text});
             b.illegal_held = true;
@@ -228,7 +235,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         game.play(parsed.move);
         clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);
-        add_move(b, clocks.now(), m.move, false, m.line, m.column);
+        add_move(b, clocks.now(), m.move, false, m.line, m.column, words);
     }
     auto& rec = b.recorded;
     rec.text = r.termination_text;

@@ -93,7 +93,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
     for (const auto& row : detail::compare_rows(runs, lang, registry)) {
         if (row.entry < 0 || std::size_t(row.entry) >= timeline.entries.size()) continue;
         const auto& entry = timeline.entries[std::size_t(row.entry)];
-        const std::string what = describe_entry(entry, lang, registry);
+        const std::string what = describe_entry(entry, lang, registry, traditional_move(runs, row.entry));
         const std::string move = last_move(timeline, row.entry);
         const std::string caption = lang == Lang::ja ? what + " の後" : "after " + what;
         // The position follows from the moves, so the runs share it; draw it once unless they do not.

@@ -96,7 +96,7 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
     std::vector<std::vector<std::string>> body;
     for (const auto& row : rows) {
         const auto& entry = timeline.entries[std::size_t(row.entry)];
-        std::vector<std::string> cells = {row.differs ? "*" : "", clock::format_clock(entry.at), describe_entry(entry, lang, registry)};
+        std::vector<std::string> cells = {row.differs ? "*" : "", clock::format_clock(entry.at), describe_entry(entry, lang, registry, traditional_move(runs, row.entry))};
         cells.insert(cells.end(), row.cells.begin(), row.cells.end());
         body.push_back(std::move(cells));
     }

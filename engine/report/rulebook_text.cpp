@@ -111,6 +111,29 @@ nlohmann::json rule_json(const Rule& rule) {
 
 }  // namespace
 
+std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang, const Rule* rule);
+
+namespace {
+
+// A formula's declared returns (hook: {returns: [...]}) in words: each an effect as the rule would list it.
+std::string returns_in_words(const YAML::Node& list, const Registry& registry, Lang lang, const Rule* rule) {
+    std::string out;
+    for (const auto& item : list) {
+        Effect e;
+        if (item.IsScalar()) e.name = item.Scalar();
+        if (item.IsMap())
+            for (const auto& entry : item)
+                if (e.name.empty() && registry.effect(entry.first.Scalar())) {
+                    e.name = entry.first.Scalar();
+                    e.fields = entry.second;
+                }
+        out += (out.empty() ? "" : lang == Lang::ja ? "・" : "; ") + effect_in_words(e, registry, lang, rule);
+    }
+    return out;
+}
+
+}  // namespace
+
 std::string effect_in_words(const Effect& effect, const Registry& registry, Lang lang, const Rule* rule) {
     const EffectSpec* spec = registry.effect(effect.name);
     const YAML::Node& fields = effect.fields;
@@ -124,7 +147,9 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
                 const std::string_view label = effect_field_ja(key);
                 // Score fields are sides or roles: their own words are the label.
                 const std::string head = !label.empty() ? std::string(label) : role_words(key, &registry, lang);
-                details += (details.empty() ? "" : "、") + head + "：" + value_words(entry.second, registry, lang, rule);
+                details += (details.empty() ? "" : "、") + head + "：" +
+                           (key == "returns" ? returns_in_words(entry.second, registry, lang, rule)
+                                             : value_words(entry.second, registry, lang, rule));
             }
         } else {
             details = value_words(fields, registry, lang, rule);
@@ -143,7 +168,9 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
     std::string details;
     if (fields.IsMap()) {
         for (const auto& entry : fields)
-            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " + value_words(entry.second, registry, lang, rule);
+            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " +
+                       (entry.first.Scalar() == "returns" ? returns_in_words(entry.second, registry, lang, rule)
+                                                          : value_words(entry.second, registry, lang, rule));
     } else {
         details = value_words(fields, registry, lang, rule);
     }

@@ -79,7 +79,23 @@ std::string describe_entry_ja(const procedure::Entry& entry, const rulebook::Reg
 
 }  // namespace
 
-std::string describe_entry(const procedure::Entry& entry, Lang lang, const rulebook::Registry* registry) {
+std::string_view traditional_move(const procedure::Run& run, int entry) {
+    if (entry < 0 || std::size_t(entry) >= run.traditional_moves.size()) return {};
+    return run.traditional_moves[std::size_t(entry)];
+}
+
+std::string_view traditional_move(const std::vector<procedure::Run>& runs, int entry) {
+    for (const auto& run : runs)
+        if (const std::string_view t = traditional_move(run, entry); !t.empty()) return t;
+    return {};
+}
+
+std::string describe_entry(const procedure::Entry& entry, Lang lang, const rulebook::Registry* registry,
+                           std::string_view traditional) {
+    if (lang == Lang::ja && entry.action == "move" && !traditional.empty()) {
+        const std::string_view action = entry_action_ja(entry.action);
+        return std::string(action.empty() ? std::string_view(entry.action) : action) + " " + std::string(traditional);
+    }
     if (lang == Lang::ja) return describe_entry_ja(entry, registry);
     const YAML::Node& v = entry.value;
     if (v.IsMap() && v["kind"] && v["by"]) {
@@ -212,7 +228,9 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         for (const auto& e : r.effects) effects += (effects.empty() ? "" : separator) + describe_effect(e, lang, registry);
         if (!r.note.empty())
             effects += (effects.empty() ? "" : separator) + std::string(ja ? "［" : "[") + r.note.in(lang) + (ja ? "］" : "]");
-        const std::string entry = r.entry >= 0 ? describe_entry(timeline.entries[std::size_t(r.entry)], lang, registry) : std::string();
+        const std::string entry = r.entry >= 0 ? describe_entry(timeline.entries[std::size_t(r.entry)], lang, registry,
+                                                                     traditional_move(run, r.entry))
+                                                      : std::string();
         std::vector<std::string> row = {clock::format_clock(r.at), entry};
         if (!ja) row.push_back(r.topic);
         for (std::string cell : {r.article, effects,

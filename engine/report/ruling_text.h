@@ -7,6 +7,8 @@
 #include "rulebook/text.h"
 
 #include <string>
+#include <string_view>
+#include <vector>
 
 namespace arbiter::report {
 
@@ -16,8 +18,14 @@ namespace arbiter::report {
 
 // A short description of a timeline entry: "claim repetition (white)", "move Nf3"; in Japanese
 // "申し立て：同一局面の反復（白）", "着手 Nf3".
+// `traditional`: a move entry's move in the game's traditional notation (Run::traditional_moves), which Japanese
+// output prints instead of the timeline's text ("着手 ▲７六歩" for "move 7g7f").
 std::string describe_entry(const procedure::Entry& entry, rulebook::Lang lang = rulebook::Lang::en,
-                           const rulebook::Registry* registry = nullptr);
+                           const rulebook::Registry* registry = nullptr, std::string_view traditional = {});
+
+// Entry `entry`'s move in the traditional notation from the first of `runs` that wrote it; "" for none.
+std::string_view traditional_move(const std::vector<procedure::Run>& runs, int entry);
+std::string_view traditional_move(const procedure::Run& run, int entry);
 
 // "add_time black +3:00", "lose white", "draw (instead of lose)"; in Japanese "時計に時間を加える（黒、+3:00）".
 std::string describe_effect(const procedure::AppliedEffect& effect, rulebook::Lang lang,

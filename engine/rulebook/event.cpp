@@ -6,23 +6,6 @@
 
 namespace arbiter::rulebook {
 
-namespace {
-
-template <class Map>
-std::vector<std::string> keys_of(const Map& map) {
-    std::vector<std::string> out;
-    for (const auto& [name, _] : map) out.push_back(name);
-    return out;
-}
-
-std::string join(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-    return names.empty() ? std::string("(none)") : out;
-}
-
-}  // namespace
-
 Event read_event(const YAML::Node& node, const std::string& file) {
     Event event;
     event.file = file;
@@ -57,7 +40,7 @@ const Rulebook& event_rulebook(const Event& event, const Library& library, const
                                                           failure->what() + ")");
     throw InputError(location_of(event.file, at), "found the rulebook '" + id + "', which is in none of the rulesets folders (arbiter -v lists them)"
                                                       "; expected one of: " +
-                                                      join(library.ids()) + did_you_mean(id, library.ids()));
+                                                      list_names(library.ids()) + did_you_mean(id, library.ids()));
 }
 
 void check_event(const Event& event, const Rulebook& rulebook, const Registry& registry) {
@@ -67,7 +50,7 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
         if (it == rulebook.modes.end())
             throw InputError(location_of(event.file, event.node["mode"]),
                              "found the mode '" + event.mode + "', which " + rulebook.id + " does not have; expected one of: " +
-                                 join(keys_of(rulebook.modes)) + did_you_mean(event.mode, keys_of(rulebook.modes)));
+                                 list_names(keys_of(rulebook.modes)) + did_you_mean(event.mode, keys_of(rulebook.modes)));
         mode = &it->second;
     }
     const Category* category = nullptr;
@@ -76,7 +59,7 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
         if (it == rulebook.categories.end())
             throw InputError(location_of(event.file, event.node["category"]),
                              "found the category '" + event.category + "', which " + rulebook.id +
-                                 " does not have; expected one of: " + join(keys_of(rulebook.categories)) +
+                                 " does not have; expected one of: " + list_names(keys_of(rulebook.categories)) +
                                  did_you_mean(event.category, keys_of(rulebook.categories)));
         category = &it->second;
     }
@@ -102,7 +85,7 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
             for (const auto& p : rule->params) names.push_back(p.name);
             throw InputError(location_of(event.file, setting.key),
                              "set: found '" + path + "', but " + rulebook.id + " " + rule->article + " has no parameter '" +
-                                 setting.param + "'; expected one of: " + join(names) + did_you_mean(setting.param, names));
+                                 setting.param + "'; expected one of: " + list_names(names) + did_you_mean(setting.param, names));
         }
         // Only what the rulebook lets an event change (event_may_set: true): anything else would run with the
         // event's value against the text (a scoring the rulebook fixes).
@@ -114,7 +97,7 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
                              "set: found '" + path + "', but " + rulebook.id + " " + rule->article +
                                  " does not let an event change it (fixed at " + param->value.text + "); expected " +
                                  (settable.empty() ? std::string("no set: for this topic")
-                                                   : "one of the parameters it lets an event set: " + join(settable)));
+                                                   : "one of the parameters it lets an event set: " + list_names(settable)));
         }
         const Value value = read_value(param->value.unit, setting.value, event.file, "set." + path);
         const bool below = param->min && value.unit == Unit::duration ? value.ms < param->min->ms

@@ -11,19 +11,6 @@ namespace arbiter::rulebook {
 
 namespace {
 
-template <class Map>
-std::vector<std::string> names_of(const Map& map) {
-    std::vector<std::string> out;
-    for (const auto& [name, _] : map) out.push_back(name);
-    return out;
-}
-
-std::string join(const std::vector<std::string>& names) {
-    std::string out;
-    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-    return names.empty() ? std::string("(none)") : out;
-}
-
 // -1, 0 or 1 as a compares to b in their unit (text and choice compare as text).
 int compare(const Value& a, const Value& b) {
     switch (a.unit) {
@@ -93,8 +80,8 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
     out.mode = event.mode.empty() ? book.default_mode : event.mode;
     if (!event.mode.empty() && !book.modes.count(event.mode))
         refuse(event.node["mode"], "mode", "",
-               book.id + " has no mode '" + event.mode + "'; expected one of: " + join(names_of(book.modes)) +
-                   did_you_mean(event.mode, names_of(book.modes)));
+               book.id + " has no mode '" + event.mode + "'; expected one of: " + list_names(keys_of(book.modes)) +
+                   did_you_mean(event.mode, keys_of(book.modes)));
 
     if (event.time_control.IsDefined() && !event.time_control.IsNull()) {
         auto parsed = clock::parse_yaml_time_control(event.time_control);
@@ -122,8 +109,8 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         auto it = book.categories.find(event.category);
         if (it == book.categories.end()) {
             refuse(event.node["category"], "category", "",
-                   book.id + " has no category '" + event.category + "'; expected one of: " + join(names_of(book.categories)) +
-                       did_you_mean(event.category, names_of(book.categories)));
+                   book.id + " has no category '" + event.category + "'; expected one of: " + list_names(keys_of(book.categories)) +
+                       did_you_mean(event.category, keys_of(book.categories)));
         } else {
             out.category = event.category;
             out.category_article = it->second.article;
@@ -155,7 +142,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         const TopicSpec* spec = registry.topic(topic);
         if (!spec->param(name)) {
             refuse(setting.key, path, "",
-                   "the topic " + topic + " has no parameter '" + name + "'; expected one of: " + join(spec->param_names()) +
+                   "the topic " + topic + " has no parameter '" + name + "'; expected one of: " + list_names(spec->param_names()) +
                        did_you_mean(name, spec->param_names()));
             out.refused.back().unknown_name = true;
             continue;
@@ -201,7 +188,7 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             }
             if (!listed) {
                 refuse(setting.value, path, rule->article,
-                       rule->article + " lets an event set " + name + " to one of: " + join(texts) + "; found " + value.text);
+                       rule->article + " lets an event set " + name + " to one of: " + list_names(texts) + "; found " + value.text);
                 continue;
             }
         }

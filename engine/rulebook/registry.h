@@ -41,7 +41,7 @@ struct TopicSpec {
     std::vector<std::string> param_names() const;
 };
 
-// An effect and its fields: name -> type (role, duration, boolean, points, choice, conditions, list, text).
+// An effect and its fields: name -> type (role, duration, boolean, points, choice, conditions, effects, list, text).
 struct EffectSpec {
     std::string name;
     std::vector<std::pair<std::string, std::string>> fields;

@@ -86,8 +86,11 @@ public:
             rule.discretion = std::move(out);
         }
         if (const auto hook = child(keys, "hook")) {
-            check_hook(hook);
-            rule.hook = hook.Scalar();
+            // The rule's own formula, run after its effects: read as the effect {hook: ...} so that one check holds
+            // both places to the same words (the name and the effects it declares it returns).
+            rule.hook_call = Effect{"hook", hook, location_of(file_, hook)};
+            effect_fields(*registry_.effect("hook"), rule.hook_call, "hook");
+            rule.hook = hook.IsScalar() ? hook.Scalar() : child(hook, "name").Scalar();
         }
         if (const auto claim = child(keys, "claim")) rule.claim = this->claim(claim);
         refuse_unread_params(keys, rule);
@@ -246,7 +249,7 @@ private:
             if (spec.name == "hook") {
                 hooked_ = true;
                 check_hook(fields);
-                return;
+                refuse_undeclared_returns(fields, what);
             }
             if (spec.fields.size() >= 1) {
                 field_ = spec.name + "." + spec.fields.front().first;
@@ -278,6 +281,20 @@ private:
             executed_choice(*type, entry.second, what + "." + field);
             field_.clear();
         }
+        if (spec.name == "hook" && !child(fields, "name"))
+            fail_at(file_, fields, prefix_ + what + ": found a hook without a name; expected {name: f, returns: [...]}");
+        if (spec.name == "hook" && !child(fields, "returns")) refuse_undeclared_returns(fields, what);
+    }
+
+    // A formula's result is known only when it runs; what it may return is declared beside its name
+    // ({hook: {name: f, returns: [{deduct_time: {to: claimant}}]}}) and checked here as if the rule listed it, so a
+    // role that names nobody, or an effect the engine does not act on in this place, is refused at load. The run
+    // refuses a result outside the declaration (procedure/hook_snapshot.cpp).
+    void refuse_undeclared_returns(const YAML::Node& node, const std::string& what) {
+        fail_at(file_, node, prefix_ + what + ": found a hook without returns; expected {name: " +
+                                 (node.IsScalar() ? node.Scalar() : std::string("f")) +
+                                 ", returns: [...]}, the effects the formula may return, with their roles "
+                                 "(such as {deduct_time: {to: claimant}})");
     }
 
     // A choice field whose values the engine lists (rulebook::EngineWords::field_choices) takes one of them; any other
@@ -339,6 +356,13 @@ private:
             if (!node.IsScalar() || !registry_.topic(node.Scalar()))
                 fail_at(file_, node, here + "found " + describe(node) + "; expected a topic of " + registry_.file() +
                                          (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.topic_names()) : ""));
+        } else if (type == "effects") {
+            if (!node.IsSequence() || node.size() == 0)
+                fail_at(file_, node, here + "found " + describe(node) + "; expected a list of effects");
+            for (const auto& e : effects(node, what))
+                if (e.name == "hook")
+                    fail_at(file_, node, here + "found a hook among a formula's returns; expected the effects it returns "
+                                             "(a formula's result is applied, never run again as a formula)");
         } else if (type == "conditions") {
             conditions(node, what, true);
         } else if (type == "list") {

@@ -89,7 +89,8 @@ struct Rule {
     std::vector<Case> cases;
     std::vector<LadderStep> ladder;
     std::optional<Discretion> discretion;
-    std::string hook;
+    std::string hook;   // the name of the rule's own formula (hook: on the rule), or ""
+    Effect hook_call;   // that formula as the effect {hook: {name, returns}} the runner applies
     std::optional<Claim> claim;
     std::string restore;
     Text notes;

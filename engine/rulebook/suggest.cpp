@@ -43,4 +43,11 @@ std::string did_you_mean(std::string_view name, const std::vector<std::string>& 
     return best.empty() ? std::string() : "; did you mean '" + best + "'?";
 }
 
+std::string list_names(const std::vector<std::string>& names) {
+    if (names.empty()) return "(none)";
+    std::string out;
+    for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
+    return out;
+}
+
 }  // namespace arbiter::rulebook

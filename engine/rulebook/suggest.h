@@ -17,4 +17,15 @@ std::string closest(std::string_view name, const std::vector<std::string>& candi
 // Returns "; did you mean 'x'?" for the closest candidate, or "" when none is close.
 std::string did_you_mean(std::string_view name, const std::vector<std::string>& candidates);
 
+// The names an error offers as "expected one of: ...": joined with ", ", or "(none)" when there are none.
+std::string list_names(const std::vector<std::string>& names);
+
+// The keys of a map of named things, in the map's order (the candidates of list_names and did_you_mean).
+template <class Map>
+std::vector<std::string> keys_of(const Map& map) {
+    std::vector<std::string> out;
+    for (const auto& [name, _] : map) out.push_back(name);
+    return out;
+}
+
 }  // namespace arbiter::rulebook

@@ -15,17 +15,29 @@ namespace {
 void check_effects(const std::vector<Effect>& effects, const Rulebook& book, const core::GameDefinition& game) {
     const EngineWords* engine = engine_words();
     if (!engine || game.placement.enabled) return;
-    for (const auto& e : effects)
-        if (std::find(engine->counted_game_effects.begin(), engine->counted_game_effects.end(), e.name) !=
+    auto refuse = [&](const std::string& name, const SourceLocation& where) {
+        if (std::find(engine->counted_game_effects.begin(), engine->counted_game_effects.end(), name) !=
             engine->counted_game_effects.end())
-            throw InputError(e.where, "found the effect '" + e.name + "' in a rulebook of " + book.game +
-                                          ", whose games end without a count of pieces; expected it only in a game "
-                                          "decided by counting pieces (othello)");
+            throw InputError(where, "found the effect '" + name + "' in a rulebook of " + book.game +
+                                        ", whose games end without a count of pieces; expected it only in a game "
+                                        "decided by counting pieces (othello)");
+    };
+    for (const auto& e : effects) {
+        refuse(e.name, e.where);
+        // A formula's declared returns stand where its rule's effects do.
+        if (e.name != "hook" || !e.fields.IsMap() || !e.fields["returns"].IsSequence()) continue;
+        for (const auto& item : e.fields["returns"]) {
+            if (item.IsScalar()) refuse(item.Scalar(), e.where);
+            if (item.IsMap())
+                for (const auto& entry : item) refuse(entry.first.Scalar(), e.where);
+        }
+    }
 }
 
 void check_rules(const RuleMap& rules, const Rulebook& book, const core::GameDefinition& game) {
     for (const auto& [topic, r] : rules) {
         check_effects(r.effects, book, game);
+        if (!r.hook.empty()) check_effects({r.hook_call}, book, game);
         for (const auto& c : r.cases) check_effects(c.effects, book, game);
         for (const auto& step : r.ladder) check_effects(step.effects, book, game);
     }

@@ -2,11 +2,10 @@
 // tests/data/shogi/perft.txt at the depths whose counts stay small enough to run in seconds.
 #include "core/game_files.h"
 #include "core/position.h"
+#include "perft_suite.h"
 
 #include <boost/test/unit_test.hpp>
 
-#include <fstream>
-#include <sstream>
 
 namespace shogi_perft_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
@@ -49,26 +48,15 @@ BOOST_AUTO_TEST_CASE(start_position_d1_to_d4) {
 }
 
 BOOST_AUTO_TEST_CASE(published_positions_of_perft_txt) {
-    std::ifstream in("tests/data/shogi/perft.txt");
-    BOOST_REQUIRE(in);
-    std::string line;
-    int run = 0, lines = 0;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        ++lines;
-        std::istringstream fields(line);
-        std::string sfen, depth, nodes, id;
-        std::getline(fields, sfen, '\t');
-        std::getline(fields, depth, '\t');
-        std::getline(fields, nodes, '\t');
-        std::getline(fields, id, '\t');
-        const std::uint64_t expected = std::stoull(nodes);
-        if (expected > max_nodes) continue;
-        ShogiPosition pos = ShogiPosition::from_sfen(shogi(), sfen, "perft.txt");
-        BOOST_TEST(pos.perft(std::stoi(depth), true) == expected, id << " d" << depth);
+    int run = 0;
+    const std::vector<testing::PerftLine> suite = testing::read_perft_suite("tests/data/shogi/perft.txt");
+    for (const testing::PerftLine& p : suite) {
+        if (p.nodes > max_nodes) continue;
+        auto pos = ShogiPosition::from_sfen(shogi(), p.position, "perft.txt");
+        BOOST_TEST(pos.perft(p.depth, true) == p.nodes, p.id << " d" << p.depth);
         ++run;
     }
-    BOOST_TEST(lines == 395);  // every line of the file was read
+    BOOST_TEST(suite.size() == 395u);  // every line of the file was read
     BOOST_TEST(run > 340);     // the 340 positions at least at their lowest depth
 }
 

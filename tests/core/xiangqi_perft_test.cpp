@@ -6,12 +6,11 @@
 #include "core/game_files.h"
 #include "core/move_text.h"
 #include "core/position.h"
+#include "perft_suite.h"
 
 #include <boost/test/unit_test.hpp>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
-#include <sstream>
 
 namespace xiangqi_perft_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
@@ -54,26 +53,15 @@ BOOST_AUTO_TEST_CASE(start_position_d1_to_d4) {
 }
 
 BOOST_AUTO_TEST_CASE(the_suite_of_perft_txt) {
-    std::ifstream in("tests/data/xiangqi/perft.txt");
-    BOOST_REQUIRE(in);
-    std::string line;
-    int run = 0, lines = 0;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') continue;
-        ++lines;
-        std::istringstream fields(line);
-        std::string fen, depth, nodes, id;
-        std::getline(fields, fen, '\t');
-        std::getline(fields, depth, '\t');
-        std::getline(fields, nodes, '\t');
-        std::getline(fields, id, '\t');
-        const std::uint64_t expected = std::stoull(nodes);
-        if (expected > max_nodes) continue;
-        XiangqiPosition pos = XiangqiPosition::from_fen(xiangqi(), fen, "perft.txt");
-        BOOST_TEST(pos.perft(std::stoi(depth), true) == expected, id << " d" << depth);
+    int run = 0;
+    const std::vector<testing::PerftLine> suite = testing::read_perft_suite("tests/data/xiangqi/perft.txt");
+    for (const testing::PerftLine& p : suite) {
+        if (p.nodes > max_nodes) continue;
+        auto pos = XiangqiPosition::from_fen(xiangqi(), p.position, "perft.txt");
+        BOOST_TEST(pos.perft(p.depth, true) == p.nodes, p.id << " d" << p.depth);
         ++run;
     }
-    BOOST_TEST(lines == 139);  // every line of the file was read
+    BOOST_TEST(suite.size() == 139u);  // every line of the file was read
     BOOST_TEST(run >= 27 * 3);  // each of the 27 positions at three depths at least
 }
 

@@ -78,7 +78,7 @@ const std::map<std::string, Example>& effect_examples() {
         {"exclude_rounds", {"{exclude_rounds: {who: offender}}", "exclude_rounds"}},
         {"arbiter_decides", {"{arbiter_decides: {options: [warn, lose]}}", "arbiter_decides"}},
         {"count", {"count", ""}},  // refused: chess counts no pieces (othello's count runs in tests/timelines/othello)
-        {"hook", {"{hook: formula}", "warn"}},
+        {"hook", {"{hook: {name: formula, returns: [{warn: {to: offender}}]}}", "warn"}},
     };
     return examples;
 }

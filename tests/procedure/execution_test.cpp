@@ -2,6 +2,7 @@
 // file:line:column and what would work (issue 31's list). Rulebooks here extend the bundled fide-2009; the
 // situations are those of tests/timelines/chess/23 (a phone rings at 0:05:00 after 1.e4 e5 2.Nf3 under "5400":
 // White 1:29:40, Black 1:25:20 at the ring).
+#include "procedure/lua_host.h"
 #include "procedure/procedure.h"
 #include "procedure/vocabulary.h"
 #include "rulebook/rulebook.h"
@@ -138,7 +139,8 @@ BOOST_AUTO_TEST_CASE(a_hooked_rule_still_refuses_a_parameter_its_hooks_never_nam
     // or the hooks file, which never names it.
     const std::string error = load_error(f.write(
         "chess/hooked.yaml", rulebook_with("hooked", "draw.incorrect_claim",
-                                           "    params:\n      opponent_bonus: {value: 2min}\n    hook: formula\n",
+                                           "    params:\n      opponent_bonus: {value: 2min}\n"
+                                           "    hook: {name: formula, returns: [{add_time: {to: opponent}}]}\n",
                                            "k.lua")));
     BOOST_TEST(has(error, "hooked.yaml:12:7:"), error);
     BOOST_TEST(has(error, "the hooks file never names it"), error);
@@ -150,9 +152,58 @@ BOOST_AUTO_TEST_CASE(a_hooks_file_that_does_not_compile_is_refused_at_its_line) 
     Folder f("syntax");
     const auto lua = f.write("chess/s.lua", "function formula(s)\n  return {{warn = {to = 'offender'}}\nend\n");
     const std::string error = load_error(f.write(
-        "chess/syntax.yaml", rulebook_with("syntax", "conduct.phone", "    hook: formula\n", "s.lua")));
+        "chess/syntax.yaml", rulebook_with("syntax", "conduct.phone", "    hook: {name: formula, returns: [warn]}\n", "s.lua")));
     BOOST_TEST(has(error, lua.string() + ":3:"), error);
     BOOST_TEST(has(error, "found a Lua error"), error);
+}
+
+// What a formula may return is declared beside its name and checked at load as if the rule listed it.
+BOOST_AUTO_TEST_CASE(a_hooks_returns_are_declared_and_checked_at_load) {
+    Folder f("returns");
+    f.write("chess/r.lua", "function formula(s)\n  return {{warn = {to = 'offender'}}}\nend\n");
+    auto error_with = [&](const std::string& hook) {
+        return load_error(f.write("chess/returns.yaml", rulebook_with("returns", "conduct.phone", hook, "r.lua")));
+    };
+    // Line 11 holds the hook: `    hook: formula`, the name at column 11.
+    std::string error = error_with("    hook: formula\n");
+    BOOST_TEST(has(error, "returns.yaml:11:11:"), error);
+    BOOST_TEST(has(error, "expected a map"), error);
+    error = error_with("    effects: [{hook: formula}]\n");
+    BOOST_TEST(has(error, "found a hook without returns"), error);
+    // An unknown role, at its column (`    hook: {name: formula, returns: [{warn: {to: ` is 48 columns).
+    error = error_with("    hook: {name: formula, returns: [{warn: {to: offendr}}]}\n");
+    BOOST_TEST(has(error, "returns.yaml:11:49:"), error);
+    BOOST_TEST(has(error, "did you mean 'offender'"), error);
+    // A role that names nobody where the rule is raised (a phone ring has no claimant).
+    error = error_with("    hook: {name: formula, returns: [{warn: {to: claimant}}]}\n");
+    BOOST_TEST(has(error, "names nobody in a rule raised by entry.phone"), error);
+    // An effect refused in this game, and a formula among the returns.
+    error = error_with("    hook: {name: formula, returns: [count]}\n");
+    BOOST_TEST(has(error, "found the effect 'count' in a rulebook of chess"), error);
+    error = error_with("    hook: {name: formula, returns: [{hook: formula}]}\n");
+    BOOST_TEST(has(error, "found a hook"), error);
+    BOOST_TEST(error_with("    hook: {name: formula, returns: [{warn: {to: offender}}]}\n") == "");
+}
+
+// A result outside the declaration stops the run with the rule's file and the hook, never a ruling that lists it.
+BOOST_AUTO_TEST_CASE(a_hook_result_outside_its_returns_is_refused_when_run) {
+    Folder f("undeclared");
+    f.write("chess/u.lua", "function formula(s)\n  return {{warn = {to = 'opponent'}}}\nend\n");
+    f.write("chess/undeclared.yaml", rulebook_with("undeclared", "conduct.phone",
+                                                   "    hook: {name: formula, returns: [{warn: {to: offender}}]}\n",
+                                                   "u.lua"));
+    BOOST_CHECK_EXCEPTION(phone_run(f, "undeclared"), procedure::HookError, [](const procedure::HookError& e) {
+        BOOST_TEST(has(e.what(), "which the rule's returns do not declare"), e.what());
+        BOOST_TEST(has(e.what(), "undeclared.yaml"), e.what());
+        return e.hook() == "formula";
+    });
+    // The declared role runs and is listed.
+    f.write("chess/u.lua", "function formula(s)\n  return {{warn = {to = 'offender'}}}\nend\n");
+    const auto run = phone_run(f, "undeclared");
+    bool warned = false;
+    for (const auto& ruling : run.rulings)
+        for (const auto& e : ruling.effects) warned = warned || (ruling.topic == "conduct.phone" && e.value("effect", "") == "warn");
+    BOOST_TEST(warned);
 }
 
 BOOST_AUTO_TEST_CASE(a_registry_option_the_engine_does_not_apply_is_refused_where_it_is_written) {

@@ -180,7 +180,8 @@ BOOST_AUTO_TEST_CASE(param_reference_must_name_a_param_of_the_rule) {
 }
 
 BOOST_AUTO_TEST_CASE(hook_needs_a_hooks_file_and_the_function) {
-    std::string rule = "rules:\n  draw.incorrect_claim:\n    article: '1'\n    summary: {en: a, ja: b}\n    hook: deduction\n";
+    std::string rule = "rules:\n  draw.incorrect_claim:\n    article: '1'\n    summary: {en: a, ja: b}\n"
+                       "    hook: {name: deduction, returns: [{deduct_time: {to: claimant}}]}\n";
     BOOST_TEST(load_error("t8", header("t8") + rule).message().find("names no hooks file") != std::string::npos);
     Scratch scratch("hooks");
     scratch.write("t9.lua", "function other(s) return {} end\n");
