@@ -14,7 +14,6 @@
 #include "procedure/placement_board.h"
 
 #include <algorithm>
-#include <climits>
 #include <type_traits>
 
 namespace arbiter::procedure {
@@ -38,8 +37,8 @@ public:
         reads_relative_ = p.writes(core::MoveNotation::relative);
     }
 
-    int side_to_move() const override { return int(game_.position().side_to_move()) ^ (behind_ & 1); }
-    int ply() const override { return game_.ply() + behind_; }
+    int side_to_move() const override { return int(game_.position().side_to_move()); }
+    int ply() const override { return game_.ply(); }
     std::string position_text() const override { return writes_sfen_ ? pos().sfen() : pos().fen(); }
 
     core::ParsedMove read(std::string_view text) const override {
@@ -73,24 +72,11 @@ public:
     }
 
     std::string traditional_text(const core::ParsedMove& parsed) const override {
-        catch_up();
         return core::to_traditional(pos(), parsed.move, previous_to_);
     }
 
     void play(const core::ParsedMove& parsed) override {
         previous_to_ = parsed.move.is_none() ? -1 : int(parsed.move.to());
-        // The record's next move, once the record's end has settled that no position on it is dead: what the runner
-        // asks after it (end_after_move on the record) needs no position, so it is made only when something does
-        // (catch_up). Making every move of an archive on this board as well as the converter's cost 3.6% of an audit.
-        if constexpr (narrow) {
-            off_record_ = off_record_ || !parsed.ok() || ply() >= int(record_moves_.size()) ||
-                          record_moves_[std::size_t(ply())] != parsed.move;
-            if (!off_record_ && record_end_ && record_dead_from_ == no_dead_position) {
-                ++behind_;
-                return;
-            }
-        }
-        catch_up();
         // Only a KIF-style move (「同」) reads the previous one; a game read in SAN (chess) never does, and writing it
         // for every move of an archive cost more than reading the move.
         if (reads_kif_) previous_usi_ = core::to_usi(pos(), parsed.move);
@@ -98,28 +84,18 @@ public:
         else game_.play_illegal(parsed.move);
     }
 
-    BoardEnd end_after_move(bool can_move, bool in_record) const override {
-        // Moves left unmade (play) are the record's, left while no position on it is dead (dead_on_the_record: no).
-        if (behind_ > 0 && in_record && can_move) return BoardEnd::none;
+    BoardEnd end_after_move(bool can_move) const override {
         if (!can_move && !pos().has_legal_move()) return pos().is_check() ? BoardEnd::checkmate : BoardEnd::stalemate;
-        if (pos().halfmove_clock() == 0 && (in_record ? dead_on_the_record() : is_dead_position()))
-            return BoardEnd::dead_position;
+        if (pos().halfmove_clock() == 0 && is_dead_position()) return BoardEnd::dead_position;
         return BoardEnd::none;
     }
 
-    void set_record_moves(std::vector<core::Move> moves, int asked_at_end,
-                          std::shared_ptr<const core::Position> end) override {
-        record_moves_ = std::move(moves);
-        asked_at_end_ = asked_at_end;
-        record_dead_from_.reset();
-        record_end_.reset();
-        if constexpr (narrow)
-            if (end && &end->definition() == &pos().definition()) record_end_ = std::move(end);
+    const core::Position* position() const override {
+        if constexpr (narrow) return &pos();
+        return nullptr;
     }
 
     void restart() override {
-        record_dead_from_.reset();
-        behind_ = 0;
         const auto identity = game_.castling_identity();
         game_ = core::BasicGame<BB>(start_);
         game_.set_castling_identity(identity);
@@ -129,7 +105,6 @@ public:
 
     // Undoes the moves after `ply` (an illegal move into check that the board had played, now ruled).
     bool take_back_to(int ply) override {
-        catch_up();
         if (ply < 0 || ply > game_.ply()) return false;
         while (game_.ply() > ply) game_.undo();
         return true;
@@ -154,7 +129,6 @@ public:
     }
 
     void set_castling_identity(core::CastlingIdentity identity) override {
-        catch_up();
         game_.set_castling_identity(identity);
     }
 
@@ -191,114 +165,6 @@ public:
                            return irregular() ? core::Winnability::unknown : core::is_dead_position(pos());
                        }).value_or(false);
         return false;
-    }
-
-    // is_dead_position on a board that has made the record's first moves and nothing else, answered from the record
-    // where it can be (record_dead_from): "not dead" before the first dead position, "dead" there. After it (a
-    // rulebook whose game goes on), or where an analysis on the way did not settle, each position is asked itself.
-    bool dead_on_the_record() const {
-        if constexpr (narrow)
-            if (dead_position_ && memo_ && ply() <= int(record_moves_.size())) {
-                const int from = record_dead_from();
-                if (from != unsettled && ply() < from) return false;
-                if (from != unsettled && ply() == from) return true;
-            }
-        return is_dead_position();
-    }
-
-    // The record ply (moves made) of the first position, from the one first asked on, where the runner's question
-    // (asked after each capture or pawn move) finds the position dead; no_dead_position when there is none, unsettled
-    // when an analysis on the way did not settle. Worked out once per run, by few analyses: a dead position is followed
-    // only by dead ones (each later position is reached from it by the record's legal moves, so a mate that could come
-    // later could come from it), so the answers along the record are "not dead" up to some position and "dead" from
-    // it on. The record's end settles most games: it is mate, or a quick probe finds that a mate can still come there,
-    // and so from each position before it. Else the last position asked is analysed; when it is dead, the first dead
-    // one is found by bisection.
-    int record_dead_from() const {
-        if constexpr (narrow) {
-            if (record_dead_from_) return *record_dead_from_;
-            record_dead_from_ = unsettled;
-            // The last position as the caller gave it settles most games without the replay below (a replay of
-            // every move cost 2% of an audit), which only the bisection needs.
-            const auto settled_at = [&](const Position& end) {
-                return (end.is_check() && !end.has_legal_move()) || alive_at_the_end(end);  // mate, or a mate can come
-            };
-            if (record_end_ && settled_at(*record_end_)) return *(record_dead_from_ = no_dead_position);
-            std::vector<int> asked{ply()};  // the plies after a capture or a pawn move, from here
-            Position last = pos();
-            if (!replay_record(asked, last)) return unsettled;
-            if (!record_end_ && settled_at(last)) return *(record_dead_from_ = no_dead_position);
-            const auto dead = [&](std::size_t i) {
-                const Position p = record_position(asked[i]);
-                return remembered(p, AnalysisMemo::Question::dead, [&] { return core::is_dead_position(p); });
-            };
-            std::size_t hi = asked.size() - 1;
-            const auto at_last = dead(hi);
-            if (!at_last) return unsettled;
-            if (!*at_last) return *(record_dead_from_ = no_dead_position);
-            std::size_t lo = std::size_t(-1);  // before the first position asked: not dead
-            while (hi - lo > 1) {
-                const std::size_t mid = lo + (hi - lo) / 2;
-                const auto d = dead(mid);
-                if (!d) return unsettled;
-                (*d ? hi : lo) = mid;
-            }
-            return *(record_dead_from_ = asked[hi]);
-        }
-        return unsettled;
-    }
-
-    // Whether either side's quick probe finds a helpmate in the record's final position: then a mate can still come
-    // from every position before it. What a probe proves is kept for the position: a time forfeit at the end asks
-    // there whether the claimant can checkmate (FIDE 6.9, set_record_moves' `asked_at_end`), and the analysis would
-    // start with the same probe, so that side is walked first. Else both sides' walks are short first
-    // (core::quick_helpmate_of), the side not to move first.
-    bool alive_at_the_end(const Position& last) const {
-        // An archive's games may end in the same position (repeated games, short draws): the memo's answer first.
-        if (const auto dead = remembered(last, AnalysisMemo::Question::dead, nullptr)) return !*dead;
-        std::optional<core::Color> side;
-        if (asked_at_end_ == 0 || asked_at_end_ == 1) {
-            const auto asked = core::Color(asked_at_end_);
-            if (core::quick_helpmate(last, asked)) side = asked;
-            else if (core::quick_helpmate(last, ~asked)) side = ~asked;
-        } else {
-            side = core::quick_helpmate_of(last, ~last.side_to_move(), last.side_to_move());
-        }
-        if (side) {
-            const auto can = [] { return core::Winnability::can_checkmate; };
-            (void)remembered(last, AnalysisMemo::Question::dead, can);
-            (void)remembered(last, *side == core::first ? AnalysisMemo::Question::first_cannot_mate
-                                                        : AnalysisMemo::Question::second_cannot_mate, can);
-        }
-        return bool(side);
-    }
-
-    // Plays the record's moves from here on `last`, adding to `asked` the ply after each capture or pawn move; false
-    // if the board left the record. The converter read each move as legal from the start and the caller keeps the
-    // board on the record: regenerating the legal moves to check each again cost more than the dead-position question
-    // itself on an archive of distinct games, and testing after each move that the mover's king is not attacked cost 2%
-    // of an audit. What is checked is cheap and catches a board that left the record: the mover's own piece stands on
-    // each from-square, and at the end the side that moved last is not in check.
-    bool replay_record(std::vector<int>& asked, Position& last) const {
-        core::Undo undo;
-        for (std::size_t i = std::size_t(ply()); i < record_moves_.size(); ++i) {
-            const core::Move m = record_moves_[i];
-            const core::Piece piece = last.piece_on(m.from());
-            if (piece == core::no_piece || core::color_of(piece) != last.side_to_move()) return false;
-            last.make(m, undo);
-            if (last.halfmove_clock() == 0) asked.push_back(int(i) + 1);
-        }
-        const core::Color moved = ~last.side_to_move();
-        const int king = last.royal_square(moved);
-        return king == core::no_square || !last.is_attacked(king, ~moved);
-    }
-
-    // The position after the record's first `plies` moves (at least the current ply's).
-    Position record_position(int plies) const {
-        Position p = pos();
-        core::Undo undo;
-        for (int i = ply(); i < plies; ++i) p.make(record_moves_[std::size_t(i)], undo);
-        return p;
     }
 
     std::string material(int side) const override {
@@ -391,61 +257,16 @@ public:
     }
 
 private:
-    // The game with every move played so far made (play leaves some of the record's unmade).
-    const core::BasicGame<BB>& game() const {
-        catch_up();
-        return game_;
-    }
-    void catch_up() const {
-        for (; behind_ > 0; --behind_) game_.play(record_moves_[std::size_t(game_.ply())]);
-    }
-    // The position: the record's end as the caller gave it when the moves left unmade are the record's last ones.
-    const Position& pos() const {
-        if constexpr (narrow)
-            if (behind_ > 0 && ply() == int(record_moves_.size())) return *record_end_;
-        return game().position();
-    }
+    const core::BasicGame<BB>& game() const { return game_; }
+    const Position& pos() const { return game_.position(); }
 
-    // "Cannot checkmate" (true), "can" (false) or not settled (nullopt) for `p`, from the memo when it has the
-    // answer; with `analyze` null, nullopt also where the memo has none.
     template <class Analyze>
     std::optional<bool> remembered(const Position& p, AnalysisMemo::Question question, Analyze analyze) const {
-        using Answer = AnalysisMemo::Answer;
-        AnalysisMemo::Key key;
-        if (memo_) {
-            // The game, the question and the position without its two move counters (the answer does not depend
-            // on them): exact like a FEN but without formatting one, which cost more than most analyses (an audit
-            // asks after every capture and pawn move).
-            key.zobrist = p.key();
-            key.game = game_index_;
-            key.question = question;
-            key.side = std::uint8_t(p.side_to_move());
-            key.castling = std::uint8_t(p.castling_rights());
-            key.en_passant = std::uint8_t(p.en_passant_square());
-            for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = p.pieces(core::Color(c));
-            for (int t = 0; t < int(p.definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = p.pieces(t);
-            if (const Answer* a = memo_->find(key)) {
-                if (*a == Answer::unknown) return std::nullopt;
-                return *a == Answer::yes;
-            }
-        }
-        if constexpr (std::is_null_pointer_v<Analyze>) {
-            return std::nullopt;
-        } else {
-            const core::Winnability w = analyze();
-            const Answer a = w == core::Winnability::unknown            ? Answer::unknown
-                             : w == core::Winnability::cannot_checkmate ? Answer::yes
-                                                                         : Answer::no;
-            if (memo_) memo_->store(key, a);
-            if (a == Answer::unknown) return std::nullopt;
-            return a == Answer::yes;
-        }
+        return procedure::remembered(memo_, game_index_, p, question, analyze);
     }
 
     Position start_;
-    mutable core::BasicGame<BB> game_;  // the moves made, but for the last `behind_` (record moves, play)
-    mutable int behind_ = 0;
-    bool off_record_ = false;  // a move made was not the record's at its ply (play leaves none unmade since)
+    core::BasicGame<BB> game_;
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
     int previous_to_ = -1;      // the last move's square, the 同 of the traditional notation
@@ -453,11 +274,6 @@ private:
     bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false, reads_relative_ = false;
     AnalysisMemo* memo_;        // may be null
     std::uint32_t game_index_;  // the game's number in memo_'s keys
-    std::vector<core::Move> record_moves_;        // set_record_moves
-    int asked_at_end_ = -1;                       // set_record_moves
-    std::shared_ptr<const core::Position> record_end_;  // set_record_moves: the last position, where given
-    static constexpr int unsettled = -1, no_dead_position = INT_MAX;  // record_dead_from's answers besides a ply
-    mutable std::optional<int> record_dead_from_;  // record_dead_from, once worked out
 };
 
 }  // namespace
@@ -484,6 +300,10 @@ std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML
         }
         return std::make_unique<CoreBoard<BB>>(std::move(position), file, memo);
     });
+}
+
+std::unique_ptr<Board> make_board_at(const core::Position& position, AnalysisMemo* memo) {
+    return std::make_unique<CoreBoard<core::Bitboard>>(position, std::string(), memo);
 }
 
 }  // namespace arbiter::procedure

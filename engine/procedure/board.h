@@ -9,6 +9,7 @@
 #include "core/game_def.h"
 #include "core/move_text.h"
 #include "core/notation.h"
+#include "core/unwinnable.h"
 
 #include <yaml-cpp/yaml.h>
 
@@ -18,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -67,23 +69,11 @@ public:
         return {};
     }
     // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
-    // out and need no search for a move. `in_record`: the board has made the first moves of set_record_moves and
-    // nothing else.
-    virtual BoardEnd end_after_move(bool can_move = false, bool in_record = false) const = 0;
-    // The moves of the record the timeline was converted from, in order from the start (an audit's, Entry::reading).
-    // While the board has made these and nothing else, the record's last position is reached from the board's by
-    // legal moves: where it is not dead (a side can still mate, or has mated), no position on the way is, and the
-    // dead-position analysis runs once per game instead of after every capture and pawn move. `asked_at_end`: the side
-    // whose "can checkmate" the timeline asks after the record's last move (the claimant of a flag that fell there,
-    // FIDE 6.9), -1 if none: the board proves that side's helpmate first, and its answer serves both questions.
-    // `end`: the position after all of `moves` where the caller has it (Timeline::record_end), on this board's game
-    // definition (the same object); the board then plays the moves to reach it only when that position is dead.
-    virtual void set_record_moves(std::vector<core::Move> moves, int asked_at_end = -1,
-                                  std::shared_ptr<const core::BasicPosition<core::Bitboard>> end = nullptr) {
-        (void)moves;
-        (void)asked_at_end;
-        (void)end;
-    }
+    // out and need no search for a move.
+    virtual BoardEnd end_after_move(bool can_move = false) const = 0;
+    // The position on a board of up to 64 squares that moves pieces, for a caller that analyses positions itself (a
+    // board that wraps this one: the WrapBoard of Runner::run); nullptr on other boards.
+    virtual const core::Position* position() const { return nullptr; }
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 
@@ -194,11 +184,52 @@ private:
     std::vector<std::uint64_t> slots_;
 };
 
+// "Cannot checkmate" (true), "can" (false) or not settled (nullopt) for `p` (the memo's `question` about it), from
+// `memo` when it has the answer, else from `analyze` (a core::Winnability), kept in `memo`; with `analyze` null,
+// nullopt also where the memo has none. `game`: AnalysisMemo::game_index of p's game. `memo` may be null.
+template <class Analyze>
+std::optional<bool> remembered(AnalysisMemo* memo, std::uint32_t game, const core::Position& p,
+                               AnalysisMemo::Question question, Analyze analyze) {
+    using Answer = AnalysisMemo::Answer;
+    AnalysisMemo::Key key;
+    if (memo) {
+        // The game, the question and the position without its two move counters (the answer does not depend on
+        // them): exact like a FEN but without formatting one, which cost more than most analyses (an audit asks
+        // after every capture and pawn move).
+        key.zobrist = p.key();
+        key.game = game;
+        key.question = question;
+        key.side = std::uint8_t(p.side_to_move());
+        key.castling = std::uint8_t(p.castling_rights());
+        key.en_passant = std::uint8_t(p.en_passant_square());
+        for (int c = 0; c < 2; ++c) key.squares[std::size_t(c)] = p.pieces(core::Color(c));
+        for (int t = 0; t < int(p.definition().pieces.size()); ++t) key.squares[std::size_t(2 + t)] = p.pieces(t);
+        if (const Answer* a = memo->find(key)) {
+            if (*a == Answer::unknown) return std::nullopt;
+            return *a == Answer::yes;
+        }
+    }
+    if constexpr (std::is_null_pointer_v<Analyze>) {
+        return std::nullopt;
+    } else {
+        const core::Winnability w = analyze();
+        const Answer a = w == core::Winnability::unknown            ? Answer::unknown
+                         : w == core::Winnability::cannot_checkmate ? Answer::yes
+                                                                     : Answer::no;
+        if (memo) memo->store(key, a);
+        if (a == Answer::unknown) return std::nullopt;
+        return a == Answer::yes;
+    }
+}
+
 // The board for `def`, chosen by what its game file declares: a placement game (its `placement` section, positions
 // written as notation.position board) gets the placement board (procedure/placement_board.h) and reads {board: ...};
 // any other the core's board, set up from a timeline's `start` (null or "startpos", {fen: ...} or {sfen: ...}).
 // Throws InputError at `file` for a position that cannot be read. `memo`, when given, outlives the board.
 std::unique_ptr<Board> make_board(const core::GameDefinitionPtr& def, const YAML::Node& start, const std::string& file,
                                   AnalysisMemo* memo = nullptr);
+// The core's board set up at `position` (on a board of up to 64 squares), with no moves before it: for the questions
+// a wrapping board asks of a position it has (the WrapBoard of Runner::run). `memo`, when given, outlives the board.
+std::unique_ptr<Board> make_board_at(const core::Position& position, AnalysisMemo* memo = nullptr);
 
 }  // namespace arbiter::procedure

@@ -38,9 +38,9 @@ int marked_side(const std::string& text) {
 
 // `written`: the move when the entry's value is not it (a `pass: <side>` entry).
 void State::on_move(const std::optional<std::string>& written) {
-    // A move the converter read (a reading) is its text alone: its value is no map, and asking the YAML node cost
-    // two calls per move of an archive.
-    if (!written && entry->reading.ply < 0 && entry->value.IsMap()) {
+    // A move with a text (Entry::text, a scalar's) has no map for a value: asking the YAML node cost two calls per
+    // move of an archive, whose moves have their text alone.
+    if (!written && entry->text.empty() && entry->value.IsMap()) {
         on_irregular_move(entry->value["square"].Scalar(), read_irregularity(entry->value));
         return;
     }
@@ -69,18 +69,12 @@ void State::on_move(const std::optional<std::string>& written) {
     // The reading read ahead is used where it lies (read_ahead writes it again only after the move is made).
     core::ParsedMove read_here;
     const core::ParsedMove* taken = &read_here;
-    bool recorded = false;  // `parsed` is the entry's RecordedReading
-    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply()) {
+    if (as_written && ahead.entry == entry && ahead.version == board_version && ahead.ply == game->ply())
         taken = &ahead.parsed;
-        recorded = ahead.recorded;
-    } else if (as_written && take_recorded(*entry, read_here)) {
-        recorded = true;
-    } else {
+    else
         read_here = game->read(text);
-    }
     const core::ParsedMove& parsed = *taken;
     ahead.entry = nullptr;
-    const std::uint64_t read_at = board_version;
     if (parsed.status == core::MoveParseStatus::syntax_error)
         throw error("move: found '" + text + "': " + parsed.message, entry->value);
     // An illegal move is an act the timeline states, so it must say which piece went where: a text that fits
@@ -129,8 +123,6 @@ void State::on_move(const std::optional<std::string>& written) {
     const int ply_before = game->ply();
     game->play(parsed);
     ++board_version;
-    // Still the converter's board: a recorded move, made on the board it was read on.
-    if (recorded && read_at == stepped_version && board_version == read_at + 1) stepped_version = board_version;
     touched = {false, false};
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
     if (parsed.ok()) after_move(mover);
@@ -154,9 +146,7 @@ void State::after_move(int mover) {
         ctx.actor = mover;
         return ctx;
     };
-    // On the record's path (only recorded moves made so far), the board may answer the dead-position question from
-    // the record's last position (Board::set_record_moves).
-    switch (game->end_after_move(read_ahead(), board_version == stepped_version)) {
+    switch (game->end_after_move(read_ahead())) {
         case BoardEnd::checkmate: on_game_rule_end(Trigger::board_checkmate, mover, def->no_moves_in_check); return;
         case BoardEnd::stalemate: on_game_rule_end(Trigger::board_stalemate, mover, def->no_moves_not_in_check); return;
         case BoardEnd::dead_position: raise(Trigger::board_dead_position, mover_context(), mover); return;
@@ -227,35 +217,17 @@ bool State::read_ahead() {
     ahead.entry = nullptr;
     const Entry* next = entry + 1;
     if (def->placement.enabled || next == timeline.entries.data() + timeline.entries.size() || next->action != std::string_view("move") ||
-        (next->reading.ply < 0 && next->value.IsMap()))
+        (next->text.empty() && next->value.IsMap()))
         return false;
-    ahead.recorded = take_recorded(*next, ahead.parsed);
-    if (!ahead.recorded) {
-        try {
-            ahead.parsed = game->read(next->text);
-        } catch (const std::exception&) {
-            return false;
-        }
+    try {
+        ahead.parsed = game->read(next->text);
+    } catch (const std::exception&) {
+        return false;
     }
     ahead.entry = next;
     ahead.version = board_version;
     ahead.ply = game->ply();
     return ahead.parsed.ok();
-}
-
-// The converter's reading of `e`'s move (Entry::reading), where it is the reading of this board: one that has made
-// nothing but recorded moves since the start (stepped_version) and as many as the reading's ply. Each of those moves
-// was the converter's own at its ply, so the position is the one the converter read `e` on, and its reading is what
-// reading the text here gives (a legal move: the converter refuses a record with any other).
-bool State::take_recorded(const Entry& e, core::ParsedMove& out) const {
-    const RecordedReading& r = e.reading;
-    if (r.ply < 0 || board_version != stepped_version || r.ply != game->ply()) return false;
-    out.status = core::MoveParseStatus::ok;
-    out.move = r.move;
-    out.attempted = core::AttemptedMove{r.piece_type, r.from, r.to, r.promotion, r.castling};
-    out.message.clear();
-    out.only_check = false;
-    return true;
 }
 
 // A game end on the board that the rulebook may not restate (shogi rulebooks leave mate to the game's own rules):

@@ -57,7 +57,7 @@ public:
     }
 
     // A placement game ends when neither side can place: the mover's legal placement says nothing of that.
-    BoardEnd end_after_move(bool, bool) const override { return neither_can_move() ? BoardEnd::neither_can_move : BoardEnd::none; }
+    BoardEnd end_after_move(bool) const override { return neither_can_move() ? BoardEnd::neither_can_move : BoardEnd::none; }
 
     void restart() override {
         pos_ = start_;

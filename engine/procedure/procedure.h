@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -32,15 +33,8 @@ class BasicPosition;
 namespace arbiter::procedure {
 
 using clock::Ms;
-
-// A record's move as its converter read it on its own replay of the record (records/record_timeline.h): the runner
-// takes it instead of reading the text again while its board is the converter's, that is while it has made nothing
-// but such moves, each in its turn, since the start (Runner::State::take_recorded).
-struct RecordedReading {
-    int ply = -1;  // the moves made from the start before this one; -1: the entry has no reading
-    core::Move move;
-    int piece_type = -1, from = -1, to = -1, promotion = -1, castling = -1;  // what the text named (core::AttemptedMove)
-};
+class Board;
+class AnalysisMemo;
 
 // One entry of a timeline: its instant, its action (move, claim, arrive, ...) and the action's value.
 struct Entry {
@@ -52,7 +46,6 @@ struct Entry {
     rulebook::NodeHandle node;   // the whole entry (for `expect:` and messages)
     std::string note;
     SourceLocation where;  // an audited record's move names no file here: Timeline::place gives its whole place
-    RecordedReading reading;  // an audited record's move: the converter's reading of `text`
 };
 
 struct Timeline {
@@ -66,9 +59,6 @@ struct Timeline {
     // The record file an audit's moves are written in: their entries' `where` holds the line and column only, since
     // copying the file's name for every move of an archive cost more than reading the move.
     std::string record_file;
-    // An audited record's position after all its moves (the entries with a reading), as its converter left it: the
-    // board asks the dead-position question there (Board::set_record_moves) without replaying the moves to reach it.
-    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;
 
     // Where `entry` is written (its `where`, with `record_file` where that names no file).
     SourceLocation place(const Entry& entry) const {
@@ -165,6 +155,10 @@ struct RunOptions {
     bool ruling_positions = true;     // fill Ruling::position (false: left empty, for callers that read no ruling's)
 };
 
+// Wraps the board a run plays on, given the runner's analysis memo (which outlives the board): a caller that knows
+// more about the timeline's moves than their texts answers from that (the audit's board, records/audit_board.h).
+using WrapBoard = std::function<std::unique_ptr<Board>(std::unique_ptr<Board>, AnalysisMemo*)>;
+
 // Hook hosts and game definitions shared across runs of the same rulebooks (not thread-safe).
 class Runner {
 public:
@@ -175,7 +169,8 @@ public:
 
     // Rules `timeline` under `rulebook`. Throws InputError only for input errors found while running (an
     // arbiter decision the rulebook does not allow, a move that cannot be read, a failing hook).
-    Run run(const Timeline& timeline, const rulebook::Rulebook& rulebook);
+    // `wrap_board`, when given, wraps the board the run plays on (else the board as make_board makes it).
+    Run run(const Timeline& timeline, const rulebook::Rulebook& rulebook, const WrapBoard& wrap_board = {});
 
     struct State;
 

@@ -155,12 +155,8 @@ struct Runner::State {
         const Entry* entry = nullptr;  // whose text was read; null: none
         std::uint64_t version = 0;     // board_version
         int ply = 0;
-        bool recorded = false;         // `parsed` is the entry's RecordedReading
         core::ParsedMove parsed;
     } ahead;
-    // The board_version up to which the board has made nothing but recorded moves (Entry::reading), each in its
-    // turn, from the start: while board_version is still this, the board is the converter's.
-    std::uint64_t stepped_version = 0;
 
     State(Runner& r, const Timeline& t, const rulebook::Rulebook& b)
         : runner(r), timeline(t), book(b), serial(++r.caches_->runs) {}
@@ -197,8 +193,8 @@ struct Runner::State {
     std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
     bool flag_down(int side) const;
     int role_side(std::string_view role, const Context& ctx) const;
-    // Starts `side`'s clock unless it runs (stopping the other's). Inline for a move in turn, whose clock runs: the
-    // call was 0.34% of the instructions of an audit of 3 MB of the bench archive.
+    // Starts `side`'s clock unless it runs (stopping the other's). Inline: a move in turn, asked for every move of an
+    // archive, finds its clock running and needs no call.
     void ensure_running(int side) {
         if (clk && clk->running() != side) start_running(side);
     }
@@ -247,7 +243,6 @@ struct Runner::State {
     void on_move(const std::optional<std::string>& written = std::nullopt);
     void after_move(int mover);
     bool read_ahead();
-    bool take_recorded(const Entry& e, core::ParsedMove& out) const;
     void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
     void on_touch();
     void on_incident();

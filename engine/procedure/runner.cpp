@@ -379,23 +379,9 @@ std::optional<clock::TimeControl> time_control_of(const Timeline& timeline, cons
     return rulebook::stated_time_control(book);
 }
 
-// The side that claims a flag after a record's last move (a recorded time forfeit): the run will ask whether it can
-// checkmate there (FIDE 6.9), and the board answers that with the dead-position question (Board::set_record_moves).
-// -1 when no such claim follows the record's moves.
-int flag_claimant_after_record(const Timeline& timeline, const core::GameDefinition& def) {
-    for (auto e = timeline.entries.rbegin(); e != timeline.entries.rend() && e->reading.ply < 0; ++e) {
-        if (e->action != "claim" || !e->value.IsMap()) continue;
-        const YAML::Node kind = e->value["kind"], by = e->value["by"];
-        if (!kind || !by || !kind.IsScalar() || !by.IsScalar() || kind.Scalar() != "flag") continue;
-        for (int side = 0; side < 2; ++side)
-            if (by.Scalar() == def.side_names[std::size_t(side)]) return side;
-    }
-    return -1;
-}
-
 }  // namespace
 
-Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
+Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const WrapBoard& wrap_board) {
     State st(*this, timeline, book);
     st.out.rulebook = book.id;
     st.out.article_labels = book.article_labels;
@@ -425,22 +411,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book) {
     st.topics = &bound->second;
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
-    // An audited record's moves, as its converter read them from the start (Entry::reading, plies 0, 1, 2, ...).
-    // The record's last position goes with them when every reading is in the chain (it is the position after all).
-    std::vector<core::Move> record;
-    record.reserve(timeline.entries.size());  // at most one reading per entry: grown once, not move by move
-    bool whole = true;
-    for (const auto& e : timeline.entries)
-        if (e.reading.ply >= 0) {
-            if (e.reading.ply != int(record.size())) {
-                whole = false;
-                break;
-            }
-            record.push_back(e.reading.move);
-        }
-    if (!record.empty())
-        st.game->set_record_moves(std::move(record), flag_claimant_after_record(timeline, *def),
-                                  whole ? timeline.record_end : nullptr);
+    if (wrap_board) st.game = wrap_board(std::move(st.game), &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");

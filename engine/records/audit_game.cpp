@@ -1,6 +1,7 @@
 // Ruling one game of an audit (audit_game.h).
 #include "records/audit_game.h"
 
+#include "records/audit_board.h"
 #include "records/audit_summary.h"
 
 #include <algorithm>
@@ -62,7 +63,10 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
             const Timeline timeline = id == mine.back().first ? take_audit_timeline(converted, library, *id, heads)
                                                               : audit_timeline(converted, library, *id, heads);
             out.plies = plies;
-            const Run run = runner.run(timeline, *book);
+            // The board knows the record's moves as the converter read them (audit_board.h).
+            const Run run = runner.run(timeline, *book, [&](std::unique_ptr<Board> board, AnalysisMemo* memo) {
+                return audit_board(std::move(board), timeline, converted.readings, memo);
+            });
             out.sides = run.sides;
             RulingOutcome r;
             r.rulebook = *id;

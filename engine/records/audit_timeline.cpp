@@ -265,7 +265,6 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
     }
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
     t.record_file = game.file;
-    t.record_end = game.record_end;
     return t;
 }
 

@@ -134,7 +134,7 @@ struct Build {
     // Converted for an audit (`audit`): every entry in order as RecordGame::parts holds it, each move as the runner
     // takes it and each other entry a place (no action) for the next of `entries`, which then holds those alone.
     std::vector<Entry> parts;
-    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;  // an audit's: RecordGame::record_end
+    RecordedMoves readings;  // an audit's: RecordGame::readings
     RecordedEnding recorded;
     std::vector<rulebook::Text> warnings;  // in both languages: the command's --lang picks one when printing
     bool warned_flag = false;
@@ -196,9 +196,9 @@ std::string comment_text(std::string_view s);
 bool looks_like_transcript(std::string_view text);
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw);
 // Adds a move entry: `text` as the timeline's `move:` value (quoted as `quoted` says), found at `line`:`column` of the
-// record. Converted for an audit, the move goes to Build::parts, and the reading its entry hands the runner is returned
-// for the caller to fill (null otherwise).
-RecordedReading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
+// record. Converted for an audit, the move goes to Build::parts, and the converter's reading of it (Build::readings,
+// its entry set) is returned for the caller to fill (null otherwise).
+RecordedMoves::Reading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
                           std::string comment = {});
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser);
 void add_resignation(Build& b, const ClockTrack& clocks, int loser);

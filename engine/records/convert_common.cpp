@@ -99,7 +99,7 @@ void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::
 
 // The flag claim that stands for a time forfeit: by the winner, at the instant the loser's flag fell by the time
 // control (the last instant where the control cannot say).
-RecordedReading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
+RecordedMoves::Reading* add_move(Build& b, Ms at, const std::string& text, bool quoted, int line, int column,
                           std::string comment) {
     if (b.audit) {
         // The entry as audit_timeline hands it to the runner, built in place once: it was an Out, then a part, then an
@@ -110,7 +110,9 @@ RecordedReading* add_move(Build& b, Ms at, const std::string& text, bool quoted,
         e.text = text;
         e.where.line = line;  // in the record's file (Timeline::place)
         e.where.column = column;
-        return &e.reading;
+        RecordedMoves::Reading& r = b.readings.readings.emplace_back();
+        r.entry = b.parts.size() - 1;
+        return &r;
     }
     Out& out = b.entries.emplace_back();
     out.at = at;

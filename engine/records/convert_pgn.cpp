@@ -257,9 +257,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         played.push_back(parsed.move);
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
-        if (RecordedReading* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
-            const core::AttemptedMove& a = parsed.attempted;
-            *reading = {int(played.size()) - 1, parsed.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        if (auto* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
+            reading->ply = int(played.size()) - 1;
+            reading->move = parsed.move;
+            reading->attempted = parsed.attempted;
         }
     }
     b.control_confirmed = clocks.timed() && any_reading && !reading_above && glitches == 0;
@@ -274,7 +275,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.warn("some moves have no [%clk]: their time is counted in the mover's next reading",
                "時計の記録 [%clk] のない手がある：その消費時間は同じ側の次の記録に含めて数える");
 
-    if (b.audit && !board) b.record_end = std::make_shared<const core::Position>(*pos_holder);
+    if (b.audit && !board) b.readings.end = std::make_shared<const core::Position>(*pos_holder);
     // The ending.
     auto& r = b.recorded;
     const PgnEnding said = read_pgn_ending(termination_tag, pgn.result_comment);

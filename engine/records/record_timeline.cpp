@@ -237,7 +237,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts = std::move(b.parts);
-        out.record_end = std::move(b.record_end);
+        out.readings = std::move(b.readings);
     } else {
         out.yaml = write_yaml(b, out.rulebook, data_->format);
     }

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "procedure/procedure.h"
+#include "records/recorded_moves.h"
 #include "rulebook/text.h"
 
 #include <nlohmann/json.hpp>
@@ -67,11 +68,11 @@ struct RecordGame {
     // Converted for an audit (RecordFile::game's `parts`): the timeline without its moves (`head`), and every entry
     // in order (`parts`), so that no move is written and parsed as YAML. A move is the timeline's entry as the runner
     // takes it: `action` "move", its `text`, its line and column of the record file in `where` (`file` is not
-    // copied for every move: Timeline::record_file), the converter's reading (Entry::reading; PGN only so far); an
+    // copied for every move: Timeline::record_file); the converter's readings of the moves in `readings`; an
     // entry with no action stands for the next entry of `head`, at its own instant.
     std::string head;
     std::vector<Entry> parts;
-    std::shared_ptr<const core::BasicPosition<core::Bitboard>> record_end;  // Timeline::record_end (PGN only so far)
+    RecordedMoves readings;  // for the audit's board (audit_board.h; PGN only so far)
     std::vector<std::pair<std::string, std::string>> tags;  // the record's tags or headers, in file order
     RecordedEnding recorded;
     // Noisy data the conversion met, in English ("game 1: ply 12: ...") and Japanese ("第1局、12手目：...").

@@ -50,7 +50,9 @@ BOOST_AUTO_TEST_CASE(the_moves_are_the_runners_entries_and_the_ending_a_place_fo
             BOOST_TEST(e.where.file.empty());  // Timeline::record_file names it
             BOOST_TEST(e.where.line == 6);
             BOOST_TEST(e.where.column == columns[i]);
-            BOOST_TEST(e.reading.ply == int(i));
+            BOOST_REQUIRE(i < game.readings.readings.size());
+            BOOST_TEST(game.readings.readings[i].entry == i);
+            BOOST_TEST(game.readings.readings[i].ply == int(i));
         }
     }
 }

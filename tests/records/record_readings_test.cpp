@@ -1,6 +1,8 @@
-// The converter's readings of a record's moves (Entry::reading of RecordGame::parts, handed to the runner) are the
-// readings of the moves' texts: every real PGN record under tests/data (provenance in tests/data/games/SOURCES.md) is
-// ruled the same, ruling for ruling, with its readings and with them taken away (the runner then reads every text).
+// The converter's readings of a record's moves (RecordGame::readings, handed to the audit's board) are the readings of
+// the moves' texts: every real PGN record under tests/data (provenance in tests/data/games/SOURCES.md) is ruled the
+// same, ruling for ruling, on the audit's board and on the general board (which reads every text).
+#include "procedure/board.h"
+#include "records/audit_board.h"
 #include "records/record_timeline.h"
 
 #include "rulebook/game_loader.h"
@@ -32,18 +34,16 @@ BOOST_AUTO_TEST_CASE(a_record_rules_the_same_with_and_without_its_readings) {
             const RecordGame game = record.game(n, library, {}, true);
             for (const char* book : {"fide-2009", "fide-2001", "jca-1997"}) {
                 BOOST_TEST_CONTEXT(file << " game " << n << " under " << book) {
-                    const Timeline with = audit_timeline(game, library, book);
-                    Timeline without = with;
-                    int read = 0;
-                    for (auto& e : without.entries) {
-                        read += e.reading.ply >= 0;
-                        e.reading = {};
-                    }
-                    BOOST_TEST(read == int(std::count_if(with.entries.begin(), with.entries.end(),
+                    const Timeline t = audit_timeline(game, library, book);
+                    BOOST_TEST(game.readings.readings.size() ==
+                               std::size_t(std::count_if(t.entries.begin(), t.entries.end(),
                                                          [](const Entry& e) { return e.action == "move"; })));
                     Runner runner(library);
-                    const Run a = runner.run(with, *library.find(book));
-                    const Run b = runner.run(without, *library.find(book));
+                    const auto wrap = [&](std::unique_ptr<Board> board, AnalysisMemo* memo) {
+                        return audit::audit_board(std::move(board), t, game.readings, memo);
+                    };
+                    const Run a = runner.run(t, *library.find(book), wrap);
+                    const Run b = runner.run(t, *library.find(book));
                     BOOST_TEST(to_json(a).dump() == to_json(b).dump());
                     ++games;
                 }

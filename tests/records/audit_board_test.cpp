@@ -1,11 +1,14 @@
-// A record's moves as the audit's converter read them (Entry::reading): the runner takes a reading instead of reading
-// the move's text again only while its board is the converter's, that is while it has made nothing but recorded
-// moves, each at its ply, since the start (Runner::State::take_recorded). Shown on Fool's mate (1. f3 e5 2. g4 Qh4#,
-// FIDE 2009 5.1a: the checkmate ends the game) with the last reading replaced by another legal queen move (Qg5, no
-// mate): where the reading is taken, the game goes on; where it must not be, the text's mate ends it.
+// A record's moves as the audit's converter read them (RecordedMoves), on the audit's board (records/audit_board.h,
+// the WrapBoard of Runner::run): the board gives a reading instead of reading the move's text again only while it is
+// the converter's, that is while it has made nothing but recorded moves, each at its ply, since the start. Shown on
+// Fool's mate (1. f3 e5 2. g4 Qh4#, FIDE 2009 5.1a: the checkmate ends the game) with the last reading replaced by
+// another legal queen move (Qg5, no mate): where the reading is taken, the game goes on; where it must not be, the
+// text's mate ends it.
 #include "core/game_files.h"
 #include "core/notation.h"
 #include "procedure/procedure.h"
+#include "procedure/board.h"
+#include "records/audit_board.h"
 #include "rulebook/game_loader.h"
 #include "rulebook/yaml_source.h"
 
@@ -13,7 +16,7 @@
 
 #include <filesystem>
 
-namespace recorded_reading_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+namespace audit_board_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 namespace fs = std::filesystem;
 using namespace arbiter;
@@ -26,38 +29,49 @@ const rulebook::Library& reading_library() {
     return lib;
 }
 
-// Gives every move entry of `t` (all of them moves) the reading the converter would give it from `pos`, as the
-// converter replays the entries' texts; `last`, when given, is read for the last entry instead of its text.
-void add_readings(Timeline& t, core::Position pos, const char* last = nullptr) {
+// The readings the converter would give every move entry of `t` (all of them moves) from `pos`, as the converter
+// replays the entries' texts; `last`, when given, is read for the last entry instead of its text.
+RecordedMoves readings_of(const Timeline& t, core::Position pos, const char* last = nullptr) {
+    RecordedMoves out;
     for (std::size_t ply = 0; ply < t.entries.size(); ++ply) {
         const std::string& text = t.entries[ply].text;
         const core::ParsedMove p = core::parse_move(pos, last && ply + 1 == t.entries.size() ? last : text);
         BOOST_REQUIRE(p.ok());
-        const core::AttemptedMove& a = p.attempted;
-        t.entries[ply].reading = {int(ply), p.move, a.piece_type, a.from, a.to, a.promotion, a.castling};
+        out.readings.push_back({ply, int(ply), p.move, p.attempted});
         core::Undo undo;
         pos.make(core::parse_move(pos, text).move, undo);
     }
+    return out;
+}
+
+// A run of `t` on the audit's board with the record's moves `r`.
+Run run_with(Runner& runner, const Timeline& t, const RecordedMoves& r, const rulebook::Rulebook& book) {
+    return runner.run(t, book, [&](std::unique_ptr<Board> board, AnalysisMemo* memo) {
+        return audit::audit_board(std::move(board), t, r, memo);
+    });
 }
 
 core::GameDefinitionPtr reading_chess() {
     return core::load_game("chess", std::string(ARBITER_SOURCE_DIR) + "/rulesets");
 }
 
-// Fool's mate as a timeline, each move with the reading the converter would give it (`last` for the fourth).
-Timeline fools_mate(const char* last) {
+// Fool's mate as a timeline.
+Timeline fools_mate() {
     const std::string yaml =
         "timeline: fools-mate\nevent: {rulebook: fide-2009}\nentries:\n"
         "  - {at: \"0:00:00\", move: f3}\n  - {at: \"0:00:00\", move: e5}\n"
         "  - {at: \"0:00:00\", move: g4}\n  - {at: \"0:00:00\", move: Qh4}\n";
-    Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "fools-mate.yaml"), reading_library());
-    add_readings(t, core::Position::start(reading_chess()), last);
-    return t;
+    return read_timeline(rulebook::parse_yaml_text(yaml, "fools-mate.yaml"), reading_library());
 }
 
-bool mated(const Timeline& t) {
+// Each move of Fool's mate with the reading the converter would give it (`last` for the fourth).
+RecordedMoves fools_readings(const Timeline& t, const char* last) {
+    return readings_of(t, core::Position::start(reading_chess()), last);
+}
+
+bool mated(const Timeline& t, const RecordedMoves& r) {
     Runner runner(reading_library());
-    const Run run = runner.run(t, *reading_library().find("fide-2009"));
+    const Run run = run_with(runner, t, r, *reading_library().find("fide-2009"));
     return run.result.status == Status::ended && run.result.score && (*run.result.score)[1] == 1.0;
 }
 
@@ -66,39 +80,42 @@ bool mated(const Timeline& t) {
 BOOST_AUTO_TEST_SUITE(recorded_readings)
 
 BOOST_AUTO_TEST_CASE(the_readings_of_a_record_played_in_step_are_taken) {
-    BOOST_TEST(mated(fools_mate("Qh4")));    // the readings agree with the text: mate
-    BOOST_TEST(!mated(fools_mate("Qg5")));   // the fourth reading is taken, not the text: no mate
+    const Timeline t = fools_mate();
+    BOOST_TEST(mated(t, fools_readings(t, "Qh4")));   // the readings agree with the text: mate
+    BOOST_TEST(!mated(t, fools_readings(t, "Qg5")));  // the fourth reading is taken, not the text: no mate
 }
 
 BOOST_AUTO_TEST_CASE(a_board_out_of_step_reads_the_text) {
     // The first move without its reading: the board has made a move that is not a recorded one, so no later reading
     // is taken, and the text's Qh4 mates.
-    Timeline t = fools_mate("Qg5");
-    t.entries[0].reading = {};
-    BOOST_TEST(mated(t));
+    const Timeline t = fools_mate();
+    RecordedMoves r = fools_readings(t, "Qg5");
+    r.readings.erase(r.readings.begin());
+    BOOST_TEST(mated(t, r));
 }
 
 BOOST_AUTO_TEST_CASE(a_reading_for_another_ply_is_not_taken) {
-    Timeline t = fools_mate("Qg5");
-    t.entries[3].reading.ply = 2;  // read before g4, not on the board the fourth move is made on
-    BOOST_TEST(mated(t));
+    const Timeline t = fools_mate();
+    RecordedMoves r = fools_readings(t, "Qg5");
+    r.readings[3].ply = 2;  // read before g4, not on the board the fourth move is made on
+    BOOST_TEST(mated(t, r));
 }
 
-// The dead-position question on the record's path (Board::set_record_moves): the board may answer "not dead" for a
+// The dead-position question on the record's path (records/audit_board.h): the board may answer "not dead" for a
 // position from a later one of the record that is not dead, never from one that is. Here (a hand-made record, FIDE
 // 2009 1.3/5.2b: a position from which no series of legal moves can mate ends the game drawn) 1. Qxa4 takes a pawn
 // with the queen (K+Q v K+N: mate can come), and 1... Nxa4 takes the queen (K v K+N: no mate can come): the game is
 // drawn after the second move, not the first, with the readings as without them.
 BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_stands) {
-    const std::string yaml = "timeline: queen-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1\"}\n"
-                             "entries:\n  - {at: \"0:00:00\", move: Qxa4}\n  - {at: \"0:00:00\", move: Nxa4}\n";
-    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
-    Timeline with = without;
-    add_readings(with, core::Position::from_fen(reading_chess(), "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1", "queen-lost.yaml"));
+    const char* fen = "4k3/8/8/8/p7/2n5/8/3QK3 w - - 0 1";
+    const std::string yaml = std::string("timeline: queen-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") + fen +
+                             "\"}\nentries:\n  - {at: \"0:00:00\", move: Qxa4}\n  - {at: \"0:00:00\", move: Nxa4}\n";
+    const Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
+    const RecordedMoves r = readings_of(t, core::Position::from_fen(reading_chess(), fen, "queen-lost.yaml"));
     Runner runner(reading_library());
     const auto& book = *reading_library().find("fide-2009");
-    const Run a = runner.run(with, book);
-    const Run b = runner.run(without, book);
+    const Run a = run_with(runner, t, r, book);
+    const Run b = runner.run(t, book);
     BOOST_TEST(a.result.topic == "draw.dead_position");
     BOOST_REQUIRE(!a.rulings.empty());
     BOOST_TEST(a.rulings.back().entry == 1);
@@ -112,34 +129,34 @@ BOOST_AUTO_TEST_CASE(a_dead_position_on_the_records_path_ends_the_game_where_it_
 // mate, FIDE 2009 1.3/5.2b) Kd7 6. Nc6 Kxc6 (K v K). The game is drawn by the ninth move, 5. Nxd4 (entry 8).
 BOOST_AUTO_TEST_CASE(the_first_dead_position_of_a_long_record_ends_the_game) {
     const char* fen = "r3k3/8/8/8/8/8/PPP5/4K1N1 w - - 0 1";
-    std::string yaml = std::string("timeline: rook-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") + fen + "\"}\nentries:\n";
+    std::string yaml = std::string("timeline: rook-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") + fen +
+                       "\"}\nentries:\n";
     for (const char* move : {"a4", "Rxa4", "b4", "Rxb4", "c4", "Rxc4", "Nf3", "Rd4", "Nxd4", "Kd7", "Nc6", "Kxc6"})
         yaml += std::string("  - {at: \"0:00:00\", move: ") + move + "}\n";
-    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "rook-lost.yaml"), reading_library());
-    Timeline with = without;
-    add_readings(with, core::Position::from_fen(reading_chess(), fen, "rook-lost.yaml"));
+    const Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "rook-lost.yaml"), reading_library());
+    const RecordedMoves r = readings_of(t, core::Position::from_fen(reading_chess(), fen, "rook-lost.yaml"));
     Runner runner(reading_library());
     const auto& book = *reading_library().find("fide-2009");
-    const Run a = runner.run(with, book);
-    const Run b = runner.run(without, book);
+    const Run a = run_with(runner, t, r, book);
+    const Run b = runner.run(t, book);
     BOOST_TEST(a.result.topic == "draw.dead_position");
     int ended_at = -1;
-    for (const auto& r : a.rulings)
-        if (r.topic == "draw.dead_position") ended_at = r.entry;
+    for (const auto& ruling : a.rulings)
+        if (ruling.topic == "draw.dead_position") ended_at = ruling.entry;
     BOOST_TEST(ended_at == 8);
     BOOST_TEST(to_json(a).dump() == to_json(b).dump());
 }
 
-// The record's last position handed to the board (Timeline::record_end, as the audit's converter gives it) spares
-// it the replay to reach it: on both records above the answers are the same as without it. It must be on the runner's
+// The record's last position handed to the board (RecordedMoves::end, as the audit's converter gives it) spares it
+// the replay to reach it: on both records above the answers are the same as without it. It must be on the runner's
 // own definition object (rulebook::load_game gives one per folder).
 namespace {
-core::Position end_of(const Timeline& t, const char* fen) {
+core::Position end_of(const Timeline& t, const RecordedMoves& r, const char* fen) {
     core::Position pos = core::Position::from_fen(
         rulebook::load_game("chess", reading_library().folder_of_game("chess")), fen, t.file);
-    for (const auto& e : t.entries) {
+    for (const auto& reading : r.readings) {
         core::Undo undo;
-        pos.make(e.reading.move, undo);
+        pos.make(reading.move, undo);
     }
     return pos;
 }
@@ -153,11 +170,11 @@ BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
     const std::string yaml = std::string("timeline: queen-lost\nevent: {rulebook: fide-2009}\nstart: {fen: \"") +
                              queen_lost + "\"}\nentries:\n  - {at: \"0:00:00\", move: Qxa4}\n"
                              "  - {at: \"0:00:00\", move: Nxa4}\n";
-    Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
-    add_readings(t, core::Position::from_fen(reading_chess(), queen_lost, "queen-lost.yaml"));
-    const Run replayed = runner.run(t, book);
-    t.record_end = std::make_shared<const core::Position>(end_of(t, queen_lost));
-    const Run given = runner.run(t, book);
+    const Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "queen-lost.yaml"), reading_library());
+    RecordedMoves r = readings_of(t, core::Position::from_fen(reading_chess(), queen_lost, "queen-lost.yaml"));
+    const Run replayed = run_with(runner, t, r, book);
+    r.end = std::make_shared<const core::Position>(end_of(t, r, queen_lost));
+    const Run given = run_with(runner, t, r, book);
     BOOST_TEST(given.result.topic == "draw.dead_position");
     BOOST_REQUIRE(!given.rulings.empty());
     BOOST_TEST(given.rulings.back().entry == 1);
@@ -165,16 +182,16 @@ BOOST_AUTO_TEST_CASE(the_records_last_position_given_rules_as_the_replay_does) {
 
     // The board takes the position given as the record's last: given one where a mate can still come (the start,
     // K+Q v K+N+P), it answers "not dead" for every position on the way without replaying, and the game goes on.
-    t.record_end = std::make_shared<const core::Position>(
+    r.end = std::make_shared<const core::Position>(
         core::Position::from_fen(rulebook::load_game("chess", reading_library().folder_of_game("chess")), queen_lost,
                                  "queen-lost.yaml"));
-    BOOST_TEST(runner.run(t, book).result.topic != "draw.dead_position");
+    BOOST_TEST(run_with(runner, t, r, book).result.topic != "draw.dead_position");
 }
 
 // With the record's last position given, the board leaves the record's moves unmade once that position settles that
-// none on the way is dead (Board::play), and makes them when something asks for more than the side to move: here a
-// repetition claim after the record's moves (1. e4 e5, then the knights out and back twice: the position after
-// 1... e5 for the third time) and the mate that ends Fool's mate. The runs are the same as without the readings.
+// none on the way is dead (AuditBoard::play), and makes them when something asks for more than the side to move:
+// here a repetition claim after the record's moves (1. e4 e5, then the knights out and back twice: the position
+// after 1... e5 for the third time) and the mate that ends Fool's mate. The runs are the same as without the readings.
 BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
     Runner runner(reading_library());
     const auto& book = *reading_library().find("fide-2009");
@@ -182,27 +199,26 @@ BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
     for (const char* move : {"e4", "e5", "Nf3", "Nf6", "Ng1", "Ng8", "Nf3", "Nf6", "Ng1", "Ng8"})
         yaml += std::string("  - {at: \"0:00:00\", move: ") + move + "}\n";
     yaml += "  - {at: \"0:00:01\", claim: {by: white, kind: repetition}}\n";
-    const Timeline without = read_timeline(rulebook::parse_yaml_text(yaml, "knights.yaml"), reading_library());
-    Timeline with = without;
+    const Timeline t = read_timeline(rulebook::parse_yaml_text(yaml, "knights.yaml"), reading_library());
     const char* start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-    Timeline moves_only = with;
+    Timeline moves_only = t;
     moves_only.entries.pop_back();
-    add_readings(moves_only, core::Position::from_fen(reading_chess(), start, "knights.yaml"));
-    for (std::size_t i = 0; i < moves_only.entries.size(); ++i) with.entries[i].reading = moves_only.entries[i].reading;
-    with.record_end = std::make_shared<const core::Position>(end_of(moves_only, start));
-    const Run a = runner.run(with, book);
-    const Run b = runner.run(without, book);
+    RecordedMoves r = readings_of(moves_only, core::Position::from_fen(reading_chess(), start, "knights.yaml"));
+    r.end = std::make_shared<const core::Position>(end_of(t, r, start));
+    const Run a = run_with(runner, t, r, book);
+    const Run b = runner.run(t, book);
     BOOST_TEST(a.result.topic == "draw.repetition");
     BOOST_TEST(to_json(a).dump() == to_json(b).dump());
 
-    Timeline mate = fools_mate("Qh4");
+    const Timeline mate = fools_mate();
+    RecordedMoves m = fools_readings(mate, "Qh4");
     const Run plain = runner.run(mate, book);
-    mate.record_end = std::make_shared<const core::Position>(end_of(mate, start));
-    const Run given = runner.run(mate, book);
-    BOOST_TEST(mated(mate));
+    m.end = std::make_shared<const core::Position>(end_of(mate, m, start));
+    const Run given = run_with(runner, mate, m, book);
+    BOOST_TEST(mated(mate, m));
     BOOST_TEST(to_json(given).dump() == to_json(plain).dump());
 }
 
 BOOST_AUTO_TEST_SUITE_END()
 
-}  // namespace recorded_reading_test
+}  // namespace audit_board_test
