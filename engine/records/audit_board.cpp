@@ -97,6 +97,7 @@ public:
     bool wrong_rook_pawn(int side) const override { return at().wrong_rook_pawn(side); }
     bool drawn_king_and_pawn(int side) const override { return at().drawn_king_and_pawn(side); }
     bool in_check() const override { return at().in_check(); }
+    bool illegal_position() const override { return at().illegal_position(); }
     std::optional<int> owner_at(std::string_view square) const override { return at().owner_at(square); }
     Impasse impasse(int side) const override { return at().impasse(side); }
     std::string hold_irregular(std::string_view move, const Irregularity& act) override {
