@@ -3,6 +3,7 @@
 #include "core/game_def.h"
 #include "core/notation.h"
 #include "core/unwinnable_order.h"
+#include "chess_fixture.h"  // Move printable in test messages
 
 #include <boost/test/unit_test.hpp>
 
