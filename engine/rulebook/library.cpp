@@ -72,6 +72,7 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
         Mode& merged = it->second;
         if (!mode.article.empty()) merged.article = mode.article;
         if (!mode.summary.empty()) merged.summary = mode.summary;
+        if (!mode.title.empty()) merged.title = mode.title;
         merge_rules(merged.rules, mode.rules);
         merged.from = mode.from;
     }

@@ -221,6 +221,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             mode.name = name;
             mode.article = scalar_or_empty(child(keys, "article"));
             mode.summary = read_text(child(keys, "summary"));
+            mode.title = read_text(child(keys, "title"));
             mode.from = {book.id, file.name, entry.first.Mark().line + 1};
             mode.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file, errors);
             book.modes.emplace(name, std::move(mode));

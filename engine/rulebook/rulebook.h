@@ -119,6 +119,7 @@ struct Category {
 struct Mode {
     std::string name;
     std::string article;
+    Text title;  // the mode's name in words (団体戦), which output prints in place of its id where given
     Text summary;
     RuleMap rules;
     Provenance from;
