@@ -71,7 +71,8 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
         mode = &it->second;
     }
     const Category* category = nullptr;
-    if (!event.category.empty()) {
+    // "standard" names the base rules (as event_check.cpp reads it) unless the rulebook has a category of that name.
+    if (!event.category.empty() && !(event.category == "standard" && !rulebook.categories.count(event.category))) {
         auto it = rulebook.categories.find(event.category);
         if (it == rulebook.categories.end())
             throw InputError(location_of(event.file, event.node["category"]),
