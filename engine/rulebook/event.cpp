@@ -32,6 +32,7 @@ Event read_event(const YAML::Node& node, const std::string& file) {
     event.rulebook = text("rulebook");
     event.mode = text("mode");
     event.category = text("category");
+    event.supervision = text("supervision");
     event.variant = text("variant");
     event.time_control = node["time_control"];
     if (const auto set = node["set"]) {

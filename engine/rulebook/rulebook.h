@@ -111,6 +111,9 @@ struct Category {
     std::string name;
     std::string article;
     Text summary;
+    // adequate_supervision: base_rules: an event that states adequate supervision plays under the base rules, the
+    // category's own set aside (FIDE 2009 A.3); false: the category's rules whatever the supervision.
+    bool base_rules_when_supervised = false;
     GameTimeBounds when;
     RuleMap rules;
     Provenance from;
