@@ -35,7 +35,7 @@ void print_check(const Event& event, const Rulebook& book, const EventCheck& che
     const bool ja = lang == Lang::ja;
     std::cout << event.name << " (" << event.file << ")\n";
     std::cout << (ja ? "  規則: " : "  rulebook: ") << book.id << "  " << book.title.in(lang) << '\n';
-    if (!check.mode.empty()) std::cout << (ja ? "  方式: " : "  mode: ") << check.mode << '\n';
+    if (!check.mode.empty()) std::cout << (ja ? "  方式: " : "  mode: ") << report::mode_words(check.mode, lang, {&book}) << '\n';
     if (check.time_control)
         std::cout << (ja ? "  持ち時間: " : "  time control: ") << clock::format_yaml_time_control(*check.time_control)
                   << (check.time_control_article.empty() ? ""

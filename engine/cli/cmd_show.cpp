@@ -2,6 +2,7 @@
 #include "cli/command.h"
 #include "report/rulebook_text.h"
 #include "report/run_words.h"
+#include "rulebook/game_loader.h"
 #include "rulebook/loader.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
@@ -94,11 +95,22 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang, const Rul
     std::cout << (ja ? "  出典: " : "  from: ") << report::provenance_in_words(rule.from) << '\n';
 }
 
-void print_header(const Rulebook& book, Lang lang) {
+// The game as `list` names it: its id in English, its name from the game file (names.ja) in Japanese.
+std::string game_words(const std::string& game, const rulebook::Library& library, Lang lang) {
+    if (lang != Lang::ja) return game;
+    try {
+        const auto& names = rulebook::game_profile(game, library.folder_of_game(game)).names;
+        if (auto it = names.find("ja"); it != names.end()) return it->second;
+    } catch (const InputError&) {  // a game file that does not load is the rulebook's own error elsewhere
+    }
+    return game;
+}
+
+void print_header(const Rulebook& book, const rulebook::Library& library, Lang lang) {
     const bool ja = lang == Lang::ja;
     const auto label = [ja](const char* en, const char* jp) { return ja ? jp : en; };
     std::cout << book.id << "  " << book.title.in(lang) << '\n';
-    std::cout << label("  game: ", "  種目: ") << book.game;
+    std::cout << label("  game: ", "  種目: ") << game_words(book.game, library, lang);
     if (!book.extends.empty()) {
         std::cout << label("  extends:", "  継承:");
         for (std::size_t i = 1; i < book.lineage.size(); ++i) std::cout << (i > 1 ? " <- " : " ") << book.lineage[i];
@@ -116,7 +128,8 @@ void print_header(const Rulebook& book, Lang lang) {
     }
     if (!book.modes.empty()) {
         std::cout << label("  modes:", "  方式:");
-        for (const auto& [name, m] : book.modes) std::cout << ' ' << name << (name == book.default_mode ? "*" : "");
+        for (const auto& [name, m] : book.modes)
+            std::cout << ' ' << (m.title.empty() ? name : m.title.in(lang)) << (name == book.default_mode ? "*" : "");
         std::cout << '\n';
     }
     std::cout << label("  file: ", "  ファイル: ") << book.file << '\n';
@@ -172,7 +185,7 @@ Command show_command() {
                     if (*format == "json") {
                         std::cout << report::rulebook_json(*book, rules).dump(2) << '\n';
                     } else {
-                        print_header(*book, language);
+                        print_header(*book, library, language);
                         for (const Rule* rule : rules) print_rule(*rule, library.registry(), language, *book);
                         // What each category and mode changes, rule by rule, for the topics shown.
                         auto print_part = [&](const char* kind, const std::string& name, const std::string& article,
@@ -187,7 +200,8 @@ Command show_command() {
                         };
                         const bool ja = language == Lang::ja;
                         for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", report::category_words(name, language), c.article, c.summary, c.rules);
-                        for (const auto& [name, m] : book->modes) print_part(ja ? "方式" : "mode", name, m.article, m.summary, m.rules);
+                        for (const auto& [name, m] : book->modes)
+                            print_part(ja ? "方式" : "mode", m.title.empty() ? name : m.title.in(language), m.article, m.summary, m.rules);
                     }
                     return 0;
                 });

@@ -416,6 +416,12 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
     st.out.category = select_category(book, timeline.event, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
+    // An event that states adequate supervision plays a category that says so under the base rules (FIDE 2009 A.3);
+    // the category's name stays, as the time control still makes the game one of it.
+    if (st.category && st.category->base_rules_when_supervised && timeline.event.supervision == "adequate") {
+        spdlog::debug("{}: adequate supervision: category '{}' played under the base rules", timeline.file, st.out.category);
+        st.category = nullptr;
+    }
     st.out.mode = timeline.event.mode.empty() ? book.default_mode : timeline.event.mode;
     if (auto it = book.modes.find(st.out.mode); it != book.modes.end()) st.mode = &it->second;
     st.trigger_rules = &caches_->trigger_rules[{&book, st.category, st.mode}];

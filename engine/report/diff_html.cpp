@@ -90,7 +90,7 @@ std::string parts_html(const RulebookDiff& diff, const std::vector<PartDiff>& pa
     const std::string prefix = kind == PartKind::category ? "category-" : "mode-";
     for (const PartDiff& part : parts) {
         body += "<section class=\"chapter\" id=\"" + html_escape(prefix + part.name) + "\">\n<h2>" +
-                html_escape(part_heading(kind, part.name, lang)) + "</h2>\n<p>";
+                html_escape(part_heading(kind, part.name, lang, diff.books)) + "</h2>\n<p>";
         for (std::size_t i = 0; i < diff.books.size(); ++i)
             body += (i ? "; " : "") + html_escape(diff.books[i]->id + " " + part_article(diff, part, i, lang));
         body += "</p>\n<p class=\"muted\">" + html_escape(count_words(part.topics.size(), part.same, lang)) + "</p>\n";
@@ -127,7 +127,7 @@ std::string overview_html(const RulebookDiff& diff, const std::vector<Chapter>& 
             for (std::size_t i = 0; i < diff.books.size(); ++i)
                 articles += (i ? " | " : "") + part_article(diff, part, i, lang);
             body += "<tr><td><a href=\"#" + html_escape(prefix + part.name) + "\">" +
-                    html_escape(part_heading(kind, part.name, lang)) + "</a></td><td>" + html_escape(articles) +
+                    html_escape(part_heading(kind, part.name, lang, diff.books)) + "</a></td><td>" + html_escape(articles) +
                     "</td><td>" + html_escape(count_words(part.topics.size(), part.same, lang)) + "</td></tr>\n";
         }
     }

@@ -2,6 +2,7 @@
 
 #include "report/diff_report.h"
 #include "report/rule_words.h"
+#include "report/run_words.h"
 #include "rulebook/registry.h"
 
 #include <algorithm>
@@ -247,8 +248,10 @@ std::string weight_count_words(const RulebookDiff& diff, Lang lang) {
            n(DiffWeight::restated) + " restated unchanged; " + std::to_string(diff.same) + " the same";
 }
 
-std::string part_heading(PartKind kind, const std::string& name, Lang lang) {
-    if (lang == Lang::ja) return std::string(kind == PartKind::category ? "種別 " : "方式 ") + name;
+std::string part_heading(PartKind kind, const std::string& name, Lang lang, const std::vector<const rulebook::Rulebook*>& books) {
+    // In Japanese the category's and the mode's words (早指し, 団体戦); English keeps the ids the rulebooks use.
+    if (lang == Lang::ja)
+        return std::string(kind == PartKind::category ? "種別 " + category_words(name, lang) : "方式 " + mode_words(name, lang, books));
     return std::string(kind == PartKind::category ? "category " : "mode ") + name;
 }
 

@@ -47,7 +47,8 @@ std::string relation_words(const rulebook::RulebookDiff& diff, rulebook::Lang la
 std::string count_words(std::size_t differ, int same, rulebook::Lang lang);
 // "7 substantive; 17 only in cross-references, 3 only in article numbers".
 std::string weight_count_words(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
-std::string part_heading(PartKind kind, const std::string& name, rulebook::Lang lang);
+std::string part_heading(PartKind kind, const std::string& name, rulebook::Lang lang,
+                         const std::vector<const rulebook::Rulebook*>& books = {});
 std::string part_article(const rulebook::RulebookDiff& diff, const rulebook::PartDiff& part, std::size_t i,
                          rulebook::Lang lang);
 std::string minor_heading(std::size_t count, rulebook::Lang lang);

@@ -126,7 +126,7 @@ std::string parts_text(const RulebookDiff& diff, const std::vector<PartDiff>& pa
                        const TextStyle& style) {
     std::string out;
     for (const PartDiff& part : parts) {
-        std::string heading = "== " + part_heading(kind, part.name, lang) + ":";
+        std::string heading = "== " + part_heading(kind, part.name, lang, diff.books) + ":";
         for (std::size_t i = 0; i < diff.books.size(); ++i) heading += (i ? "; " : " ") + diff.books[i]->id + " " + part_article(diff, part, i, lang);
         std::string wrapped;  // the heading may be wider than the text (three rulebooks' articles)
         for (const auto& line : wrap(heading, style.width)) wrapped += (wrapped.empty() ? "" : "\n   ") + line;
@@ -139,7 +139,7 @@ std::string parts_text(const RulebookDiff& diff, const std::vector<PartDiff>& pa
 std::string parts_markdown(const RulebookDiff& diff, const std::vector<PartDiff>& parts, PartKind kind, Lang lang) {
     std::string out;
     for (const PartDiff& part : parts) {
-        out += "\n## " + part_heading(kind, part.name, lang) + "\n\n|  |";
+        out += "\n## " + part_heading(kind, part.name, lang, diff.books) + "\n\n|  |";
         for (const Rulebook* b : diff.books) out += " " + b->id + " |";
         out += "\n|---|";
         for (std::size_t i = 0; i < diff.books.size(); ++i) out += "---|";
@@ -168,7 +168,7 @@ std::string diff_overview_unescaped(const RulebookDiff& diff, Lang lang, const T
         for (const PartDiff& part : *parts) {
             std::string articles;
             for (std::size_t i = 0; i < diff.books.size(); ++i) articles += (i ? " | " : "") + part_article(diff, part, i, lang);
-            out += fit_line("-- " + part_heading(kind, part.name, lang) + "  " + articles + ": " +
+            out += fit_line("-- " + part_heading(kind, part.name, lang, diff.books) + "  " + articles + ": " +
                                 count_words(part.topics.size(), part.same, lang),
                             style.width) +
                    "\n";

@@ -96,6 +96,15 @@ std::string category_words(std::string_view category, Lang lang) {
     return std::string(category);
 }
 
+std::string mode_words(std::string_view mode, Lang lang, const std::vector<const rulebook::Rulebook*>& books) {
+    for (const rulebook::Rulebook* book : books) {
+        if (!book) continue;
+        const auto it = book->modes.find(std::string(mode));
+        if (it != book->modes.end() && !it->second.title.empty()) return it->second.title.in(lang);
+    }
+    return std::string(mode);
+}
+
 std::string duration_words(std::int64_t ms, Lang lang) {
     if (lang != Lang::ja) return clock::format_duration(clock::Ms{ms});
     if (ms < 0) return "-" + duration_words(-ms, lang);

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace arbiter::report {
 
@@ -25,6 +26,9 @@ std::string_view claim_kind_ja(std::string_view kind);
 
 // A run's category in the language: "" -> "standard"/"通常", "rapid" -> "早指し"; another name as it is.
 std::string category_words(std::string_view category, rulebook::Lang lang);
+// A mode's name as output prints it: its title in `lang` (a rulebook's modes: title) where the first of `books`
+// that has the mode gives one, else its id.
+std::string mode_words(std::string_view mode, rulebook::Lang lang, const std::vector<const rulebook::Rulebook*>& books);
 
 // A duration in the language: "1h30min" / "1時間30分", "30s" / "30秒".
 std::string duration_words(std::int64_t ms, rulebook::Lang lang);

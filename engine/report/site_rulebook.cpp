@@ -122,6 +122,28 @@ std::string links_html(const Library& library, const Rulebook& book, const Ruleb
     return "<dl class=\"facts\">\n" + facts + "</dl>\n";
 }
 
+// A chapter of a rulebook's page: its key (what its rules share), its anchor and its heading. Numbered articles
+// keep the diff's chapters (Article 6, Appendix A); items numbered in parentheses (kyushu-shogi-2006's "(4)") are
+// items, not articles; articles named by subject (csa-computer-shogi's 千日手, 持ち時間) are each their own chapter,
+// anchored and headed by the subject as the source writes it, in English with the topic of its first rule.
+struct SiteChapter {
+    std::string key, anchor, title;
+};
+
+SiteChapter site_chapter(const Rule& rule, const Registry& registry, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    const std::string& article = rule.article;
+    const std::string key = diff_layout::article_chapter(article);
+    if (!article.empty() && article[0] == '(' && !key.empty())
+        return {"(" + key + ")", "item-" + key, ja ? "第" + key + "項" : "Item (" + key + ")"};
+    if (key.empty() && !article.empty()) {
+        const std::string subject = article.substr(0, article.find(' '));
+        return {subject, "section-" + subject,
+                ja ? subject : "Section " + subject + " (" + topic_title(registry, rule.topic, lang) + ")"};
+    }
+    return {key, "chapter-" + key, diff_layout::chapter_title(key, lang)};
+}
+
 }  // namespace
 
 std::string rulebook_html(const Library& library, const Rulebook& book, const RulebookLinks& links, Lang lang,
@@ -142,14 +164,13 @@ std::string rulebook_html(const Library& library, const Rulebook& book, const Ru
     std::string contents, chapters;
     std::string chapter = "\x01";
     for (const Rule* r : rules) {
-        const std::string key = diff_layout::article_chapter(r->article);
-        if (key != chapter) {
+        const SiteChapter c = site_chapter(*r, registry, lang);
+        if (c.key != chapter) {
             if (chapter != "\x01") chapters += "</section>\n";
-            chapter = key;
-            const std::string heading = diff_layout::chapter_title(key, lang);
-            contents += "<li>" + link("#chapter-" + key, heading) + "</li>";
-            chapters += "<section class=\"chapter\" id=\"chapter-" + html_escape(key) + "\">\n<h2>" +
-                        html_escape(heading) + "</h2>\n";
+            chapter = c.key;
+            contents += "<li>" + link("#" + c.anchor, c.title) + "</li>";
+            chapters += "<section class=\"chapter\" id=\"" + html_escape(c.anchor) + "\">\n<h2>" +
+                        html_escape(c.title) + "</h2>\n";
         }
         std::string words;
         chapters += rule_html(*r, r->topic, registry, lang, anchors, words);

@@ -15,6 +15,7 @@ Event read_event(const YAML::Node& node, const std::string& file) {
     event.rulebook = text("rulebook");
     event.mode = text("mode");
     event.category = text("category");
+    event.supervision = text("supervision");
     event.variant = text("variant");
     event.time_control = node["time_control"];
     if (const auto set = node["set"]) {
@@ -54,7 +55,8 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
         mode = &it->second;
     }
     const Category* category = nullptr;
-    if (!event.category.empty()) {
+    // "standard" names the base rules (as event_check.cpp reads it) unless the rulebook has a category of that name.
+    if (!event.category.empty() && !(event.category == "standard" && !rulebook.categories.count(event.category))) {
         auto it = rulebook.categories.find(event.category);
         if (it == rulebook.categories.end())
             throw InputError(location_of(event.file, event.node["category"]),

@@ -25,6 +25,7 @@ struct Event {
     std::string rulebook;
     std::string mode;
     std::string category;
+    std::string supervision;  // "adequate" or "inadequate" (FIDE 2009 A.3), "" when the event does not say
     std::string variant;  // a game file ruled as the rulebook's game (ruled_as), played instead of it: chess960
     NodeHandle time_control;
     std::vector<Setting> set;

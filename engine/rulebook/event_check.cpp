@@ -105,7 +105,19 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         out.time_control_article = book.rule("clock.time_control")->article;
     }
     const std::string timed = out.time_control ? category_for(book, *out.time_control) : std::string();
-    if (!event.category.empty()) {
+    // "standard" names the base rules, no category: the word `run` and its JSON print for them. A rulebook may still
+    // define a category of that name, which then is the one meant.
+    const bool base_rules = event.category == "standard" && !book.categories.count(event.category);
+    if (base_rules) {
+        // A time control that falls in one of the rulebook's categories belongs to it by the category's definition.
+        if (!timed.empty() && out.time_control && out.time_control->is_timed()) {
+            const std::string& article = book.categories.at(timed).article;
+            refuse(event.node["category"], "category", article,
+                   article + " defines " + timed + " by the time per player, and the time control " +
+                       clock::format_yaml_time_control(*out.time_control) + " is in it; expected category: " + timed +
+                       ", or a time control outside every category for standard play");
+        }
+    } else if (!event.category.empty()) {
         auto it = book.categories.find(event.category);
         if (it == book.categories.end()) {
             refuse(event.node["category"], "category", "",

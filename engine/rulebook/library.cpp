@@ -60,6 +60,7 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
         if (child_file.categories_with_when.count(name)) merged.when = category.when;
         if (!category.article.empty()) merged.article = category.article;
         if (!category.summary.empty()) merged.summary = category.summary;
+        merged.base_rules_when_supervised = merged.base_rules_when_supervised || category.base_rules_when_supervised;
         merge_rules(merged.rules, category.rules);
         merged.from = category.from;
     }
@@ -73,6 +74,7 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
         Mode& merged = it->second;
         if (!mode.article.empty()) merged.article = mode.article;
         if (!mode.summary.empty()) merged.summary = mode.summary;
+        if (!mode.title.empty()) merged.title = mode.title;
         merge_rules(merged.rules, mode.rules);
         merged.from = mode.from;
     }

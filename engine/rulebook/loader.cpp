@@ -197,6 +197,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             category.name = name;
             category.article = scalar_or_empty(child(keys, "article"));
             category.summary = read_text(child(keys, "summary"));
+            category.base_rules_when_supervised = scalar_or_empty(child(keys, "adequate_supervision")) == "base_rules";
             category.from = {book.id, file.name, entry.first.Mark().line + 1};
             if (const auto when = child(keys, "when")) {
                 out.categories_with_when.insert(name);
@@ -226,6 +227,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             mode.name = name;
             mode.article = scalar_or_empty(child(keys, "article"));
             mode.summary = read_text(child(keys, "summary"));
+            mode.title = read_text(child(keys, "title"));
             mode.from = {book.id, file.name, entry.first.Mark().line + 1};
             mode.rules = checker.read(child(keys, "rules"), book.id, book.hooks_file, errors);
             book.modes.emplace(name, std::move(mode));

@@ -112,6 +112,9 @@ struct Category {
     std::string name;
     std::string article;
     Text summary;
+    // adequate_supervision: base_rules: an event that states adequate supervision plays under the base rules, the
+    // category's own set aside (FIDE 2009 A.3); false: the category's rules whatever the supervision.
+    bool base_rules_when_supervised = false;
     GameTimeBounds when;
     RuleMap rules;
     Provenance from;
@@ -120,6 +123,7 @@ struct Category {
 struct Mode {
     std::string name;
     std::string article;
+    Text title;  // the mode's name in words (団体戦), which output prints in place of its id where given
     Text summary;
     RuleMap rules;
     Provenance from;

@@ -87,7 +87,7 @@ BOOST_AUTO_TEST_CASE(categories_in_every_format) {
     BOOST_TEST(contains(text.out, "== category rapid: fide-2001 B1; fide-2009 A.1 (changed in fide-2009)"));
     BOOST_TEST(contains(text.out, "== category blitz: fide-2001 C1; fide-2009 B.1 (changed in fide-2009)"));
     const CliResult md = diff_run("diff fide-2001 fide-2009 --format md --lang ja");
-    BOOST_TEST(contains(md.out, "## 種別 rapid\n"));
+    BOOST_TEST(contains(md.out, "## 種別 早指し\n"));  // the category in the registry's words (通常・早指し・...)
     BOOST_TEST(contains(md.out, "| 条 | B1 | A.1（子で変更） |"));
     const CliResult html = diff_run("diff fide-2001 fide-2009 --format html");
     BOOST_TEST(contains(html.out, "<section class=\"chapter\" id=\"category-blitz\">"));
@@ -107,7 +107,7 @@ BOOST_AUTO_TEST_CASE(modes_in_every_format) {
     BOOST_TEST(contains(md.out, "## mode team\n"));
     BOOST_TEST(contains(md.out, "### shogi.sennichite\n"));
     const CliResult html = diff_run("diff kyushu-shogi-2006 csa-computer-shogi --format html --lang ja");
-    BOOST_TEST(contains(html.out, "<h2>方式 individual</h2>"));
+    BOOST_TEST(contains(html.out, "<h2>方式 個人戦</h2>"));  // the mode's title (kyushu-shogi-2006 (1): 個人戦)
     const auto j = nlohmann::json::parse(diff_run("diff kyushu-shogi-2006 csa-computer-shogi --format json").out);
     BOOST_REQUIRE(j["modes"].size() == 2u);
     BOOST_TEST(j["modes"][0]["name"] == "individual");

@@ -163,6 +163,28 @@ BOOST_AUTO_TEST_CASE(every_link_of_every_page_resolves) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(articles_named_by_subject_or_numbered_as_items_have_their_own_chapters) {
+    const Site site;
+    BOOST_REQUIRE(site.exit_code == 0);
+    // csa-computer-shogi names its sections by subject (千日手, 持ち時間): each is a chapter anchored by its name,
+    // headed by it (in English with its topic), where the numbered reading put them all under "No article".
+    const std::string csa = read(site.dir / "rulebook-csa-computer-shogi.html");
+    const std::string csa_ja = read(site.dir / "rulebook-csa-computer-shogi.ja.html");
+    BOOST_TEST(arbiter::test::contains(csa, "id=\"section-千日手\""));
+    BOOST_TEST(arbiter::test::contains(csa, "href=\"#section-持ち時間\""));
+    BOOST_TEST(arbiter::test::contains(csa, "<h2>Section 千日手 ("));
+    BOOST_TEST(arbiter::test::contains(csa_ja, "<h2>千日手</h2>"));
+    BOOST_TEST(!arbiter::test::contains(csa, "No article"));
+    BOOST_TEST(!arbiter::test::contains(csa_ja, "条なし"));
+    // kyushu-shogi-2006 numbers items (1) to (11), not articles: (5) is the item on forbidden moves.
+    const std::string kyushu = read(site.dir / "rulebook-kyushu-shogi-2006.html");
+    const std::string kyushu_ja = read(site.dir / "rulebook-kyushu-shogi-2006.ja.html");
+    BOOST_TEST(arbiter::test::contains(kyushu, "id=\"item-5\""));
+    BOOST_TEST(arbiter::test::contains(kyushu, "<h2>Item (5)</h2>"));
+    BOOST_TEST(arbiter::test::contains(kyushu_ja, "<h2>第5項</h2>"));
+    BOOST_TEST(!arbiter::test::contains(kyushu, "Article 5"));
+}
+
 BOOST_AUTO_TEST_CASE(every_page_prints_on_a4_without_console_errors) {
     if (no_chromium()) return;
     const Site site;

@@ -178,12 +178,12 @@ BOOST_AUTO_TEST_CASE(text_names_both_articles_per_category_and_mode) {
     BOOST_TEST(has(text, "== category rapid: fide-2001 B1; fide-2009 A.1 (changed in fide-2009)"));
     BOOST_TEST(has(text, "== category blitz: fide-2001 C1;"));
     BOOST_TEST(has(text, "the base rule applies"));
-    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "== 種別 rapid: fide-2001 B1; fide-2009 A.1"));
+    BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "== 種別 早指し: fide-2001 B1; fide-2009 A.1"));
     BOOST_TEST(has(diff_text(fide_diff(), Lang::ja), "基本規則を適用"));
     const std::string shogi = diff_text(shogi_diff(), Lang::en);
     BOOST_TEST(has(shogi, "== mode individual: kyushu-shogi-2006 (1); csa-computer-shogi -"));
     BOOST_TEST(has(shogi, "== mode team: kyushu-shogi-2006 (1); csa-computer-shogi -"));
-    BOOST_TEST(has(diff_text(shogi_diff(), Lang::ja), "== 方式 individual:"));
+    BOOST_TEST(has(diff_text(shogi_diff(), Lang::ja), "== 方式 個人戦:"));
 }
 
 BOOST_AUTO_TEST_CASE(markdown_has_a_section_per_category_and_mode) {
@@ -226,7 +226,7 @@ BOOST_AUTO_TEST_CASE(html_has_a_section_per_category_and_mode) {
     BOOST_TEST(has(html, "id=\"category-rapid.clock.both_flags\""));
     BOOST_TEST(has(html, "A.1 (changed in fide-2009)</td>"));
     const std::string shogi = diff_html(shogi_diff(), Lang::ja);
-    BOOST_TEST(has(shogi, "<h2>方式 individual</h2>"));
+    BOOST_TEST(has(shogi, "<h2>方式 個人戦</h2>"));
     BOOST_TEST(has(shogi, "id=\"mode-individual.shogi.sennichite\""));
 }
 

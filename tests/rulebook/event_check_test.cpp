@@ -6,6 +6,9 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <filesystem>
+#include <fstream>
+
 namespace event_check_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::rulebook;
@@ -114,6 +117,29 @@ BOOST_AUTO_TEST_CASE(the_category_follows_from_the_time_control) {
     BOOST_REQUIRE(rapid.refused.size() == 1u);
     BOOST_TEST(rapid.refused[0].path == "category");
     BOOST_TEST(rapid.refused[0].article == "B1");
+}
+
+BOOST_AUTO_TEST_CASE(category_standard_names_the_base_rules_where_no_category_holds_the_time_control) {
+    // FIDE 2009 A.1: rapid is 10 to under 60 minutes each, counting 60 increments. 90min + 30s is in no category, so
+    // `category: standard` (the word `run` prints for the base rules) is accepted; 10min + 60 x 5s = 15min is rapid.
+    const auto write = [](const std::string& name, const std::string& control) {
+        const auto path = std::filesystem::temp_directory_path() / name;
+        std::ofstream(path) << "event: Standard\nrulebook: fide-2009\ntime_control: \"" << control << "\"\ncategory: standard\n";
+        return path;
+    };
+    const auto classical = write("event-check-standard-classical.yaml", "5400+30");
+    const Event a = load_event(classical);
+    const EventCheck standard = check_event_settings(a, event_rulebook(a, bundled(), {}), bundled().registry());
+    BOOST_TEST(standard.ok());
+    BOOST_TEST(standard.category.empty());
+    const auto rapid_file = write("event-check-standard-rapid.yaml", "600+5");
+    const Event b = load_event(rapid_file);
+    const EventCheck rapid = check_event_settings(b, event_rulebook(b, bundled(), {}), bundled().registry());
+    BOOST_REQUIRE(rapid.refused.size() == 1u);
+    BOOST_TEST(rapid.refused[0].path == "category");
+    BOOST_TEST(rapid.refused[0].article == "A.1");
+    std::filesystem::remove(classical);
+    std::filesystem::remove(rapid_file);
 }
 
 BOOST_AUTO_TEST_CASE(an_unknown_mode_is_refused_with_a_suggestion) {
