@@ -182,7 +182,8 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
 }
 
 bool seen_problem(const std::vector<InputError>& problems, const InputError& e) {
-    return std::any_of(problems.begin(), problems.end(), [&](const InputError& p) { return std::string(p.what()) == e.what(); });
+    return std::any_of(problems.begin(), problems.end(),
+                       [&](const InputError& p) { return std::string(p.what()) == e.what(); });
 }
 
 }  // namespace
@@ -239,8 +240,8 @@ void Library::resolve_lazily(std::string_view id) const {
     if (resolved_.count(id) || failed_.count(id)) return;
     const auto path = locate(id);
     if (!path) return;
-    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); }, resolved_, nullptr,
-                              [this] { return ids(); }, &files_parsed_};
+    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); },
+                              resolved_, nullptr, [this] { return ids(); }, &files_parsed_};
     try {
         std::vector<std::string> chain;
         Rulebook book = resolver.resolve(read_yaml_file(*path), chain);
@@ -330,8 +331,8 @@ void Library::load_all() const {
 Rulebook Library::load_file(const std::filesystem::path& path) const {
     const std::lock_guard guard(*lock_);
     std::map<std::string, Rulebook, std::less<>> memo;
-    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); }, memo, nullptr,
-                              [this] { return ids(); }, &files_parsed_};
+    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); },
+                              memo, nullptr, [this] { return ids(); }, &files_parsed_};
     std::vector<std::string> chain;
     return resolver.resolve(read_yaml_file(path), chain);
 }

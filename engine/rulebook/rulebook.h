@@ -169,7 +169,8 @@ public:
     static Library open(const std::vector<std::filesystem::path>& folders, const std::vector<std::string>& ids);
     // The same against `registry`.
     static Library open(const std::filesystem::path& dir, const Registry& registry);
-    // The same against the registry in `registry_file`, read at open; the library keeps it. Throws InputError when the registry cannot be loaded.
+    // The same against the registry in `registry_file`, read at open; the library keeps it. Throws InputError
+    // when the registry cannot be loaded.
     static Library open(const std::filesystem::path& dir, const std::filesystem::path& registry_file);
 
     // Loads and resolves the rulebook file at `path` (parents are looked up beside it first, then in this

@@ -53,8 +53,9 @@ const std::string& folder() {
 BOOST_AUTO_TEST_SUITE(a_rulesets_folder_is_read_by_id)
 
 BOOST_AUTO_TEST_CASE(run_reads_only_the_rulebook_it_names) {
-    const auto r = run_arbiter("--rulesets '" + folder() + "' run tests/data/extension-timelines/press-without-move.yaml"
-                               " --rulebook gen-0007", arbiter::test::Stderr::merge);
+    const auto r = run_arbiter("--rulesets '" + folder() +
+                                   "' run tests/data/extension-timelines/press-without-move.yaml --rulebook gen-0007",
+                               arbiter::test::Stderr::merge);
     BOOST_TEST(r.exit_code == 0, r.out);
     BOOST_TEST(contains(r.out, "7.4b"), r.out);  // the example's rule on the press without a move, inherited by copy
 }

@@ -47,8 +47,8 @@ fs::path make_folder() {
     const std::string lua = read_text(root / "rulesets/chess/fide-2001.lua");
     for (int k = 1; k <= Books; ++k) {
         const std::string id = "hooked-" + std::to_string(k);
-        std::ofstream(dir / (id + ".yaml"))
-            << replaced(replaced(yaml, "rulebook: fide-2001", "rulebook: " + id), "hooks: fide-2001.lua", "hooks: " + id + ".lua");
+        const std::string own = replaced(yaml, "rulebook: fide-2001", "rulebook: " + id);
+        std::ofstream(dir / (id + ".yaml")) << replaced(own, "hooks: fide-2001.lua", "hooks: " + id + ".lua");
         std::ofstream(dir / (id + ".lua")) << lua;
     }
     return dir;
