@@ -183,6 +183,11 @@ int run(const Options& options, const GlobalOptions& global) {
         const rulebook::Rulebook* book = library.find(options.rulebook);
         if (!book) {
             // A rulebook whose file failed to load is kept out of the library: say why.
+            if (const InputError* failed = library.failure(options.rulebook)) {
+                std::cerr << "arbiter: clock: rulebook \"" << options.rulebook << "\" could not be loaded: "
+                          << failed->what() << '\n';
+                return 2;
+            }
             for (const InputError& problem : library.problems()) {
                 if (std::filesystem::path(problem.where().file).stem() == options.rulebook) {
                     std::cerr << "arbiter: clock: rulebook \"" << options.rulebook << "\" could not be loaded: "

@@ -13,13 +13,19 @@ namespace arbiter::procedure {
 
 LuaHost& Runner::State::host(const rulebook::Rule& r) {
     auto& caches = *runner.caches_;
-    if (auto known = caches.host_of.find(&r); known != caches.host_of.end()) return *known->second;
-    auto it = caches.hosts.find(r.hooks_file);
-    if (it != caches.hosts.end()) return *(caches.host_of[&r] = it->second.get());
+    auto& hosts = caches.hosts;
+    if (!hosts.empty() && hosts.front().first == r.hooks_file) return *hosts.front().second;
+    for (auto it = hosts.begin(); it != hosts.end(); ++it) {
+        if (it->first != r.hooks_file) continue;
+        hosts.splice(hosts.begin(), hosts, it);  // now the most recent
+        return *hosts.front().second;
+    }
     // The loader read it already (a regular file under 1 MiB); read again the same way for the host.
     const std::string text = core::record::read_regular_file(r.hooks_file, std::size_t{1} << 20, "a Lua file beside the rulebook");
     auto h = std::make_unique<LuaHost>(r.from.rulebook, r.hooks_file, text);
-    return *(caches.host_of[&r] = (caches.hosts[r.hooks_file] = std::move(h)).get());
+    if (hosts.size() >= Caches::MaxLiveHosts) hosts.pop_back();  // the least recent state is freed
+    hosts.emplace_front(r.hooks_file, std::move(h));
+    return *hosts.front().second;
 }
 
 // What a hook reads (docs/RULEBOOKS.md, Lua hooks): the clocks by side and by role, the rule's parameters, the

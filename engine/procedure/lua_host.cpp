@@ -7,6 +7,7 @@
 // exceptions.
 #include "procedure/lua_state.h"
 
+#include <atomic>
 #include <algorithm>
 #include <cstring>
 
@@ -140,6 +141,16 @@ LuaHost::LuaHost(std::string rulebook_id, std::string chunk_name, std::string_vi
     lua_pushcfunction(L, list_hooks);
     if (status = lua_pcall(L, 0, 0, 0); status != LUA_OK) throw s.error(ChunkHook, status);
 }
+
+namespace detail {
+namespace {
+std::atomic<std::size_t> live_lua_states{0};
+}  // namespace
+LiveStateCount::LiveStateCount() { ++live_lua_states; }
+LiveStateCount::~LiveStateCount() { --live_lua_states; }
+}  // namespace detail
+
+std::size_t LuaHost::live_states() { return detail::live_lua_states.load(); }
 
 LuaHost::~LuaHost() = default;
 LuaHost::LuaHost(LuaHost&&) noexcept = default;

@@ -98,6 +98,8 @@ public:
 
     // Bytes the Lua state holds now (counted by the host's allocator).
     std::size_t memory_used() const;
+    // Lua states alive in this process (every host's one), for tests of what a run keeps.
+    static std::size_t live_states();
 
 private:
     std::unique_ptr<detail::LuaHostState> state_;

@@ -35,7 +35,16 @@ extern char PristineKey;  // registry key (its address) of the chunk's compiled 
 }  // namespace lua
 
 namespace detail {
+// Counts the LuaHostStates alive (LuaHost::live_states).
+struct LiveStateCount {
+    LiveStateCount();
+    ~LiveStateCount();
+    LiveStateCount(const LiveStateCount&) = delete;
+    LiveStateCount& operator=(const LiveStateCount&) = delete;
+};
+
 struct LuaHostState {
+    LiveStateCount counted;
     std::string rulebook;
     std::string chunk_name;
     LuaLimits limits;

@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <list>
 #include <map>
 #include <set>
 #include <optional>
@@ -47,8 +48,12 @@ struct Context {
 struct Runner::Caches {
     std::map<std::string, core::GameDefinitionPtr> games;
     std::set<const rulebook::Rulebook*> checked_books;  // checked against their game (rulebook::check_for_game)
-    std::map<std::string, std::unique_ptr<LuaHost>> hosts;  // by Lua file path
-    std::map<const rulebook::Rule*, LuaHost*> host_of;        // a hooked rule's host, found once
+    // The Lua states of the hooked rulebooks used last, by Lua file path, the most recent first: at most
+    // MaxLiveHosts, so that memory stays bounded across many hooked rulebooks (each state may hold up to its cap).
+    // Dropping one changes no output: every call runs the chunk afresh (LuaHost), so a state keeps nothing a later
+    // call could see.
+    static constexpr std::size_t MaxLiveHosts = 4;
+    std::list<std::pair<std::string, std::unique_ptr<LuaHost>>> hosts;
     std::map<const rulebook::Effect*, json> effects;         // YAML effect -> JSON {name: fields}
     std::map<const rulebook::Case*, std::vector<std::pair<std::string, json>>> conditions;  // a case's `when`
     std::map<std::string, std::array<std::string, std::size_t(Trigger::count)>> topics;     // by game: trigger -> topic

@@ -1,3 +1,4 @@
+#include "rulebook/library_resolve.h"
 #include "rulebook/loader.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
@@ -21,85 +22,7 @@ namespace arbiter::rulebook {
 
 namespace {
 
-void merge_rules(RuleMap& base, const RuleMap& own) {
-    for (const auto& [topic, rule] : own) {
-        base.erase(topic);
-        if (!rule.removed) base.emplace(topic, rule);
-    }
-}
-
-// Applies a child file over its resolved parent (docs/RULEBOOKS.md, Inheritance).
-Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
-    const Rulebook& own = child_file.own;
-    const YAML::Node& root = child_file.root;
-    Rulebook out = parent;
-    out.id = own.id;
-    out.file = own.file;
-    out.extends = own.extends;
-    out.lineage = own.lineage;
-    out.lineage.insert(out.lineage.end(), parent.lineage.begin(), parent.lineage.end());
-    out.title = own.title;
-    if (child(root, "issuer")) out.issuer = own.issuer;
-    out.adopted = own.adopted;
-    out.effective = own.effective;
-    out.source = own.source;
-    if (child(root, "hooks")) out.hooks_file = own.hooks_file;
-    if (child(root, "category_basis")) out.category_basis_moves = own.category_basis_moves;
-    if (child(root, "default_mode")) out.default_mode = own.default_mode;
-    if (child(root, "notes")) out.notes = own.notes;
-    if (child(root, "article_labels")) out.article_labels = own.article_labels;
-    merge_rules(out.rules, own.rules);
-    for (const auto& name : child_file.removed_categories) out.categories.erase(name);
-    for (const auto& [name, category] : own.categories) {
-        auto it = out.categories.find(name);
-        if (it == out.categories.end()) {
-            out.categories.emplace(name, category);
-            continue;
-        }
-        Category& merged = it->second;
-        if (child_file.categories_with_when.count(name)) merged.when = category.when;
-        if (!category.article.empty()) merged.article = category.article;
-        if (!category.summary.empty()) merged.summary = category.summary;
-        merged.base_rules_when_supervised = merged.base_rules_when_supervised || category.base_rules_when_supervised;
-        merge_rules(merged.rules, category.rules);
-        merged.from = category.from;
-    }
-    for (const auto& name : child_file.removed_modes) out.modes.erase(name);
-    for (const auto& [name, mode] : own.modes) {
-        auto it = out.modes.find(name);
-        if (it == out.modes.end()) {
-            out.modes.emplace(name, mode);
-            continue;
-        }
-        Mode& merged = it->second;
-        if (!mode.article.empty()) merged.article = mode.article;
-        if (!mode.summary.empty()) merged.summary = mode.summary;
-        if (!mode.title.empty()) merged.title = mode.title;
-        merge_rules(merged.rules, mode.rules);
-        merged.from = mode.from;
-    }
-    return out;
-}
-
-// A root rulebook: its own rules with `removed` ones dropped.
-Rulebook finish_root(const RulebookFile& file) {
-    Rulebook out = file.own;
-    for (auto it = out.rules.begin(); it != out.rules.end();) it = it->second.removed ? out.rules.erase(it) : std::next(it);
-    return out;
-}
-
-// What can be done for one file of the folder without looking at the others: read it through the front
-// door, detect its kind and, for a rulebook, check it against the schema and the registry. An error is
-// kept, to be raised where the sequential load raised it.
-struct PreparedFile {
-    std::filesystem::path path;
-    std::uintmax_t size = 0;
-    std::optional<YamlFile> yaml;        // set once read
-    std::exception_ptr read_error;       // reading or detecting the kind failed: a problem of the folder
-    bool rulebook = false;
-    std::optional<RulebookFile> own;     // parse_rulebook's result
-    std::exception_ptr rulebook_error;   // parse_rulebook failed: raised when the file is resolved
-};
+using detail::PreparedFile;
 
 void read_prepared(PreparedFile& out) {
     try {
@@ -199,85 +122,6 @@ const Registry& prepare_all(std::vector<PreparedFile>& files, const Registry* gi
     return *registry.load();
 }
 
-// Resolves `extends` chains: parents beside the file first, then in the library's index.
-struct Resolver {
-    const Registry& registry;
-    const std::vector<std::string>& games;
-    const std::map<std::string, std::filesystem::path, std::less<>>& index;
-    std::map<std::string, Rulebook, std::less<>>& memo;
-    const std::map<std::string, const PreparedFile*>* prepared;  // files already read (Library::open), may be null
-
-    YamlFile read(const std::filesystem::path& path) {
-        if (prepared) {
-            auto it = prepared->find(path.string());
-            if (it != prepared->end()) return *it->second->yaml;
-        }
-        return read_yaml_file(path);
-    }
-
-    Rulebook resolve(const YamlFile& file, std::vector<std::string>& chain) {
-        if (detect_kind(file) != Kind::rulebook)
-            throw InputError(location_of(file.name, file.root), "found another kind of file; expected a rulebook (rulebook: id)");
-        if (prepared) {
-            auto it = prepared->find(file.name);
-            if (it != prepared->end() && it->second->rulebook_error) std::rethrow_exception(it->second->rulebook_error);
-            if (it != prepared->end() && it->second->own) return resolve(file, *it->second->own, chain);
-        }
-        return resolve(file, parse_rulebook(file, registry, games), chain);
-    }
-
-    Rulebook resolve(const YamlFile& file, const RulebookFile& own, std::vector<std::string>& chain) {
-        if (own.own.extends.empty()) return finish_root(own);
-        const std::string& parent_id = own.own.extends;
-        const YAML::Node& at = own.extends_node;
-        if (parent_id == own.own.id || std::find(chain.begin(), chain.end(), parent_id) != chain.end()) {
-            std::string cycle;
-            auto start = std::find(chain.begin(), chain.end(), parent_id);
-            for (auto it = start; it != chain.end(); ++it) cycle += *it + " extends ";
-            cycle += own.own.id + " extends " + parent_id;
-            throw InputError(location_of(file.name, at),
-                             "found a cycle of parents: " + cycle + "; expected a chain that ends in a rulebook without extends");
-        }
-        chain.push_back(own.own.id);
-        std::optional<Rulebook> unshared;
-        const Rulebook& parent = find_parent(parent_id, std::filesystem::path(file.name).parent_path(), file.name, at, chain, unshared);
-        chain.pop_back();
-        if (parent.game != own.own.game)
-            throw InputError(location_of(file.name, at), "found the parent '" + parent_id + "' of the game " + parent.game +
-                                                             "; expected a parent of the same game (" + own.own.game + ")");
-        Rulebook out = merge(parent, own);
-        spdlog::debug("rulebook {}: {} rules of its own over {} (from {})", own.own.id, own.own.rules.size(), parent_id, parent.file);
-        if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
-            throw InputError(location_of(file.name, child(own.root, "default_mode") ? child(own.root, "default_mode") : at),
-                             "found the default mode '" + out.default_mode + "', which is not among the modes; expected one of the modes");
-        return out;
-    }
-
-    // The parent `id`, resolved once and kept in the memo, whose entries never move: a reference, not a copy of
-    // every rule (the child's merge makes the one copy it needs). Should the memo have gained `id` while the parent
-    // was being resolved, the fresh result is used, kept in `unshared`, as when parents were returned by value.
-    const Rulebook& find_parent(const std::string& id, const std::filesystem::path& dir, const std::string& file,
-                                const YAML::Node& at, std::vector<std::string>& chain, std::optional<Rulebook>& unshared) {
-        if (auto it = memo.find(id); it != memo.end()) return it->second;
-        std::filesystem::path path = dir / (id + ".yaml");
-        std::error_code ec;
-        if (!std::filesystem::exists(path, ec)) {
-            auto it = index.find(id);
-            if (it == index.end()) {
-                std::vector<std::string> ids;
-                for (const auto& [known, _] : index) ids.push_back(known);
-                throw InputError(location_of(file, at), "found the parent '" + id + "', which is no rulebook beside this file or in " +
-                                                            "the rulesets; expected an existing rulebook id" + did_you_mean(id, ids));
-            }
-            path = it->second;
-        }
-        Rulebook parent = resolve(read(path), chain);
-        const auto [kept, fresh] = memo.try_emplace(id, std::move(parent));  // moves only when it is kept
-        if (fresh) return kept->second;
-        return unshared.emplace(std::move(parent));
-    }
-};
-
 }  // namespace
 
 const Param* Rule::param(std::string_view wanted) const {
@@ -304,9 +148,8 @@ Library Library::open(const std::vector<std::filesystem::path>& folders) {
 }
 
 Library Library::open(const std::vector<std::filesystem::path>& folders, const std::vector<std::string>& ids) {
-    Library some = open_with(folders, nullptr, bundled_registry, &ids);
-    for (const auto& id : ids)
-        if (!some.find(id)) return open_with(folders, nullptr, bundled_registry);
+    Library some = open_with(folders, nullptr, bundled_registry);
+    for (const auto& id : ids) (void)some.find(id);
     return some;
 }
 
@@ -338,23 +181,28 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
     return files;
 }
 
+bool seen_problem(const std::vector<InputError>& problems, const InputError& e) {
+    return std::any_of(problems.begin(), problems.end(),
+                       [&](const InputError& p) { return std::string(p.what()) == e.what(); });
+}
+
 }  // namespace
 
+// Lists the folders only: a rulebook's id is its file name, so the listing is the index of every id a find() can
+// ask for. The files are read when asked for (find) or all at once (rulebooks, problems).
 Library Library::open_with(const std::vector<std::filesystem::path>& folders, const Registry* given,
-                           const std::function<const Registry&()>& load_registry,
-                           const std::vector<std::string>* only) {
-    const auto started = std::chrono::steady_clock::now();
+                           const std::function<const Registry&()>& load_registry) {
     Library library;
     library.folders_ = folders;
     std::error_code ec;
-    std::vector<std::filesystem::path> files;
     for (const auto& dir : folders) {
         if (std::filesystem::is_directory(dir / "games", ec))
             for (const auto& entry : std::filesystem::directory_iterator(dir / "games", ec))
                 if (entry.path().extension() == ".yaml") library.games_.push_back(entry.path().stem().string());
-        for (auto& found : yaml_files_under(dir, library.problems_))
-            if (!only || std::find(only->begin(), only->end(), found.stem().string()) != only->end())
-                files.push_back(std::move(found));
+        for (auto& found : yaml_files_under(dir, library.listing_problems_)) {
+            library.candidates_[found.stem().string()].push_back(found);
+            library.files_.push_back(std::move(found));
+        }
     }
     // The games in scope (DESIGN.md section 1) count as known while their definitions are being written.
     for (const char* game : {"chess", "shogi", "othello"}) library.games_.push_back(game);
@@ -362,53 +210,129 @@ Library Library::open_with(const std::vector<std::filesystem::path>& folders, co
     library.games_.erase(std::unique(library.games_.begin(), library.games_.end()), library.games_.end());
     // Where each game's definition is, looked up once (an audit asks for every game it reads).
     for (const auto& game : library.games_) library.game_folders_[game] = rulebook::folder_of_game(game, folders);
+    library.registry_ = given ? given : &load_registry();
+    library.problems_ = library.listing_problems_;
+    spdlog::debug("listed {} files from {} folder(s)", library.files_.size(), folders.size());
+    return library;
+}
 
-    // Read every file once; index those that are rulebooks by id (= file name), the earlier folder's first.
-    std::vector<PreparedFile> prepared(files.size());
-    for (std::size_t i = 0; i < files.size(); ++i) prepared[i].path = files[i];
-    const Registry& registry = prepare_all(prepared, given, load_registry, library.games_);
-    library.registry_ = &registry;
+// The file of rulebook `id`: the first of its name, in search order, that reads as a rulebook (as the full load's
+// index has it: a file that cannot be read, or is another kind, is passed over).
+std::optional<std::filesystem::path> Library::locate(std::string_view id) const {
+    if (auto it = index_.find(id); it != index_.end()) return it->second;
+    if (located_.count(id) || all_indexed_) return std::nullopt;
+    located_.emplace(std::string(id), true);
+    const auto candidates = candidates_.find(id);
+    if (candidates == candidates_.end()) return std::nullopt;
+    for (const auto& path : candidates->second) {
+        try {
+            if (detect_kind(read_yaml_file(path)) != Kind::rulebook) continue;
+            index_.emplace(std::string(id), path);
+            return path;
+        } catch (const InputError& e) {
+            if (!seen_problem(problems_, e)) problems_.push_back(e);
+        }
+    }
+    return std::nullopt;
+}
+
+void Library::resolve_lazily(std::string_view id) const {
+    if (resolved_.count(id) || failed_.count(id)) return;
+    const auto path = locate(id);
+    if (!path) return;
+    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); },
+                              resolved_, nullptr, [this] { return ids(); }, &files_parsed_};
+    try {
+        std::vector<std::string> chain;
+        Rulebook book = resolver.resolve(read_yaml_file(*path), chain);
+        resolved_.try_emplace(std::string(id), std::move(book));
+        spdlog::debug("rulebook {}: {}", id, path->string());
+    } catch (const InputError& e) {
+        failed_.emplace(std::string(id), e);
+        if (!seen_problem(problems_, e)) problems_.push_back(e);
+        spdlog::debug("rulebook {}: {} (does not load)", id, path->string());
+    }
+}
+
+// Every name located: which files are rulebooks, for ids(). Each file is parsed as YAML and dropped, not checked.
+void Library::index_all() const {
+    if (all_indexed_) return;
+    for (const auto& [id, _] : candidates_) (void)locate(id);
+    all_indexed_ = true;
+}
+
+// Reads, checks and resolves every file, on all cores (prepare_all), as open() did before it was lazy; rulebooks
+// found already keep their entries (pointers to them are out). Bounded by MaxFullLoadFiles: each resolved rulebook
+// holds every rule it inherits, so memory grows with the files times their parents' size.
+void Library::load_all() const {
+    if (all_loaded_) return;
+    if (files_.size() > MaxFullLoadFiles) {
+        std::string where;
+        for (const auto& dir : folders_) where += (where.empty() ? "" : ", ") + dir.string();
+        throw InputError(SourceLocation{folders_.empty() ? std::string() : folders_.front().string(), 0, 0},
+                         "found " + std::to_string(files_.size()) + " YAML files in the rulesets folders (" + where +
+                             "), too many to load at once; expected at most " + std::to_string(MaxFullLoadFiles) +
+                             " (a command that names its rulebooks reads only those)");
+    }
+    const auto started = std::chrono::steady_clock::now();
+    std::vector<PreparedFile> prepared(files_.size());  // in search order, as the index is made
+    for (std::size_t i = 0; i < files_.size(); ++i) prepared[i].path = files_[i];
+    const Registry& registry = prepare_all(prepared, registry_, {}, games_);
+    std::vector<InputError> problems = listing_problems_;
+    std::map<std::string, std::filesystem::path, std::less<>> index;
     std::map<std::string, const PreparedFile*> parsed;
     for (const PreparedFile& file : prepared) {
         try {
             if (file.read_error) std::rethrow_exception(file.read_error);
             if (!file.rulebook) continue;
-            const auto [at, fresh] = library.index_.emplace(file.path.stem().string(), file.path);
+            files_parsed_ += 1;
+            const auto [at, fresh] = index.emplace(file.path.stem().string(), file.path);
             if (!fresh) {
                 spdlog::debug("rulebook {}: {} is used, {} is shadowed by it", at->first, at->second.string(), file.path.string());
                 continue;
             }
             parsed.emplace(file.path.string(), &file);
         } catch (const InputError& e) {
-            library.problems_.push_back(e);
+            problems.push_back(e);
         }
     }
     std::map<std::string, Rulebook, std::less<>> memo;
-    Resolver resolver{registry, library.games_, library.index_, memo, &parsed};
-    for (const auto& [id, path] : library.index_) {
+    std::map<std::string, InputError, std::less<>> failed;
+    auto locate_in = [&](const std::string& id) -> std::optional<std::filesystem::path> {
+        auto it = index.find(id);
+        return it == index.end() ? std::nullopt : std::optional<std::filesystem::path>(it->second);
+    };
+    auto all_ids = [&] {
+        std::vector<std::string> out;
+        for (const auto& [id, _] : index) out.push_back(id);
+        return out;
+    };
+    detail::Resolver resolver{registry, games_, locate_in, memo, &parsed, all_ids, nullptr};
+    for (const auto& [id, path] : index) {
         try {
             if (!memo.count(id)) {
                 std::vector<std::string> chain;
                 memo.emplace(id, resolver.resolve(*parsed.at(path.string())->yaml, chain));
             }
         } catch (const InputError& e) {
-            library.failed_.emplace(id, e);
-            bool seen = std::any_of(library.problems_.begin(), library.problems_.end(),
-                                    [&](const InputError& p) { return std::string(p.what()) == e.what(); });
-            if (!seen) library.problems_.push_back(e);
+            failed.emplace(id, e);
+            if (!seen_problem(problems, e)) problems.push_back(e);
         }
     }
-    library.resolved_ = std::move(memo);
-    for (const auto& [id, path] : library.index_)
-        spdlog::debug("rulebook {}: {}{}", id, path.string(), library.failed_.count(id) ? " (does not load)" : "");
+    resolved_.merge(memo);
+    failed_.merge(failed);
+    index_ = std::move(index);
+    problems_ = std::move(problems);
+    all_indexed_ = all_loaded_ = true;
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
-    spdlog::debug("loaded {} rulebooks from {} folder(s) in {} ms", library.resolved_.size(), folders.size(), took.count());
-    return library;
+    spdlog::debug("loaded {} rulebooks from {} folder(s) in {} ms", resolved_.size(), folders_.size(), took.count());
 }
 
 Rulebook Library::load_file(const std::filesystem::path& path) const {
+    const std::lock_guard guard(*lock_);
     std::map<std::string, Rulebook, std::less<>> memo;
-    Resolver resolver{*registry_, games_, index_, memo, nullptr};
+    detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); },
+                              memo, nullptr, [this] { return ids(); }, &files_parsed_};
     std::vector<std::string> chain;
     return resolver.resolve(read_yaml_file(path), chain);
 }
@@ -419,25 +343,44 @@ std::filesystem::path Library::folder_of_game(std::string_view game) const {
 }
 
 const Rulebook* Library::find(std::string_view id) const {
+    const std::lock_guard guard(*lock_);
+    resolve_lazily(id);
     auto it = resolved_.find(id);
     return it == resolved_.end() ? nullptr : &it->second;
 }
 
 const InputError* Library::failure(std::string_view id) const {
+    const std::lock_guard guard(*lock_);
+    resolve_lazily(id);
     auto it = failed_.find(id);
     return it == failed_.end() ? nullptr : &it->second;
 }
 
 std::vector<const Rulebook*> Library::rulebooks() const {
+    const std::lock_guard guard(*lock_);
+    load_all();
     std::vector<const Rulebook*> out;
     for (const auto& [id, book] : resolved_) out.push_back(&book);
     return out;
 }
 
 std::vector<std::string> Library::ids() const {
+    const std::lock_guard guard(*lock_);
+    index_all();
     std::vector<std::string> out;
     for (const auto& [id, _] : index_) out.push_back(id);
     return out;
+}
+
+const std::vector<InputError>& Library::problems() const {
+    const std::lock_guard guard(*lock_);
+    load_all();
+    return problems_;
+}
+
+std::size_t Library::files_parsed() const {
+    const std::lock_guard guard(*lock_);
+    return files_parsed_;
 }
 
 }  // namespace arbiter::rulebook

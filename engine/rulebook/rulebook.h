@@ -15,6 +15,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -167,22 +168,21 @@ struct Rulebook {
 // out and its error recorded in problems(); the others stay usable.
 class Library {
 public:
-    // Loads every *.yaml under `dir` except dir/games/ (recursively) and resolves them against the
-    // bundled registry (read, the first time, while the rulebooks are being read).
+    // Opens every *.yaml under `dir` except dir/games/ (recursively) against the bundled registry. Nothing is read
+    // at open but the folder listing: a rulebook's id is its file name, so find(id) reads, checks and resolves only
+    // that file and the parents it extends, when first asked for; rulebooks() and problems() read every file (at
+    // most MaxFullLoadFiles, else an InputError naming the folder).
     static Library open(const std::filesystem::path& dir);
     // The same over several folders in search order (rulebook/paths.h): where two folders hold a rulebook of
     // the same id, or a game of the same name, the earlier folder's is used; a rulebook in one folder may
     // extend a rulebook of another.
     static Library open(const std::vector<std::filesystem::path>& folders);
-    // The same with only the rulebooks `ids` read (and the parents they extend, read as they are resolved): what a
-    // command that names its rulebooks needs, without reading and checking the others (an audit's start-up). Where
-    // any of them does not load, every file is read as open(folders) does, so that find(), failure() and the
-    // messages are those of the whole library; problems() names those of the files read only.
+    // The same with the rulebooks `ids` resolved at once (an audit's start-up, before its threads ask for them).
     static Library open(const std::vector<std::filesystem::path>& folders, const std::vector<std::string>& ids);
     // The same against `registry`.
     static Library open(const std::filesystem::path& dir, const Registry& registry);
-    // The same against the registry in `registry_file`, read while the rulebooks are being read; the
-    // library keeps it. Throws InputError when the registry cannot be loaded.
+    // The same against the registry in `registry_file`, read at open; the library keeps it. Throws InputError
+    // when the registry cannot be loaded.
     static Library open(const std::filesystem::path& dir, const std::filesystem::path& registry_file);
 
     // Loads and resolves the rulebook file at `path` (parents are looked up beside it first, then in this
@@ -195,7 +195,7 @@ public:
     std::vector<std::string> ids() const;
     // Games with a definition under a folder's games/, plus chess, shogi and othello (in scope by design).
     const std::vector<std::string>& games() const { return games_; }
-    const std::vector<InputError>& problems() const { return problems_; }
+    const std::vector<InputError>& problems() const;
     // The error that kept rulebook `id` (indexed, so its file exists) out of the library, or null.
     const InputError* failure(std::string_view id) const;
     const Registry& registry() const { return *registry_; }
@@ -204,20 +204,41 @@ public:
     // The first folder with games/<game>.yaml (the last folder when none has it, so that the error names it).
     std::filesystem::path folder_of_game(std::string_view game) const;
 
+    // The most files rulebooks() and problems() read and resolve at once: each resolved rulebook holds its own copy
+    // of every rule it inherits (docs/ARCHITECTURE.md, Lazy rulebook folders, has the memory measured).
+    static constexpr std::size_t MaxFullLoadFiles = 1000;
+    // Rulebook files read and checked so far (parse_rulebook), for tests and -v: find() reads only what it needs.
+    std::size_t files_parsed() const;
+
 private:
     static Library open_with(const std::vector<std::filesystem::path>& folders, const Registry* registry,
-                             const std::function<const Registry&()>& load_registry,
-                             const std::vector<std::string>* only = nullptr);
+                             const std::function<const Registry&()>& load_registry);
+    // These run with lock_ held.
+    std::optional<std::filesystem::path> locate(std::string_view id) const;
+    void resolve_lazily(std::string_view id) const;
+    void index_all() const;
+    void load_all() const;
 
     std::vector<std::filesystem::path> folders_;
     const Registry* registry_ = nullptr;
     std::shared_ptr<const Registry> owned_registry_;  // set by open(dir, registry_file)
-    std::map<std::string, std::filesystem::path, std::less<>> index_;
-    std::map<std::string, Rulebook, std::less<>> resolved_;
     std::vector<std::string> games_;
     std::map<std::string, std::filesystem::path, std::less<>> game_folders_;  // folder_of_game, found once at open
-    std::vector<InputError> problems_;
-    std::map<std::string, InputError, std::less<>> failed_;
+    // The *.yaml files by name (= the id they would have), in search order; listed at open, read on demand.
+    std::map<std::string, std::vector<std::filesystem::path>, std::less<>> candidates_;
+    std::vector<std::filesystem::path> files_;  // the same files in search order
+    std::vector<InputError> listing_problems_;  // folders that could not be listed
+    // Filled as rulebooks are asked for, under lock_ (find() may be called from several threads). Entries of
+    // resolved_ and failed_ never move once made: find() and failure() hand out pointers to them.
+    std::shared_ptr<std::recursive_mutex> lock_ = std::make_shared<std::recursive_mutex>();
+    mutable std::map<std::string, std::filesystem::path, std::less<>> index_;  // ids found to be rulebooks
+    mutable std::map<std::string, bool, std::less<>> located_;  // ids whose candidates were read: found or not
+    mutable std::map<std::string, Rulebook, std::less<>> resolved_;
+    mutable std::vector<InputError> problems_;
+    mutable std::map<std::string, InputError, std::less<>> failed_;
+    mutable std::size_t files_parsed_ = 0;
+    mutable bool all_indexed_ = false;
+    mutable bool all_loaded_ = false;
 };
 
 }  // namespace arbiter::rulebook

@@ -110,6 +110,7 @@ private:
     }
 
     YAML::detail::node& create(const yaml_mark_t& mark, const yaml_char_t* anchor) {
+        if (++created_ > MaxYamlBuiltNodes) throw YamlTooManyNodes{mark_of(mark)};
         YAML::detail::node& node = memory_->create_node();
         node.set_mark(mark_of(mark));
         if (anchor) anchors_[reinterpret_cast<const char*>(anchor)] = &node;
@@ -137,6 +138,7 @@ private:
     std::vector<Open> open_;
     std::unordered_map<std::string, YAML::detail::node*> anchors_;
     YAML::detail::node* root_ = nullptr;
+    long created_ = 0;
 };
 
 }  // namespace

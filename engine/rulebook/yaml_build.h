@@ -24,7 +24,17 @@ struct YamlSyntaxError {
     std::string message;
 };
 
-// The first document of `text` as a yaml-cpp tree (a null node for a text with no document). Throws YamlSyntaxError.
+// The most nodes build_yaml makes (aliases share their anchor's node and are not counted): each yaml-cpp node takes
+// about half a kilobyte, so this bounds a tree's memory whatever the text packs into its bytes (docs/ARCHITECTURE.md).
+inline constexpr long MaxYamlBuiltNodes = 200'000;
+
+// A text with more than MaxYamlBuiltNodes nodes: where the one over the limit starts.
+struct YamlTooManyNodes {
+    YAML::Mark mark;
+};
+
+// The first document of `text` as a yaml-cpp tree (a null node for a text with no document). Throws YamlSyntaxError
+// or YamlTooManyNodes.
 YAML::Node build_yaml(std::string_view text);
 
 // The node a handle stands for (null for a handle with none, such as YAML::Node()), for walks over a whole tree:

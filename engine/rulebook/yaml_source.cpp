@@ -273,6 +273,9 @@ YamlFile parse_yaml_text(std::string_view text, std::string name) {
         out.root = build_yaml(text);
     } catch (const YamlSyntaxError& e) {
         throw InputError(location_of(out.name, e.mark), "YAML syntax error: " + e.message + "; expected well-formed YAML");
+    } catch (const YamlTooManyNodes& e) {
+        throw InputError(location_of(out.name, e.mark), "more than " + std::to_string(MaxYamlBuiltNodes) +
+                                                            " YAML nodes (each takes memory); expected a smaller document");
     } catch (const YAML::Exception& e) {
         throw InputError({out.name, 0, 0}, "YAML error: " + e.msg + "; expected well-formed YAML");
     }

@@ -152,7 +152,10 @@ BOOST_AUTO_TEST_CASE(out_of_memory_under_a_process_limit_is_a_clear_error) {
         auto r = arbiter::test::run_shell("cd '" ARBITER_SOURCE_DIR "' && (" + limit + "'" ARBITER_BINARY "' " +
                                           command + " " + file + ") 2>&1");
         BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
-        BOOST_TEST(contains(r.out, "out of memory"), command << ": " << r.out);
+        // Since the YAML builder stops at 200,000 nodes (rulebook/yaml_build.h) this file (900,005 nodes) is refused
+        // by that bound before memory runs out; either clear error names the input.
+        BOOST_TEST((contains(r.out, "out of memory") || contains(r.out, "more than 200000 YAML nodes")),
+                   command << ": " << r.out);
         BOOST_TEST(contains(r.out, "big.yaml"), command << ": " << r.out);
         BOOST_TEST(!contains(r.out, "bad_alloc"), command << ": " << r.out);
     }

@@ -67,6 +67,21 @@ BOOST_AUTO_TEST_CASE(aliased_scalars_count_their_bytes_each_time) {
     BOOST_TEST(parse_error(fits) == "(no error)");
 }
 
+// The tree's memory is bounded by its nodes as built (about half a kilobyte each), not only by the text's bytes:
+// "list:" and N items "  - 0" make N + 3 nodes (the root map, the key, the list, the items). N = 199,997 makes
+// 200,000, the limit; N = 199,998 makes 200,001, refused at the item that is the 200,001st node: item 199,998, on
+// line 199,999 (the items start on line 2), column 5 (after "  - ").
+BOOST_AUTO_TEST_CASE(the_nodes_built_are_bounded) {
+    auto items = [](int n) {
+        std::string text = "list:\n";
+        for (int i = 0; i < n; ++i) text += "  - 0\n";
+        return text;
+    };
+    BOOST_TEST(parse_error(items(199'997)) == "(no error)");
+    const std::string e = parse_error(items(199'998));
+    BOOST_TEST(e.find("f.yaml:199999:5: more than 200000 YAML nodes") == 0, e);
+}
+
 // A device never ends; the front door reads only regular files.
 BOOST_AUTO_TEST_CASE(a_device_is_not_read) {
     BOOST_TEST(read_error("/dev/zero") ==
