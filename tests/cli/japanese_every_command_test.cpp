@@ -55,11 +55,12 @@ const std::set<std::string> known = {
     // choice values
     "move", "touch", "possible_moves", "before_irregularity", "initial_setup", "board_orientation",
     "colours_reversed", "displaced_pieces", "own", "opponent", "both", "warn", "removed", "opponent_or_arbiter",
-    "white", "false", "true", "check", "mate_threat", "chase", "mixed", "idle", "sudden_death", "final_period",
+    "white", "false", "true", "check", "mate_threat", "chase", "chase_several", "mixed", "idle", "sudden_death",
+    "final_period",
     // sources and the words notes quote from them
     "lishogi", "incident", "notes", "adjournment", "chessexpress",
-    // articles as the xiangqi sources number them, and the event's misspelt mode
-    "chapter", "rule", "rules", "indivdual"};
+    // the event's misspelt mode
+    "indivdual"};
 
 std::vector<std::string> bundled_rulebooks() {
     std::vector<std::string> ids;
