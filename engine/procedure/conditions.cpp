@@ -102,6 +102,25 @@ std::optional<bool> sudden_death(State& st, const rulebook::Rule&,
     return sudden == value.get<bool>();
 }
 
+// The game's time control adds time for moves: an increment or a delay in any period, as the event set it (an
+// increment granted during the game, Guidelines III.4, does not change what kind of game it is).
+std::optional<bool> time_added_per_move(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                        const Context&) {
+    if (!value.is_boolean() || !st.control) return std::nullopt;
+    const auto& c = *st.control;
+    bool added = c.delay.has_value();
+    for (const auto& p : c.periods) added = added || p.increment.count() > 0;
+    return added == value.get<bool>();
+}
+
+// Holds when its value is false. Written with a boolean parameter ({switched_off: {param: announced}}), it holds
+// where the event has not switched that part of the rules on (FIDE 2014 G.2: the appendix applies only if
+// announced); the parameter, not this word, says what is switched.
+std::optional<bool> switched_off(State&, const rulebook::Rule&, std::string_view, const json& value, const Context&) {
+    if (!value.is_boolean()) return std::nullopt;
+    return !value.get<bool>();
+}
+
 std::optional<bool> moves_completed_at_least(State& st, const rulebook::Rule&,
                                              std::string_view, const json& value, const Context&) {
     if (!st.game || !value.is_number()) return std::nullopt;
@@ -190,6 +209,8 @@ constexpr ConditionImpl table[] = {
     {"opponent_material_in", opponent_material_in},
     {"final_period", final_period},
     {"sudden_death", sudden_death},
+    {"time_added_per_move", time_added_per_move},
+    {"switched_off", switched_off},
     {"order_known", fact},
     {"time_left_at_most", time_left},
     {"time_left_over", time_left},

@@ -138,6 +138,7 @@ BOOST_AUTO_TEST_CASE(quickplay_finish) {
     const std::map<std::string, std::string> v{{"claim_below", "2min"}, {"opponent_bonus", "2min"}};
     auto with_increment = v;
     with_increment["increment"] = "5s";
+    with_increment["announced"] = "false";  // 2014 G.2, 2018 III.2.1: only if the event announced them
     check("draw.quickplay_finish", {{"jca-1997", {"10.2", v}}, {"fide-2001", {"10.2", v}},
                                     {"fide-2009", {"10.2", v}}, {"fide-2014", {"G.5", with_increment}},
                                     {"fide-2018", {"III.5", with_increment}}, {"fide-2023", {"III.5", with_increment}}});
@@ -149,6 +150,7 @@ BOOST_AUTO_TEST_CASE(quickplay_finish) {
     BOOST_TEST(contains(ja.out, "電撃戦（G.3条）"));
     const auto r = run_arbiter("history draw.quickplay_finish" + Books);
     BOOST_TEST(contains(r.out, "value increment: (none) → 5s"));  // 2009 -> 2014 (G.4)
+    BOOST_TEST(contains(r.out, "value announced: (none) → false"));  // 2009 -> 2014 (G.2)
 }
 
 // The illegal position of unsupervised rapid and blitz, a rule of the categories only: none before 2014; 2014 A.4d
