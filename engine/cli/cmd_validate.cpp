@@ -1,6 +1,7 @@
 // arbiter validate: checks YAML files of any kind (rulebook, game, event, timeline, registry) and game records (every
 // game, or --game N, converted to a timeline and read through the same checks).
 #include "cli/command.h"
+#include "cli/memory_reserve.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
 #include "records/record_timeline.h"
@@ -122,6 +123,7 @@ Command validate_command() {
                             all_ok = false;
                             // Out of memory under a process limit is the input's size, not a bug: said plainly.
                             const bool memory = dynamic_cast<const std::bad_alloc*>(&e) != nullptr;
+                            if (memory) keep_memory_reserve(16u << 20);  // spent by this failure; the next file's
                             const std::string message =
                                 memory ? "out of memory reading the file (the process's memory limit was reached)"
                                        : e.what();

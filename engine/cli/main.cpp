@@ -2,6 +2,7 @@
 // runs the chosen command and maps every failure to the documented exit codes.
 #include "cli/command.h"
 #include "cli/generated_docs.h"
+#include "cli/memory_reserve.h"
 #include "core/error.h"
 #include "procedure/vocabulary.h"
 #include "report/text_table.h"
@@ -105,6 +106,7 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
     // Every registry this process loads is held to the words the engine acts on (docs/VOCABULARY.md).
     arbiter::rulebook::set_engine_words(&arbiter::procedure::implemented_words());
+    arbiter::cli::keep_memory_reserve(16u << 20);  // for the destructors of an out-of-memory failure
     try {
         return run(argc, argv);
     } catch (const arbiter::InputError& e) {

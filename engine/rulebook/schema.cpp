@@ -9,6 +9,7 @@
 
 #include "core/record/bounded_read.h"
 #include "rulebook/paths.h"
+#include "rulebook/schema_failures.h"
 #include "rulebook/suggest.h"
 #include "rulebook/yaml_build.h"
 
@@ -26,6 +27,8 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
+#include <set>
 #include <vector>
 
 namespace arbiter::rulebook {
@@ -394,49 +397,6 @@ Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaE
     return {where, message};
 }
 
-bool starts_with_path(const std::vector<std::string>& path, const std::vector<std::string>& prefix) {
-    return prefix.size() <= path.size() && std::equal(prefix.begin(), prefix.end(), path.begin());
-}
-
-bool is_alternative(const SchemaError& e) {
-    return e.description.rfind("Failed to validate against any child", 0) == 0 ||
-           e.description.rfind("Failed to validate against exactly one", 0) == 0;
-}
-
-// valijson's words for a failure found below the node (an item, a property, a conditional), not at it.
-bool says_a_child_failed(const SchemaError& e) {
-    for (const char* parent : {"Failed to validate item #", "Failed to validate against schema associated with",
-                               "Failed to validate against additional properties",
-                               "Failed to validate against dependent",
-                               "Failed to validate against a conditional"})
-        if (e.description.rfind(parent, 0) == 0) return true;
-    return false;
-}
-
-bool is_unknown_key(const SchemaError& e) { return e.description.rfind("Object contains a property", 0) == 0; }
-
-// The other failures worth a line of their own besides `chosen`: those not inside a failed alternative (a branch
-// of anyOf/oneOf the value was never meant to match), not above another failure (a parent only says a child
-// failed), and not a missing key where the same map has an unknown one (the misspelling of it).
-std::vector<const SchemaError*> other_failures(const std::vector<SchemaError>& all, const SchemaError& chosen) {
-    std::vector<const SchemaError*> out;
-    for (const SchemaError& e : all) {
-        if (&e == &chosen) continue;
-        bool keep = true;
-        for (const SchemaError& f : all) {
-            if (&f == &e) continue;
-            const bool same_alternative = is_alternative(e) && e.context == f.context;
-            if (is_alternative(f) && starts_with_path(e.context, f.context) && !same_alternative) keep = false;
-            if (says_a_child_failed(e) && f.context.size() > e.context.size() && starts_with_path(f.context, e.context))
-                keep = false;
-            if (!is_unknown_key(e) && is_unknown_key(f) && f.context == e.context) keep = false;
-            if (!keep) break;
-        }
-        if (keep) out.push_back(&e);
-    }
-    return out;
-}
-
 }  // namespace
 
 bool check_schema(const YamlFile& file, Kind kind) {
@@ -444,14 +404,19 @@ bool check_schema(const YamlFile& file, Kind kind) {
     if (!std::filesystem::exists(path)) return false;
     const LoadedSchema& schema = load_schema(path);
     const json target = to_json(file.root, true);
-    valijson::ValidationResults results;
-    valijson::adapters::NlohmannJsonAdapter adapter(target);
-    bool valid = false;
-    {
+    const auto fails = [&](const json& document) {
+        valijson::adapters::NlohmannJsonAdapter adapter(document);
         ValidatorLoan validator;
-        valid = (*validator).validate(schema.compiled, adapter, &results);
+        return !(*validator).validate(schema.compiled, adapter, nullptr);  // no results: stops at the first failure
+    };
+    if (!fails(target)) return true;
+    const std::optional<json> capped = capped_failing_copy(target, fails);
+    valijson::ValidationResults results;
+    {
+        valijson::adapters::NlohmannJsonAdapter adapter(capped ? *capped : target);
+        ValidatorLoan validator;
+        (void)(*validator).validate(schema.compiled, adapter, &results);
     }
-    if (valid) return true;
 
     // The deepest error is the cause; the ones above it only say a child failed.
     std::vector<SchemaError> all(results.begin(), results.end());
@@ -466,22 +431,25 @@ bool check_schema(const YamlFile& file, Kind kind) {
     // at the first, and each line of its message names its own file:line:column.
     std::vector<Failure> more;
     std::vector<Failure> found{describe(file, schema, *chosen, more)};
-    for (const SchemaError* other : other_failures(all, *chosen)) {
-        Failure described = describe(file, schema, *other, more);
+    // A file that fails in thousands of places lists its first hundred: each description walks the file's maps.
+    constexpr std::size_t Listed = 100;
+    const std::vector<const SchemaError*> others = other_failures(all, *chosen);
+    for (std::size_t i = 0; i < others.size() && i < Listed; ++i) {
+        Failure described = describe(file, schema, *others[i], more);
         more.push_back(std::move(described));
     }
-    for (auto& described : more) {
-        bool seen = false;
-        for (const auto& f : found)
-            seen = seen || (f.first.line == described.first.line && f.second == described.second);
-        if (!seen) found.push_back(std::move(described));
-    }
+    std::set<std::pair<int, std::string>> seen{{found.front().first.line, found.front().second}};
+    for (auto& described : more)
+        if (seen.emplace(described.first.line, described.second).second) found.push_back(std::move(described));
     std::stable_sort(found.begin(), found.end(), [](const auto& a, const auto& b) {
         return std::tie(a.first.line, a.first.column) < std::tie(b.first.line, b.first.column);
     });
+    const std::size_t unlisted = found.size() > Listed ? found.size() - Listed : 0;
     std::string message = found.front().second;
-    for (std::size_t i = 1; i < found.size(); ++i)
+    for (std::size_t i = 1; i < found.size() - unlisted; ++i)
         message += "\n" + found[i].first.to_string() + ": " + found[i].second;
+    if (unlisted > 0 || others.size() > Listed || capped)
+        message += "\n" + file.name + ": more failures than listed here; expected the listed ones fixed first";
     throw InputError(found.front().first, message);
 }
 

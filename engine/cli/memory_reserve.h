@@ -1,0 +1,14 @@
+#pragma once
+// Memory kept back for the way out of an out-of-memory failure.
+
+#include <cstddef>
+
+namespace arbiter::cli {
+
+// Sets aside `bytes` and installs a new-handler that gives them back at the first failed allocation and then throws
+// std::bad_alloc. Destructors that run while that failure unwinds may allocate (nlohmann::json flattens a container
+// into a vector to free it without recursion); without the reserve, under a process memory limit, such a destructor
+// threw inside a noexcept destructor and the program aborted instead of saying the limit was reached.
+void keep_memory_reserve(std::size_t bytes);
+
+}  // namespace arbiter::cli
