@@ -72,11 +72,11 @@ Command event_command() {
             "control, `set:` parameters within their range) and refuses the rest with the article that forbids\n"
             "it, on stdout (--lang ja|en). Exit 0 when valid, 1 when something is refused, 2 when the file cannot be\n"
             "read or a `set:` key names no topic or parameter (a typo).\n"
-            "arbiter event sheet EVENT [--lang ja|en] [--format md|text|html]: the regulations as they apply to the\n"
-            "event (time control, default time, draws, claims and penalties, illegal moves, phones, what the\n"
-            "arbiter decides), each with its article. HTML is one self-contained page that prints on A4.\n"
-            "--players: the sheet as players read it: what the event sets first, in plain sentences with values,\n"
-            "then the rules its category and mode change, then each other point as its rule's summary alone.",
+            "arbiter event sheet EVENT [--full] [--lang ja|en] [--format md|text|html]: the sheet players read:\n"
+            "what the event sets first, in plain sentences with values, then the rules its category and mode change,\n"
+            "then each other point (time, draws, claims and penalties, phones) as its rule's summary alone, with its\n"
+            "article. HTML is one self-contained page that prints on A4.\n"
+            "--full: the arbiter's sheet: every point with its effects, cases, penalty ladders and discretions.",
             [](CLI::App& app, const GlobalOptions& global) {
                 app.require_subcommand(1);
                 auto file = std::make_shared<std::string>();
@@ -95,10 +95,16 @@ Command event_command() {
                 sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
                 sheet->add_option("--lang", *lang, "Language of the sheet")->check(CLI::IsMember({"en", "ja"}));
                 sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"text", "md", "html"}));
-                auto players = std::make_shared<bool>(false);
-                sheet->add_flag("--players", *players, "The players' sheet: event settings first, summaries only");
+                // The players' sheet is the default; --players stays accepted for the scripts that name it.
+                struct SheetKind {
+                    bool full = false, players = false;
+                };
+                auto kind = std::make_shared<SheetKind>();
+                CLI::Option* full_flag = sheet->add_flag(
+                    "--full", kind->full, "The arbiter's sheet: every point with its effects, cases and discretions");
+                sheet->add_flag("--players", kind->players, "The players' sheet (the default)")->excludes(full_flag);
                 return std::function<int()>([&global, check, file, sheet_file, rulebook_id, format, sheet_format, lang,
-                                             players] {
+                                             kind] {
                     const bool is_check = check->parsed();
                     const Event event = load_event(is_check ? *file : *sheet_file);
                     const Library library = Library::open(rulesets_dir(global.rulesets_dir));
@@ -116,8 +122,8 @@ Command event_command() {
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     const Registry& registry = library.registry();
-                    const report::Sheet s = *players ? report::players_sheet(event, book, result, registry, language)
-                                                     : report::event_sheet(event, book, result, registry, language);
+                    const report::Sheet s = kind->full ? report::event_sheet(event, book, result, registry, language)
+                                                      : report::players_sheet(event, book, result, registry, language);
                     std::cout << (*sheet_format == "html" ? report::sheet_html(s)
                                   : *sheet_format == "text" ? report::sheet_text(s)
                                                             : report::sheet_markdown(s));

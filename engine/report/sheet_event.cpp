@@ -249,7 +249,8 @@ std::string sheet_markdown(const Sheet& sheet) { return terminal_safe(sheet_mark
 std::string sheet_text(const Sheet& sheet, int width) {
     auto wrapped = [width](const std::string& text, const std::string& first, const std::string& rest) {
         std::string out;
-        const auto lines = wrap(text, std::max(width - display_width(first), 20));
+        // The wider of the two indents bounds every line (a hanging indent is wider than the first line's).
+        const auto lines = wrap(text, std::max(width - std::max(display_width(first), display_width(rest)), 20));
         for (std::size_t i = 0; i < lines.size(); ++i) out += (i ? rest : first) + lines[i] + "\n";
         return out;
     };

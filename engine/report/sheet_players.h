@@ -1,8 +1,9 @@
-// The event sheet as players read it (`arbiter event sheet --players`): what the event sets first, each a plain
+// The event sheet as players read it (`arbiter event sheet`, the default): what the event sets first, each a plain
 // sentence with its value and the rulebook's ("Default time: 15 minutes (the rulebook: 0 seconds), 6.6a"); then the
 // rules the event's category and mode put in place of the main rules; then the other points of the sheet, each its
 // rule's summary alone. No effect lists, cases or parameter names: what a player needs fits on two A4 pages, and the
-// full sheet (report/sheet_event.h) stays for arbiters. Rendered with sheet_text, sheet_markdown and sheet_html.
+// full sheet (report/sheet_event.h, `--full`) stays for arbiters. Rendered with sheet_text, sheet_markdown and
+// sheet_html.
 #pragma once
 
 #include "report/sheet_event.h"

@@ -1,4 +1,4 @@
-// The HTML pages in a real browser: headless Chromium renders each page (event sheet in both languages,
+// The HTML pages in a real browser: headless Chromium renders each page (event sheet in both languages and --full,
 // rulebook diff with its categories and modes, timeline comparison with its board diagrams in both languages) to a
 // screenshot; the page must not be blank (its PNG is at least twice the size of a
 // blank page's at the same window size, as text and tables compress far worse than white) and the
@@ -48,6 +48,7 @@ CliResult render(const Scratch& scratch, const std::filesystem::path& page, cons
 const std::pair<const char*, std::string> pages[] = {
     {"sheet-en", "event sheet tests/data/events/fide2009-club.yaml --format html"},
     {"sheet-ja", "event sheet tests/data/events/fide2009-club.yaml --format html --lang ja"},
+    {"sheet-full", "event sheet tests/data/events/fide2009-club.yaml --full --format html --lang ja"},
     {"diff", "diff jca-1997 fide-2001 fide-2009 --format html"},
     {"diff-modes", "diff kyushu-shogi-2006 csa-computer-shogi --format html --lang ja"},
     {"history", "history 6 --rulebooks jca-1997,fide-2001,fide-2009 --format html --lang ja"},

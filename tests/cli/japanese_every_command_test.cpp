@@ -1,7 +1,7 @@
 // Every command that takes `--lang ja`, on bundled data, prints no English word outside ids, numbers, file paths and
 // notation (issue 32, "Japanese throughout"): list, show (every bundled rulebook), validate, clock, audit, event
-// check and sheet (both sheets), diff, history and check. run and compare are scanned over every timeline by
-// japanese_cli_test.cpp, import (whose timeline keeps the format's words) and audits by
+// check and sheet (both sheets: the players' and --full), diff, history and check. run and compare are scanned over
+// every timeline by japanese_cli_test.cpp, import (whose timeline keeps the format's words) and audits by
 // japanese_records_cli_test.cpp, shogi moves by japanese_moves_cli_test.cpp. perft, analyze, vocabulary
 // and site take no --lang: the first two print counts and moves, vocabulary is the reference in English, and site
 // writes both languages (site_test.cpp).
@@ -97,7 +97,7 @@ BOOST_AUTO_TEST_CASE(every_command_with_lang_ja_prints_no_english_word_outside_i
     for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ARBITER_SOURCE_DIR) / "tests/data/events"))
         if (e.path().extension() == ".yaml") {
             const std::string file = "tests/data/events/" + e.path().filename().string();
-            for (const std::string c : {"event check ", "event sheet ", "event sheet --players "})
+            for (const std::string c : {"event check ", "event sheet ", "event sheet --full "})
                 commands.push_back(c + file + " --lang ja --format " + (c == "event check " ? "text" : "md"));
         }
     std::set<std::string> used;

@@ -102,9 +102,14 @@ BOOST_AUTO_TEST_CASE(an_event_of_the_league_may_not_set_another_time_control) {
 
 BOOST_AUTO_TEST_CASE(the_sheet_of_an_event_that_gives_no_time_control_names_the_leagues) {
     // shogi-league.yaml gives no time control: its games are played on L-3's, and the sheet and the check say so.
+    // The players' sheet (the default) writes the units out; the arbiter's (--full) writes them as an event sets them.
     const auto md = run_arbiter("--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml");
     BOOST_TEST(md.exit_code == 0);
-    BOOST_TEST(contains(md.out, "| Time control | 10min for the game; then byoyomi of 30s (L-3) |"), md.out);
+    BOOST_TEST(contains(md.out, "| Time control | 10 minutes for the game; then byoyomi of 30 seconds (L-3) |"), md.out);
+    const auto full = run_arbiter(
+        "--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml --full");
+    BOOST_TEST(full.exit_code == 0);
+    BOOST_TEST(contains(full.out, "| Time control | 10min for the game; then byoyomi of 30s (L-3) |"), full.out);
     const auto ja = run_arbiter("--rulesets tests/data/extension event sheet tests/data/extension-events/shogi-league.yaml --lang ja");
     BOOST_TEST(ja.exit_code == 0);
     BOOST_TEST(contains(ja.out, "| 持ち時間 | 全局10分、秒読み30秒 (L-3) |"), ja.out);

@@ -5,6 +5,7 @@
 // at 72 pt per 25.4 mm), and the browser must log no console message (only the search page has a script; any
 // console line is an error). Last, the search page answers a query given in its URL (?q=) in both languages with
 // links to the rulebook articles that hold the words. Skipped, with a message, where /usr/bin/chromium is absent.
+#include "cli/chromium.h"
 #include "cli/cli_run.h"
 
 #include <boost/test/unit_test.hpp>
@@ -24,9 +25,9 @@ namespace site_test {  // apart from the other files of a unity batch (tests/CMa
 namespace {
 
 namespace fs = std::filesystem;
-using arbiter::test::run_shell;
-
-const fs::path chromium = "/usr/bin/chromium";
+using arbiter::test::chromium_run;
+using arbiter::test::no_chromium;
+using arbiter::test::page_sizes;
 
 // The site, written once for every case of this file.
 struct Site {
@@ -66,35 +67,6 @@ std::string unresolved(const fs::path& dir, const fs::path& from, const std::str
     const std::string id = target.substr(hash + 1);
     return arbiter::test::contains(read(page), "id=\"" + id + "\"") ? ""
                                                                     : "no id " + id + " in " + page.filename().string();
-}
-
-std::string chromium_run(const fs::path& profile, const std::string& options, const std::string& url) {
-    return run_shell("timeout -k 5 90 '" + chromium.string() +
-                     "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-                     " --disable-background-networking --disable-component-update --disable-sync"
-                     " --user-data-dir='" +
-                     profile.string() + "' " + options + " '" + url + "' 2>&1")
-        .out;
-}
-
-// The sizes of every page of a PDF as Chromium writes them ("/MediaBox [0 0 594.96 841.92]", uncompressed).
-std::vector<std::pair<double, double>> page_sizes(const std::string& pdf) {
-    std::vector<std::pair<double, double>> sizes;
-    const std::string key = "/MediaBox [";
-    for (auto at = pdf.find(key); at != std::string::npos; at = pdf.find(key, at + 1)) {
-        std::istringstream box(pdf.substr(at + key.size(), 64));
-        double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-        box >> x0 >> y0 >> x1 >> y1;
-        sizes.emplace_back(x1 - x0, y1 - y0);
-    }
-    return sizes;
-}
-
-bool no_chromium() {
-    if (fs::exists(chromium)) return false;
-    BOOST_TEST_MESSAGE("SKIPPED: /usr/bin/chromium is absent; run scripts/setup to install Debian's chromium");
-    BOOST_TEST(true);
-    return true;
 }
 
 }  // namespace
