@@ -11,7 +11,7 @@ namespace {
 // Blocks below jemalloc's oversize threshold (8 MiB): a larger one is served by a separate arena that returns it to
 // the system when freed, out of reach of the allocations the reserve is kept for.
 constexpr std::size_t Block = 2u << 20;
-std::array<void*, 64> reserve{};
+std::array<void*, 32> reserve{};  // up to 64 MiB
 
 void give_back_reserve() {
     for (void*& block : reserve) {
