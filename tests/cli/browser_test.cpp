@@ -8,6 +8,7 @@
 // each side = 186 mm = 703 px at 96 px per 25.4 mm), where no element may run past the page's right edge and no
 // table cell may overflow its box (a probe script, added to a copy of the page, writes what it finds into the DOM).
 // Skipped, with a message, where /usr/bin/chromium is absent (scripts/setup installs Debian's chromium).
+#include "cli/chromium.h"
 #include "cli/cli_run.h"
 
 #include <boost/test/unit_test.hpp>
@@ -26,8 +27,7 @@ namespace browser_test {  // apart from the other files of a unity batch (tests/
 namespace {
 
 using arbiter::test::CliResult;
-
-const std::filesystem::path chromium = "/usr/bin/chromium";
+using arbiter::test::page_sizes;
 
 struct Scratch {
     std::filesystem::path dir = std::filesystem::temp_directory_path() / ("arbiter-browser-" + std::to_string(::getpid()));
@@ -35,14 +35,12 @@ struct Scratch {
     ~Scratch() { std::filesystem::remove_all(dir); }
 };
 
-// Renders `page` to `png`; returns Chromium's log (stderr). Never hangs: `timeout` kills it after 90 s.
-CliResult render(const Scratch& scratch, const std::filesystem::path& page, const std::filesystem::path& png) {
-    const std::string profile = (scratch.dir / ("profile-" + png.stem().string())).string();
-    return arbiter::test::run_shell(
-        "timeout -k 5 90 '" + chromium.string() +
-        "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking"
-        " --disable-component-update --disable-sync --hide-scrollbars --user-data-dir='" + profile +
-        "' --enable-logging=stderr --v=0 --window-size=1200,1600 --screenshot='" + png.string() + "' 'file://" + page.string() + "' 2>&1");
+// Renders `page` to `png`; returns Chromium's log.
+std::string render(const Scratch& scratch, const std::filesystem::path& page, const std::filesystem::path& png) {
+    return arbiter::test::chromium_run(scratch.dir / ("profile-" + png.stem().string()),
+                                       "--hide-scrollbars --enable-logging=stderr --v=0 --window-size=1200,1600"
+                                       " --screenshot='" + png.string() + "'",
+                                       "file://" + page.string());
 }
 
 const std::pair<const char*, std::string> pages[] = {
@@ -56,13 +54,9 @@ const std::pair<const char*, std::string> pages[] = {
     {"compare-ja", "compare tests/timelines/chess/28-illegal-move-third.yaml --format html --lang ja"},
 };
 
-std::string chromium_run(const Scratch& scratch, const std::string& name, const std::string& options, const std::filesystem::path& page) {
-    const std::string profile = (scratch.dir / ("profile-" + name)).string();
-    return arbiter::test::run_shell("timeout -k 5 90 '" + chromium.string() +
-                                    "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-                                    " --disable-background-networking --disable-component-update --disable-sync"
-                                    " --user-data-dir='" + profile + "' " + options + " 'file://" + page.string() + "' 2>/dev/null")
-        .out;
+std::string chromium_run(const Scratch& scratch, const std::string& name, const std::string& options,
+                         const std::filesystem::path& page) {
+    return arbiter::test::chromium_run(scratch.dir / ("profile-" + name), options, "file://" + page.string());
 }
 
 // Counts an element past the right edge, or a table cell whose content is wider than the cell.
@@ -80,29 +74,12 @@ constexpr const char* overflow_probe = R"js(<script>
 })();
 </script>)js";
 
-// The sizes of every page of a PDF as Chromium writes them ("/MediaBox [0 0 594.96 841.92]", uncompressed).
-std::vector<std::pair<double, double>> page_sizes(const std::string& pdf) {
-    std::vector<std::pair<double, double>> sizes;
-    const std::string key = "/MediaBox [";
-    for (auto at = pdf.find(key); at != std::string::npos; at = pdf.find(key, at + 1)) {
-        std::istringstream box(pdf.substr(at + key.size(), 64));
-        double x0 = 0, y0 = 0, x1 = 0, y1 = 0;
-        box >> x0 >> y0 >> x1 >> y1;
-        sizes.emplace_back(x1 - x0, y1 - y0);
-    }
-    return sizes;
-}
-
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(html_pages_render_in_a_browser)
 
 BOOST_AUTO_TEST_CASE(each_page_prints_on_a4_without_overflow) {
-    if (!std::filesystem::exists(chromium)) {
-        BOOST_TEST_MESSAGE("SKIPPED: /usr/bin/chromium is absent; run scripts/setup to install Debian's chromium");
-        BOOST_TEST(true);
-        return;
-    }
+    if (arbiter::test::no_chromium()) return;
     if (arbiter::test::run_shell("fc-list :lang=ja 2>/dev/null").out.empty())
         BOOST_TEST_MESSAGE("no Japanese font (fc-list :lang=ja): the ja pages print with missing glyphs; run scripts/setup");
     const Scratch scratch;
@@ -134,17 +111,13 @@ BOOST_AUTO_TEST_CASE(each_page_prints_on_a4_without_overflow) {
 }
 
 BOOST_AUTO_TEST_CASE(each_page_renders_not_blank_without_console_errors) {
-    if (!std::filesystem::exists(chromium)) {
-        BOOST_TEST_MESSAGE("SKIPPED: /usr/bin/chromium is absent; run scripts/setup to install Debian's chromium");
-        BOOST_TEST(true);
-        return;
-    }
+    if (arbiter::test::no_chromium()) return;
     const Scratch scratch;
     const auto blank_page = scratch.dir / "blank.html";
     std::ofstream(blank_page) << "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>blank</title></head><body></body></html>\n";
     const auto blank_png = scratch.dir / "blank.png";
-    const CliResult blank = render(scratch, blank_page, blank_png);
-    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(blank_png), "chromium wrote no screenshot of a blank page: " + blank.out);
+    const std::string blank = render(scratch, blank_page, blank_png);
+    BOOST_REQUIRE_MESSAGE(std::filesystem::exists(blank_png), "chromium wrote no screenshot of a blank page: " + blank);
     const auto blank_size = std::filesystem::file_size(blank_png);
     for (const auto& [name, args] : pages) {
         BOOST_TEST_CONTEXT(name) {
@@ -152,11 +125,11 @@ BOOST_AUTO_TEST_CASE(each_page_renders_not_blank_without_console_errors) {
             const CliResult made = arbiter::test::run_arbiter(args + " > '" + html.string() + "'");
             BOOST_REQUIRE(made.exit_code == 0);
             const auto png = scratch.dir / (std::string(name) + ".png");
-            const CliResult log = render(scratch, html, png);
-            BOOST_REQUIRE_MESSAGE(std::filesystem::exists(png), "no screenshot: " + log.out);
+            const std::string log = render(scratch, html, png);
+            BOOST_REQUIRE_MESSAGE(std::filesystem::exists(png), "no screenshot: " + log);
             BOOST_TEST(std::filesystem::file_size(png) > 2 * blank_size);
-            BOOST_TEST_INFO(log.out);
-            BOOST_TEST(log.out.find("CONSOLE") == std::string::npos);
+            BOOST_TEST_INFO(log);
+            BOOST_TEST(log.find("CONSOLE") == std::string::npos);
         }
     }
 }
