@@ -35,10 +35,17 @@ constexpr ClaimantImpl claimants[] = {
 };
 
 // ---- until when: in time or not, for the claimant (nobody: the deadline's plain reading of the run)
+// A deadline counted in moves reads the rule's claim_moves: from the start of the game, or from the act.
+enum class Counted : std::uint8_t {
+    no,
+    from_start,  // in time while each player has completed fewer than claim_moves moves
+    since_act,   // in time while the act is among the last claim_moves moves of the player who made it
+};
+
 struct DeadlineImpl {
     std::string_view name;
     bool (*in_time)(const State&, int claimant);
-    bool counted = false;  // in time while each player has completed fewer than the rule's claim_moves moves
+    Counted counted = Counted::no;
 };
 
 bool not_moved_since_act(const State& st, int c) { return c < 0 || !st.illegal || !st.moved_since_illegal[std::size_t(c)]; }
@@ -59,7 +66,8 @@ constexpr DeadlineImpl deadlines[] = {
     {"result_agreed", [](const State& st, int) { return !st.result_agreed; }},
     {"own_turn_before_time_expires", [](const State& st, int c) { return c < 0 || (c == st.to_move() && !st.flag_down(c)); }},
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
-    {"before_each_player_has_made_moves", [](const State&, int) { return true; }, true},
+    {"before_each_player_has_made_moves", [](const State&, int) { return true; }, Counted::from_start},
+    {"within_last_moves", [](const State&, int) { return true; }, Counted::since_act},
 };
 
 }  // namespace
@@ -74,6 +82,11 @@ bool State::claimant_in_set(const rulebook::Rule& r, int claimant, const Context
     return c ? c->may(*this, claimant, ctx) : claimant != ctx.actor;
 }
 
+bool State::deadline_since_act(const rulebook::Rule& r) const {
+    const auto* d = r.claim ? row_named(deadlines, r.claim->deadline) : nullptr;
+    return d && d->counted == Counted::since_act;
+}
+
 // Whether `claimant` may make this claim now under the rule's claim.by and claim.deadline (and, for a claim on
 // the clock, the rule's claim_below). `kind` non-empty: a ruling says why a claim is not admissible.
 bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind) {
@@ -83,10 +96,17 @@ bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx
             why = {"only " + r.claim->by + " may claim", "申し立てができる者ではない（" + ja(r.claim->by) + "）"};
         const auto* d = row_named(deadlines, r.claim->deadline);
         bool late = d && !d->in_time(*this, claimant);
-        if (d && d->counted && game) {
-            // Counted in moves (FIDE 2014 A.4a, 2018 A.4.1.2): each player's claim_moves moves are 2 x that many plies.
+        if (d && d->counted != Counted::no && game) {
             const auto moves = param_value(r, params::claim_moves.name);
-            late = moves.is_number_integer() && game->ply() >= 2 * moves.get<int>();
+            const int n = moves.is_number_integer() ? moves.get<int>() : -1;
+            if (d->counted == Counted::from_start) {
+                // Each player's claim_moves moves (FIDE 2014 A.4a, 2018 A.4.1.2) are 2 x that many plies.
+                late = n >= 0 && game->ply() >= 2 * n;
+            } else if (illegal && illegal->ply_before >= 0) {
+                // The act is its maker's first move counted: after it, his k-th move is ply ply_before + 2k, so
+                // ply - ply_before + 1 halved is how many of his moves, the act included, have been made since.
+                late = n >= 0 && (game->ply() - illegal->ply_before + 1) / 2 > n;
+            }
         }
         if (why.empty() && late)
             why = {"out of time (" + r.claim->deadline + ")", "期限を過ぎている（期限：" + ja(r.claim->deadline) + "）"};

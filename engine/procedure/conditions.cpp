@@ -268,6 +268,11 @@ bool is_fact_condition(std::string_view name) {
     return c && c->evaluate == fact;
 }
 
+bool is_fact_bound_condition(std::string_view name) {
+    const auto* c = find(name);
+    return c && c->evaluate == at_least;
+}
+
 std::optional<bool> Runner::State::condition(const rulebook::Rule& r, const std::string& name, const json& raw,
                                               const Context& ctx) {
     const auto* c = find(name);

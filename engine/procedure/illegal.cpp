@@ -24,14 +24,23 @@ void State::find_illegal_by_arbiter() {
     Context ctx;
     ctx.actor = illegal->offender;
     ctx.facts["claim_correct"] = true;
-    const IllegalMove found = *illegal;
-    illegal.reset();
     const auto* r = rule_for(Trigger::board_illegal_move);
     if (r && r->claim && !admissible(*r, nobody, ctx, {})) {
-        note_rule(*r, nobody, {"not claimed by the opponent before moving: the illegal move stands",
-                               "相手が着手前に申し立てなかった：反則手は確定する"});
+        // A deadline counted in moves (within_last_moves) keeps a move the board played open to the opponent's
+        // claim while it is in time for him; once it is not, the move stands.
+        const int opponent = 1 - illegal->offender;
+        const bool counted = illegal->played && deadline_since_act(*r);
+        if (counted && admissible(*r, opponent, ctx, {})) return;
+        illegal.reset();
+        note_rule(*r, nobody, counted ? Note{"not claimed within the rule's count of moves (" + r->claim->deadline +
+                                                 "): the illegal move stands",
+                                             "規定の手数のうちに申し立てられなかった：反則手は確定する"}
+                                      : Note{"not claimed by the opponent before moving: the illegal move stands",
+                                             "相手が着手前に申し立てなかった：反則手は確定する"});
         return;
     }
+    const IllegalMove found = *illegal;
+    illegal.reset();
     // Found, it does not stand: the rule is applied to the position before it (7.4a), the offender to move again.
     if (found.played) take_back_illegal(found.ply_before);
     raise(Trigger::board_illegal_move, ctx, nobody, {"found when the next move was made", "次の着手の際に発見された"});

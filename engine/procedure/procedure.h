@@ -84,6 +84,8 @@ struct Ruling {
     std::string article;
     std::string by;  // the side that raised it (claimant, offender, mover), "" for the arbiter or nobody
     std::vector<AppliedEffect> effects;
+    // The conditions of the rule's case that decided it, each found to hold (empty: no case decided it).
+    std::vector<std::string> held;
     std::array<Ms, 2> clocks_after{};
     rulebook::Text summary;
     // The runner's note in both languages (English in the engine's words, Japanese in the game's); a note the

@@ -257,6 +257,8 @@ struct Runner::State {
 
     // ---- claims (claims.cpp)
     void on_claim();
+    // The rule's claim deadline is counted in moves from the act (claims.cpp within_last_moves).
+    bool deadline_since_act(const rulebook::Rule& r) const;
     bool admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind);
     void flag_fall(int offender, int claimant, bool fallen, int by);
     void check_flags();

@@ -315,6 +315,7 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     if (const auto* c = match(r, ctx)) {
         if (!c->article.empty()) ruling.article = c->article;
         if (!c->summary.empty()) ruling.summary = c->summary;
+        for (const auto& kv : c->when) ruling.held.push_back(kv.first.Scalar());
         for (const auto& e : c->effects) effects.push_back(&effect_json(e));
     } else {
         for (const auto& e : r.effects) effects.push_back(&effect_json(e));

@@ -37,6 +37,7 @@ std::vector<std::string_view> material_property_words();  // claims.cpp: propert
 
 // Whether a condition is a fact an entry states (an incident's `facts:` may give only these).
 bool is_fact_condition(std::string_view name);
+bool is_fact_bound_condition(std::string_view name);  // a bound on a counted fact (zone_points_at_least)
 
 // Whether an effect records a game that has ended (the discs counted) rather than changing its course: it applies
 // after the effect that ended the game, and in a rule raised after the end (game.ended).

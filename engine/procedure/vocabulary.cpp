@@ -66,6 +66,37 @@ constexpr std::string_view place_roles[] = {
     "arbiter.adjourn mover", "arbiter.adjourn opponent",
     "board.forcing_cycle offender", "board.forcing_cycle opponent"};
 
+// The conditions the runner establishes only where a trigger finds them (the facts of claims.cpp, entries.cpp,
+// illegal.cpp, counting.cpp; the arrival conditions read the arrival fact). An incident establishes whichever facts the
+// timeline gives it (implemented_words adds those). The enumeration test proves each pair executes and each other
+// pair is refused at load.
+constexpr std::string_view place_conditions[] = {
+    "entry.arrive latecomer_forfeits", "entry.arrive arrival_after", "entry.arrive arrival_at_least",
+    "entry.arrive opponent_arrival_after", "entry.arrive opponent_arrival_at_least",
+    "entry.touch touched_piece",
+    "entry.declare actor_side", "entry.declare own_turn", "entry.declare king_in_zone",
+    "entry.declare opponent_king_in_zone", "entry.declare zone_points_at_least", "entry.declare pieces_in_zone_at_least",
+    "entry.declare not_in_check", "entry.declare first_side_points_at_least",
+    "entry.declare second_side_points_at_least",
+    "claim.repetition claim_correct", "claim.repetition claim_announces_move",
+    "claim.fifty_moves claim_correct", "claim.fifty_moves claim_announces_move",
+    "claim.illegal_move claim_correct",
+    "claim.book_draw claim_correct", "claim.book_draw forced_win_shown",
+    "point_out.illegal_move claim_correct", "point_out.illegal_move pointed_out_in_time",
+    "point_out.illegal_move official_record", "point_out.illegal_move before_next_round",
+    "point_out.illegal_move players_agree", "point_out.illegal_move irregularity_correctable",
+    "point_out.illegal_move last_move", "point_out.illegal_move disc_named",
+    "flag_fallen claim_correct",
+    "both_flags_fallen order_known",
+    "board.illegal_move claim_correct",
+    "board.repetition occurrence",
+    "board.forcing_cycle cycle_pattern", "board.forcing_cycle opponent_cycle_pattern",
+    "illegal_position_seen rechecked"};
+
+// Conditions that read the player a role names (conditions.cpp role_side): bound where the role is.
+constexpr std::string_view condition_roles[] = {
+    "opponent_cannot_checkmate opponent", "opponent_material_in opponent", "claimant_cannot_checkmate claimant"};
+
 // A hooks file compiled, never run, in a bare state (no library, no budget: compiling runs none of its code), so that
 // a syntax error is refused when the rulebook loads: "line: message", or empty.
 std::string compile_hooks(const std::string& source, const std::string& chunk) {
@@ -94,6 +125,22 @@ const rulebook::EngineWords& implemented_words() {
         w.effects = effect_words();
         w.options = option_words();
         w.place_roles.assign(std::begin(place_roles), std::end(place_roles));
+        w.place_conditions.assign(std::begin(place_conditions), std::end(place_conditions));
+        // An incident establishes the facts its entry names (any fact condition: rulebook/timeline.cpp checks them),
+        // and a count of the board where its rule values pieces.
+        // The arbiter's decision is established wherever the arbiter decides (decisions.cpp), so it is placed nowhere.
+        static std::vector<std::string> incident;
+        for (const auto c : condition_words())
+            if ((is_fact_condition(c) || is_fact_bound_condition(c)) && c != "arbiter_decision")
+                incident.push_back("entry.incident " + std::string(c));
+        for (const auto& c : incident) w.place_conditions.push_back(c);
+        // What an incident may state: the facts, and two conditions that read a fact where one is given (conditions.cpp).
+        static std::vector<std::string> stated;
+        for (const auto c : condition_words())
+            if ((is_fact_condition(c) && c != "arbiter_decision") || c == "device_in_bag" || c == "final_period")
+                stated.emplace_back(c);
+        for (const auto& c : stated) w.incident_facts.push_back(c);
+        w.condition_roles.assign(std::begin(condition_roles), std::end(condition_roles));
         w.one_side_fields = one_side_field_words();
         w.field_choices = field_choice_words();
         w.compile_hooks = compile_hooks;

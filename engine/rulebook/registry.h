@@ -80,6 +80,16 @@ struct EngineWords {
     // Roles that name a player only in some places, as "trigger role": the role is bound in a rule that trigger
     // raises. A role not listed for a trigger (the absent player in a claim) names nobody there.
     std::vector<std::string_view> place_roles;
+    // Conditions the runner establishes only in some places, as "trigger condition" (the facts an entry or a claim
+    // finds: claim_correct in a claim, occurrence at a repetition); a condition listed for no trigger is read off the
+    // board, the clock or the run wherever it stands. Elsewhere the condition is never known, so a case on it would
+    // validate and never match.
+    std::vector<std::string_view> place_conditions;
+    // Conditions that read a role's player, as "condition role": they stand only where that role is bound.
+    std::vector<std::string_view> condition_roles;
+    // The conditions an incident entry may state as facts (its `facts:`): the others are read off the board, the
+    // clock or the run, and a fact given for them would be ignored.
+    std::vector<std::string_view> incident_facts;
     // Effect fields of type role that take one side, as "effect.field" (lose.who: `both` is not one player).
     std::vector<std::string_view> one_side_fields;
     // The values an effect's choice field takes, as "effect.field=value"; a choice field with none listed is shown only.

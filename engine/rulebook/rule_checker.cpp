@@ -415,8 +415,40 @@ private:
                                                 "'; expected a condition of " + registry_.file() +
                                                 did_you_mean(name, registry_.condition_names()) +
                                                 registry_.retired_hint(name));
+            condition_known_here(entry.first, name, what);
             if (!outcomes) typed(spec->type, entry.second, what + "." + name);
         }
+    }
+
+    // A condition the runner establishes only in some places (EngineWords::place_conditions, condition_roles) stands
+    // only in a rule one of those places raises: anywhere else it is never known, and its case would never match.
+    void condition_known_here(const YAML::Node& node, const std::string& name, const std::string& what) {
+        const EngineWords* engine = engine_words();
+        if (!engine || !topic_) return;
+        // Known where one of the rule's triggers binds the role (elsewhere the case does not match, as for a fact).
+        for (const auto word : engine->condition_roles) {
+            if (word.substr(0, word.find(' ')) != name) continue;
+            const std::string role(word.substr(word.find(' ') + 1));
+            std::vector<std::string> binding;
+            for (const auto w : engine->place_roles)
+                if (w.substr(w.find(' ') + 1) == role) binding.emplace_back(w.substr(0, w.find(' ')));
+            bool bound = false;
+            for (const auto& trigger : topic_->raised_by)
+                bound = bound || std::find(binding.begin(), binding.end(), trigger) != binding.end();
+            if (!bound)
+                fail_at(file_, node, prefix_ + what + ": found the condition '" + name + "', which reads the " + role +
+                                         ", who names nobody in a rule raised by " + join(topic_->raised_by) +
+                                         "; expected it only in a rule on a topic raised by " + join(binding));
+        }
+        std::vector<std::string> places;
+        for (const auto word : engine->place_conditions)
+            if (word.substr(word.find(' ') + 1) == name) places.emplace_back(word.substr(0, word.find(' ')));
+        if (places.empty()) return;
+        for (const auto& trigger : topic_->raised_by)
+            if (std::find(places.begin(), places.end(), trigger) != places.end()) return;
+        fail_at(file_, node, prefix_ + what + ": found the condition '" + name + "', which nothing establishes in a rule "
+                                 "raised by " + join(topic_->raised_by) + "; expected it only in a rule on a topic raised by " +
+                                 join(places));
     }
 
     void check_option(const YAML::Node& option, const TopicSpec& topic) {

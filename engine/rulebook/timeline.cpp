@@ -83,11 +83,22 @@ void check_incident(const YAML::Node& incident, const std::string& file, const R
         throw InputError(location_of(file, topic), "incident.topic: found '" + topic.Scalar() +
                                                        "'; expected a topic an incident raises (raised_by: entry.incident in " +
                                                        registry.file() + ")" + did_you_mean(topic.Scalar(), allowed));
-    for (const auto& fact : incident["facts"])
-        if (!registry.condition(fact.first.Scalar()))
-            throw InputError(location_of(file, fact.first), "incident.facts: found '" + fact.first.Scalar() +
-                                                                "'; expected a condition of " + registry.file() +
-                                                                did_you_mean(fact.first.Scalar(), registry.condition_names()));
+    // The facts an incident may state (EngineWords::incident_facts): a condition the runner
+    // reads off the board, the clock or an arrival would ignore the fact given.
+    std::vector<std::string> facts;
+    if (const EngineWords* engine = engine_words())
+        for (const auto word : engine->incident_facts) facts.emplace_back(word);
+    for (const auto& fact : incident["facts"]) {
+        const std::string& name = fact.first.Scalar();
+        if (!registry.condition(name))
+            throw InputError(location_of(file, fact.first), "incident.facts: found '" + name + "'; expected a condition of " +
+                                                                registry.file() + did_you_mean(name, registry.condition_names()));
+        if (!facts.empty() && std::find(facts.begin(), facts.end(), name) == facts.end())
+            throw InputError(location_of(file, fact.first),
+                             "incident.facts: found '" + name + "', a condition the engine reads off the board, the clock "
+                             "or the run, so a fact given for it would be ignored; expected a fact an incident states" +
+                                 did_you_mean(name, facts));
+    }
 }
 
 
