@@ -228,6 +228,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
                           std::to_string(max_board_squares) + " squares (12x12)");
     g.squares = g.files * g.ranks;
     read_regions(g, board, r);
+    read_diagram_regions(g, root, r);
 
     auto square_at = [&](const YAML::Node& n, const char* what) {
         std::string s = r.text(n, what);

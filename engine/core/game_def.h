@@ -350,6 +350,13 @@ public:
     std::uint16_t lame_types[2] = {0, 0};    // types with lame leaps that capture, per side
     std::uint16_t hopper_types[2] = {0, 0};  // types with capturing hops, per side
 
+    // The points diagram's regions (`diagram.river`, `diagram.diagonals`; game_def_diagram.cpp), after the tables
+    // above so that they leave the hot path's places as they were: the region of the first side whose far edge is the
+    // river (-1 none) with the words written in it, and the regions drawn with their two diagonals.
+    int diagram_river = -1;
+    std::string diagram_river_labels[2];
+    std::vector<int> diagram_diagonals;
+
 private:
     bool ray_overflow = false;
     std::shared_ptr<BoardTables<WideBitboard<2>>> wide2_;

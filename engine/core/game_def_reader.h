@@ -67,6 +67,8 @@ void read_blocked_movement(PieceType& p, const YAML::Node& block, MoveMode mode,
 void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Node& piece,
                           const GameDefinitionReader& r);
 void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
+// `diagram.river` and `diagram.diagonals`, after the regions (game_def_diagram.cpp).
+void read_diagram_regions(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
 // `castling: {from_position: ...}` (castling_from_position.cpp).
 void read_castling_from_position(GameDefinition& g, const YAML::Node& node, const GameDefinitionReader& r);
 

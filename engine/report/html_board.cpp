@@ -4,6 +4,7 @@
 
 #include "core/game_def.h"
 
+#include <algorithm>
 #include <cctype>
 
 namespace arbiter::report {
@@ -32,9 +33,71 @@ std::string row_label(const BoardDiagram& d, int r) {
     return num(r + 1);
 }
 
+std::string line(int x1, int y1, int x2, int y2, std::string_view width) {
+    return "<line x1=\"" + num(x1) + "\" y1=\"" + num(y1) + "\" x2=\"" + num(x2) + "\" y2=\"" + num(y2) +
+           "\" stroke=\"#222\" stroke-width=\"" + std::string(width) + "\"/>";
+}
+
+// Pieces stand on the points where the lines cross: a grid of columns x rows points, the inner columns broken by the
+// river, the boxes crossed by their diagonals, and discs in the first side's red and the second side's black ink.
+std::string points_svg(const BoardDiagram& d) {
+    const int width = d.columns * cell + 2 * margin, height = d.rows * cell + 2 * margin;  // half a cell round the grid
+    const int left = margin + cell / 2, top = margin + cell / 2, right = left + (d.columns - 1) * cell,
+              bottom = top + (d.rows - 1) * cell;
+    auto x = [&](int c) { return left + c * cell; };
+    auto y = [&](int r) { return top + r * cell; };
+    std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" role=\"img\" width=\"" + num(width) +
+                      "\" height=\"" + num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\">";
+    out += "<title>" + html_escape(d.caption) + "</title>";
+    out += "<rect x=\"0\" y=\"0\" width=\"" + num(width) + "\" height=\"" + num(height) + "\" fill=\"#f2d9a0\"/>";
+    for (int r = 0; r < d.rows; ++r) out += line(left, y(r), right, y(r), "1");
+    const bool river = d.river_above >= 0 && d.river_above + 1 < d.rows;
+    for (int c = 0; c < d.columns; ++c) {
+        if (!river || c == 0 || c == d.columns - 1) {
+            out += line(x(c), top, x(c), bottom, "1");
+            continue;
+        }
+        out += line(x(c), top, x(c), y(d.river_above), "1");
+        out += line(x(c), y(d.river_above + 1), x(c), bottom, "1");
+    }
+    for (const PointBox& b : d.diagonals) {
+        out += "<g class=\"diagonals\">" + line(x(b.left), y(b.top), x(b.right), y(b.bottom), "1");
+        out += line(x(b.right), y(b.top), x(b.left), y(b.bottom), "1") + "</g>";
+    }
+    out += "<rect x=\"" + num(left - 4) + "\" y=\"" + num(top - 4) + "\" width=\"" + num(right - left + 8) +
+           "\" height=\"" + num(bottom - top + 8) + "\" fill=\"none\" stroke=\"#222\" stroke-width=\"2\"/>";
+    const std::string serif =
+        "font-family=\"'Noto Serif CJK TC','Noto Serif CJK SC','Noto Serif CJK JP',serif\" text-anchor=\"middle\"";
+    if (river)
+        for (int half = 0; half < 2; ++half)
+            if (!d.river_labels[half].empty())
+                out += text_at(half == 0 ? left + (right - left) / 4 : right - (right - left) / 4,
+                               (y(d.river_above) + y(d.river_above + 1)) / 2 + 7, d.river_labels[half],
+                               "class=\"river\" font-size=\"18\" " + serif + " fill=\"#444\"");
+    for (const auto& [c, r] : d.marked)
+        if (c >= 0 && c < d.columns && r >= 0 && r < d.rows)
+            out += "<rect x=\"" + num(x(c) - cell / 2 + 1) + "\" y=\"" + num(y(r) - cell / 2 + 1) + "\" width=\"" +
+                   num(cell - 2) + "\" height=\"" + num(cell - 2) +
+                   "\" fill=\"none\" stroke=\"#d22\" stroke-width=\"3\"/>";
+    const std::string small = "font-size=\"12\" font-family=\"sans-serif\" text-anchor=\"middle\" fill=\"#333\"";
+    for (int c = 0; c < d.columns && c < int(d.file_labels.size()); ++c)
+        out += text_at(x(c), height - 6, d.file_labels[std::size_t(c)], small);
+    for (int r = 0; r < d.rows && r < int(d.rank_labels.size()); ++r)
+        out += text_at(margin / 2 + 2, y(r) + 4, d.rank_labels[std::size_t(r)], small);
+    for (const BoardPiece& p : d.pieces) {
+        if (p.column < 0 || p.column >= d.columns || p.row < 0 || p.row >= d.rows) continue;
+        const char* ink = p.second ? "#111" : "#b3121b";
+        out += "<circle class=\"piece\" cx=\"" + num(x(p.column)) + "\" cy=\"" + num(y(p.row)) + "\" r=\"" +
+               num(cell / 2 - 3) + "\" fill=\"#fbf0d5\" stroke=\"" + ink + "\" stroke-width=\"2\"/>";
+        out += text_at(x(p.column), y(p.row) + 7, p.label, "font-size=\"20\" " + serif + " fill=\"" + ink + "\"");
+    }
+    return out + "</svg>";
+}
+
 }  // namespace
 
 std::string board_svg(const BoardDiagram& d) {
+    if (d.style == BoardStyle::points) return points_svg(d);
     const int width = d.columns * cell + 2 * margin, height = d.rows * cell + 2 * margin;
     std::string out = "<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"board\" role=\"img\" width=\"" + num(width) + "\" height=\"" +
                       num(height) + "\" viewBox=\"0 0 " + num(width) + " " + num(height) + "\">";
@@ -96,10 +159,35 @@ std::string board_svg(const BoardDiagram& d) {
 // The diagram style a game's data names (game.schema.json diagram.style).
 std::optional<BoardStyle> style_named(std::string_view name) {
     static constexpr std::pair<std::string_view, BoardStyle> styles[] = {
-        {"western", BoardStyle::western}, {"japanese", BoardStyle::japanese}, {"discs", BoardStyle::discs}};
+        {"western", BoardStyle::western}, {"japanese", BoardStyle::japanese}, {"discs", BoardStyle::discs},
+        {"points", BoardStyle::points}};
     for (const auto& [word, style] : styles)
         if (word == name) return style;
     return std::nullopt;
+}
+
+// The points style's names, river and boxes from the game's data: rows count from the top (the last rank), the river
+// runs past the first side's region's last rank, and each box is a region's extent for each side.
+static void points_of(const core::GameDefinition& def, BoardDiagram& out) {
+    for (int f = 0; f < def.files; ++f) out.file_labels.push_back(def.file_names[std::size_t(f)]);
+    for (int r = def.ranks - 1; r >= 0; --r) out.rank_labels.push_back(def.rank_names[std::size_t(r)]);
+    auto extent = [&](int region, int side) {
+        PointBox b{def.files, def.ranks, -1, -1};
+        for (int sq = 0; sq < def.squares; ++sq) {
+            if (!def.region_squares[side][std::size_t(region)][std::size_t(sq)]) continue;
+            const int c = def.file_of(sq), r = def.ranks - 1 - def.rank_of(sq);
+            b.left = std::min(b.left, c), b.right = std::max(b.right, c);
+            b.top = std::min(b.top, r), b.bottom = std::max(b.bottom, r);
+        }
+        return b;
+    };
+    if (def.diagram_river >= 0) {
+        out.river_above = extent(def.diagram_river, 0).top - 1;
+        out.river_labels[0] = def.diagram_river_labels[0];
+        out.river_labels[1] = def.diagram_river_labels[1];
+    }
+    for (int region : def.diagram_diagonals)
+        for (int side = 0; side < 2; ++side) out.diagonals.push_back(extent(region, side));
 }
 
 bool diagram_of(const core::GameDefinition& def, std::string_view position, BoardDiagram& out) {
@@ -109,6 +197,7 @@ bool diagram_of(const core::GameDefinition& def, std::string_view position, Boar
     const auto style = style_named(def.diagram_style);
     if (!style) return false;
     out.style = *style;
+    if (out.style == BoardStyle::points) points_of(def, out);
     if (def.placement.enabled) {
         // The board string: one cell per square, in the data's order (the first cell at the top left).
         const std::size_t cells = std::size_t(def.files) * std::size_t(def.ranks);

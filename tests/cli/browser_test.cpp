@@ -1,6 +1,7 @@
 // The HTML pages in a real browser: headless Chromium renders each page (event sheet in both languages and --full,
-// rulebook diff with its categories and modes, timeline comparison with its board diagrams in both languages) to a
-// screenshot; the page must not be blank (its PNG is at least twice the size of a
+// rulebook diff with its categories and modes, timeline comparison with its board diagrams in both languages, and
+// xiangqi's comparison on its points board and its two rulebooks' diff) to a screenshot; the page must not be blank
+// (its PNG is at least twice the size of a
 // blank page's at the same window size, as text and tables compress far worse than white) and the
 // browser must log no console message (the pages carry no scripts, so any console line is an error).
 // Each page is also printed as Chromium prints it: to PDF, where every page must be A4 (595.28 x 841.89 pt, ISO 216:
@@ -52,6 +53,8 @@ const std::pair<const char*, std::string> pages[] = {
     {"history", "history 6 --rulebooks jca-1997,fide-2001,fide-2009 --format html --lang ja"},
     {"compare-en", "compare tests/timelines/chess/demo-edition-differences.yaml --format html"},
     {"compare-ja", "compare tests/timelines/chess/28-illegal-move-third.yaml --format html --lang ja"},
+    {"compare-xiangqi", "compare tests/timelines/xiangqi/01-perpetual-check.yaml --format html --lang ja"},
+    {"diff-xiangqi", "diff axf-asian-rules cxa-2011 --format html"},
 };
 
 std::string chromium_run(const Scratch& scratch, const std::string& name, const std::string& options,

@@ -295,4 +295,26 @@ BOOST_AUTO_TEST_CASE(the_same_32_32_game_is_ruled_alike) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+BOOST_AUTO_TEST_SUITE(compare_command_on_xiangqi_rulebooks)
+
+BOOST_AUTO_TEST_CASE(every_xiangqi_position_is_drawn_on_the_points) {
+    // rulesets/games/xiangqi.yaml draws on the points (diagram.style points): each board of a xiangqi comparison has
+    // the river's two words and the two palaces crossed, and no square of a chequered board.
+    for (const char* name : {"01-perpetual-check", "04-cannon-chases-protected-chariot", "09-both-sides-check"}) {
+        BOOST_TEST_CONTEXT(name) {
+            Output r = arbiter_compare(std::string("compare tests/timelines/xiangqi/") + name + ".yaml --format html");
+            BOOST_TEST(r.exit_code == 0);
+            const std::size_t rows = count(r.out, "<td class=\"at\">"), boards = count(r.out, "<svg");
+            BOOST_TEST(rows >= 1u);
+            BOOST_TEST(boards >= 1u);
+            BOOST_TEST(count(r.out, "class=\"river\"") == 2 * boards);
+            BOOST_TEST(count(r.out, ">楚河</text>") == boards);
+            BOOST_TEST(count(r.out, "class=\"diagonals\"") == 2 * boards);
+            BOOST_TEST(!contains(r.out, "fill=\"#b58863\""));  // the western style's dark squares
+        }
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 }  // namespace compare_cli_test

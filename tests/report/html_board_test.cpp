@@ -3,7 +3,11 @@
 #include "report/html_board.h"
 #include "report/html_page.h"
 
+#include "core/error.h"
+#include "core/game_def.h"
 #include "core/game_files.h"
+
+#include <yaml-cpp/yaml.h>
 
 #include <boost/test/unit_test.hpp>
 
@@ -101,6 +105,86 @@ BOOST_AUTO_TEST_CASE(othello_discs) {
     BOOST_TEST(at(d, 3, 3)->second);   // d4 white
     BOOST_TEST(!at(d, 4, 3)->second);  // e4 black
     BOOST_TEST(count(board_svg(d), "<circle") == 4u);
+}
+
+BOOST_AUTO_TEST_CASE(xiangqi_on_the_points_with_river_and_palaces) {
+    // rulesets/games/xiangqi.yaml: style points, the river past red's own_half (ranks 0-4), diagonals in each
+    // palace (files d-f, ranks 0-2 for red, 7-9 for black). The start position, ranks 9 down to 0.
+    BoardDiagram d;
+    const char* start = "rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1";
+    BOOST_REQUIRE(diagram_of(game("xiangqi"), start, d));
+    BOOST_TEST(d.columns == 9);
+    BOOST_TEST(d.rows == 10);  // 9 x 10 = 90 points
+    BOOST_TEST(d.pieces.size() == 32u);
+    BOOST_TEST(at(d, 4, 9)->label == "帥");  // e0: red's general, the bottom row
+    BOOST_TEST(!at(d, 4, 9)->second);
+    BOOST_TEST(at(d, 4, 0)->label == "將");  // e9: black's general
+    BOOST_TEST(at(d, 4, 0)->second);
+    BOOST_TEST(at(d, 1, 7)->label == "炮");  // b2: red's cannon
+    BOOST_TEST(at(d, 7, 2)->label == "砲");  // h7: black's cannon
+    BOOST_TEST(at(d, 0, 6)->label == "兵");  // a3: red's soldier
+    BOOST_TEST(at(d, 0, 3)->label == "卒");  // a6: black's soldier
+    BOOST_TEST(at(d, 1, 9)->label == "傌");
+    BOOST_TEST(at(d, 0, 0)->label == "車");
+    // The river between ranks 5 and 4 (rows 4 and 5 from the top), its words from the game file.
+    BOOST_TEST(d.river_above == 4);
+    BOOST_TEST(d.river_labels[0] == "楚河");
+    BOOST_TEST(d.river_labels[1] == "漢界");
+    // The palaces: red's d0-f2 (columns 3-5, rows 7-9), black's d7-f9 (rows 0-2).
+    BOOST_REQUIRE(d.diagonals.size() == 2u);
+    const PointBox red = d.diagonals[0], black = d.diagonals[1];
+    BOOST_TEST((red.left == 3 && red.right == 5 && red.top == 7 && red.bottom == 9));
+    BOOST_TEST((black.left == 3 && black.right == 5 && black.top == 0 && black.bottom == 2));
+    BOOST_TEST(d.file_labels.size() == 9u);
+    BOOST_TEST(d.rank_labels.front() == "9");
+    BOOST_TEST(d.rank_labels.back() == "0");
+    const std::string svg = board_svg(d);
+    // Lines: 10 ranks across; the two edge files whole; the 7 inner files in two pieces, broken by the river;
+    // two diagonals in each of the two palaces: 10 + 2 + 14 + 4 = 30.
+    BOOST_TEST(count(svg, "<line") == 30u);
+    BOOST_TEST(count(svg, "class=\"diagonals\"") == 2u);
+    BOOST_TEST(count(svg, "class=\"river\"") == 2u);
+    BOOST_TEST(svg.find(">楚河</text>") != std::string::npos);
+    BOOST_TEST(svg.find(">漢界</text>") != std::string::npos);
+    BOOST_TEST(count(svg, "<circle class=\"piece\"") == 32u);
+    BOOST_TEST(count(svg, "stroke=\"#b3121b\"") == 16u);  // red's 16 pieces in red
+    BOOST_TEST(count(svg, "fill=\"#b3121b\"") == 16u);
+    BOOST_TEST(svg.find(">i</text>") != std::string::npos);  // ICCS file names along the bottom
+    BOOST_TEST(svg.find(">0</text>") != std::string::npos);
+    BOOST_TEST(count(svg, "<rect") == 2u);  // the paper and the frame: no squares on a points board
+}
+
+// The points words name regions the game file has, drawable ones: anything else is refused at its key.
+BOOST_AUTO_TEST_CASE(points_words_are_checked_at_load) {
+    const std::string base =
+        "game: g\nboard:\n  files: [a, b, c]\n  ranks: ['1', '2', '3', '4']\n"
+        "  regions:\n    near: {ranks: ['1', '2']}\n    corner: {files: [a, b], ranks: ['1', '2']}\n"
+        "    dot: {files: [a], ranks: ['1']}\n    far: {ranks: ['4']}\n"
+        "pieces:\n  - {name: king, letter: K, royal: true, leap: [[1, 0], [0, 1], [-1, 0], [0, -1]]}\n"
+        "start: k2/3/3/2K w - - 0 1\n";
+    auto load = [&](const std::string& diagram) {
+        return arbiter::core::GameDefinition::from_yaml(YAML::Load(base + diagram), "g.yaml");
+    };
+    const auto ok = load("diagram: {style: points, river: {region: near}, diagonals: [corner]}\n");
+    BoardDiagram d;
+    BOOST_REQUIRE(diagram_of(*ok, "k2/3/3/2K w - - 0 1", d));
+    BOOST_TEST(d.river_above == 1);  // rows 0-1 above the river, rows 2-3 (ranks 2 and 1) below
+    BOOST_TEST(d.diagonals.size() == 2u);
+    auto refused = [&](const std::string& diagram, const std::string& part) {
+        try {
+            load(diagram);
+        } catch (const arbiter::InputError& e) {
+            return std::string(e.what()).find(part) != std::string::npos;
+        }
+        return false;
+    };
+    BOOST_TEST(refused("diagram: {style: western, diagonals: [corner]}\n", "only the points style"));
+    BOOST_TEST(refused("diagram: {style: points, river: {region: nowhere}}\n", "unknown region 'nowhere'"));
+    BOOST_TEST(refused("diagram: {style: points, river: {region: far}}\n", "whole ranks from the first side's edge"));
+    BOOST_TEST(refused("diagram: {style: points, river: {region: corner}}\n", "whole ranks"));
+    BOOST_TEST(refused("diagram: {style: points, river: {region: near, labels: [x]}}\n", "two words"));
+    BOOST_TEST(refused("diagram: {style: points, diagonals: [dot]}\n", "not a rectangle"));
+    BOOST_TEST(refused("diagram:\n  style: points\n  diagonals: [corner, nowhere]\n", "g.yaml:"));
 }
 
 BOOST_AUTO_TEST_CASE(any_rectangle_and_marked_squares) {
