@@ -52,6 +52,14 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_set_key_exits_2_and_the_check_speaks_japanese) 
     BOOST_TEST(ja.exit_code == 1);
     BOOST_TEST(contains(ja.out, "認める: clock.late_arrival.default_time = 30分"));
     BOOST_TEST(contains(ja.out, "fide2001-club.yaml:7:3: 認めない: draw.agreement.min_moves"));
+    // The reason in Japanese too: FIDE 2001 5.2c, its rule on draw.agreement, has no minimum number of moves.
+    BOOST_TEST(contains(ja.out, "fide-2001 の draw.agreement の規則（5.2c）には draw.agreement.min_moves の値がない"));
+    BOOST_TEST(!contains(ja.out, "has no rule"));
+    // A typo's suggestion, in Japanese, keeps the ids the writer types.
+    const CliResult typo_ja = event_run("event check tests/data/events/typo-set-key.yaml --lang ja");
+    BOOST_TEST(typo_ja.exit_code == 2);
+    BOOST_TEST(contains(typo_ja.out, "項目 draw.agreement にパラメータ 'min_move' はない"));
+    BOOST_TEST(contains(typo_ja.out, "（'min_moves' の誤りか）"));
 }
 
 // --format text: the title underlined, every line within 80 columns (Japanese counted double); the 2009 Laws' rapid
