@@ -26,7 +26,11 @@ nlohmann::json check_json(const Event& event, const Rulebook& book, const EventC
         out["accepted"].push_back({{"path", s.path}, {"article", s.rule->article}, {"value", s.value.text}, {"rulebook_value", s.param->value.text}});
     out["refused"] = nlohmann::json::array();
     for (const auto& r : check.refused)
-        out["refused"].push_back({{"path", r.path}, {"article", r.article}, {"message", r.message}, {"where", r.where.to_string()}});
+        out["refused"].push_back({{"path", r.path},
+                                  {"article", r.article},
+                                  {"message", r.message},
+                                  {"message_ja", r.message_ja},
+                                  {"where", r.where.to_string()}});
     return out;
 }
 
@@ -45,12 +49,19 @@ void print_check(const Event& event, const Rulebook& book, const EventCheck& che
     std::cout << (ja ? "  種別: " : "  category: ") << report::category_words(check.category, lang)
               << (check.category_article.empty() ? "" : " (" + check.category_article + ")")
               << (check.category_from_time ? (ja ? "、持ち時間から" : ", from the time control") : "") << '\n';
+    if (!check.supervision.empty())
+        std::cout << (ja ? "  監督: " : "  supervision: ")
+                  << (check.supervision == "adequate" ? (ja ? "十分" : "adequate") : (ja ? "十分でない" : "not adequate"))
+                  << (check.base_rules ? (ja ? "（本則を適用し、種別の規則は用いない）" : " (the main rules apply, not the category's)")
+                                       : "")
+                  << '\n';
     for (const auto& s : check.accepted)
         std::cout << (ja ? "  認める: " : "  accepted: ") << s.path << " = " << report::written_value_words(s.value.text, lang) << "  ("
                   << s.rule->article << (ja ? "、規則集の値は " : "; the rulebook's value is ")
                   << report::written_value_words(s.param->value.text, lang) << ")\n";
     for (const auto& r : check.refused)
-        std::cout << "  " << r.where.to_string() << (ja ? ": 認めない: " : ": refused: ") << r.path << ": " << r.message << '\n';
+        std::cout << "  " << r.where.to_string() << (ja ? ": 認めない: " : ": refused: ") << r.path << ": "
+                  << (ja && !r.message_ja.empty() ? r.message_ja : r.message) << '\n';
     std::cout << (check.ok() ? (ja ? "有効: " + book.id + " はこの大会の設定をすべて認める\n" : "valid: " + book.id + " allows everything this event sets\n")
                   : ja       ? "無効: " + book.id + " が認めない設定 " + std::to_string(check.refused.size()) + " 件\n"
                              : "refused: " + std::to_string(check.refused.size()) + " setting(s) " + book.id + " does not allow\n");

@@ -89,7 +89,10 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang, const Rul
     }
     if (rule.discretion && !rule.discretion->summary.empty()) std::cout << "    " << rule.discretion->summary.in(lang) << '\n';
     if (rule.claim) std::cout << (ja ? "  申し立て: " : "  claim: ") << report::claim_in_words(*rule.claim, registry, lang) << '\n';
-    if (!rule.restore.empty()) std::cout << (ja ? "  局面の復元: " : "  restore: ") << rule.restore << '\n';
+    if (!rule.restore.empty())
+        std::cout << (ja ? "  局面の復元: " + report::effect_words(rule.restore, &registry, lang)
+                         : "  restore: " + rule.restore)
+                  << '\n';
     if (!rule.hook.empty()) std::cout << (ja ? "  計算式: " : "  hook: ") << rule.hook << '\n';
     if (!rule.notes.empty()) std::cout << "  " << (ja ? "注: " : "note: ") << rule.notes.in(lang) << '\n';
     std::cout << (ja ? "  出典: " : "  from: ") << report::provenance_in_words(rule.from) << '\n';

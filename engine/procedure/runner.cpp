@@ -415,6 +415,7 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
     if (wrap_board) st.game = wrap_board(std::move(st.game), &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);
+    rulebook::warn_category_against_time(timeline.event, book, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");
     if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
     // An event that states adequate supervision plays a category that says so under the base rules (FIDE 2009 A.3);

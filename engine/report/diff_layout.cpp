@@ -99,7 +99,7 @@ std::vector<const TopicDiff*> topics_in_article_order(const RulebookDiff& diff) 
     return out;
 }
 
-std::string diff_field_label(const std::string& field, Lang lang) {
+std::string diff_field_label(const std::string& field, Lang lang, const Registry* registry, const std::string& topic) {
     const bool ja = lang == Lang::ja;
     static const std::pair<const char*, const char*> names[] = {
         {"article", "条"},     {"also", "参照条"},         {"effects", "効果"},
@@ -108,7 +108,12 @@ std::string diff_field_label(const std::string& field, Lang lang) {
     for (const auto& [en, jp] : names)
         if (field == en)
             return ja ? jp : field == "also" ? "cross-references" : field == "ladder" ? "repeated offences" : en;
-    if (field.rfind("params.", 0) == 0) return (ja ? "値 " : "value ") + field.substr(7);
+    if (field.rfind("params.", 0) == 0) {
+        const TopicSpec* spec = ja && registry ? registry->topic(topic) : nullptr;
+        const ParamSpec* param = spec ? spec->param(field.substr(7)) : nullptr;
+        if (param && !param->text.in(lang).empty()) return without_full_stop(param->text.in(lang));
+        return (ja ? "値 " : "value ") + field.substr(7);
+    }
     return field;
 }
 
@@ -184,7 +189,8 @@ std::string gist_words(const RulebookDiff& diff, const TopicDiff& t, Lang lang) 
     std::string fields;
     for (const FieldDiff& f : t.fields)
         if (f.field != "article" && f.field != "also")
-            fields += (fields.empty() ? "" : ja ? "、" : ", ") + diff_field_label(f.field, lang);
+            fields += (fields.empty() ? "" : ja ? "、" : ", ") +
+                      diff_field_label(f.field, lang, diff.registry ? diff.registry : &Registry::bundled(), t.topic);
     return fields;
 }
 
@@ -208,7 +214,7 @@ std::vector<Row> topic_rows(const RulebookDiff& diff, const TopicDiff& t, const 
     const bool substantive = weight_of(t) == DiffWeight::substantive;
     for (const FieldDiff& f : t.fields) {
         if (f.field == "article" || (f.field == "also" && substantive)) continue;
-        Row row{diff_field_label(f.field, lang), {}};
+        Row row{diff_field_label(f.field, lang, &registry, t.topic), {}};
         for (std::size_t i = 0; i < diff.books.size(); ++i) {
             const Rule* rule = t.sides[i].rule;
             const std::string words = rule ? field_in_words(f.field, *rule, registry, lang) : "-";

@@ -33,8 +33,10 @@ std::string diff_text(const rulebook::RulebookDiff& diff, rulebook::Lang lang, c
 // numbers where digits are ("6.10" after "6.9"), topics without an article last.
 std::vector<const rulebook::TopicDiff*> topics_in_article_order(const rulebook::RulebookDiff& diff);
 
-// A field's label ("article", "params.default_time"; in Japanese 条, パラメータ default_time).
-std::string diff_field_label(const std::string& field, rulebook::Lang lang);
+// A field's label ("article", "params.default_time"; in Japanese 条, and a parameter as the registry's Japanese
+// words for it when `registry` knows `topic`'s parameter: 不戦敗となるまでの猶予時間).
+std::string diff_field_label(const std::string& field, rulebook::Lang lang,
+                             const rulebook::Registry* registry = nullptr, const std::string& topic = {});
 std::string diff_markdown(const rulebook::RulebookDiff& diff, rulebook::Lang lang);
 // JSON with stable field names: rulebooks[{id, title, game, extends, lineage, compared_parent}],
 // topics[{topic, presence_differs, rulebooks[{id, present, article, written_in, in_child, summary}],

@@ -3,9 +3,11 @@
 #include "report/diff_layout.h"
 #include "report/diff_report.h"
 #include "report/html_page.h"
+#include "report/rulebook_text.h"
 #include "report/rule_words.h"
 #include "report/run_words.h"
 #include "report/text_table.h"
+#include "rulebook/registry.h"
 
 #include <algorithm>
 #include <set>
@@ -18,6 +20,12 @@ namespace {
 
 std::string values_words(const Rule& rule, Lang lang) {
     std::string out;
+    // In Japanese each value under the registry's words for it (不戦敗となるまでの猶予時間 = 1時間), as `show` prints it.
+    if (lang == Lang::ja) {
+        for (const Param& p : rule.params)
+            out += (out.empty() ? "" : "、") + param_in_words(p, lang, &Registry::bundled(), rule.topic);
+        return out;
+    }
     for (const Param& p : rule.params)
         out += (out.empty()        ? ""
                 : lang == Lang::ja ? "、"
@@ -52,7 +60,7 @@ std::vector<std::string> category_rules_words(const HistoryEdition& e, const std
     return out;
 }
 
-std::string change_words(const HistoryChange& c, Lang lang) {
+std::string change_words(const HistoryChange& c, Lang lang, const std::string& topic) {
     const bool ja = lang == Lang::ja;
     if (c.field == "presence")
         return c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
@@ -68,11 +76,11 @@ std::string change_words(const HistoryChange& c, Lang lang) {
         const std::string what = rest.substr(dot + 1);
         if (what == "@article")
             return where + (ja ? "条：" : "article: ") + c.before + " → " + c.after;
-        return where + (ja ? "値 " : "value ") + what + (ja ? "：" : ": ") +
+        return where + diff_field_label("params." + what, lang, &Registry::bundled(), topic) + (ja ? "：" : ": ") +
                (c.before.empty() ? none_words(lang) : c.before) + " → " +
                (c.after.empty() ? none_words(lang) : c.after);
     }
-    const std::string label = diff_field_label(c.field, lang);
+    const std::string label = diff_field_label(c.field, lang, &Registry::bundled(), topic);
     // Values and numbers are short enough to show both; a longer aspect is shown in full in "what it rules".
     if (c.field == "article" || c.field == "also" || c.field.rfind("params.", 0) == 0)
         return label + (ja ? "：" : ": ") + (c.before.empty() ? none_words(lang) : c.before) + " → " +
@@ -96,7 +104,8 @@ std::string changed_words(const History& h, std::size_t i, const HistoryEdition&
     if (!e.changed) return ja ? since + "と同じ" : "as in " + since;
     std::string out = ja ? since + "から：" : "from " + since + ": ";
     std::string list;
-    for (const HistoryChange& c : e.changes) list += (list.empty() ? "" : ja ? "。" : "; ") + change_words(c, lang);
+    const std::string topic = e.rule ? e.rule->topic : std::string();
+    for (const HistoryChange& c : e.changes) list += (list.empty() ? "" : ja ? "。" : "; ") + change_words(c, lang, topic);
     if (list.empty()) list = ja ? "同じ規則を書き直した" : "restated unchanged";
     return out + list;
 }

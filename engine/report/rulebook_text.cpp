@@ -200,7 +200,12 @@ std::string param_in_words(const Param& param, Lang lang, const Registry* regist
     if (lang == Lang::ja) {
         const TopicSpec* spec = registry ? registry->topic(topic) : nullptr;
         const ParamSpec* ps = spec ? spec->param(param.name) : nullptr;
-        std::string out = (ps ? without_full_stop(ps->text.in(lang)) : param.name) + " = " + written_value_words(param.value.text, lang);
+        // A choice or a name is one of the registry's or the rule's words (white, rights): in the game's words.
+        const auto value = [&](const std::string& text) {
+            const bool named = param.value.unit == Unit::choice || param.value.unit == Unit::text;
+            return named ? effect_words(text, registry, lang) : written_value_words(text, lang);
+        };
+        std::string out = (ps ? without_full_stop(ps->text.in(lang)) : param.name) + " = " + value(param.value.text);
         std::vector<std::string> notes;
         if (param.event_may_set) notes.push_back("大会が変更可");
         if (param.min || param.max)
@@ -208,7 +213,7 @@ std::string param_in_words(const Param& param, Lang lang, const Registry* regist
                             (param.max ? written_value_words(param.max->text, lang) : std::string()));
         if (!param.choices.empty()) {
             std::string choices;
-            for (const auto& c : param.choices) choices += (choices.empty() ? "" : "・") + written_value_words(c.text, lang);
+            for (const auto& c : param.choices) choices += (choices.empty() ? "" : "・") + value(c.text);
             notes.push_back("選択肢 " + choices);
         }
         if (notes.empty()) return out;

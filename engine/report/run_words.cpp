@@ -33,8 +33,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> claim_ki
 // Names a timeline or a rule gives as values, which no registry section lists: who observes (docs/TIMELINES.md
 // observe by and the fact both_flags_fallen), the late player's choice to forfeit, the clocks of a replay
 // (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
-// the registry's `irregularity` condition) and the hook that deducts a claimant's time.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 16> choice_words{{
+// the registry's `irregularity` condition), the hook that deducts a claimant's time, and the values of the registry's
+// choice parameters and text conditions (draw.repetition castling, draw.claim_lapse lost_on, touched_piece).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 21> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
@@ -42,13 +43,16 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> choice_w
     {"player", "対局者"},                   {"forfeit", "不戦敗"},              {"before_irregularity", "不正の直前の局面"}, {"initial", "初期配置"},
     {"initial_setup", "初期配置"},          {"board_orientation", "盤の向き"},           {"colours_reversed", "先後の取り違え"},
     {"displaced_pieces", "駒のずれ"},       {"claimant_deduction", "申立者の持ち時間の減算"}, {"last_correct", "最後の正しい局面"},
+    {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
+    {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
 }};
 
 // The fields of the registry's effects (schemas/topics.yaml effects: fields), as a Japanese sheet labels them.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 12> effect_fields{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 13> effect_fields{{
     {"to", "対象"},    {"who", "対象者"},   {"amount", "時間"},   {"unless", "ただし"}, {"options", "選択肢"},
     {"rated", "レーティング対象"}, {"right", "権利"}, {"clocks", "時計"}, {"name", "計算式"},
     {"empties_to_winner", "空きマスを勝者に加える"}, {"winner_at_least", "勝者の最低石数"}, {"returns", "返しうる効果"},
+    {"moves", "手数"},
 }};
 
 template <std::size_t N>

@@ -137,6 +137,28 @@ std::string time_control_in_words(const clock::TimeControl& tc, Lang lang, bool 
     return out;
 }
 
+namespace {
+
+// The level of supervision and what it means for the category's rules (FIDE 2009 A.3: with adequate supervision the
+// main Laws apply to rapidplay): stated where the event states it or where the category depends on it; else "".
+std::string supervision_words(const Rulebook& book, const EventCheck& check, Lang lang) {
+    const bool ja = lang == Lang::ja;
+    const auto c = book.categories.find(check.category);
+    const bool depends = c != book.categories.end() && c->second.base_rules_when_supervised;
+    const std::string stated = check.supervision == "adequate"     ? (ja ? "十分" : "adequate")
+                               : check.supervision == "inadequate" ? (ja ? "十分でない" : "not adequate")
+                                                                   : (ja ? "明示なし" : "not stated");
+    if (!depends) return check.supervision.empty() ? "" : stated;
+    const std::string kind = category_words(check.category, lang);
+    if (check.base_rules)
+        return ja ? stated + "：本則を適用し、" + kind + "の規則は用いない"
+                  : stated + ": the main rules apply, not the " + kind + " rules";
+    return ja ? stated + "：" + kind + "の規則を適用（十分な監督を明示する大会は本則）"
+              : stated + ": the " + kind + " rules apply (an event that states adequate supervision plays the main rules)";
+}
+
+}  // namespace
+
 Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& check, const Registry& registry, Lang lang) {
     const bool ja = lang == Lang::ja;
     Sheet sheet;
@@ -159,6 +181,8 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
     std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : category_words(check.category, lang);
     if (!check.category_article.empty()) category += " (" + check.category_article + ")";
     sheet.facts.push_back({ja ? "種別" : "Category", category});
+    if (const std::string supervision = supervision_words(book, check, lang); !supervision.empty())
+        sheet.facts.push_back({ja ? "監督" : "Supervision", supervision});
     for (const char* key : {"date", "venue"})
         if (event.node[key] && event.node[key].IsScalar())
             sheet.facts.push_back({ja ? (std::string(key) == "date" ? "日付" : "会場") : (std::string(key) == "date" ? "Date" : "Venue"), event.node[key].Scalar()});
@@ -172,7 +196,7 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
             // point there.
             std::map<std::string, std::string> printed;  // options line -> article where it is printed in full
             for (const auto& [topic, _] : book.rules) {
-                const Rule* rule = applicable_rule(book, topic, check.mode, check.category);
+                const Rule* rule = applicable_rule(book, topic, check.mode, check.rules_category());
                 if (!rule || !rule->discretion) continue;
                 SheetItem item = item_of(*rule, check, registry, lang, true);
                 const auto [at, first] = printed.emplace(item.lines.back(), item.article);
@@ -181,7 +205,7 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
             }
         } else {
             for (const std::string& topic : spec.topics)
-                if (const Rule* rule = applicable_rule(book, topic, check.mode, check.category); rule && in_play(topic, check.time_control))
+                if (const Rule* rule = applicable_rule(book, topic, check.mode, check.rules_category()); rule && in_play(topic, check.time_control))
                     section.items.push_back(item_of(*rule, check, registry, lang, false));
         }
         if (!section.items.empty()) sheet.sections.push_back(std::move(section));

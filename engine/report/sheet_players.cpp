@@ -104,7 +104,7 @@ Sheet players_sheet(const Event& event, const Rulebook& book, const EventCheck& 
         for (const auto& [topic, rule] : rules)
             if (!rule.removed && listed.insert(topic).second) own.items.push_back(rule_item(rule, registry, lang));
     };
-    if (const auto c = book.categories.find(check.category); c != book.categories.end()) add_own(c->second.rules);
+    if (const auto c = book.categories.find(check.rules_category()); c != book.categories.end()) add_own(c->second.rules);
     if (const auto m = book.modes.find(check.mode); m != book.modes.end()) add_own(m->second.rules);
     std::stable_sort(own.items.begin(), own.items.end(), [](const SheetItem& a, const SheetItem& b) {
         return diff_layout::article_before(a.article, b.article);
@@ -115,7 +115,7 @@ Sheet players_sheet(const Event& event, const Rulebook& book, const EventCheck& 
         if (spec.discretion) continue;
         SheetSection section{spec.heading.in(lang), {}};
         for (const std::string& topic : spec.topics)
-            if (const Rule* rule = applicable_rule(book, topic, check.mode, check.category);
+            if (const Rule* rule = applicable_rule(book, topic, check.mode, check.rules_category());
                 rule && in_play(topic, check.time_control) && listed.insert(topic).second)
                 section.items.push_back(rule_item(*rule, registry, lang));
         if (!section.items.empty()) sheet.sections.push_back(std::move(section));

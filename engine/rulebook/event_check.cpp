@@ -63,6 +63,35 @@ std::pair<std::string, std::string> split_set_path(std::string_view path, const 
     return {"", std::string(path)};
 }
 
+// What a value of `unit` looks like, in Japanese (loader.cpp's unit_expectation in English).
+std::string unit_expectation_ja(Unit unit) {
+    switch (unit) {
+        case Unit::duration: return "時間（3min、90s、1h30min、1:30:00 など）";
+        case Unit::moves: return "手数（0以上の整数）";
+        case Unit::count: return "0以上の整数";
+        case Unit::points: return "点数";
+        case Unit::fraction: return "数";
+        case Unit::boolean: return "true か false";
+        case Unit::text: return "文字列";
+        case Unit::choice: return "選択肢の名前";
+        case Unit::balances: return "駒の組み合わせ（'KR v KR; KBP v K' など）";
+    }
+    return "値";
+}
+
+// "（'x' の誤りか）" for the closest candidate, or "" (suggest.h's did_you_mean in Japanese).
+std::string did_you_mean_ja(std::string_view name, const std::vector<std::string>& candidates) {
+    const std::string c = closest(name, candidates);
+    return c.empty() ? "" : "（'" + c + "' の誤りか）";
+}
+
+// Names as a Japanese refusal lists them: each quoted, joined with 、.
+std::string quoted_ja(const std::vector<std::string>& names) {
+    std::string out;
+    for (const auto& n : names) out += (out.empty() ? "" : "、") + ("'" + n + "'");
+    return out.empty() ? "（なし）" : out;
+}
+
 std::string category_for(const Rulebook& book, const clock::TimeControl& control) {
     const auto game_time = clock::time_for_moves(control, book.category_basis_moves.value_or(0));
     if (!game_time) return "";
@@ -73,20 +102,26 @@ std::string category_for(const Rulebook& book, const clock::TimeControl& control
 
 EventCheck check_event_settings(const Event& event, const Rulebook& book, const Registry& registry) {
     EventCheck out;
-    auto refuse = [&](const YAML::Node& at, std::string path, std::string article, std::string message) {
-        out.refused.push_back({location_of(event.file, at), std::move(path), std::move(article), std::move(message)});
+    auto refuse = [&](const YAML::Node& at, std::string path, std::string article, std::string message,
+                      std::string message_ja) {
+        out.refused.push_back({location_of(event.file, at), std::move(path), std::move(article), std::move(message),
+                               std::move(message_ja)});
     };
 
     out.mode = event.mode.empty() ? book.default_mode : event.mode;
     if (!event.mode.empty() && !book.modes.count(event.mode))
         refuse(event.node["mode"], "mode", "",
                book.id + " has no mode '" + event.mode + "'; expected one of: " + list_names(keys_of(book.modes)) +
-                   did_you_mean(event.mode, keys_of(book.modes)));
+                   did_you_mean(event.mode, keys_of(book.modes)),
+               book.id + " に方式 '" + event.mode + "' はない。指定できるのは " + quoted_ja(keys_of(book.modes)) +
+                   did_you_mean_ja(event.mode, keys_of(book.modes)));
 
     if (event.time_control.IsDefined() && !event.time_control.IsNull()) {
         auto parsed = clock::parse_yaml_time_control(event.time_control);
         if (parsed) out.time_control = *parsed;
-        else refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message);
+        else
+            refuse(event.time_control, "time_control", "", "the time control does not read: " + parsed.error.message,
+                   "持ち時間を読めない: " + parsed.error.message);
         if (parsed) warn_short_main_time(event.file, event.time_control, *parsed);
         // A rulebook that states its own time control and does not let an event set it (JOA: 20 minutes each)
         // refuses any other.
@@ -96,7 +131,9 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             const Rule* r = book.rule("clock.time_control");
             refuse(event.time_control, "time_control", r->article,
                    r->article + " fixes the time control at " + clock::format_yaml_time_control(*stated) + "; found " +
-                       clock::format_yaml_time_control(*parsed) + " (leave time_control out to use the rulebook's)");
+                       clock::format_yaml_time_control(*parsed) + " (leave time_control out to use the rulebook's)",
+                   r->article + " は持ち時間を " + clock::format_yaml_time_control(*stated) + " と定めている。指定は " +
+                       clock::format_yaml_time_control(*parsed) + "（'time_control' を省けば規則集の持ち時間になる）");
         }
     } else if (auto stated = stated_time_control(book)) {
         // No time control of the event's own: its games are played on the one the rulebook states (JOA: 20 minutes
@@ -115,14 +152,19 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             refuse(event.node["category"], "category", article,
                    article + " defines " + timed + " by the time per player, and the time control " +
                        clock::format_yaml_time_control(*out.time_control) + " is in it; expected category: " + timed +
-                       ", or a time control outside every category for standard play");
+                       ", or a time control outside every category for standard play",
+                   article + " は1人あたりの持ち時間で種別 '" + timed + "' を定め、持ち時間 " +
+                       clock::format_yaml_time_control(*out.time_control) + " はそれに入る。種別を '" + timed +
+                       "' とするか、通常の対局にはどの種別にも入らない持ち時間を指定する");
         }
     } else if (!event.category.empty()) {
         auto it = book.categories.find(event.category);
         if (it == book.categories.end()) {
             refuse(event.node["category"], "category", "",
                    book.id + " has no category '" + event.category + "'; expected one of: " + list_names(keys_of(book.categories)) +
-                       did_you_mean(event.category, keys_of(book.categories)));
+                       did_you_mean(event.category, keys_of(book.categories)),
+                   book.id + " に種別 '" + event.category + "' はない。指定できるのは " +
+                       quoted_ja(keys_of(book.categories)) + did_you_mean_ja(event.category, keys_of(book.categories)));
         } else {
             out.category = event.category;
             out.category_article = it->second.article;
@@ -133,7 +175,11 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
                        it->second.article + " defines " + event.category + " by the time per player, and the time control " +
                            clock::format_yaml_time_control(*out.time_control) + " is " +
                            (timed.empty() ? std::string("not in it") : "in " + timed) +
-                           "; expected a time control in the category, or no category");
+                           "; expected a time control in the category, or no category",
+                       it->second.article + " は1人あたりの持ち時間で種別 '" + event.category + "' を定め、持ち時間 " +
+                           clock::format_yaml_time_control(*out.time_control) +
+                           (timed.empty() ? std::string(" はそれに入らない") : " は種別 '" + timed + "' に入る") +
+                           "。その種別に入る持ち時間を指定するか、種別を省く");
         }
     } else if (!timed.empty()) {
         out.category = timed;
@@ -141,13 +187,21 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         out.category_from_time = true;
     }
 
+    // A category that says so is played under the base rules where the event states adequate supervision (A.3).
+    out.supervision = event.supervision;
+    if (const auto c = book.categories.find(out.category); c != book.categories.end())
+        out.base_rules = c->second.base_rules_when_supervised && event.supervision == "adequate";
+
     for (const Setting& setting : event.set) {
         const std::string path = setting.key.Scalar();
         const auto [topic, name] = split_set_path(path, registry);
         if (topic.empty() || name.empty()) {
             std::string head = path.substr(0, path.rfind('.'));
             refuse(setting.key, path, "",
-                   "'" + path + "' names no topic of the registry; expected topic.param" + did_you_mean(head, registry.topic_names()));
+                   "'" + path + "' names no topic of the registry; expected topic.param" +
+                       did_you_mean(head, registry.topic_names()),
+                   "'" + path + "' はどの項目も指さない。項目.パラメータ の形で書く" +
+                       did_you_mean_ja(head, registry.topic_names()));
             out.refused.back().unknown_name = true;
             continue;
         }
@@ -155,25 +209,34 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         if (!spec->param(name)) {
             refuse(setting.key, path, "",
                    "the topic " + topic + " has no parameter '" + name + "'; expected one of: " + list_names(spec->param_names()) +
-                       did_you_mean(name, spec->param_names()));
+                       did_you_mean(name, spec->param_names()),
+                   "項目 " + topic + " にパラメータ '" + name + "' はない。指定できるのは " +
+                       quoted_ja(spec->param_names()) + did_you_mean_ja(name, spec->param_names()));
             out.refused.back().unknown_name = true;
             continue;
         }
-        const Rule* rule = applicable_rule(book, topic, out.mode, out.category);
+        const Rule* rule = applicable_rule(book, topic, out.mode, out.rules_category());
         if (!rule) {
-            refuse(setting.key, path, "", book.id + " has no rule for " + path + ", so an event cannot set it");
+            refuse(setting.key, path, "", book.id + " has no rule for " + path + ", so an event cannot set it",
+                   book.id + " には " + path + " の規則がないため、大会はこれを定められない");
             continue;
         }
         const Param* param = rule->param(name);
         if (!param) {
             refuse(setting.key, path, rule->article,
                    book.id + " has no rule for " + path + ": its rule on " + topic + " (" + rule->article +
-                       ") has no parameter '" + name + "', so an event cannot set it");
+                       ") has no parameter '" + name + "', so an event cannot set it",
+                   book.id + " の " + topic + " の規則（" + rule->article + "）には " + path +
+                       " の値がないため、大会はこれを定められない");
             continue;
         }
         if (!param->event_may_set) {
             refuse(setting.key, path, rule->article,
-                   rule->article + " does not let an event change " + name + " (" + book.id + " fixes it at " + param->value.text + ")");
+                   rule->article + " does not let an event change " + name + " (" + book.id + " fixes it at " +
+                       param->value.text + ")",
+                   rule->article + " は大会に " + path + " の変更を認めない（" + book.id + " の値は " +
+                       (param->value.unit != Unit::boolean ? param->value.text : param->value.flag ? "はい" : "いいえ") +
+                       " に固定）");
             continue;
         }
         Value value;
@@ -182,13 +245,18 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
         } catch (const InputError& error) {
             refuse(setting.value, path, rule->article,
                    "found " + describe(setting.value) + " for " + path + "; expected " + unit_expectation(param->value.unit) +
-                       " (" + rule->article + ")");
+                       " (" + rule->article + ")",
+                   path + " の値 " + (setting.value.IsScalar() ? "'" + setting.value.Scalar() + "'" : "（値でないもの）") +
+                       " は読めない。" + unit_expectation_ja(param->value.unit) + " で書く（" + rule->article + "）");
             continue;
         }
         if ((param->min && compare(value, *param->min) < 0) || (param->max && compare(value, *param->max) > 0)) {
             refuse(setting.value, path, rule->article,
                    rule->article + " lets an event set " + name + " within " + (param->min ? param->min->text : std::string()) +
-                       ".." + (param->max ? param->max->text : std::string()) + "; found " + value.text);
+                       ".." + (param->max ? param->max->text : std::string()) + "; found " + value.text,
+                   rule->article + " が大会に認める " + path + " の範囲は " +
+                       (param->min ? param->min->text : std::string()) + "〜" +
+                       (param->max ? param->max->text : std::string()) + "。指定は " + value.text);
             continue;
         }
         if (!param->choices.empty()) {
@@ -200,7 +268,10 @@ EventCheck check_event_settings(const Event& event, const Rulebook& book, const 
             }
             if (!listed) {
                 refuse(setting.value, path, rule->article,
-                       rule->article + " lets an event set " + name + " to one of: " + list_names(texts) + "; found " + value.text);
+                       rule->article + " lets an event set " + name + " to one of: " + list_names(texts) + "; found " +
+                           value.text,
+                       rule->article + " が大会に認める " + path + " の値は " + quoted_ja(texts) + " のいずれか。指定は '" +
+                           value.text + "'");
                 continue;
             }
         }

@@ -34,6 +34,7 @@ struct Refusal {
     std::string path;     // the set path, or "mode", "category", "time_control"
     std::string article;  // the article that forbids it, "" when the rulebook has no rule on it
     std::string message;  // a sentence naming the article and what was expected
+    std::string message_ja;  // the same in Japanese (ids the event's writer typed stay as typed, quoted)
     bool unknown_name = false;  // a `set:` key naming no topic or parameter of the registry: a typo, not a refusal
 };
 
@@ -44,10 +45,14 @@ struct EventCheck {
     bool category_from_time = false;  // true when the category follows from the time control
     std::optional<clock::TimeControl> time_control;  // the event's, else the one the rulebook states (as a run plays it)
     std::string time_control_article;                // the rulebook's article when the time control is the rulebook's own
+    std::string supervision;  // the level of supervision the event states ("adequate", "inadequate"; "" unstated)
+    bool base_rules = false;  // adequate supervision sets the category's own rules aside (FIDE 2009 A.3)
     std::vector<AcceptedSetting> accepted;
     std::vector<Refusal> refused;
 
     bool ok() const { return refused.empty(); }
+    // The category whose own rules the event plays: none where adequate supervision sets them aside.
+    std::string rules_category() const { return base_rules ? std::string() : category; }
 };
 
 // The rule on `topic` that applies under `mode` and `category` (their own rule first, then the base

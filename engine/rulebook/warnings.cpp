@@ -1,5 +1,6 @@
 #include "rulebook/warnings.h"
 
+#include "rulebook/event_check.h"
 #include "rulebook/yaml_source.h"
 
 #include <spdlog/spdlog.h>
@@ -30,6 +31,42 @@ void warn_short_main_time(const std::string& file, const YAML::Node& node, const
     }
     if (warnings_lang() == Lang::ja) spdlog::warn("警告: {}: 持ち時間 \"{}\"：{}", where, node.Scalar(), *hint);
     else spdlog::warn("{}: time_control \"{}\": {}", where, node.Scalar(), *hint);
+}
+
+void warn_category_against_time(const Event& event, const Rulebook& book,
+                                const std::optional<clock::TimeControl>& control) {
+    if (event.category.empty() || !control || !control->is_timed()) return;
+    const std::string timed = category_for(book, *control);
+    const auto it = book.categories.find(event.category);
+    // "standard" names the base rules where the rulebook has no category of that name: it contradicts a time
+    // control that falls in one of its categories.
+    const bool standard = it == book.categories.end() && event.category == "standard";
+    if (it == book.categories.end() && !standard) return;  // an unknown category is the event's error elsewhere
+    if (standard && timed.empty()) return;
+    if (!standard) {
+        const auto& w = it->second.when;
+        if (!w.over && !w.at_least && !w.under && !w.at_most) return;  // a category not defined by the time
+        if (timed == event.category) return;
+    }
+    const std::string& article = standard ? book.categories.at(timed).article : it->second.article;
+    static std::mutex guard;
+    static std::set<std::string> warned;
+    const std::string where =
+        (event.node && event.node["category"] ? location_of(event.file, event.node["category"]).to_string() : event.file);
+    {
+        const std::lock_guard lock(guard);
+        if (!warned.insert(where + " " + book.id).second) return;
+    }
+    const std::string tc = clock::format_yaml_time_control(*control);
+    if (warnings_lang() == Lang::ja)
+        spdlog::warn("警告: {}: 種別 '{}' を指定したが、{} は種別を持ち時間で定め（{}）、持ち時間 {} は{}。指定どおり '{}' の規則で裁定する",
+                     where, event.category, book.id, article, tc,
+                     timed.empty() ? "どの種別にも入らない" : "種別 '" + timed + "' に入る", event.category);
+    else
+        spdlog::warn("{}: category '{}' but {} defines '{}' by the time ({}), and the time control {} is {}; ruling "
+                     "under '{}' as the event asks (event check refuses this)",
+                     where, event.category, book.id, standard ? timed : event.category, article, tc,
+                     timed.empty() ? "in no category" : "in '" + timed + "'", event.category);
 }
 
 void warn_mixed_games(const std::vector<const Rulebook*>& books) {

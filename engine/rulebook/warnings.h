@@ -3,10 +3,12 @@
 #pragma once
 
 #include "clock/time_control.h"
+#include "rulebook/event.h"
 #include "rulebook/rulebook.h"
 
 #include <yaml-cpp/yaml.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -20,6 +22,12 @@ Lang warnings_lang();
 // gives under a minute of main time ("15+10": did you mean 900+10?). Each place is warned about once per run,
 // however many rulebooks read it.
 void warn_short_main_time(const std::string& file, const YAML::Node& node, const clock::TimeControl& control);
+
+// Warns when the category an event names is not the one its time control falls in under `book` (category: rapid
+// with 90 minutes a player; FIDE 2009 A.1 defines rapid by the time): the run plays the named category's rules as
+// asked, but `event check` would refuse the pair. Once per event place and rulebook.
+void warn_category_against_time(const Event& event, const Rulebook& book,
+                                const std::optional<clock::TimeControl>& control);
 
 // Warns when `books` are not all of one game (a diff of a chess rulebook with a shogi one compares topics that
 // mean different things, and most of it is one side's rules only).

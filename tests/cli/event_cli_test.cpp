@@ -5,6 +5,8 @@
 
 #include <boost/test/unit_test.hpp>
 
+#include <cstdio>
+#include <fstream>
 #include <sstream>
 #include <nlohmann/json.hpp>
 
@@ -52,6 +54,14 @@ BOOST_AUTO_TEST_CASE(a_typo_in_a_set_key_exits_2_and_the_check_speaks_japanese) 
     BOOST_TEST(ja.exit_code == 1);
     BOOST_TEST(contains(ja.out, "認める: clock.late_arrival.default_time = 30分"));
     BOOST_TEST(contains(ja.out, "fide2001-club.yaml:7:3: 認めない: draw.agreement.min_moves"));
+    // The reason in Japanese too: FIDE 2001 5.2c, its rule on draw.agreement, has no minimum number of moves.
+    BOOST_TEST(contains(ja.out, "fide-2001 の draw.agreement の規則（5.2c）には draw.agreement.min_moves の値がない"));
+    BOOST_TEST(!contains(ja.out, "has no rule"));
+    // A typo's suggestion, in Japanese, keeps the ids the writer types.
+    const CliResult typo_ja = event_run("event check tests/data/events/typo-set-key.yaml --lang ja");
+    BOOST_TEST(typo_ja.exit_code == 2);
+    BOOST_TEST(contains(typo_ja.out, "項目 draw.agreement にパラメータ 'min_move' はない"));
+    BOOST_TEST(contains(typo_ja.out, "（'min_moves' の誤りか）"));
 }
 
 // --format text: the title underlined, every line within 80 columns (Japanese counted double); the 2009 Laws' rapid
@@ -98,6 +108,44 @@ BOOST_AUTO_TEST_CASE(the_sheet_in_markdown_and_html_in_both_languages) {
     BOOST_TEST(contains(ja.out, "クラブオープン2026"));
     // A sheet is not printed for an event its rulebook refuses.
     BOOST_TEST(event_run("event sheet tests/data/events/fide2001-club.yaml").exit_code == 1);
+}
+
+// `run` plays the category an event names, but warns when the time control contradicts it: FIDE 2009 A.1 defines
+// rapid as at least 15 and under 60 minutes a player, and 90 minutes (5400 s) is in no category. The same game
+// with the time control of timeline 148 (25 minutes: rapid by A.1) draws no warning.
+BOOST_AUTO_TEST_CASE(run_warns_when_the_category_contradicts_the_time_control) {
+    const std::string source =
+        ARBITER_SOURCE_DIR "/tests/timelines/chess/148-rapid-adequate-supervision-main-laws.yaml";
+    const auto write = [&](const std::string& name, const std::string& event) {
+        const std::string path = arbiter::test::scratch_path(name);
+        std::ifstream in(source);
+        std::ostringstream text;
+        text << in.rdbuf();
+        std::string yaml = text.str();
+        const std::string old = "event: {rulebook: fide-2009, time_control: \"1500\", supervision: adequate}";
+        yaml.replace(yaml.find(old), old.size(), event);
+        std::ofstream(path) << yaml;
+        return path;
+    };
+    const std::string wrong =
+        write("rapid-90min.yaml", "event: {rulebook: fide-2009, time_control: \"5400\", category: rapid}");
+    const CliResult r = arbiter::test::run_arbiter("run '" + wrong + "'", arbiter::test::Stderr::merge);
+    BOOST_TEST(contains(r.out, "category 'rapid' but fide-2009 defines 'rapid' by the time (A.1), and the time control "
+                               "{time: 1h30min} is in no category"), r.out);
+    const CliResult ja = arbiter::test::run_arbiter("run '" + wrong + "' --lang ja", arbiter::test::Stderr::merge);
+    BOOST_TEST(contains(ja.out, "種別 'rapid' を指定したが"), ja.out);
+    const std::string right =
+        write("rapid-25min.yaml", "event: {rulebook: fide-2009, time_control: \"1500\", category: rapid}");
+    const CliResult fine = arbiter::test::run_arbiter("run '" + right + "'", arbiter::test::Stderr::merge);
+    BOOST_TEST(!contains(fine.out, "category 'rapid' but"), fine.out);
+    // "standard" (the base rules) with 25 minutes, which A.1 makes rapid.
+    const std::string standard =
+        write("standard-25min.yaml", "event: {rulebook: fide-2009, time_control: \"1500\", category: standard}");
+    const CliResult base = arbiter::test::run_arbiter("run '" + standard + "'", arbiter::test::Stderr::merge);
+    BOOST_TEST(contains(base.out, "category 'standard' but fide-2009 defines 'rapid' by the time (A.1)"), base.out);
+    std::remove(standard.c_str());
+    std::remove(wrong.c_str());
+    std::remove(right.c_str());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

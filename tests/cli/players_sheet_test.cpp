@@ -97,6 +97,28 @@ BOOST_AUTO_TEST_CASE(the_players_sheet_is_the_default_and_full_is_the_arbiters) 
     BOOST_TEST(run_arbiter(event + " --full --players").exit_code == 2);
 }
 
+// The level of supervision is a fact of the sheet. FIDE 2009 A.3: with adequate supervision the Competition Rules
+// apply to rapidplay, so the supervised event's sheet has none of the A.4 rules (A.4d: the arbiter does not point
+// out a flag) and has the main rule on a flag (6.9: the arbiter observes it or a player claims it); the event that
+// states nothing plays the A.4 rules, and its sheet says why.
+BOOST_AUTO_TEST_CASE(the_sheet_states_the_level_of_supervision) {
+    const auto supervised = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --format md");
+    BOOST_REQUIRE(supervised.exit_code == 0);
+    BOOST_TEST(contains(supervised.out, "| Supervision | adequate: the main rules apply, not the rapid rules |"));
+    BOOST_TEST(!contains(supervised.out, "A.4"));
+    BOOST_TEST(contains(supervised.out, "**6.9**"));
+    const auto ja = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --format md --lang ja");
+    BOOST_TEST(contains(ja.out, "| 監督 | 十分：本則を適用し、早指しの規則は用いない |"));
+    const auto full = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --full --format md");
+    BOOST_TEST(!contains(full.out, "A.4"));
+    const auto unstated = run_arbiter(event + " --format md");
+    BOOST_TEST(contains(unstated.out, "| Supervision | not stated: the rapid rules apply"));
+    BOOST_TEST(contains(unstated.out, "A.4d"));
+    const auto check = run_arbiter("event check tests/data/events/weekend-rapid-supervised.yaml");
+    BOOST_TEST(check.exit_code == 0);
+    BOOST_TEST(contains(check.out, "supervision: adequate (the main rules apply, not the category's)"));
+}
+
 BOOST_AUTO_TEST_CASE(at_most_two_a4_pages_in_each_language) {
     if (arbiter::test::no_chromium()) return;
     const fs::path dir = arbiter::test::scratch_path("players-sheet");
