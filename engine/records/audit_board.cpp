@@ -94,7 +94,8 @@ public:
     }
     int reversible_plies(std::optional<core::Move> after) const override { return at().reversible_plies(after); }
     const Capability* capability(core::Analysis a) const override {
-        if (a == DeadPositionFacts::analysis) return dead_position_ ? static_cast<const DeadPositionFacts*>(this) : nullptr;
+        if (a == DeadPositionFacts::analysis)
+            return dead_position_ ? static_cast<const DeadPositionFacts*>(this) : nullptr;
         return made().capability(a);
     }
     // Questions of the position alone: asked of the record's last position as the converter left it where the moves

@@ -60,11 +60,12 @@ BOOST_AUTO_TEST_CASE(an_irregular_position_is_not_dead) {
 
 BOOST_AUTO_TEST_CASE(each_question_has_its_own_answer) {
     AnalysisMemo memo;
-    const auto queen = board(Queen, &memo);
-    BOOST_TEST((queen->capability<DeadPositionFacts>()->cannot_checkmate(1) == std::optional<bool>(true)));  // a bare king cannot mate
-    BOOST_TEST((queen->capability<DeadPositionFacts>()->cannot_checkmate(0) == std::optional<bool>(false)));
-    BOOST_TEST(!queen->capability<DeadPositionFacts>()->is_dead_position());
-    BOOST_TEST((queen->capability<DeadPositionFacts>()->cannot_checkmate(1) == std::optional<bool>(true)));
+    const auto queen_board = board(Queen, &memo);
+    const DeadPositionFacts* queen = queen_board->capability<DeadPositionFacts>();
+    BOOST_TEST((queen->cannot_checkmate(1) == std::optional<bool>(true)));  // a bare king cannot mate
+    BOOST_TEST((queen->cannot_checkmate(0) == std::optional<bool>(false)));
+    BOOST_TEST(!queen->is_dead_position());
+    BOOST_TEST((queen->cannot_checkmate(1) == std::optional<bool>(true)));
 }
 
 BOOST_AUTO_TEST_CASE(the_move_counters_do_not_change_the_answer) {
