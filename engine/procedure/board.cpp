@@ -21,7 +21,11 @@ namespace arbiter::procedure {
 namespace {
 
 template <class BB>
-class CoreBoard final : public Board {
+class CoreBoard final : public Board,
+                        public DeadPositionFacts,
+                        public KingAndPawnFacts,
+                        public ImpasseFacts,
+                        public CycleFacts {
 public:
     using Position = core::BasicPosition<BB>;
     // SAN and the analyses play boards of up to 64 squares (core::check_profile lets only those declare them).
@@ -69,6 +73,18 @@ public:
             bad.message = e.message() + "; expected a move in USI (7g7f, P*5e) or KIF style (７六歩(77))";
             return bad;
         }
+    }
+
+    const Capability* capability(core::Analysis a) const override {
+        if (!start_.definition().profile.offers(a)) return nullptr;
+        switch (a) {
+            case core::Analysis::dead_position: return static_cast<const DeadPositionFacts*>(this);
+            case core::Analysis::king_and_pawn: return static_cast<const KingAndPawnFacts*>(this);
+            case core::Analysis::impasse_count: return static_cast<const ImpasseFacts*>(this);
+            case core::Analysis::cycle_facts: return static_cast<const CycleFacts*>(this);
+            case core::Analysis::disc_count: break;  // a placement game's (check_profile keeps it to those)
+        }
+        return nullptr;
     }
 
     std::string traditional_text(const core::ParsedMove& parsed) const override {
@@ -124,7 +140,6 @@ public:
     }
 
     std::string_view cycle_pattern(int side) const override {
-        if (!pos().definition().profile.offers(core::Analysis::cycle_facts)) return {};
         return core::pattern_name(core::cycle_pattern(game(), game().first_occurrence_ply(), core::Color(side)));
     }
 
@@ -221,6 +236,9 @@ public:
     }
 
     bool in_check() const override { return pos().is_check(); }
+    std::string hold_irregular(std::string_view, const Irregularity&) override {
+        return "this game has no irregular placements";
+    }
     bool illegal_position() const override { return irregular() || !core::impossible_position(pos()).empty(); }
 
     std::optional<int> owner_at(std::string_view square) const override {

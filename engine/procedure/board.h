@@ -47,6 +47,69 @@ struct PieceCount {
     int empty = 0;
 };
 
+// What a board answers beyond the moves, one small interface per analysis a game file can name (`analyses:` in
+// rulesets/games/*.yaml, core::Analysis). A board hands one out (Board::capability) only where its game offers
+// the analysis, so a rulebook word that needs one is refused when the rulebook is checked against its game
+// (rulebook::check_for_game, EngineWords::analysis_words) instead of being answered "no" at run time.
+struct Capability {
+    virtual ~Capability() = default;
+};
+
+// dead_position (FIDE 5.2.2, 6.9): whether a side can still checkmate, whether the position is dead, and the
+// material property wrong_rook_pawn that a book draw reads beside it.
+struct DeadPositionFacts : Capability {
+    static constexpr core::Analysis analysis = core::Analysis::dead_position;
+    // Can `side` no longer checkmate by any series of legal moves? nullopt: not settled within the search budget.
+    virtual std::optional<bool> cannot_checkmate(int side) const = 0;
+    virtual bool is_dead_position() const = 0;
+    // The material property wrong_rook_pawn (JCA 15.1 item 5): `side` has pawns (the game file's roles.pawn), all on
+    // one edge file, and its bishops (its colour-bound pieces) all stand on squares of the other colour than that
+    // file's square on the far rank, where the pawns promote. False in games without a pawn role.
+    virtual bool wrong_rook_pawn(int side) const = 0;
+};
+
+// king_and_pawn: the material property drawn_king_and_pawn (JCA 15.1 item 3): `side` has its king and one pawn
+// against the lone king, and with best play from this position it cannot force a win (core/kpk.h).
+struct KingAndPawnFacts : Capability {
+    static constexpr core::Analysis analysis = core::Analysis::king_and_pawn;
+    virtual bool drawn_king_and_pawn(int side) const = 0;
+};
+
+// impasse_count: the impasse tally (shogi jishogi) of one side, king excluded: major pieces (those the game values
+// above 1) and minor ones, in hand plus in the zone and over all the side's pieces; pieces in the zone; the king in it.
+struct Impasse {
+    int zone_major = 0, zone_minor = 0;  // in hand or standing in the zone
+    int all_major = 0, all_minor = 0;    // in hand or anywhere on the board
+    int pieces_in_zone = 0;
+    bool royal_in_zone = false;
+};
+struct ImpasseFacts : Capability {
+    static constexpr core::Analysis analysis = core::Analysis::impasse_count;
+    virtual Impasse impasse(int side) const = 0;
+};
+
+// disc_count: the count a placement game is decided by, and whether neither side can move on the board as it stands
+// (whatever held act put it there).
+struct DiscFacts : Capability {
+    static constexpr core::Analysis analysis = core::Analysis::disc_count;
+    virtual PieceCount piece_count() const = 0;
+    virtual bool neither_can_move() const = 0;
+};
+
+// cycle_facts: what `side`'s moves since the current position first occurred were (core/cycle_facts.h: idle, check,
+// mate_threat, chase, chase_several, mixed).
+struct CycleFacts : Capability {
+    static constexpr core::Analysis analysis = core::Analysis::cycle_facts;
+    virtual std::string_view cycle_pattern(int side) const = 0;
+};
+
+// Every analysis a game file can name, for code that walks them all (a wrapping board's test).
+inline constexpr core::Analysis all_analyses[] = {core::Analysis::dead_position, core::Analysis::king_and_pawn,
+                                                  core::Analysis::impasse_count, core::Analysis::disc_count,
+                                                  core::Analysis::cycle_facts};
+
+// The core every game's board answers; each virtual is pure, so a board that wraps another (the audit's) states what
+// it does with each, and passes on the capabilities through the one accessor.
 class Board {
 public:
     virtual ~Board() = default;
@@ -64,16 +127,13 @@ public:
     virtual void play(const core::ParsedMove& parsed) = 0;
     // The move `read` returned, as Japanese output prints it where the game file gives notation.traditional
     // (core/traditional_notation.h: ▲７六歩, △同　歩); "" elsewhere. Asked before `play`.
-    virtual std::string traditional_text(const core::ParsedMove& parsed) const {
-        (void)parsed;
-        return {};
-    }
+    virtual std::string traditional_text(const core::ParsedMove& parsed) const = 0;
     // `can_move`: the caller knows that the side to move has a legal move (it read one), so mate and stalemate are
     // out and need no search for a move.
     virtual BoardEnd end_after_move(bool can_move = false) const = 0;
     // The position on a board of up to 64 squares that moves pieces, for a caller that analyses positions itself (a
     // board that wraps this one: the WrapBoard of Runner::run); nullptr on other boards.
-    virtual const core::Position* position() const { return nullptr; }
+    virtual const core::Position* position() const = 0;
     // Back to the start position with no moves (a game played again, e.g. after sennichite).
     virtual void restart() = 0;
 
@@ -83,61 +143,35 @@ public:
     virtual bool repeats_with(core::Move move, int occurrences) const = 0;
     // Perpetual check: every move `side` made since the current position first occurred gave check.
     virtual bool checked_all_along(int side) const = 0;
-    // What `side`'s moves since the current position first occurred were (core/cycle_facts.h: idle, check, mate_threat,
-    // chase, chase_several, mixed), where the game file offers the cycle_facts analysis; empty where it does not.
-    virtual std::string_view cycle_pattern(int /*side*/) const { return {}; }
     virtual void set_castling_identity(core::CastlingIdentity identity) = 0;
     // Plies since the last capture or counter-resetting move, after `move` when one is given (FIDE 9.3).
     virtual int reversible_plies(std::optional<core::Move> after = std::nullopt) const = 0;
 
-    // Can `side` no longer checkmate by any series of legal moves? nullopt: not settled within the search budget.
-    virtual std::optional<bool> cannot_checkmate(int side) const = 0;
-    virtual bool is_dead_position() const = 0;
     // A side's pieces as upper-case letters in the game's piece order (chess: K Q R B N P), e.g. "KNN".
     virtual std::string material(int side) const = 0;
-    // The material property wrong_rook_pawn (JCA 15.1 item 5): `side` has pawns (the game file's roles.pawn), all on
-    // one edge file, and its bishops (its colour-bound pieces) all stand on squares of the other colour than that
-    // file's square on the far rank, where the pawns promote. False in games without a pawn role.
-    virtual bool wrong_rook_pawn(int side) const = 0;
-    // The material property drawn_king_and_pawn (JCA 15.1 item 3): in a game that offers the king_and_pawn analysis,
-    // `side` has its king and one pawn against the lone king, and with best play from this position it cannot force
-    // a win (core/kpk.h). False in other games.
-    virtual bool drawn_king_and_pawn(int side) const = 0;
     virtual bool in_check() const = 0;
     // The board shows a position that no series of legal moves reaches: the side not to move is in check (both
     // royal pieces in check among these), or a piece stands where the game's rules never leave one (a pawn where
     // it must have promoted: core::impossible_position). Only an illegal move that stood leaves one.
-    virtual bool illegal_position() const { return false; }
+    virtual bool illegal_position() const = 0;
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
     // name that is not a square of the board.
     virtual std::optional<int> owner_at(std::string_view square) const = 0;
-    // Impasse tally (shogi jishogi) of one side, king excluded: major pieces (those the game values above 1) and
-    // minor ones, in hand plus in the zone and over all the side's pieces; pieces in the zone; the king in it.
-    struct Impasse {
-        int zone_major = 0, zone_minor = 0;  // in hand or standing in the zone
-        int all_major = 0, all_minor = 0;    // in hand or anywhere on the board
-        int pieces_in_zone = 0;
-        bool royal_in_zone = false;
-    };
-    virtual Impasse impasse(int side) const = 0;
 
-    // Placement games (defaults for the others, which have none of these).
     // Puts an irregular act on the board as it was done (`move` is a square or "pass"); returns why it cannot
     // stand on this board, "" when it does. The act is then held like an illegal move the board can hold.
-    virtual std::string hold_irregular(std::string_view move, const Irregularity& act) {
-        (void)move, (void)act;
-        return "this game has no irregular placements";
-    }
+    virtual std::string hold_irregular(std::string_view move, const Irregularity& act) = 0;
     // Goes back to the position before ply `ply` (0 = the start): an illegal act pointed out and corrected.
     // False where the board cannot (it never holds what it could not take back).
-    virtual bool take_back_to(int ply) {
-        (void)ply;
-        return false;
+    virtual bool take_back_to(int ply) = 0;
+
+    // The board's answers to the analysis `a` (a DeadPositionFacts for dead_position, ...), null where the game file
+    // does not name it. Valid until the board next changes (a move, a restart, a take-back).
+    virtual const Capability* capability(core::Analysis a) const = 0;
+    template <class T>
+    const T* capability() const {
+        return static_cast<const T*>(capability(T::analysis));
     }
-    // The count a placement game is decided by; nullopt for games that are not.
-    virtual std::optional<PieceCount> piece_count() const { return std::nullopt; }
-    // Neither side can move on the board as it stands (whatever held act put it there).
-    virtual bool neither_can_move() const { return false; }
 };
 
 // Answers of the unwinnability analysis (core/unwinnable.h) by position, kept across runs: a timeline compared under

@@ -296,12 +296,22 @@ namespace {
 // otherwise the list's extension to harmless extra pieces leaves the arbiter to judge.
 struct MaterialProperty {
     std::string_view name;
-    bool (Board::*holds)(int side) const;
+    bool (*holds)(const Board& board, int side);  // false where the game lacks the analysis
     bool settles;
 };
 constexpr MaterialProperty material_properties[] = {
-    {"wrong_rook_pawn", &Board::wrong_rook_pawn, false},
-    {"drawn_king_and_pawn", &Board::drawn_king_and_pawn, true},
+    {"wrong_rook_pawn",
+     [](const Board& b, int side) {
+         const auto* facts = b.capability<DeadPositionFacts>();
+         return facts && facts->wrong_rook_pawn(side);
+     },
+     false},
+    {"drawn_king_and_pawn",
+     [](const Board& b, int side) {
+         const auto* facts = b.capability<KingAndPawnFacts>();
+         return facts && facts->drawn_king_and_pawn(side);
+     },
+     true},
 };
 
 }  // namespace
@@ -314,7 +324,7 @@ std::vector<std::string_view> material_property_words() { return names_of(materi
 // False where a property that settles the matter fails (K+P v K won for the pawn's side); nullopt where the list
 // does not decide and the arbiter judges.
 std::optional<bool> State::is_listed_book_draw() const {
-    if (game->is_dead_position()) return true;
+    if (const auto* dead = game->capability<DeadPositionFacts>(); dead && dead->is_dead_position()) return true;
     const json listed = param_of(Trigger::claim_book_draw, params::book_material.name);
     if (!listed.is_string()) return std::nullopt;
     std::string why;
@@ -326,7 +336,7 @@ std::optional<bool> State::is_listed_book_draw() const {
         for (int first = 0; first < 2; ++first) {
             if (item.first != sides[std::size_t(first)] || item.second != sides[std::size_t(1 - first)]) continue;
             const auto* p = row_named(material_properties, item.property);
-            if (item.property.empty() || (p && ((*game).*(p->holds))(first))) return true;
+            if (item.property.empty() || (p && p->holds(*game, first))) return true;
             if (p && p->settles) refuted = true;
         }
     if (refuted) return false;

@@ -34,8 +34,10 @@ std::optional<bool> at_least(State&, const rulebook::Rule&,
 }
 
 std::optional<bool> cannot_checkmate(State& st, int side, const json& value) {
-    if (!st.game || side < 0 || side > 1) return std::nullopt;
-    const auto c = st.game->cannot_checkmate(side);
+    // The game's dead_position analysis (the rulebook check refused this condition in a game without it).
+    const DeadPositionFacts* facts = st.game ? st.game->capability<DeadPositionFacts>() : nullptr;
+    if (!facts || side < 0 || side > 1) return std::nullopt;
+    const auto c = facts->cannot_checkmate(side);
     if (!c || !value.is_boolean()) return std::nullopt;
     return *c == value.get<bool>();
 }

@@ -12,7 +12,7 @@ using State = Runner::State;
 // The facts an impasse count gives the rule's cases, pieces valued as the rule says (major_value, minor_value):
 // the actor's zone points and pieces in the zone, whether each king has entered, whose turn it is, whether the actor
 // is in check, and each side's total points over the board and the hand.
-Board::Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const {
+Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const {
     auto value = [&](const params::Name& name, int fallback) {
         const json v = param_value(r, name.name);
         return v.is_number() ? v.get<int>() : fallback;
@@ -27,17 +27,20 @@ Board::Impasse State::add_count_facts(const rulebook::Rule& r, int actor, Contex
         game_minor = game_minor == 0 ? points : std::min(game_minor, points);
     }
     const int major = value(params::major_value, game_major), minor = value(params::minor_value, std::max(game_minor, 0));
-    const Board::Impasse count = game->impasse(actor);
     const bool own_turn = actor == to_move();
     ctx.facts["actor_side"] = side_name(actor);
     ctx.facts["own_turn"] = own_turn;
+    ctx.facts["not_in_check"] = !(own_turn && game->in_check());
+    // The zone's facts come from the game's impasse_count analysis (the rulebook check refused them elsewhere).
+    const ImpasseFacts* tally = game->capability<ImpasseFacts>();
+    if (!tally) return {};
+    const Impasse count = tally->impasse(actor);
     ctx.facts["king_in_zone"] = count.royal_in_zone;
-    ctx.facts["opponent_king_in_zone"] = game->impasse(1 - actor).royal_in_zone;
+    ctx.facts["opponent_king_in_zone"] = tally->impasse(1 - actor).royal_in_zone;
     ctx.facts["zone_points"] = count.zone_major * major + count.zone_minor * minor;
     ctx.facts["pieces_in_zone"] = count.pieces_in_zone;
-    ctx.facts["not_in_check"] = !(own_turn && game->in_check());
     for (int side = 0; side < 2; ++side) {
-        const Board::Impasse all = game->impasse(side);
+        const Impasse all = tally->impasse(side);
         // By the side's place in the order of play, not its name: the same words in every game.
         ctx.facts[side == 0 ? "first_side_points" : "second_side_points"] = all.all_major * major + all.all_minor * minor;
     }
@@ -59,8 +62,8 @@ void State::on_declare(int declarer) {
         raise(Trigger::entry_declare, ctx, declarer, {}, true);
         return;
     }
-    const Board::Impasse count = add_count_facts(*r, declarer, ctx);
-    const int zone_points = ctx.facts["zone_points"].get<int>();
+    const Impasse count = add_count_facts(*r, declarer, ctx);
+    const int zone_points = ctx.facts.value("zone_points", 0);  // none without the impasse_count analysis
     const std::string points = std::to_string(zone_points), pieces = std::to_string(count.pieces_in_zone);
     const Note note{"zone points " + points + ", pieces in zone " + pieces + (count.royal_in_zone ? ", king in zone" : ", king outside the zone"),
                     "敵陣の点数" + points + "点、敵陣の駒" + pieces + "枚、玉は" + (count.royal_in_zone ? "敵陣にいる" : "敵陣の外")};
@@ -103,8 +106,9 @@ int State::result_winner() const {
 // without it the count is the pieces on the board), and a tie goes to the rule on board.tie where the rulebook has
 // one (joa-othello: the holder of the draw-win right wins a 32-32 game), else it is drawn.
 void State::on_counted_end(int by) {
-    const auto count = game->piece_count();
-    if (!count) return;
+    const DiscFacts* counted = game->capability<DiscFacts>();
+    if (!counted) return;
+    const std::optional<PieceCount> count = counted->piece_count();
     const std::string& topic = topic_of(Trigger::board_neither_can_move);
     const auto* r = rule(topic);
     const int winner = count->pieces[0] == count->pieces[1] ? nobody : count->pieces[0] > count->pieces[1] ? 0 : 1;
@@ -156,10 +160,10 @@ void State::on_counted_end(int by) {
 void State::on_declare_end(int by) {
     if (illegal && illegal->on_board)
         lapse_illegal({"the end was declared without pointing the act out: it stands", "反則を指摘せずに終局が宣言された：その行為は確定する"},
-                      ended || game->neither_can_move());
+                      ended || neither_can_move());
     end_declared = true;
     if (ended) return;
-    if (game->neither_can_move()) on_counted_end(by);
+    if (neither_can_move()) on_counted_end(by);
     else
         note_only(topic_of(Trigger::entry_declare_end), by,
                   {"the game is not over on the board: a side can still move", "盤上ではまだ終局していない：まだ着手できる側がある"});

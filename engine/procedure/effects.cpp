@@ -275,7 +275,8 @@ Listed statement(const Apply& a) {
 // does not change. A game that is not decided by counting pieces has nothing to count.
 Listed count(const Apply& a) {
     State& st = a.st;
-    const auto board = st.game ? st.game->piece_count() : std::nullopt;
+    const DiscFacts* counted = st.game ? st.game->capability<DiscFacts>() : nullptr;
+    const auto board = counted ? std::optional<PieceCount>(counted->piece_count()) : std::nullopt;
     if (!board) {
         a.add_note({"nothing to count: this game is not decided by counting pieces", "数える石がない：石数で決着するゲームではない"});
         return Listed::no;

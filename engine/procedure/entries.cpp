@@ -161,7 +161,9 @@ void State::after_move(int mover) {
         // position first occurred, by pattern (checks, chases); the rule's cases decide which side, if any, is
         // ruled, so a side whose pattern the rule leaves alone is passed over and the other side is asked.
         if (rule_for(Trigger::board_forcing_cycle)) {
-            const std::array<std::string, 2> pattern{std::string(game->cycle_pattern(0)), std::string(game->cycle_pattern(1))};
+            const auto* cycle = game->capability<CycleFacts>();  // none: no pattern, no side is asked
+            const std::array<std::string, 2> pattern{cycle ? std::string(cycle->cycle_pattern(0)) : std::string(),
+                                                     cycle ? std::string(cycle->cycle_pattern(1)) : std::string()};
             const auto pattern_ja = [](const std::string& p) {
                 const std::string_view words = cycle_pattern_ja(p);
                 return words.empty() ? p : std::string(words);

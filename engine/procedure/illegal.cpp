@@ -231,7 +231,7 @@ void State::add_point_out_facts(const rulebook::Rule& r, const YAML::Node& v, Co
     ctx.facts["irregularity_correctable"] = fact("irregularity_correctable", true);
     if (!illegal) return;
     ctx.restore_ply = illegal->on_board ? illegal->ply_before : game->ply();
-    ctx.facts["last_move"] = illegal->on_board && game->neither_can_move();
+    ctx.facts["last_move"] = illegal->on_board && neither_can_move();
     bool named = true;
     if (const json required = param_value(r, params::name_disc_required.name); required.is_boolean() && required.get<bool>()) {
         std::vector<std::string> said;

@@ -15,7 +15,7 @@ namespace {
 
 using core::Position;
 
-class PlacementBoard final : public Board {
+class PlacementBoard final : public Board, public DiscFacts {
 public:
     PlacementBoard(Position start, std::string file) : start_(start), pos_(std::move(start)), file_(std::move(file)) {}
 
@@ -70,15 +70,18 @@ public:
     bool checked_all_along(int) const override { return false; }
     void set_castling_identity(core::CastlingIdentity) override {}
     int reversible_plies(std::optional<core::Move>) const override { return 0; }
-    std::optional<bool> cannot_checkmate(int) const override { return std::nullopt; }
-    bool is_dead_position() const override { return false; }
     std::string material(int side) const override {
         return std::string(std::size_t(core::popcount(pos_.pieces(core::Color(side)))), def().pieces[0].letter);
     }
-    bool wrong_rook_pawn(int) const override { return false; }  // no pawns or bishops
-    bool drawn_king_and_pawn(int) const override { return false; }
     bool in_check() const override { return false; }
-    Impasse impasse(int) const override { return {}; }
+    // Every act that is held leaves discs where a player could have put them.
+    bool illegal_position() const override { return false; }
+    std::string traditional_text(const core::ParsedMove&) const override { return {}; }
+    const core::Position* position() const override { return nullptr; }
+    const Capability* capability(core::Analysis a) const override {
+        if (a == core::Analysis::disc_count && def().profile.offers(a)) return static_cast<const DiscFacts*>(this);
+        return nullptr;
+    }
 
     std::optional<int> owner_at(std::string_view square) const override {
         const int sq = square_of(square);
@@ -145,7 +148,7 @@ public:
         return true;
     }
 
-    std::optional<PieceCount> piece_count() const override {
+    PieceCount piece_count() const override {
         const core::PieceCount c = core::count_pieces(pos_);
         return PieceCount{{c.pieces[0], c.pieces[1]}, c.empty};
     }

@@ -197,6 +197,11 @@ struct Runner::State {
     Ms shown(int side) const;
     std::array<Ms, 2> clocks() const { return {shown(0), shown(1)}; }
     bool flag_down(int side) const;
+    // Neither side can move on the board (a placement game's disc_count analysis); false in other games.
+    bool neither_can_move() const {
+        const DiscFacts* discs = game->capability<DiscFacts>();
+        return discs && discs->neither_can_move();
+    }
     int role_side(std::string_view role, const Context& ctx) const;
     // Starts `side`'s clock unless it runs (stopping the other's). Inline: a move in turn, asked for every move of an
     // archive, finds its clock running and needs no call.
@@ -276,7 +281,7 @@ struct Runner::State {
     void after_the_end(const std::function<void()>& claim);
     bool claim_open_after_end() const;
     bool rule_both_flags(int by, bool order_known, const Note& note);
-    Board::Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
+    Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
     void point_out_illegal(int claimant, const std::string& who, const YAML::Node& v);
     void observe_illegal(const std::string& who);

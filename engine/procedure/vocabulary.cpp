@@ -145,6 +145,14 @@ const rulebook::EngineWords& implemented_words() {
         w.field_choices = field_choice_words();
         w.compile_hooks = compile_hooks;
         w.counted_game_effects = {"count"};  // effects.cpp count: the board's piece_count
+        // The words each capability of the board (board.h) answers: conditions.cpp, claims.cpp, entries.cpp
+        // (cycle facts), counting.cpp (the impasse facts).
+        w.analysis_words = {"opponent_cannot_checkmate dead_position", "claimant_cannot_checkmate dead_position",
+                            "wrong_rook_pawn dead_position", "drawn_king_and_pawn king_and_pawn",
+                            "cycle_pattern cycle_facts", "opponent_cycle_pattern cycle_facts",
+                            "king_in_zone impasse_count", "opponent_king_in_zone impasse_count",
+                            "zone_points_at_least impasse_count", "pieces_in_zone_at_least impasse_count",
+                            "first_side_points_at_least impasse_count", "second_side_points_at_least impasse_count"};
         w.claims = claim_words();
         w.entries = entry_words();
         static std::vector<std::string> params;  // "mechanism param", kept for the views below

@@ -15,7 +15,10 @@ namespace {
 using Position = core::Position;
 using Question = AnalysisMemo::Question;
 
-class AuditBoard final : public Board {
+// Each capability of the general board is passed on through capability(): the audit's own answers where it answers
+// from the record (DeadPositionFacts), else the general board's with every move so far made, so that a capability
+// added to the general board reaches the runner without a change here.
+class AuditBoard final : public Board, public DeadPositionFacts {
 public:
     AuditBoard(std::unique_ptr<Board> inner, const Entry* entries, const RecordedMoves::Reading* moves, int size,
                int asked_at_end, std::shared_ptr<const Position> end, AnalysisMemo* memo)
@@ -23,7 +26,7 @@ public:
           memo_(memo) {
         sync();
         const Position& p = *inner_->position();
-        dead_position_ = p.definition().profile.offers(core::Analysis::dead_position);
+        dead_position_ = inner_->capability(core::Analysis::dead_position) != nullptr;
         game_index_ = memo ? memo->game_index(p.definition().id) : 0;
         if (end && &end->definition() == &p.definition()) end_ = std::move(end);
     }
@@ -84,22 +87,26 @@ public:
         return made().repeats_with(move, occurrences);
     }
     bool checked_all_along(int side) const override { return made().checked_all_along(side); }
-    std::string_view cycle_pattern(int side) const override { return made().cycle_pattern(side); }
     void set_castling_identity(core::CastlingIdentity identity) override {
         catch_up();
         inner_->set_castling_identity(identity);
         sync();
     }
     int reversible_plies(std::optional<core::Move> after) const override { return at().reversible_plies(after); }
-    std::optional<bool> cannot_checkmate(int side) const override { return at().cannot_checkmate(side); }
-    bool is_dead_position() const override { return at().is_dead_position(); }
+    const Capability* capability(core::Analysis a) const override {
+        if (a == DeadPositionFacts::analysis)
+            return dead_position_ ? static_cast<const DeadPositionFacts*>(this) : nullptr;
+        return made().capability(a);
+    }
+    // Questions of the position alone: asked of the record's last position as the converter left it where the moves
+    // left unmade end there (at()).
+    std::optional<bool> cannot_checkmate(int side) const override { return dead_facts().cannot_checkmate(side); }
+    bool is_dead_position() const override { return dead_facts().is_dead_position(); }
+    bool wrong_rook_pawn(int side) const override { return dead_facts().wrong_rook_pawn(side); }
     std::string material(int side) const override { return at().material(side); }
-    bool wrong_rook_pawn(int side) const override { return at().wrong_rook_pawn(side); }
-    bool drawn_king_and_pawn(int side) const override { return at().drawn_king_and_pawn(side); }
     bool in_check() const override { return at().in_check(); }
     bool illegal_position() const override { return at().illegal_position(); }
     std::optional<int> owner_at(std::string_view square) const override { return at().owner_at(square); }
-    Impasse impasse(int side) const override { return at().impasse(side); }
     std::string hold_irregular(std::string_view move, const Irregularity& act) override {
         catch_up();
         on_record_ = false;
@@ -114,10 +121,10 @@ public:
         sync();
         return back;
     }
-    std::optional<PieceCount> piece_count() const override { return made().piece_count(); }
-    bool neither_can_move() const override { return made().neither_can_move(); }
 
 private:
+    // Asked only where dead_position_ holds (capability hands this board out only then), so at()'s board offers it.
+    const DeadPositionFacts& dead_facts() const { return *at().capability<DeadPositionFacts>(); }
     // What the general board shows, read again after each change of it (the runner asks after every move).
     void sync() const {
         made_ply_ = inner_->ply();
@@ -157,12 +164,13 @@ private:
     // where it can be (dead_from): "not dead" before the first dead position, "dead" there. After it (a rulebook whose
     // game goes on), or where an analysis on the way did not settle, each position is asked itself.
     bool dead_on_the_record() const {
-        if (dead_position_ && memo_ && ply() <= size_) {
+        if (!dead_position_) return false;  // the game names no dead-position analysis
+        if (memo_ && ply() <= size_) {
             const int from = dead_from();
             if (from != unsettled && ply() < from) return false;
             if (from != unsettled && ply() == from) return true;
         }
-        return at().is_dead_position();
+        return dead_facts().is_dead_position();
     }
 
     // The record ply (moves made) of the first position, from the one first asked on, where the runner's question

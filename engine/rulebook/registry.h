@@ -96,6 +96,10 @@ struct EngineWords {
     std::vector<std::string_view> field_choices;
     // Effects that act only in a game whose end is counted (a placement game): elsewhere there is nothing to count.
     std::vector<std::string_view> counted_game_effects;
+    // Words that the board answers from one of the analyses a game file names (core::Analysis, `analyses:`), as
+    // "word analysis": conditions and material properties. A rulebook of a game that does not offer the analysis
+    // may not use the word (check_for_game), so that it is never answered "no" for want of the analysis.
+    std::vector<std::string_view> analysis_words;
     // Compiles a rulebook's hooks file without running it: empty when it compiles, else "line: message".
     std::string (*compile_hooks)(const std::string& source, const std::string& chunk) = nullptr;
 };

@@ -1,6 +1,7 @@
 #include "rulebook/validate.h"
 
 #include "core/game_def.h"
+#include "rulebook/balances.h"
 #include "rulebook/event.h"
 #include "rulebook/game_loader.h"
 #include "rulebook/warnings.h"
@@ -34,8 +35,39 @@ void check_effects(const std::vector<Effect>& effects, const Rulebook& book, con
     }
 }
 
+// A condition or material property that the board answers from an analysis the game file does not name
+// (EngineWords::analysis_words): refused here, where the rulebook meets its game, with the word's place.
+void check_analyses(const Rule& r, const Rulebook& book, const core::GameDefinition& game) {
+    const EngineWords* engine = engine_words();
+    if (!engine) return;
+    auto refuse = [&](std::string_view word, const SourceLocation& where) {
+        for (std::string_view pair : engine->analysis_words) {
+            const std::size_t space = pair.find(' ');
+            if (pair.substr(0, space) != word) continue;
+            const std::string_view needed = pair.substr(space + 1);
+            for (unsigned a = 0; a <= unsigned(core::Analysis::cycle_facts); ++a)
+                if (core::analysis_name(core::Analysis(a)) == needed && !game.profile.offers(core::Analysis(a)))
+                    throw InputError(where, "found '" + std::string(word) + "' in a rulebook of " + book.game +
+                                                ", whose game file names no " + std::string(needed) +
+                                                " analysis; expected it only in a game whose analyses: list " +
+                                                std::string(needed));
+        }
+    };
+    for (const auto& c : r.cases)
+        if (c.when.IsMap())
+            for (const auto& kv : c.when) refuse(kv.first.Scalar(), location_of(r.from.file, kv.first));
+    for (const auto& p : r.params) {
+        if (p.value.unit != Unit::balances) continue;
+        std::string why;
+        if (const auto items = parse_balances(p.value.text, why))
+            for (const auto& item : *items)
+                if (!item.property.empty()) refuse(item.property, p.where);
+    }
+}
+
 void check_rules(const RuleMap& rules, const Rulebook& book, const core::GameDefinition& game) {
     for (const auto& [topic, r] : rules) {
+        check_analyses(r, book, game);
         check_effects(r.effects, book, game);
         if (!r.hook.empty()) check_effects({r.hook_call}, book, game);
         for (const auto& c : r.cases) check_effects(c.effects, book, game);

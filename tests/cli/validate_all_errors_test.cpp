@@ -57,6 +57,17 @@ BOOST_AUTO_TEST_CASE(a_file_with_one_error_still_reports_one) {
     BOOST_TEST(j[0]["error"]["line"] == 6);
 }
 
+// A condition the board answers from an analysis the game file does not name is refused where it is written
+// (line 13, column 16: the key cycle_pattern), naming the game and the analysis, not answered "no" at run time.
+BOOST_AUTO_TEST_CASE(a_condition_whose_analysis_the_game_lacks_is_refused_at_its_place) {
+    const std::string missing = "tests/data/validate/missing-analysis.yaml";
+    const auto r = run_arbiter("validate " + missing, Stderr::merge);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(contains(r.out, missing + ":13:16: found 'cycle_pattern' in a rulebook of chess, whose game file names "
+                                         "no cycle_facts analysis"),
+               r.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace validate_all_errors_test

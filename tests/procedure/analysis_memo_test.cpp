@@ -33,10 +33,10 @@ BOOST_AUTO_TEST_SUITE(analysis_memo_answers_as_the_analysis)
 
 BOOST_AUTO_TEST_CASE(pieces_of_other_types_on_the_same_squares_are_other_positions) {
     AnalysisMemo memo;
-    BOOST_TEST(board(Knight, &memo)->is_dead_position());
-    BOOST_TEST(!board(Queen, &memo)->is_dead_position());
-    BOOST_TEST(board(Knight, &memo)->is_dead_position());  // from the memo now
-    BOOST_TEST(!board(Queen, nullptr)->is_dead_position());
+    BOOST_TEST(board(Knight, &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(!board(Queen, &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(board(Knight, &memo)->capability<DeadPositionFacts>()->is_dead_position());  // from the memo now
+    BOOST_TEST(!board(Queen, nullptr)->capability<DeadPositionFacts>()->is_dead_position());
 }
 
 // A position where the side not to move is in check arises only from an illegal move that stood; it is not analysed
@@ -52,15 +52,16 @@ BOOST_AUTO_TEST_CASE(an_irregular_position_is_not_dead) {
         return b;
     };
     BOOST_TEST_REQUIRE(!board(start, nullptr)->read("Ke4").ok());
-    BOOST_TEST(!after("Ke4", &memo)->is_dead_position());
-    BOOST_TEST(!after("Ke4", &memo)->is_dead_position());
-    BOOST_TEST(after("Kd5", &memo)->is_dead_position());
-    BOOST_TEST(!after("Ke4", nullptr)->is_dead_position());
+    BOOST_TEST(!after("Ke4", &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(!after("Ke4", &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(after("Kd5", &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(!after("Ke4", nullptr)->capability<DeadPositionFacts>()->is_dead_position());
 }
 
 BOOST_AUTO_TEST_CASE(each_question_has_its_own_answer) {
     AnalysisMemo memo;
-    const auto queen = board(Queen, &memo);
+    const auto queen_board = board(Queen, &memo);
+    const DeadPositionFacts* queen = queen_board->capability<DeadPositionFacts>();
     BOOST_TEST((queen->cannot_checkmate(1) == std::optional<bool>(true)));  // a bare king cannot mate
     BOOST_TEST((queen->cannot_checkmate(0) == std::optional<bool>(false)));
     BOOST_TEST(!queen->is_dead_position());
@@ -69,9 +70,9 @@ BOOST_AUTO_TEST_CASE(each_question_has_its_own_answer) {
 
 BOOST_AUTO_TEST_CASE(the_move_counters_do_not_change_the_answer) {
     AnalysisMemo memo;
-    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 0 1", &memo)->is_dead_position());
-    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 37 80", &memo)->is_dead_position());
-    BOOST_TEST(!board("8/8/8/4k3/8/8/8/4K2Q w - - 37 80", &memo)->is_dead_position());
+    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 0 1", &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(board("8/8/8/4k3/8/8/8/4K2N w - - 37 80", &memo)->capability<DeadPositionFacts>()->is_dead_position());
+    BOOST_TEST(!board("8/8/8/4k3/8/8/8/4K2Q w - - 37 80", &memo)->capability<DeadPositionFacts>()->is_dead_position());
 }
 
 // The hash is only where to look: keys that share it but not the squares are different questions.

@@ -77,9 +77,9 @@ BOOST_AUTO_TEST_CASE(irregular_placements_as_they_were_done) {
     overturned.overturned = {"d4"};
     BOOST_TEST(b->hold_irregular("f5", overturned) == "");
     BOOST_TEST(b->position_text() == "---------------------------XX------XXX-------------------------- O");
-    BOOST_TEST(b->piece_count()->pieces[0] == 5);
-    BOOST_TEST(b->piece_count()->pieces[1] == 0);
-    BOOST_TEST(b->neither_can_move());  // white has no disc left
+    BOOST_TEST(b->capability<DiscFacts>()->piece_count().pieces[0] == 5);
+    BOOST_TEST(b->capability<DiscFacts>()->piece_count().pieces[1] == 0);
+    BOOST_TEST(b->capability<DiscFacts>()->neither_can_move());  // white has no disc left
 }
 
 BOOST_AUTO_TEST_CASE(acts_that_cannot_stand_are_refused_with_the_reason) {
@@ -103,8 +103,8 @@ BOOST_AUTO_TEST_CASE(a_bad_start_board_names_the_timeline) {
     BOOST_CHECK_THROW(othello_board("XO"), InputError);
     BOOST_CHECK_THROW(othello_board(std::string(64, '-') + " Z"), InputError);
     auto full = othello_board("--XXXXXXXXXOOOOXXXXXOOOXXOXXOXOXXXOOXXXXXOOXOXOXXOOOXOOXXOOOOOOX X");
-    BOOST_TEST(!full->neither_can_move());  // white still has a1 and b1
-    BOOST_TEST(full->piece_count()->empty == 2);
+    BOOST_TEST(!full->capability<DiscFacts>()->neither_can_move());  // white still has a1 and b1
+    BOOST_TEST(full->capability<DiscFacts>()->piece_count().empty == 2);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -221,4 +221,87 @@ BOOST_AUTO_TEST_CASE(the_moves_left_unmade_rule_as_the_moves_made) {
 
 BOOST_AUTO_TEST_SUITE_END()
 
+namespace {
+
+// `plain` (a board from make_board for `def`'s start) wrapped by the audit's board for one recorded move (the first
+// legal one), or null where the audit keeps the board as it is (it wraps boards of up to 64 squares that move pieces).
+std::unique_ptr<Board> wrapped(const core::GameDefinitionPtr& def, Timeline& t, RecordedMoves& r) {
+    auto inner = make_board(def, YAML::Node(), "capabilities.yaml");
+    if (!inner->position()) return nullptr;
+    const core::MoveList legal = inner->position()->legal_moves();
+    BOOST_REQUIRE(!legal.empty());
+    t.entries.resize(1);
+    t.entries[0].action = "move";
+    r.readings = {{0, 0, legal[0], {}}};
+    const Board* raw = inner.get();
+    auto audit = audit::audit_board(std::move(inner), t, r, nullptr);
+    BOOST_REQUIRE(audit.get() != raw);
+    return audit;
+}
+
+// What `b` hands out, one bit per analysis (board.h all_analyses).
+unsigned capability_set(const Board& b) {
+    unsigned set = 0;
+    for (const core::Analysis a : all_analyses)
+        if (b.capability(a)) set |= 1u << unsigned(a);
+    return set;
+}
+
+}  // namespace
+
+// The audit's board passes on every capability: for each bundled game it hands out the same set as the plain board,
+// which is the set the game file names (analyses:). The games the audit wraps offer only some analyses, so the chess
+// definition is also given every analysis a board that moves pieces can answer (all but the placement game's
+// disc_count): the wrapper must hand out each of those as well, before and after a move.
+BOOST_AUTO_TEST_SUITE(audit_board_capabilities)
+
+BOOST_AUTO_TEST_CASE(the_audit_board_hands_out_what_the_plain_board_does) {
+    const fs::path games = fs::path(ARBITER_SOURCE_DIR) / "rulesets" / "games";
+    int checked = 0, audited = 0;
+    for (const auto& file : fs::directory_iterator(games)) {
+        if (file.path().extension() != ".yaml") continue;
+        const std::string id = file.path().stem().string();
+        const auto def = core::load_game(id, (fs::path(ARBITER_SOURCE_DIR) / "rulesets").string());
+        const auto plain = make_board(def, YAML::Node(), "capabilities.yaml");
+        BOOST_TEST(capability_set(*plain) == unsigned(def->profile.analyses), id);
+        ++checked;
+        Timeline t;
+        RecordedMoves r;
+        if (const auto audit = wrapped(def, t, r)) {
+            BOOST_TEST(capability_set(*audit) == capability_set(*plain), id);
+            ++audited;
+        }
+    }
+    BOOST_TEST(checked >= 5);   // chess, chess960, othello, shogi, xiangqi
+    BOOST_TEST(audited >= 2);   // chess and chess960
+}
+
+BOOST_AUTO_TEST_CASE(every_capability_of_a_moving_board_is_passed_on) {
+    auto widened = std::make_shared<core::GameDefinition>(*reading_chess());
+    for (const core::Analysis a : all_analyses)
+        if (a != core::Analysis::disc_count) widened->profile.analyses |= std::uint8_t(1u << unsigned(a));
+    const core::GameDefinitionPtr def = widened;
+    const auto plain = make_board(def, YAML::Node(), "capabilities.yaml");
+    const unsigned every = 0x1fu & ~(1u << unsigned(core::Analysis::disc_count));
+    BOOST_TEST(capability_set(*plain) == every);
+    Timeline t;
+    RecordedMoves r;
+    const auto audit = wrapped(def, t, r);
+    BOOST_REQUIRE(audit);
+    BOOST_TEST(capability_set(*audit) == every);
+    audit->play(audit->read(t.entries[0].text));  // the record's move (its reading), left unmade or made
+    plain->play(plain->read(core::to_uci(*plain->position(), r.readings[0].move)));
+    BOOST_TEST_REQUIRE(capability_set(*audit) == every);  // else the answers below have nothing to ask
+    // The answers are the general board's own after the move (king and pawn, the impasse tally, the cycle facts).
+    BOOST_TEST(audit->capability<KingAndPawnFacts>()->drawn_king_and_pawn(0) ==
+               plain->capability<KingAndPawnFacts>()->drawn_king_and_pawn(0));
+    BOOST_TEST(audit->capability<ImpasseFacts>()->impasse(0).all_minor ==
+               plain->capability<ImpasseFacts>()->impasse(0).all_minor);
+    BOOST_TEST(audit->capability<CycleFacts>()->cycle_pattern(0) == plain->capability<CycleFacts>()->cycle_pattern(0));
+    BOOST_TEST(audit->capability<DeadPositionFacts>()->is_dead_position() ==
+               plain->capability<DeadPositionFacts>()->is_dead_position());
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
 }  // namespace audit_board_test
