@@ -32,7 +32,25 @@ constexpr ClaimantImpl claimants[] = {
      [](const State& st, int c, const Context& ctx) {
          return (c >= 0 && c != ctx.actor) || (c < 0 && st.arbiter_sighting);
      }},
+    // One party each, for a claimant set (claim.by a list): the offender himself, or an observer by name.
+    {"offender", [](const State&, int c, const Context& ctx) { return c >= 0 && c == ctx.actor; }},
+    {"arbiter", [](const State& st, int c, const Context&) { return c < 0 && st.observer == "arbiter"; }},
+    {"recorder", [](const State& st, int c, const Context&) { return c < 0 && st.observer == "recorder"; }},
+    {"witness", [](const State& st, int c, const Context&) { return c < 0 && st.observer == "witness"; }},
+    {"spectator", [](const State& st, int c, const Context&) { return c < 0 && st.observer == "spectator"; }},
 };
+
+// Whether the claimant set of `claim` admits `c`: its one word, or any word of its list.
+bool set_admits(const State& st, const rulebook::Claim& claim, int c, const Context& ctx, bool& known) {
+    known = false;
+    bool may = false;
+    for (const auto& word : claim.any_of.empty() ? std::vector<std::string>{claim.by} : claim.any_of)
+        if (const auto* row = row_named(claimants, word)) {
+            known = true;
+            may = may || row->may(st, c, ctx);
+        }
+    return may;
+}
 
 // ---- until when: in time or not, for the claimant (nobody: the deadline's plain reading of the run)
 // A deadline counted in moves reads the rule's claim_moves: from the start of the game, or from the act.
@@ -78,8 +96,24 @@ std::vector<std::string_view> deadline_words() { return names_of(deadlines); }
 // Whether the rule's claimant set (claim.by) admits `claimant`, deadlines aside; a rule with no claim set, or one
 // the table does not know, admits no one in particular and so only the opponent.
 bool State::claimant_in_set(const rulebook::Rule& r, int claimant, const Context& ctx) const {
-    const auto* c = r.claim ? row_named(claimants, r.claim->by) : nullptr;
-    return c ? c->may(*this, claimant, ctx) : claimant != ctx.actor;
+    bool known = false;
+    const bool may = r.claim && set_admits(*this, *r.claim, claimant, ctx, known);
+    return known ? may : claimant != ctx.actor;
+}
+
+// An observer points the act out: `anyone` admits him, and so does his own word (arbiter, recorder, witness,
+// spectator), alone or in a claimant set; a rule with no claim set leaves it to whoever finds it. Any other word
+// (either, player, opponent...) admits only players here.
+bool State::admits_observer(const rulebook::Rule& r, const std::string& who, const Context& ctx) {
+    if (!r.claim) return true;
+    observer = who;
+    bool may = false;
+    for (const auto& word : r.claim->any_of.empty() ? std::vector<std::string>{r.claim->by} : r.claim->any_of) {
+        const auto* row = row_named(claimants, word);
+        may = may || word == "anyone" || (word == who && row && row->may(*this, nobody, ctx));
+    }
+    observer.clear();
+    return may;
 }
 
 bool State::deadline_since_act(const rulebook::Rule& r) const {
@@ -92,7 +126,7 @@ bool State::deadline_since_act(const rulebook::Rule& r) const {
 bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind) {
     Note why;
     if (r.claim) {
-        if (const auto* c = row_named(claimants, r.claim->by); c && !c->may(*this, claimant, ctx))
+        if (bool known = false; !set_admits(*this, *r.claim, claimant, ctx, known) && known)
             why = {"only " + r.claim->by + " may claim", "申し立てができる者ではない（" + ja(r.claim->by) + "）"};
         const auto* d = row_named(deadlines, r.claim->deadline);
         bool late = d && !d->in_time(*this, claimant);

@@ -65,6 +65,39 @@ const json& Runner::State::snapshot(const rulebook::Rule& r, const Context& ctx)
         kept.params_of = &r;
         kept.params_run = event_sets ? serial : 0;
     }
+    // The entry's instant, each player's arrival and main time left (ms), by side and by role: a formula on the
+    // lateness (three times it, JSA) or on the main time needs them for either player, not only the one to move.
+    s["at"] = now.count();
+    if (!arrivals) {
+        arrivals = std::array<std::int64_t, 2>{0, 0};
+        std::array<bool, 2> seen{false, false};
+        for (const auto& e : timeline.entries) {
+            if (e.action != "arrive") continue;
+            const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
+            const int side = who.IsScalar() ? side_of(who.Scalar()) : -1;
+            if (side < 0 || side > 1 || seen[std::size_t(side)]) continue;
+            seen[std::size_t(side)] = true;
+            (*arrivals)[std::size_t(side)] = e.at.count();
+        }
+    }
+    auto by_side_and_role = [&](json& out, auto value) {
+        out[side_name(0)] = value(0);
+        out[side_name(1)] = value(1);
+        if (roles) {
+            out["claimant"] = value(role_side("claimant", ctx));
+            out["offender"] = value(ctx.actor);
+            out["opponent"] = value(role_side("opponent", ctx));
+        }
+    };
+    by_side_and_role(s["arrival"] = json::object(), [&](int side) -> std::int64_t {
+        return side == 0 || side == 1 ? (*arrivals)[std::size_t(side)] : 0;
+    });
+    if (clk)
+        by_side_and_role(s["main_time"] = json::object(), [&](int side) -> std::int64_t {
+            return side == 0 || side == 1 ? clk->reading(side, now).main.count() : 0;
+        });
+    else
+        s.erase("main_time");
     int count = 0;
     if (ctx.actor == 0 || ctx.actor == 1)
         if (const auto it = offences.find(ctx.topic); it != offences.end()) count = it->second[std::size_t(ctx.actor)];
@@ -79,11 +112,13 @@ const json& Runner::State::snapshot(const rulebook::Rule& r, const Context& ctx)
             kept.position[0] = &(position["fen"] = std::string());
             kept.position[1] = &(position["side_to_move"] = std::string());
             kept.position[2] = &position["ply"];
+            kept.position[3] = &position["move_number"];
         }
         // Assigned into the strings in place: no allocation once they have grown to a position's length.
         kept.position[0]->get_ref<std::string&>() = position_text();
         kept.position[1]->get_ref<std::string&>() = side_name(to_move());
         *kept.position[2] = game->ply();
+        *kept.position[3] = game->ply() / 2 + 1;  // the move the side to move is on (1 at the start)
         kept.position_run = serial;
         kept.position_version = board_version;
     }

@@ -61,7 +61,7 @@ void State::observe_illegal(const std::string& who) {
     Context ctx;
     ctx.actor = illegal->offender;
     ctx.facts["claim_correct"] = true;
-    bool may = !r || !r->claim || r->claim->by == "anyone";
+    bool may = !r || admits_observer(*r, who, ctx);
     if (!may && who == "arbiter") {
         arbiter_sighting = true;
         may = admissible(*r, nobody, ctx, {});
@@ -139,10 +139,14 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
         note_only(r->topic, claimant, {"no illegal move by the opponent to point out", "指摘する相手の反則手がない"});
         return;
     }
-    if (claimant < 0 && r->claim && r->claim->by != "anyone") {
+    if (claimant < 0 && !admits_observer(*r, who, illegal_move_context(true, false, false))) {
         note_only(r->topic, nobody,
-                  {"under " + book.id + " (" + r->article + ") only the players may point out an illegal move",
-                   "規則 " + book.id + "（" + r->article + "）では反則を指摘できるのは対局者のみ"});
+                  r->claim->any_of.empty()
+                      ? Note{"under " + book.id + " (" + r->article + ") only the players may point out an illegal move",
+                             "規則 " + book.id + "（" + r->article + "）では反則を指摘できるのは対局者のみ"}
+                      : Note{"under " + book.id + " (" + r->article + ") only " + r->claim->by + " may point out an illegal "
+                                 "move, not the " + who,
+                             "規則 " + book.id + "（" + r->article + "）では" + observer_ja(who) + "は反則を指摘できない"});
         return;
     }
     auto fact = [&](const char* key) { return v[key] ? v[key].as<bool>() : false; };

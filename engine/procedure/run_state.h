@@ -74,7 +74,7 @@ struct Runner::Caches {
         std::uint64_t position_run = 0, position_version = 0;  // the board state `position` shows
         json* clock[5] = {};                                    // its clock entries: sides, then roles
         json* offences = nullptr;                               // its offence counter
-        json* position[3] = {};                                 // its position entries: fen, side to move, ply
+        json* position[4] = {};  // its position entries: fen, side to move, ply, move number
         const void* sides = nullptr;                            // whose side names they are
         bool roles = false;                                     // whether the roles are there
     } snapshot;
@@ -116,6 +116,9 @@ struct Runner::State {
     std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
     std::array<bool, 2> moved_since_illegal{false, false};
     bool arbiter_sighting = false;  // the claim being weighed is the arbiter's own observation (observe_illegal)
+    std::string observer;  // who points the act out when no player does (observe.by), while it is weighed
+    // Each side's arrival (its first arrive entry's instant; 0: present from the start), found once for the hooks.
+    std::optional<std::array<std::int64_t, 2>> arrivals;
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
     bool card_written = false;            // the result card ruling after the end
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
@@ -262,6 +265,8 @@ struct Runner::State {
 
     // ---- claims (claims.cpp)
     void on_claim();
+    // Whether the rule's claimant set admits the observer `who` (arbiter, recorder, witness, spectator).
+    bool admits_observer(const rulebook::Rule& r, const std::string& who, const Context& ctx);
     // The rule's claim deadline is counted in moves from the act (claims.cpp within_last_moves).
     bool deadline_since_act(const rulebook::Rule& r) const;
     bool admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind);

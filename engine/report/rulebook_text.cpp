@@ -183,6 +183,11 @@ std::string conditions_in_words(const YAML::Node& when, const Registry& registry
 
 std::string claim_in_words(const Claim& claim, const Registry& registry, Lang lang) {
     std::string out;
+    // A claimant set: each of its words.
+    for (const auto& word : claim.any_of)
+        if (const NamedText* by = registry.claimant(word))
+            out += (out.empty() ? "" : lang == Lang::ja ? "、" : "; ") +
+                   (lang == Lang::ja ? without_full_stop(by->text.in(lang)) : word + " (" + by->text.in(lang) + ")");
     if (lang == Lang::ja) {
         // The claimant and the deadline in words only; their names are the rulebook file's.
         if (const NamedText* by = registry.claimant(claim.by)) out = without_full_stop(by->text.in(lang));

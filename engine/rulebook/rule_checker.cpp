@@ -108,8 +108,25 @@ private:
 
     // Who may claim and until when: words of the registry's claimants and deadlines.
     Claim claim(const YAML::Node& node) {
-        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline"))};
-        if (const auto by = child(node, "by"); by && !registry_.claimant(out.by))
+        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline")), {}};
+        if (const auto by = child(node, "by"); by && by.IsSequence()) {
+            // A claimant set: the union of its words (JSA: the opponent, the recorder and a witness).
+            if (by.size() == 0)
+                fail_at(file_, by, prefix_ + "claim.by: found an empty list; expected claimants (" +
+                                       join(registry_.claimant_names()) + "), at least one");
+            for (const auto& item : by) {
+                const std::string word = item.IsScalar() ? item.Scalar() : std::string();
+                if (!registry_.claimant(word))
+                    fail_at(file_, item, prefix_ + "claim.by: found " + describe(item) + " in the claimant set; expected a "
+                                             "claimant of " + registry_.file() + " (" + join(registry_.claimant_names()) +
+                                             ")" + did_you_mean(word, registry_.claimant_names()));
+                if (std::find(out.any_of.begin(), out.any_of.end(), word) != out.any_of.end())
+                    fail_at(file_, item, prefix_ + "claim.by: found '" + word + "' twice in the claimant set; expected "
+                                             "each claimant once");
+                out.any_of.push_back(word);
+                out.by += (out.by.empty() ? "" : ", ") + word;
+            }
+        } else if (by && !registry_.claimant(out.by))
             fail_at(file_, by, prefix_ + "claim.by: found '" + out.by + "'; expected a claimant of " + registry_.file() +
                                    " (" + join(registry_.claimant_names()) + ")" + did_you_mean(out.by, registry_.claimant_names()));
         if (const auto deadline = child(node, "deadline"); deadline && !registry_.deadline(out.deadline))

@@ -75,8 +75,9 @@ struct Discretion {
 };
 
 struct Claim {
-    std::string by;
+    std::string by;  // a claimant word; for a claimant set, its words joined by ", " (what reports print)
     std::string deadline;
+    std::vector<std::string> any_of;  // a claimant set (claim.by a list): anyone one of its words admits
 };
 
 // What a rulebook says on one topic.
