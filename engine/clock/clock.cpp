@@ -42,7 +42,6 @@ Clock::Clock(const TimeControl& control) : control_(control) {
         sole_period_ = true;
         sole_increment_ = control_.periods[0].increment.count();
     }
-    plain_ = main_only_ && sole_period_;
     for (Side& s : sides_) {
         if (hourglass_) {
             s.main = control_.hourglass.count();
@@ -203,24 +202,9 @@ std::int64_t Clock::period_adds(const Side& s) const {
     return adds;
 }
 
-Op Clock::press_in_full(int side, Ms at) {
+Op Clock::press(int side, Ms at) {
     if (side != running_ || side < 0) return side == 0 || side == 1 ? Op::clock_not_running : Op::bad_side;
     if (at.count() < now_) return Op::instant_in_past;
-    if (main_only_) {
-        // What settle() and complete_move() come to when the main time alone runs (no delay, so delay_left stays 0;
-        // no overtime, so the side is never in it; no hourglass): a runner and a converter press for every move of an
-        // archive.
-        Side& s = sides_[side];
-        spend_main_time(s, at.count());
-        s.main += period_adds(s);
-        if (s.period_moves_left > 0 && --s.period_moves_left == 0) {
-            ++s.period;
-            s.period_moves_left = control_.periods[std::min<std::size_t>(s.period, control_.periods.size() - 1)].moves;
-        }
-        s.turn_used = 0;  // what new_turn() leaves
-        running_ = side ^ 1;
-        return Op::ok;
-    }
     settle(at.count());
     complete_move(sides_[side]);
     running_ = side ^ 1;
@@ -228,9 +212,6 @@ Op Clock::press_in_full(int side, Ms at) {
 }
 
 std::int64_t Clock::after_press(int side, std::int64_t at) const {
-    // Nearly every control of an archive runs the main time alone: the reading is then worked out from it, without
-    // the copy of the side's state the general case makes (that copy, read back, was half the call's time).
-    if (main_only_) return sides_[side].main - (at - since_) + period_adds(sides_[side]);
     Side s = state_at(side, at);  // what settle() would leave of the pressing side
     complete_move(s);
     return s.in_overtime ? s.over : s.main;

@@ -87,19 +87,8 @@ public:
     // Starts `side`'s clock for a new turn; both clocks must be stopped. For a late arrival, start the
     // absent player's clock at instant 0 (the scheduled start) whether or not that side is to move.
     [[nodiscard]] Op start(int side, Ms at);
-    // `side` completes a move: its clock stops and the other side's starts. Inline where one period of the main time
-    // alone runs (every "600+5"; what press_in_full's own path comes to there, the increment read from
-    // sole_increment_): a runner and a converter press for every move of an archive, and the call cost more than the
-    // work (docs/ARCHITECTURE.md has the measurement).
-    [[nodiscard]] Op press(int side, Ms at) {
-        if (!plain_ || side != running_ || side < 0 || at.count() < now_) return press_in_full(side, at);
-        Side& s = sides_[side & 1];
-        spend_main_time(s, at.count());
-        s.main += sole_increment_;
-        s.turn_used = 0;
-        running_ = side ^ 1;
-        return Op::ok;
-    }
+    // `side` completes a move: its clock stops and the other side's starts.
+    [[nodiscard]] Op press(int side, Ms at);
     // Stops both clocks (arbiter, claims); the interrupted turn can be resumed by restart().
     [[nodiscard]] Op stop(Ms at);
     // Resumes the turn the last stop() interrupted, keeping its delay and byoyomi state.
@@ -127,20 +116,13 @@ public:
     // byte at a time and was read back whole, a store-to-load stall.
     std::optional<Ms> shown_after_press(int side, Ms at) const {
         if (side != running_ || side < 0 || at.count() < now_) return std::nullopt;
-        // after_press's reading where one period of the main time alone runs, inline
-        if (plain_) return Ms{sides_[side & 1].main - (at.count() - since_) + sole_increment_};
         return Ms{after_press(side, at.count())};
     }
     // Shorthand for reading(side, at).flag_fell, which a runner asks before every entry. (Inline, like running(): an
-    // optional returned from another file cost more than the question.)
+    // optional returned from another file cost more than the question.) Nearly always neither flag can have fallen
+    // (flags_up's bound), known without working the fall out.
     std::optional<Ms> flag_fell(int side, Ms at) const {
-        // Nearly always no fall is recorded and none can have come (fall_by's test), known without the call: a runner
-        // asks for both sides before every entry of an archive.
-        const Side& s = sides_[side & 1];
-        if (s.flag_at == no_instant &&
-            ((side & 1) != running_ || at.count() <= since_ ||
-             (!s.in_overtime && at.count() - since_ < s.delay_left + (s.main > 0 ? s.main : 0))))
-            return std::nullopt;
+        if (flags_up(at)) return std::nullopt;
         const std::int64_t fell = fall_by(side, at.count());
         return fell == no_instant ? std::nullopt : std::optional<Ms>(Ms{fell});
     }
@@ -195,17 +177,6 @@ private:
 
     enum class Overtime : std::uint8_t { none, byoyomi, canadian };
 
-    Op press_in_full(int side, Ms at);  // press() where it is not inline
-    // A press's first half where the main time alone runs (no delay, no overtime, no hourglass): what settle() comes
-    // to for the pressing side (its time used since since_, the instant its flag fell if it ran out), the move counted.
-    void spend_main_time(Side& s, std::int64_t at) {
-        if (const std::int64_t elapsed = at - since_; elapsed > 0) {
-            if (s.flag_at == no_instant && s.main - elapsed <= 0) s.flag_at = since_ + (s.main > 0 ? s.main : 0);
-            s.main -= elapsed;
-        }
-        since_ = now_ = at;
-        ++s.moves;
-    }
     void advance(Side& s, std::int64_t from, std::int64_t elapsed) const;
     void settle(std::int64_t at);
     void new_turn(Side& s) const;
@@ -214,16 +185,14 @@ private:
     Side state_at(int side, std::int64_t at) const;
     std::int64_t fall_by(int side, std::int64_t at) const;  // the instant side's flag fell, if by `at`; else no_instant
     // flag_instant(side), if by `at`; else no_instant. A recorded fall is never no_instant (that marks none), and a
-    // fall to come is since_ plus a running time of zero or more, so no_instant can stand for "not fallen". Inline,
-    // with that running time worked out here without overtime (the delay left and the main time: time_to_flag's sum),
-    // for flags(), which a converter asks after every move.
+    // fall to come is since_ plus a running time of zero or more, so no_instant can stand for "not fallen". Inline for
+    // flags(), which a converter asks after every move.
     std::int64_t fallen_by(int side, std::int64_t at) const {
         const Side& s = sides_[side];
         std::int64_t instant = s.flag_at;
         if (instant == no_instant) {
             if (running_ != side) return no_instant;
-            const std::int64_t main = s.main > 0 ? s.main : 0;
-            instant = since_ + (overtime_ == Overtime::none ? s.delay_left + main : time_to_flag(s));
+            instant = since_ + time_to_flag(s);
         }
         return instant <= at ? instant : no_instant;
     }
@@ -244,7 +213,6 @@ private:
     // the control's list on the heap (period_adds, for every press of an archive's moves).
     bool sole_period_ = false;
     std::int64_t sole_increment_ = 0;
-    bool plain_ = false;  // main_only_ and sole_period_: press()'s inline path
     Overtime overtime_ = Overtime::none;
     std::int64_t delay_ = 0;
     std::int64_t overtime_time_ = 0;  // byoyomi period or Canadian block

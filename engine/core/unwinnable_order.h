@@ -10,12 +10,36 @@
 #include <cstdint>
 #include <limits>
 
-#if defined(__AVX512VBMI__) && defined(__AVX512BW__) && defined(__AVX512F__)
+// The keys sixteen moves at a time (Scorer::keys_at_once) need AVX-512 (F, BW, VBMI). A build for the machine it runs
+// on (ARBITER_NATIVE) takes them where the compiler may use them everywhere; a portable x86-64 build compiles that one
+// function for them alone and asks the CPU once whether it has them, the scalar loop answering otherwise.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #include <immintrin.h>
 #define ARBITER_VECTOR_KEYS 1
+#if defined(__AVX512VBMI__) && defined(__AVX512BW__) && defined(__AVX512F__)
+#define ARBITER_VECTOR_KEYS_TARGET
+#else
+#define ARBITER_VECTOR_KEYS_TARGET __attribute__((target("avx512f,avx512bw,avx512vbmi")))
+#endif
 #endif
 
 namespace arbiter::core::helpmate_order {
+
+#ifdef ARBITER_VECTOR_KEYS
+// Whether this CPU runs keys_at_once's instructions (always, where the build requires them).
+inline bool vector_keys_here() {
+#if defined(__AVX512VBMI__) && defined(__AVX512BW__) && defined(__AVX512F__)
+    return true;
+#else
+    static const bool here = [] {
+        __builtin_cpu_init();
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vbmi");
+    }();
+    return here;
+#endif
+}
+#endif
 
 // The ordering's weights, each defined here once: the scalar score (Roles::Scorer::winner, loser), the per-piece
 // tables it reads and the vector path behind Roles::key_all all take them from here. How they were chosen is in
@@ -99,7 +123,7 @@ public:
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
 #ifdef ARBITER_VECTOR_KEYS
-        if (score.keys_at_once(moves, nullptr, keys, n) >= 0) return;
+        if (vector_keys_here() && score.keys_at_once(moves, nullptr, keys, n) >= 0) return;
 #endif
         key_one_by_one(score, moves, keys, n);
     }
@@ -108,7 +132,7 @@ public:
     void key_all_best_first(const Position& pos, const Move* moves, Move* out, int* keys, int n) const {
         const Scorer score(*this, pos);
 #ifdef ARBITER_VECTOR_KEYS
-        if (score.keys_at_once(moves, out, keys, n) >= 0) return;
+        if (vector_keys_here() && score.keys_at_once(moves, out, keys, n) >= 0) return;
 #endif
         std::copy(moves, moves + n, out);
         key_one_by_one(score, out, keys, n);
@@ -224,8 +248,10 @@ private:
         // where the scalar loops take other branches.
 #pragma GCC diagnostic push
         // GCC 12 takes the intrinsics' _mm512_undefined_epi32() for an uninitialised read (its bug 105593).
+#ifndef __clang__
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
-        int keys_at_once(const Move* moves, Move* out, int* keys, int n) const {
+#endif
+        ARBITER_VECTOR_KEYS_TARGET int keys_at_once(const Move* moves, Move* out, int* keys, int n) const {
             if (!distance_) return -1;
             const __m512i board = _mm512_loadu_si512(pos_.board()), dist = _mm512_loadu_si512(distance_);
             const __m512i byte = _mm512_set1_epi32(0xFF), nibble = _mm512_set1_epi32(15);
@@ -233,7 +259,7 @@ private:
             const __m512i promotion = _mm512_set1_epi32(int(MoveKind::promotion));
             const __m512i en_passant = _mm512_set1_epi32(int(MoveKind::en_passant));
             // Each lane's byte 0 indexes the permute; the other three are cleared afterwards.
-            auto read = [&](__m512i table, __m512i at) {
+            auto read = [&](__m512i table, __m512i at) ARBITER_VECTOR_KEYS_TARGET {
                 return _mm512_and_si512(_mm512_permutexvar_epi8(at, table), byte);
             };
             const __m512i weight = _mm512_loadu_si512(r_.step_weight_.data());
@@ -264,7 +290,7 @@ private:
                     s = _mm512_add_epi32(
                         s, _mm512_mullo_epi32(_mm512_permutexvar_epi32(mover, advance_weight), read(advanced, to)));
                     // aims_[mover] >> to & 1, eight lanes of 64 bits at a time
-                    const auto aimed = [&](__m256i code, __m256i square) {
+                    const auto aimed = [&](__m256i code, __m256i square) ARBITER_VECTOR_KEYS_TARGET {
                         const __m512i a = _mm512_permutex2var_epi64(aims_low, _mm512_cvtepu32_epi64(code), aims_high);
                         return _mm512_cvtepi64_epi32(_mm512_srlv_epi64(a, _mm512_cvtepu32_epi64(square)));
                     };
