@@ -1,11 +1,12 @@
 #include "rulebook/rule_checker.h"
 
+#include "rulebook/condition_places.h"
+#include "rulebook/hook_text.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
 
 #include <algorithm>
-#include <cctype>
 #include <set>
 
 namespace arbiter::rulebook {
@@ -50,7 +51,7 @@ public:
                     fail_at(file_, entry.first,
                             prefix_ + "found the parameter '" + name + "', not registered for this topic; expected " +
                                 (names.empty() ? std::string("no parameters (the registry lists none)")
-                                               : "one of: " + join(names)) +
+                                               : "one of: " + list_names(names)) +
                                 did_you_mean(name, names) + registry_.retired_hint(name));
                 }
                 rule.params.push_back(param(*spec, entry.second));
@@ -100,12 +101,6 @@ public:
     }
 
 private:
-    static std::string join(const std::vector<std::string>& names) {
-        std::string out;
-        for (std::size_t i = 0; i < names.size(); ++i) out += (i ? ", " : "") + names[i];
-        return out;
-    }
-
     // Who may claim and until when: words of the registry's claimants and deadlines.
     Claim claim(const YAML::Node& node) {
         Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline")), {}};
@@ -113,12 +108,12 @@ private:
             // A claimant set: the union of its words (JSA: the opponent, the recorder and a witness).
             if (by.size() == 0)
                 fail_at(file_, by, prefix_ + "claim.by: found an empty list; expected claimants (" +
-                                       join(registry_.claimant_names()) + "), at least one");
+                                       list_names(registry_.claimant_names()) + "), at least one");
             for (const auto& item : by) {
                 const std::string word = item.IsScalar() ? item.Scalar() : std::string();
                 if (!registry_.claimant(word))
                     fail_at(file_, item, prefix_ + "claim.by: found " + describe(item) + " in the claimant set; expected a "
-                                             "claimant of " + registry_.file() + " (" + join(registry_.claimant_names()) +
+                                             "claimant of " + registry_.file() + " (" + list_names(registry_.claimant_names()) +
                                              ")" + did_you_mean(word, registry_.claimant_names()));
                 if (std::find(out.any_of.begin(), out.any_of.end(), word) != out.any_of.end())
                     fail_at(file_, item, prefix_ + "claim.by: found '" + word + "' twice in the claimant set; expected "
@@ -128,7 +123,7 @@ private:
             }
         } else if (by && !registry_.claimant(out.by))
             fail_at(file_, by, prefix_ + "claim.by: found '" + out.by + "'; expected a claimant of " + registry_.file() +
-                                   " (" + join(registry_.claimant_names()) + ")" + did_you_mean(out.by, registry_.claimant_names()));
+                                   " (" + list_names(registry_.claimant_names()) + ")" + did_you_mean(out.by, registry_.claimant_names()));
         if (const auto deadline = child(node, "deadline"); deadline && !registry_.deadline(out.deadline))
             fail_at(file_, deadline, prefix_ + "claim.deadline: found '" + out.deadline + "'; expected a deadline of " +
                                          registry_.file() + did_you_mean(out.deadline, registry_.deadline_names()));
@@ -157,23 +152,13 @@ private:
             const std::string name = entry.first.Scalar();
             if (referenced_.count(name) || engine_reads(name)) continue;
             // A hook reads its rule's parameters by name (s.params.name): one the hooks file never names is unread.
-            if (hooked && names_word(hooks_text_, name)) continue;
+            if (hooked && names_identifier(hooks_text_, name)) continue;
             fail_at(file_, entry.first, prefix_ + "params: found '" + name +
                                             "', which nothing reads: the engine does not, no effect or case of this "
                                             "rule refers to it ({param: " + name + "})" +
                                             (hooked ? ", and the hooks file never names it" : "") +
                                             "; expected it used, or removed");
         }
-    }
-
-    // Whether `text` has `word` as a whole identifier (not inside a longer name).
-    static bool names_word(const std::string& text, const std::string& word) {
-        auto ident = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
-        for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
-            const std::size_t end = at + word.size();
-            if ((at == 0 || !ident(text[at - 1])) && (end == text.size() || !ident(text[end]))) return true;
-        }
-        return false;
     }
 
     // A topic nothing raises (its registry entry has no raised_by) can carry text and parameters only: effects,
@@ -285,7 +270,7 @@ private:
             const std::string* type = spec.field_type(field);
             if (!type)
                 fail_at(file_, entry.first, prefix_ + what + ": found the unknown field '" + field + "'; expected " +
-                                                (names.empty() ? std::string("no fields") : "one of: " + join(names)) +
+                                                (names.empty() ? std::string("no fields") : "one of: " + list_names(names)) +
                                                 did_you_mean(field, names));
             if (spec.name == "hook" && field == "name") {
                 hooked_ = true;
@@ -325,7 +310,7 @@ private:
             if (word.starts_with(prefix)) values.emplace_back(word.substr(prefix.size()));
         if (values.empty() || std::find(values.begin(), values.end(), node.Scalar()) != values.end()) return;
         fail_at(file_, node, prefix_ + what + ": found '" + node.Scalar() + "', which the engine does not act on here; "
-                                 "expected one of: " + join(values) + did_you_mean(node.Scalar(), values));
+                                 "expected one of: " + list_names(values) + did_you_mean(node.Scalar(), values));
     }
 
     // The roles a rule may name depend on what raises it (rulebook::EngineWords::place_roles): the claimant exists in
@@ -346,7 +331,7 @@ private:
             for (const auto word : engine->place_roles)
                 if (word.starts_with(trigger + " ")) here.emplace_back(word.substr(trigger.size() + 1));
             fail_at(file_, node, prefix_ + what + ": found the role '" + role + "', which names nobody in a rule raised by " +
-                                     trigger + "; expected " + (here.empty() ? std::string() : "one of: " + join(here) + ", or ") +
+                                     trigger + "; expected " + (here.empty() ? std::string() : "one of: " + list_names(here) + ", or ") +
                                      "a side, to_move or both");
         }
     }
@@ -360,7 +345,7 @@ private:
         const std::string here = prefix_ + what + ": ";
         if (type == "role") {
             if (!node.IsScalar() || !registry_.role(node.Scalar()))
-                fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + join(registry_.role_names()) + ")" +
+                fail_at(file_, node, here + "found " + describe(node) + "; expected a role (" + list_names(registry_.role_names()) + ")" +
                                          (node.IsScalar() ? did_you_mean(node.Scalar(), registry_.role_names()) : ""));
             const EngineWords* engine = engine_words();
             if (engine && node.Scalar() == "both" &&
@@ -413,7 +398,7 @@ private:
                 for (const auto& p : current_->params) names.push_back(p.name);
             fail_at(file_, name, prefix_ + what + ": found {param: " + (name.IsScalar() ? name.Scalar() : "?") +
                                      "}, which names no parameter of this rule; expected one of: " +
-                                     (names.empty() ? std::string("(none: the rule has no params)") : join(names)) +
+                                     (names.empty() ? std::string("(none: the rule has no params)") : list_names(names)) +
                                      (name.IsScalar() ? did_you_mean(name.Scalar(), names) : ""));
         }
         referenced_.insert(name.Scalar());
@@ -437,35 +422,12 @@ private:
         }
     }
 
-    // A condition the runner establishes only in some places (EngineWords::place_conditions, condition_roles) stands
-    // only in a rule one of those places raises: anywhere else it is never known, and its case would never match.
+    // A condition stands only in a rule raised where the runner can know it (rulebook/condition_places.h).
     void condition_known_here(const YAML::Node& node, const std::string& name, const std::string& what) {
         const EngineWords* engine = engine_words();
         if (!engine || !topic_) return;
-        // Known where one of the rule's triggers binds the role (elsewhere the case does not match, as for a fact).
-        for (const auto word : engine->condition_roles) {
-            if (word.substr(0, word.find(' ')) != name) continue;
-            const std::string role(word.substr(word.find(' ') + 1));
-            std::vector<std::string> binding;
-            for (const auto w : engine->place_roles)
-                if (w.substr(w.find(' ') + 1) == role) binding.emplace_back(w.substr(0, w.find(' ')));
-            bool bound = false;
-            for (const auto& trigger : topic_->raised_by)
-                bound = bound || std::find(binding.begin(), binding.end(), trigger) != binding.end();
-            if (!bound)
-                fail_at(file_, node, prefix_ + what + ": found the condition '" + name + "', which reads the " + role +
-                                         ", who names nobody in a rule raised by " + join(topic_->raised_by) +
-                                         "; expected it only in a rule on a topic raised by " + join(binding));
-        }
-        std::vector<std::string> places;
-        for (const auto word : engine->place_conditions)
-            if (word.substr(word.find(' ') + 1) == name) places.emplace_back(word.substr(0, word.find(' ')));
-        if (places.empty()) return;
-        for (const auto& trigger : topic_->raised_by)
-            if (std::find(places.begin(), places.end(), trigger) != places.end()) return;
-        fail_at(file_, node, prefix_ + what + ": found the condition '" + name + "', which nothing establishes in a rule "
-                                 "raised by " + join(topic_->raised_by) + "; expected it only in a rule on a topic raised by " +
-                                 join(places));
+        if (const std::string why = never_known_here(*engine, topic_->raised_by, name); !why.empty())
+            fail_at(file_, node, prefix_ + what + ": found the condition '" + name + "', " + why);
     }
 
     void check_option(const YAML::Node& option, const TopicSpec& topic) {
@@ -487,8 +449,7 @@ private:
         if (!has_hooks_)
             fail_at(file_, node, prefix_ + "found the hook '" + name + "', but the rulebook names no hooks file; expected hooks: <id>.lua in the header");
         // A textual check: the Lua host (engine/procedure) loads and runs the file.
-        for (const std::string& form : {"function " + name + "(", "function " + name + " (", name + " = function"})
-            if (hooks_text_.find(form) != std::string::npos) return;
+        if (defines_function(hooks_text_, name)) return;
         fail_at(file_, node, prefix_ + "found the hook '" + name + "'; expected a function of that name in the hooks file");
     }
 
