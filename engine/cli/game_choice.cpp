@@ -6,6 +6,7 @@
 #include "records/record_games.h"
 #include "rulebook/game_loader.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <optional>
 #include <vector>
@@ -45,6 +46,14 @@ std::string game_of_position(const std::string& position, const std::string& sou
             reading.push_back(game);
             if (is_default) marked.push_back(game);
         }
+    // A variant yields to its parent where both read the position (game_profile.h variant_of).
+    std::vector<std::string> parents;
+    for (const auto& game : reading)
+        if (const auto of = rulebook::game_profile(game, deciding).variant_of;
+            std::find(reading.begin(), reading.end(), of) == reading.end())
+            parents.push_back(game);
+    std::erase_if(marked, [&](const std::string& g) { return std::find(parents.begin(), parents.end(), g) == parents.end(); });
+    reading = parents;
     if (reading.size() == 1) return reading.front();
     if (marked.size() == 1) return marked.front();
     if (reading.empty()) {
@@ -52,6 +61,11 @@ std::string game_of_position(const std::string& position, const std::string& sou
         if (first_error) throw *first_error;
         throw InputError(SourceLocation{source, 0, 0}, "no game file found (rulesets/games/*.yaml); give --game");
     }
+    if (marked.size() > 1)
+        throw InputError(SourceLocation{source, 0, 0},
+                         "the position reads as a position of several games (" + joined(reading) +
+                             "), and more than one of them is marked default_game: true (" + joined(marked) +
+                             "); give --game");
     throw InputError(SourceLocation{source, 0, 0},
                      "the position reads as a position of several games (" + joined(reading) +
                          ") and none of them is marked default_game: true in its game file; give --game");

@@ -152,6 +152,7 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
     if (root["default_game"]) p.default_game = profile_flag(file, root["default_game"], "default_game");
+    if (root["variant_of"]) p.variant_of = profile_text(file, root["variant_of"], "variant_of");
     if (root["ruled_as"]) p.ruled_as = profile_text(file, root["ruled_as"], "ruled_as");
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
     if (const YAML::Node names = root["names"]) {

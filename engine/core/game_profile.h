@@ -74,6 +74,9 @@ struct GameProfile {
     // `default_game: true`: perft and analyze read a position as this game's when no --game is given and the
     // position reads as several games' (every game's `startpos`; an orthodox FEN is chess's and chess960's).
     bool default_game = false;
+    // `variant_of: <game>`: where a position reads as this game's and its parent's (a manchu FEN reads the xiangqi
+    // start, whose pieces manchu's black also has), perft and analyze without --game take the parent's reading.
+    std::string variant_of;
     std::vector<std::string> compare_rulebooks;  // `compare` without --rulebooks; empty: every rulebook of the game
     // The game whose rulebooks rule this one (`ruled_as`: chess960 is ruled by the chess rulebooks, FIDE 2018
     // Guidelines II.1); a record of it becomes a timeline of that game whose event names this one as its variant.

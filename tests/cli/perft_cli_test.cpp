@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 namespace perft_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -77,7 +78,8 @@ BOOST_AUTO_TEST_CASE(bad_input_exits_2) {
 
 // Without --game the position says the game (cli/game_choice.h): the one game whose notation reads it, or among
 // several (startpos; an orthodox FEN reads as chess and chess960) the game file marked default_game. Published counts
-// at depth 1: xiangqi's start 44 (issue 30's table), shogi's 30, othello's 4, chess's 20.
+// at depth 1: xiangqi's start 44 (issue 30's table), shogi's 30, othello's 4, chess's 20. The xiangqi start reads
+// as manchu's too (manchu's black has xiangqi's pieces): manchu.yaml's `variant_of: xiangqi` yields it to xiangqi.
 BOOST_AUTO_TEST_CASE(without_game_the_position_says_the_game) {
     using arbiter::test::contains;
     const Run xiangqi = perft_run("perft --depth 1 --format json --position "
@@ -97,6 +99,27 @@ BOOST_AUTO_TEST_CASE(without_game_the_position_says_the_game) {
     // depth 3 by Fairy-Stockfish, as game_knowledge_test).
     const Run own = perft_run("perft --rulesets tests/data/extension/losalamos --depth 3");
     BOOST_TEST(contains(own.out, "nodes: 1212\n"), own.out);
+}
+
+// Without `variant_of`, a folder holding xiangqi and manchu cannot say which game the xiangqi start is: --game is
+// asked for, naming both.
+BOOST_AUTO_TEST_CASE(a_variant_without_its_parent_mark_is_ambiguous) {
+    namespace fs = std::filesystem;
+    const fs::path dir = arbiter::test::scratch_path("perft-variant-of");
+    fs::remove_all(dir);
+    fs::create_directories(dir / "games");
+    fs::copy_file(fs::path(ARBITER_SOURCE_DIR) / "rulesets/games/xiangqi.yaml", dir / "games/xiangqi.yaml");
+    std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / "rulesets/games/manchu.yaml");
+    std::ofstream out(dir / "games/manchu.yaml");
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("variant_of:", 0) != 0) out << line << '\n';
+    out.close();
+    const auto r = arbiter::test::run_arbiter("perft --rulesets " + dir.string() + " --depth 1 --position "
+                                              "'rnbakabnr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RNBAKABNR w - - 0 1'",
+                                              arbiter::test::Stderr::merge);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(arbiter::test::contains(r.out, "several games (manchu, xiangqi)"), r.out);
+    fs::remove_all(dir);
 }
 
 // Two games of one folder that both read startpos and neither marked: --game is asked for, exit 2.
