@@ -259,13 +259,19 @@ bool State::rule_both_flags(int by, bool order_known, const Note& note) {
 }
 
 // A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree
-// the result (JOA: the last mover's fall may still be pointed out until both have checked the result). It is ruled
-// (admissible or too late), never ignored.
+// the result (JOA: the last mover's fall may still be pointed out until both have checked the result) or has a case
+// on how the game ended. It is ruled (admissible, too late, or rejected by that case), never ignored.
 bool State::claim_open_after_end() const {
     const YAML::Node& v = entry->value;
     if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
     const auto* r = rule_for(Trigger::flag_fallen);
-    return r && r->claim && r->claim->deadline == "result_agreed";  // after the agreement: ruled too late
+    if (!r) return false;
+    if (r->claim && r->claim->deadline == "result_agreed") return true;  // after the agreement: ruled too late
+    // A rule whose cases read how the game ended says what a claim after the end does (FIDE 2009 6.9: nothing,
+    // after a checkmate).
+    for (const auto& c : r->cases)
+        if (c.when.IsMap() && c.when["ended_by"]) return true;
+    return false;
 }
 
 // A flag claimed, observed or raised by the arbiter: the rule decides, a claim on a flag still up is rejected.
@@ -276,6 +282,11 @@ void State::flag_fall(int offender, int claimant, bool fallen, int by) {
     if (claimant >= 0) ctx.roles["claimant"] = claimant;
     ctx.roles["opponent"] = 1 - offender;
     ctx.facts["claim_correct"] = fallen;
+    // A forced win shown at the board by the side whose flag is up (US Chess 14E: without one, a lone minor piece
+    // cannot win on time): the claim entry says so, or nothing was shown.
+    const YAML::Node v = entry ? static_cast<const YAML::Node&>(entry->value) : YAML::Node();
+    ctx.facts["forced_win_shown"] = entry && entry->action == "claim" && v.IsMap() && v["forced_win_shown"] &&
+                                    v["forced_win_shown"].as<bool>();
     const auto* r = rule_for(Trigger::flag_fallen);
     if (!r) {
         raise(Trigger::flag_fallen, ctx, by, {}, true);
