@@ -355,15 +355,25 @@ void State::on_observe() {
     if (v["flag_fallen"]) {
         const int side = read_side(v["flag_fallen"]);
         const std::string by = v["by"] ? v["by"].Scalar() : std::string("arbiter");
+        // One flag seen while the other is down too: both are, and the rule on both flags decides (JOA: anyone may
+        // point out that both are down; the arbiter looks at both clocks).
+        if (flag_down(side) && flag_down(1 - side) &&
+            rule_both_flags(nobody, false,
+                            {"seen by " + by + " with both flags down", observer_ja(by) + "が確認した。双方の時間が切れている"}))
+            return;
         const auto* r = rule_for(Trigger::flag_fallen);
-        // Who may establish a flag fall: where only a player may (the opponent, the player), an observation is not
-        // enough and changes nothing.
-        if (by == "arbiter" && r && r->claim) {
+        // Who may establish a flag fall: where the rule's claimant set does not admit the observer (only the players:
+        // JOA; the opponent), his observation changes nothing, ruled so. A player's own observation is his claim.
+        const bool player = side_of(by) >= 0;
+        if (!player && r && r->claim) {
             Context ctx;
             ctx.actor = side;
-            if (!admissible(*r, nobody, ctx, {})) return;
+            observer = by;
+            const bool may = admissible(*r, nobody, ctx, "flag");
+            observer.clear();
+            if (!may) return;
         }
-        flag_fall(side, by == "arbiter" ? nobody : 1 - side, flag_down(side), nobody);
+        flag_fall(side, player ? 1 - side : nobody, flag_down(side), nobody);
     }
 }
 

@@ -185,6 +185,14 @@ std::optional<bool> ended_by(State& st, const rulebook::Rule&, std::string_view,
     return any;
 }
 
+// The player the situation is about (the offender whose flag fell) made the last move on the board: the side not to
+// move. After the end, JOA lets only the last mover's fall be pointed out (時間切れの取り扱い).
+std::optional<bool> actor_moved_last(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                     const Context& ctx) {
+    if (!value.is_boolean()) return std::nullopt;
+    return (ctx.actor >= 0 && st.game && ctx.actor == 1 - st.to_move()) == value.get<bool>();
+}
+
 // The device the incident found was kept switched off in a bag placed as agreed with the arbiter (the fact
 // device_in_bag), and the event allows that (the rule's bag_allowed, false where unset: the regulations must say so,
 // FIDE 2018 11.3.2.1, 2023 11.3.2.1). Otherwise the device counts as one the player has, whatever the fact says.
@@ -258,6 +266,7 @@ constexpr ConditionImpl table[] = {
     {"touched_piece", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
+    {"actor_moved_last", actor_moved_last},
     {"device_in_bag", device_in_bag},
     {"cycle_pattern", fact},
     {"opponent_cycle_pattern", fact},
