@@ -54,9 +54,9 @@ std::string uncounted_deadline(const EngineWords* words, const Registry& registr
         for (const auto& d : registry.deadline_names())
             if (const auto p = places_of(d); p.empty() || any_in(topic.raised_by, p))
             here.push_back(d);
-        return "which the engine counts only in a rule raised by " + list_names(places) + " (from the act those " +
-               "record); in a rule raised by " + list_names(topic.raised_by) + " it would admit every claim; " +
-               "expected here one of: " + list_names(here);
+        return "which the engine counts only in a rule raised by " + list_names(places) + "; in a rule raised by " +
+               list_names(topic.raised_by) + " nothing asks it, so it would admit every claim; " +
+               (here.empty() ? std::string("expected no deadline here") : "expected here one of: " + list_names(here));
     }
     for (const auto w : engine.deadline_params) {
         if (w.substr(0, w.find(' ')) != deadline) continue;

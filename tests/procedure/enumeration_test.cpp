@@ -289,8 +289,11 @@ BOOST_AUTO_TEST_CASE(each_deadline_loads_exactly_where_the_engine_counts_it) {
             }
         }
     }
-    BOOST_TEST(loaded > 100);
-    BOOST_TEST(refused > 20);
+    // Loaded: the deadlines other than within_last_moves on the topics one claim-checked trigger raises alone
+    // (draw.repetition, draw.move_rule, draw.quickplay_finish, draw.book_positions, an incident's topic); refused:
+    // every deadline on the topics of a touch, an arrival, a phone, the board's own ends...
+    BOOST_TEST(loaded > 40, loaded);
+    BOOST_TEST(refused > 150, refused);
 }
 
 BOOST_AUTO_TEST_CASE(each_parameter_an_event_sets_is_accepted_only_where_the_rulebook_lets_it) {
