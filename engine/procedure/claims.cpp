@@ -259,13 +259,19 @@ bool State::rule_both_flags(int by, bool order_known, const Note& note) {
 }
 
 // A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree
-// the result (JOA: the last mover's fall may still be pointed out until both have checked the result). It is ruled
-// (admissible or too late), never ignored.
+// the result (JOA: the last mover's fall may still be pointed out until both have checked the result) or has a case
+// on how the game ended. It is ruled (admissible, too late, or rejected by that case), never ignored.
 bool State::claim_open_after_end() const {
     const YAML::Node& v = entry->value;
     if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
     const auto* r = rule_for(Trigger::flag_fallen);
-    return r && r->claim && r->claim->deadline == "result_agreed";  // after the agreement: ruled too late
+    if (!r) return false;
+    if (r->claim && r->claim->deadline == "result_agreed") return true;  // after the agreement: ruled too late
+    // A rule whose cases read how the game ended says what a claim after the end does (FIDE 2009 6.9: nothing,
+    // after a checkmate).
+    for (const auto& c : r->cases)
+        if (c.when.IsMap() && c.when["ended_by"]) return true;
+    return false;
 }
 
 // A flag claimed, observed or raised by the arbiter: the rule decides, a claim on a flag still up is rejected.
@@ -276,6 +282,11 @@ void State::flag_fall(int offender, int claimant, bool fallen, int by) {
     if (claimant >= 0) ctx.roles["claimant"] = claimant;
     ctx.roles["opponent"] = 1 - offender;
     ctx.facts["claim_correct"] = fallen;
+    // A forced win shown at the board by the side whose flag is up (US Chess 14E: without one, a lone minor piece
+    // cannot win on time): the claim entry says so, or nothing was shown.
+    const YAML::Node v = entry ? static_cast<const YAML::Node&>(entry->value) : YAML::Node();
+    ctx.facts["forced_win_shown"] = entry && entry->action == "claim" && v.IsMap() && v["forced_win_shown"] &&
+                                    v["forced_win_shown"].as<bool>();
     const auto* r = rule_for(Trigger::flag_fallen);
     if (!r) {
         raise(Trigger::flag_fallen, ctx, by, {}, true);
@@ -344,15 +355,25 @@ void State::on_observe() {
     if (v["flag_fallen"]) {
         const int side = read_side(v["flag_fallen"]);
         const std::string by = v["by"] ? v["by"].Scalar() : std::string("arbiter");
+        // One flag seen while the other is down too: both are, and the rule on both flags decides (JOA: anyone may
+        // point out that both are down; the arbiter looks at both clocks).
+        if (flag_down(side) && flag_down(1 - side) &&
+            rule_both_flags(nobody, false,
+                            {"seen by " + by + " with both flags down", observer_ja(by) + "が確認した。双方の時間が切れている"}))
+            return;
         const auto* r = rule_for(Trigger::flag_fallen);
-        // Who may establish a flag fall: where only a player may (the opponent, the player), an observation is not
-        // enough and changes nothing.
-        if (by == "arbiter" && r && r->claim) {
+        // Who may establish a flag fall: where the rule's claimant set does not admit the observer (only the players:
+        // JOA; the opponent), his observation changes nothing, ruled so. A player's own observation is his claim.
+        const bool player = side_of(by) >= 0;
+        if (!player && r && r->claim) {
             Context ctx;
             ctx.actor = side;
-            if (!admissible(*r, nobody, ctx, {})) return;
+            observer = by;
+            const bool may = admissible(*r, nobody, ctx, "flag");
+            observer.clear();
+            if (!may) return;
         }
-        flag_fall(side, by == "arbiter" ? nobody : 1 - side, flag_down(side), nobody);
+        flag_fall(side, player ? 1 - side : nobody, flag_down(side), nobody);
     }
 }
 

@@ -175,8 +175,22 @@ std::optional<bool> claim_awaiting_decision(State& st, const rulebook::Rule&,
 // othello.game_end for the count, clock.late_arrival for a forfeit at arrival). False while the game goes on, so a
 // rule raised after the end (the result card) can give each kind of end its own count.
 std::optional<bool> ended_by(State& st, const rulebook::Rule&, std::string_view, const json& value, const Context&) {
-    if (!value.is_string()) return std::nullopt;
-    return st.ended && st.out.result.topic == value.get<std::string>();
+    // One topic, or a list of topics any of which ended it (FIDE 2009 6.9: checkmate, resignation, stalemate...). A
+    // claim ruled after the end (State::after_the_end) still reads the result it may overturn.
+    const bool over = st.ended || st.out.result.status == Status::ended;
+    if (value.is_string()) return over && st.out.result.topic == value.get<std::string>();
+    if (!value.is_array()) return std::nullopt;
+    bool any = false;
+    for (const auto& t : value) any = any || (t.is_string() && over && st.out.result.topic == t.get<std::string>());
+    return any;
+}
+
+// The player the situation is about (the offender whose flag fell) made the last move on the board: the side not to
+// move. After the end, JOA lets only the last mover's fall be pointed out (時間切れの取り扱い).
+std::optional<bool> actor_moved_last(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                     const Context& ctx) {
+    if (!value.is_boolean()) return std::nullopt;
+    return (ctx.actor >= 0 && st.game && ctx.actor == 1 - st.to_move()) == value.get<bool>();
 }
 
 // The device the incident found was kept switched off in a bag placed as agreed with the arbiter (the fact
@@ -252,6 +266,7 @@ constexpr ConditionImpl table[] = {
     {"touched_piece", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
+    {"actor_moved_last", actor_moved_last},
     {"device_in_bag", device_in_bag},
     {"cycle_pattern", fact},
     {"opponent_cycle_pattern", fact},

@@ -86,12 +86,28 @@ constexpr std::string_view place_conditions[] = {
     "point_out.illegal_move official_record", "point_out.illegal_move before_next_round",
     "point_out.illegal_move players_agree", "point_out.illegal_move irregularity_correctable",
     "point_out.illegal_move last_move", "point_out.illegal_move disc_named",
-    "flag_fallen claim_correct",
+    "flag_fallen claim_correct", "flag_fallen forced_win_shown",
     "both_flags_fallen order_known",
     "board.illegal_move claim_correct",
     "board.repetition occurrence",
     "board.forcing_cycle cycle_pattern", "board.forcing_cycle opponent_cycle_pattern",
     "illegal_position_seen rechecked"};
+
+// The deadlines counted only where a trigger gives them their act (claim_admissibility.cpp): within_last_moves counts
+// the offender's moves from the illegal move, which only the illegal-move triggers record (illegal.cpp); elsewhere
+// it would admit every claim. The vocabulary enumeration test proves each pair executes or is refused at load.
+constexpr std::string_view act_deadlines[] = {"claim.illegal_move within_last_moves",
+                                              "board.illegal_move within_last_moves"};
+// The triggers whose handlers ask whether a claim is in time (State::admissible: claims.cpp, entries.cpp,
+// illegal.cpp): every other deadline is counted there and nowhere else (a touch, a declaration or the end on the
+// board never asks, so a deadline on their rules would validate and do nothing).
+constexpr std::string_view claim_checked[] = {"claim.repetition", "claim.fifty_moves", "claim.quickplay_finish",
+                                              "claim.illegal_move", "claim.book_draw", "flag_fallen", "entry.incident",
+                                              "board.illegal_move", "point_out.illegal_move"};
+
+// The deadlines counted in moves read the rule's claim_moves (claim_admissibility.cpp): without it they never pass.
+constexpr std::string_view deadline_params[] = {"within_last_moves claim_moves",
+                                                "before_each_player_has_made_moves claim_moves"};
 
 // Conditions that read the player a role names (conditions.cpp role_side): bound where the role is.
 constexpr std::string_view condition_roles[] = {
@@ -140,6 +156,16 @@ const rulebook::EngineWords& implemented_words() {
             if ((is_fact_condition(c) && c != "arbiter_decision") || c == "device_in_bag" || c == "final_period")
                 stated.emplace_back(c);
         for (const auto& c : stated) w.incident_facts.push_back(c);
+        w.place_deadlines.assign(std::begin(act_deadlines), std::end(act_deadlines));
+        static std::vector<std::string> counted;  // "trigger deadline" for the deadlines counted wherever asked
+        for (const auto d : deadline_words()) {
+            bool by_act = false;
+            for (const auto a : act_deadlines) by_act = by_act || a.substr(a.find(' ') + 1) == d;
+            if (!by_act)
+                for (const auto t : claim_checked) counted.push_back(std::string(t) + " " + std::string(d));
+        }
+        for (const auto& c : counted) w.place_deadlines.push_back(c);
+        w.deadline_params.assign(std::begin(deadline_params), std::end(deadline_params));
         w.condition_roles.assign(std::begin(condition_roles), std::end(condition_roles));
         w.one_side_fields = one_side_field_words();
         w.field_choices = field_choice_words();

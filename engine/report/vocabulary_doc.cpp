@@ -30,6 +30,37 @@ void named_section(std::ostringstream& out, const char* title, const char* intro
     }
 }
 
+// The triggers listed for `word` in a table of "trigger word" (or "word trigger": `first` false) pairs.
+std::vector<std::string> paired(const std::vector<std::string_view>& table, const std::string& word,
+                                bool first = true) {
+    std::vector<std::string> out;
+    for (const auto w : table) {
+        const auto a = w.substr(0, w.find(' ')), b = w.substr(w.find(' ') + 1);
+        if ((first ? b : a) == word) out.emplace_back(first ? a : b);
+    }
+    return out;
+}
+
+std::string codes(const std::vector<std::string>& words) {
+    std::string out;
+    for (const auto& w : words) out += (out.empty() ? "" : ", ") + code(w);
+    return out;
+}
+
+// Where a condition can be known (procedure::implemented_words: place_conditions, condition_roles), in English and
+// Japanese: the same places the loader holds a rule to (rulebook/condition_places.cpp).
+std::pair<std::string, std::string> condition_places(const std::string& name) {
+    const auto& words = procedure::implemented_words();
+    const auto places = paired(words.place_conditions, name);
+    if (!places.empty()) return {"rules raised by " + codes(places), codes(places) + "で起こる規則のみ"};
+    for (const auto& role : paired(words.condition_roles, name, false)) {
+        const auto binding = paired(words.place_roles, role);
+        return {"where the " + code(role) + " role is bound: rules raised by " + codes(binding),
+                "役割" + code(role) + "が定まる規則（" + codes(binding) + "で起こるもの）のみ"};
+    }
+    return {"any rule (read off the board, the clock or the run)", "どの規則でも（盤面・時計・対局の経過から読む）"};
+}
+
 }  // namespace
 
 std::string vocabulary_markdown(const rulebook::Registry& r) {
@@ -92,11 +123,17 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
         out << "| " << code(name) << " | " << topics << " | " << cell(t->text.en) << " | " << cell(t->text.ja) << " |\n";
     }
 
-    out << "\n## Conditions (条件)\n\nWhat a case's `when` may test (`engine/procedure/conditions.cpp`).\n\n"
-           "| condition | value | meaning | 意味 |\n|---|---|---|---|\n";
+    out << "\n## Conditions (条件)\n\nWhat a case's `when` may test (`engine/procedure/conditions.cpp`), and where: a "
+           "condition the runner establishes only where some triggers find it stands only in a rule on a topic one of "
+           "them raises (elsewhere the loader refuses it, since it would never be known).\n"
+           "条件はケースの`when`で判定できる事柄。一部の契機でのみ成立する条件は、その契機で起こる論点の規則でのみ使え、"
+           "それ以外では読み込み時に拒否される。\n\n"
+           "| condition | value | where | 使える場所 | meaning | 意味 |\n|---|---|---|---|---|---|\n";
     for (const auto& name : r.condition_names()) {
         const auto* c = r.condition(name);
-        out << "| " << code(name) << " | " << c->type << " | " << cell(c->text.en) << " | " << cell(c->text.ja) << " |\n";
+        const auto [en, ja] = condition_places(name);
+        out << "| " << code(name) << " | " << c->type << " | " << en << " | " << ja << " | " << cell(c->text.en) << " | "
+            << cell(c->text.ja) << " |\n";
     }
 
     out << "\n## Effects (効果)\n\nWhat a rule may make happen (`engine/procedure/effects.cpp`). A statement is listed in "
@@ -112,10 +149,28 @@ std::string vocabulary_markdown(const rulebook::Registry& r) {
 
     named_section(out, "Claimants (申し立てできる者)", "Who may claim (a rule's `claim.by`; `engine/procedure/claims.cpp`).",
                   r.claimant_names(), &rulebook::Registry::claimant, r);
-    named_section(out, "Deadlines (期限)",
-                  "Until when (a rule's `claim.deadline`; `engine/procedure/claims.cpp`). A claim out of time is ruled not "
-                  "admissible and changes nothing else.",
-                  r.deadline_names(), &rulebook::Registry::deadline, r);
+    // Deadlines with where each is counted and the parameter it counts (implemented_words: place_deadlines,
+    // deadline_params); the loader refuses one elsewhere or without its parameter (rulebook/condition_places.cpp).
+    out << "\n## Deadlines (期限)\n\nUntil when (a rule's `claim.deadline`; `engine/procedure/claim_admissibility.cpp`). "
+           "A claim out of time is ruled not admissible and changes nothing else. A deadline counted only in some places, "
+           "or one that counts a parameter of its rule, is refused at load elsewhere or without it.\n"
+           "期限は申し立てができる時までを定める。一部の契機でのみ数える期限や、規則のパラメータを数える期限は、それ以外の"
+           "場所やパラメータなしでは読み込み時に拒否される。\n\n"
+           "| word | counted in | 数える場所 | meaning | 意味 |\n|---|---|---|---|---|\n";
+    for (const auto& name : r.deadline_names()) {
+        const auto& words = procedure::implemented_words();
+        const auto places = paired(words.place_deadlines, name);
+        const auto params = paired(words.deadline_params, name, false);
+        std::string en = places.empty() ? "any rule with a claim" : "rules raised by " + codes(places);
+        std::string ja = places.empty() ? "申し立てのある規則ならどこでも" : codes(places) + "で起こる規則のみ";
+        if (!params.empty()) {
+            en += ", which give " + codes(params);
+            ja += "（" + codes(params) + "を定めること）";
+        }
+        const auto* t = r.deadline(name);
+        out << "| " << code(name) << " | " << en << " | " << ja << " | " << cell(t->text.en) << " | " << cell(t->text.ja)
+            << " |\n";
+    }
     named_section(out, "Material properties (駒構成の条件)",
                   "What an item of a material balance (a parameter of unit `balances`, e.g. `KBP v K (wrong_rook_pawn)`) "
                   "requires of the side whose pieces it names first (`engine/procedure/claims.cpp`, `engine/procedure/board.cpp`).",

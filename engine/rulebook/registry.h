@@ -85,6 +85,11 @@ struct EngineWords {
     // board, the clock or the run wherever it stands. Elsewhere the condition is never known, so a case on it would
     // validate and never match.
     std::vector<std::string_view> place_conditions;
+    // Deadlines the runner counts only in some places, as "trigger deadline" (within_last_moves counts from an illegal
+    // move, so only a rule an illegal move raises); a deadline listed for no trigger is counted wherever a claim is.
+    std::vector<std::string_view> place_deadlines;
+    // Deadlines that read a parameter of their rule, as "deadline param": without it the deadline never passes.
+    std::vector<std::string_view> deadline_params;
     // Conditions that read a role's player, as "condition role": they stand only where that role is bound.
     std::vector<std::string_view> condition_roles;
     // The conditions an incident entry may state as facts (its `facts:`): the others are read off the board, the

@@ -127,6 +127,8 @@ private:
         if (const auto deadline = child(node, "deadline"); deadline && !registry_.deadline(out.deadline))
             fail_at(file_, deadline, prefix_ + "claim.deadline: found '" + out.deadline + "'; expected a deadline of " +
                                          registry_.file() + did_you_mean(out.deadline, registry_.deadline_names()));
+        if (auto why = uncounted_deadline(engine_words(), registry_, topic_, current_, out.deadline); !why.empty())
+            fail_at(file_, child(node, "deadline"), prefix_ + "claim.deadline: found '" + out.deadline + "', " + why);
         return out;
     }
 
@@ -353,6 +355,8 @@ private:
                 fail_at(file_, node, here + "found both, but " + field_ + " names one player; expected one role (offender, "
                                          "opponent, a side...), or score: {both: 0} where both players lose");
             role_bound_here(node, node.Scalar(), what);
+        } else if (type == "topic" && node.IsSequence() && node.size() > 0) {
+            for (const auto& t : node) typed(type, t, what);  // a list of topics, any of which matches
         } else if (type == "topic") {
             // A topic the condition compares with (ended_by): one the registry does not name would never match.
             if (!node.IsScalar() || !registry_.topic(node.Scalar()))

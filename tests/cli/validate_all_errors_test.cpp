@@ -68,6 +68,31 @@ BOOST_AUTO_TEST_CASE(a_condition_whose_analysis_the_game_lacks_is_refused_at_its
                r.out);
 }
 
+// A deadline counted from an illegal move, in a rule no illegal move raises, would admit every claim: refused at the
+// word (line 15, column 17), naming where it is counted and the deadlines counted here.
+BOOST_AUTO_TEST_CASE(a_deadline_outside_the_rules_that_count_it_is_refused_at_its_place) {
+    const std::string file = "tests/data/validate/deadline-outside-illegal-move.yaml";
+    const auto r = run_arbiter("validate " + file, Stderr::merge);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(contains(r.out, file + ":15:17: draw.repetition: claim.deadline: found 'within_last_moves', which the "
+                                      "engine counts only in a rule raised by claim.illegal_move, board.illegal_move"),
+               r.out);
+    BOOST_TEST(contains(r.out, "expected here one of: "), r.out);
+    BOOST_TEST(!contains(r.out.substr(r.out.find("expected here")), "within_last_moves"), r.out);
+}
+
+// The same deadline in an illegal-move rule that gives no claim_moves would never pass: refused at the word (line
+// 13, column 17), saying what to add.
+BOOST_AUTO_TEST_CASE(a_deadline_without_the_parameter_it_counts_is_refused_at_its_place) {
+    const std::string file = "tests/data/validate/deadline-without-claim-moves.yaml";
+    const auto r = run_arbiter("validate " + file, Stderr::merge);
+    BOOST_TEST(r.exit_code == 2);
+    BOOST_TEST(contains(r.out, file + ":13:17: move.illegal: claim.deadline: found 'within_last_moves', which counts "
+                                      "the rule's parameter claim_moves, and this rule gives none"),
+               r.out);
+    BOOST_TEST(contains(r.out, "expected params: {claim_moves: {value: N}} in this rule"), r.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace validate_all_errors_test

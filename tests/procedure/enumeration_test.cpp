@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <string>
 #include <unistd.h>
 
@@ -221,6 +222,78 @@ BOOST_AUTO_TEST_CASE(each_role_loads_exactly_where_the_engine_binds_it) {
     }
     BOOST_TEST(loaded > 100);
     BOOST_TEST(refused > 50);
+}
+
+BOOST_AUTO_TEST_CASE(each_deadline_loads_exactly_where_the_engine_counts_it) {
+    // For each trigger and each deadline, a rule raised by that trigger whose claim has the deadline (with the
+    // parameter the deadline counts, where the topic registers it): it loads where the engine counts the deadline
+    // (place_deadlines; a deadline placed nowhere is counted wherever a claim is), and is refused with
+    // file:line:column otherwise. A deadline that counts a parameter is refused in a rule that does not give it.
+    // The deadlines loaded are executed by tests/procedure/deadline_in_moves_test.cpp (within_last_moves) and
+    // tests/timelines/chess/129 and 142 (before_each_player_has_made_moves).
+    const auto& registry = rulebook::Registry::bundled();
+    const auto& words = procedure::implemented_words();
+    auto listed = [](const auto& list, const std::string& word) {
+        return std::find(list.begin(), list.end(), word) != list.end();
+    };
+    std::set<std::string> placed;
+    std::map<std::string, std::string> counts;  // deadline -> the parameter it counts
+    for (const auto w : words.place_deadlines) placed.insert(std::string(w.substr(w.find(' ') + 1)));
+    for (const auto w : words.deadline_params)
+        counts[std::string(w.substr(0, w.find(' ')))] = std::string(w.substr(w.find(' ') + 1));
+    BOOST_TEST(placed.count("within_last_moves"));
+    BOOST_TEST(counts["within_last_moves"] == "claim_moves");
+    BOOST_TEST(counts["before_each_player_has_made_moves"] == "claim_moves");
+    Folder f("deadlines");
+    const auto library = rulebook::Library::open(root() / "rulesets");
+    int loaded = 0, refused = 0;
+    auto load = [&](const std::string& topic, const std::string& deadline, const std::string& params) {
+        const auto file = f.write("chess/d.yaml", "rulebook: d\ntitle: {en: T, ja: T}\nsource: {file: none}\n"
+                                                  "game: chess\nrules:\n  " + topic + ":\n    article: \"1\"\n"
+                                                  "    summary: {en: S, ja: S}\n" + params +
+                                                  "    claim: {by: opponent, deadline: " + deadline + "}\n"
+                                                  "    effects: [continue]\n");
+        try {
+            library.load_file(file);
+        } catch (const InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string();
+    };
+    for (const auto& trigger : registry.trigger_names()) {
+        const rulebook::TopicSpec* topic = registry.raised(trigger, "chess");
+        if (!topic || topic->raised_by.size() != 1) continue;  // one trigger per topic: the pair is exact
+        for (const auto& deadline : registry.deadline_names()) {
+            BOOST_TEST_CONTEXT(trigger << " " << deadline) {
+                const bool here = !placed.count(deadline) || listed(words.place_deadlines, trigger + " " + deadline);
+                const auto param = counts.find(deadline);
+                const bool registers = param != counts.end() && topic->param(param->second);
+                const std::string params = registers ? "    params:\n      " + param->second + ": {value: 10}\n" : "";
+                const std::string why = load(topic->name, deadline, params);
+                const bool own = why.find("found '" + deadline + "'") != std::string::npos;
+                if (here && (param == counts.end() || registers)) {
+                    BOOST_TEST(!own, why);
+                    loaded += why.empty();
+                } else {
+                    BOOST_TEST(own, why);
+                    BOOST_TEST(why.find("d.yaml:") != std::string::npos, why);  // file:line:column
+                    const std::string because = here ? "would never pass" : "would admit every claim";
+                    BOOST_TEST(why.find(because) != std::string::npos, why);
+                    ++refused;
+                }
+                if (registers && here) {  // the same rule without the parameter it counts
+                    const std::string without = load(topic->name, deadline, "");
+                    BOOST_TEST(without.find("and this rule gives none") != std::string::npos, without);
+                    ++refused;
+                }
+            }
+        }
+    }
+    // Loaded: the deadlines other than within_last_moves on the topics one claim-checked trigger raises alone
+    // (draw.repetition, draw.move_rule, draw.quickplay_finish, draw.book_positions, an incident's topic); refused:
+    // every deadline on the topics of a touch, an arrival, a phone, the board's own ends...
+    BOOST_TEST(loaded > 40, loaded);
+    BOOST_TEST(refused > 150, refused);
 }
 
 BOOST_AUTO_TEST_CASE(each_parameter_an_event_sets_is_accepted_only_where_the_rulebook_lets_it) {
