@@ -39,25 +39,40 @@ std::vector<int> capturable(const BasicPosition<BB>& p) {
     return out;
 }
 
-// The pieces `after` (the mover's move made, the opponent to move) chases: see cycle_pattern.
+// Whether `m` (a capture in `p`) offers an exchange: the victim is of the attacker's kind, named in
+// roles.offers_exchange, and could legally take the attacker back were it its side's turn (AXF 4.4 rules 27, 40).
 template <class BB>
-std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Color mover) {
-    const GameProfile& profile = before.definition().profile;
-    const BasicPosition<BB> turn = with_side(after, mover);
-    const std::vector<int> old = capturable(before);
+bool offers_exchange(const BasicPosition<BB>& p, Move m) {
+    const Piece attacker = p.piece_on(m.from()), victim = p.piece_on(m.to());
+    if (type_of(attacker) != type_of(victim)) return false;
+    if (!(p.definition().profile.exchange_mask & (1u << unsigned(type_of(attacker))))) return false;
+    const BasicPosition<BB> back = with_side(p, color_of(victim));
+    for (Move r : back.legal_moves())
+        if (r.from() == m.to() && r.to() == m.from()) return true;
+    return false;
+}
+
+// The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
+// roles.never_chases, of a piece not royal, that is no offer to exchange, and whose victim has no legal recapture
+// on its square (a protector pinned to its royal piece cannot recapture, so it does not protect) or is attacked by
+// one of its roles.chased_even_protected_by pieces.
+template <class BB>
+std::vector<int> chase_targets(const BasicPosition<BB>& p) {
+    const GameProfile& profile = p.definition().profile;
+    const Color mover = p.side_to_move();
     std::vector<int> out;
-    for (Move m : turn.legal_moves()) {
-        const Piece victim = turn.piece_on(m.to()), attacker = turn.piece_on(m.from());
+    for (Move m : p.legal_moves()) {
+        const Piece victim = p.piece_on(m.to()), attacker = p.piece_on(m.from());
         if (victim == no_piece || color_of(victim) == mover) continue;
-        if (type_of(victim) == before.definition().royal_type) continue;
+        if (type_of(victim) == p.definition().royal_type) continue;
         if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
-        if (std::find(old.begin(), old.end(), int(m.to())) != old.end()) continue;  // attacked before: not new
         if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
+        if (offers_exchange(p, m)) continue;
         bool chase = false;
         const auto it = profile.outranking_attackers.find(type_of(victim));
         if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
         if (!chase) {
-            BasicPosition<BB> taken = turn;
+            BasicPosition<BB> taken = p;
             Undo u;
             taken.make(m, u);
             const auto recaptures = capturable(taken);
@@ -68,17 +83,49 @@ std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>
     return out;
 }
 
-// Whether the mover of `after` (the opponent now to move) would have a checkmating move were it its turn again.
+// The pieces `after` (the mover's move made, the opponent to move) chases: those it holds chased that it did not
+// before the move. A piece attacked all along becomes chased when the move takes its protection away (AXF 4.4,
+// appendix: a soldier's moves leave a horse unprotected against a chariot's standing attack).
 template <class BB>
-bool threatens_mate(const BasicPosition<BB>& after, Color mover) {
-    const BasicPosition<BB> turn = with_side(after, mover);
-    for (Move m : turn.legal_moves()) {
-        BasicPosition<BB> next = turn;
+std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Color mover) {
+    const std::vector<int> old = chase_targets(before);
+    std::vector<int> out = chase_targets(with_side(after, mover));
+    std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    return out;
+}
+
+// Whether `p`'s side to move mates by a series of at most `checks` checks whatever the replies: a checking move that
+// mates, or after which every reply leaves a shorter such series.
+template <class BB>
+bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
+    for (Move m : p.legal_moves()) {
+        BasicPosition<BB> next = p;
         Undo u;
         next.make(m, u);
-        if (next.is_checkmate()) return true;
+        if (!next.is_check()) continue;
+        const auto replies = next.legal_moves();
+        if (replies.empty()) return true;
+        if (checks <= 1) continue;
+        bool forced = true;
+        for (Move r : replies) {
+            BasicPosition<BB> reply = next;
+            Undo ur;
+            reply.make(r, ur);
+            if (!mates_by_checks(reply, checks - 1)) {
+                forced = false;
+                break;
+            }
+        }
+        if (forced) return true;
     }
     return false;
+}
+
+// Whether the mover of `after` (the opponent now to move) would mate by a series of checks (game file:
+// mate_threat_checks, the mating move counted) were it its turn again.
+template <class BB>
+bool threatens_mate(const BasicPosition<BB>& after, Color mover) {
+    return mates_by_checks(with_side(after, mover), after.definition().profile.mate_threat_checks);
 }
 
 }  // namespace

@@ -154,6 +154,12 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     if (root["default_game"]) p.default_game = profile_flag(file, root["default_game"], "default_game");
     if (root["variant_of"]) p.variant_of = profile_text(file, root["variant_of"], "variant_of");
     if (root["ruled_as"]) p.ruled_as = profile_text(file, root["ruled_as"], "ruled_as");
+    if (const YAML::Node n = root["mate_threat_checks"]) {
+        const std::string text = profile_text(file, n, "mate_threat_checks");
+        if (text.size() != 1 || text[0] < '1' || text[0] > '5')
+            profile_fail(file, n, "mate_threat_checks: expected a whole number from 1 to 5");
+        p.mate_threat_checks = text[0] - '0';
+    }
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
     if (const YAML::Node names = root["names"]) {
         if (!names.IsMap()) profile_fail(file, names, "names: expected a mapping of languages to the game's name");
@@ -173,6 +179,8 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
         if (!roles.IsMap()) profile_fail(file, roles, "roles: expected a mapping of roles to piece names");
         if (roles["pawn"]) p.pawn_role = profile_text(file, roles["pawn"], "roles.pawn");
         if (roles["never_chases"]) p.never_chases = profile_texts(file, roles["never_chases"], "roles.never_chases");
+        if (roles["offers_exchange"])
+            p.offers_exchange = profile_texts(file, roles["offers_exchange"], "roles.offers_exchange");
         if (const YAML::Node by = roles["chased_even_protected_by"]) {
             if (!by.IsMap()) profile_fail(file, by, "roles.chased_even_protected_by: expected a mapping of pieces to lists");
             for (const auto& entry : by) {
@@ -264,6 +272,7 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
             t.straight_mask |= 1u << unsigned(type);
         }
     }
+    for (const auto& name : p.offers_exchange) p.exchange_mask |= 1u << unsigned(type_of_name(name, "offers_exchange"));
     for (const auto& name : p.never_chases) p.never_chases_mask |= 1u << unsigned(type_of_name(name, "never_chases"));
     for (const auto& [target, attackers] : p.chased_even_protected_by) {
         std::uint32_t& mask = p.outranking_attackers[type_of_name(target, "chased_even_protected_by")];

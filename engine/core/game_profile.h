@@ -94,6 +94,12 @@ struct GameProfile {
     std::map<std::string, std::vector<std::string>, std::less<>> chased_even_protected_by;
     std::uint32_t never_chases_mask = 0;
     std::map<int, std::uint32_t> outranking_attackers;  // attacked type -> attacker types
+    // roles.offers_exchange: pieces whose attack on a piece of their own kind that can take them back offers an
+    // exchange and is no chase; as a mask once resolved. mate_threat_checks: the longest series of checks (the
+    // mating move counted) the cycle facts look for a threat of mate by.
+    std::vector<std::string> offers_exchange;
+    std::uint32_t exchange_mask = 0;
+    int mate_threat_checks = 1;
 
     bool writes(MoveNotation n) const {
         for (MoveNotation m : moves)

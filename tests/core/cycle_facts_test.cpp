@@ -71,10 +71,34 @@ BOOST_AUTO_TEST_CASE(keeping_a_mate_in_one_ready_is_a_mate_threat) {
                (Patterns{"mate_threat", "idle"}), boost::test_tools::per_element());
 }
 
-BOOST_AUTO_TEST_CASE(a_threat_that_can_be_blocked_is_not_a_mate_threat) {
-    // From a4 the chariot would check on f4, but the cannon on c5 can block on f5: one move of two threatens nothing.
+BOOST_AUTO_TEST_CASE(a_mate_by_a_series_of_checks_is_a_mate_threat) {
+    // From a4 the chariot would check on f4 and the cannon on c5 block on f5, but Rxf5 then mates with a second check
+    // (the general may not step to the open e file): a threat of mate by two checks (game file mate_threat_checks);
+    // from a5, with the cannon on c4, Rf5 mates at once. Timeline xiangqi/13 works it by hand.
     BOOST_TEST(patterns("5k3/9/9/9/R1c6/9/9/9/9/4K4 w - - 0 1", {"a5a4", "c5c4", "a4a5", "c4c5"}) ==
+               (Patterns{"mate_threat", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(an_offer_to_exchange_like_pieces_is_no_chase) {
+    // The red chariot faces the black one, which could take it back on the same line: an offer to exchange (game file
+    // roles.offers_exchange; AXF 4.4 rule 40), not a chase of an unprotected chariot. Timeline xiangqi/10.
+    BOOST_TEST(patterns("3k5/9/8r/9/9/9/7R1/9/9/5K3 w - - 0 1", {"h3i3", "i7h7", "i3h3", "h7i7"}) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_chariot_that_cannot_take_back_is_chased_not_offered_an_exchange) {
+    // The black chariot is held to the e file by the red cannon (the black elephant the other screen): it cannot take
+    // the red chariot back, so each attack is a chase (AXF 4.4 rule 27). Timeline xiangqi/12.
+    BOOST_TEST(patterns("4k4/9/4b4/4r4/1R7/9/9/9/4C4/4K4 w - - 0 1", {"b5b6", "e6e5", "b6b5", "e5e6"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(taking_a_protection_away_from_an_attacked_piece_is_a_chase) {
+    // The chariot on g4 attacks the horse on c4 all along; the soldier's moves leave the black cannon on c9 with no
+    // screen or two before it, so the horse loses its protection on every red move (AXF 4.4 appendix). Timeline
+    // xiangqi/11.
+    BOOST_TEST(patterns("2c1k4/9/b3b4/2P6/9/2n3R2/9/9/9/5K3 w - - 0 1", {"c6d6", "a7c5", "d6c6", "c5a7"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(chariots_stepping_back_and_forth_are_idle) {

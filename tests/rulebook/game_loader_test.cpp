@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <unistd.h>
 
 namespace game_loader_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -56,6 +57,33 @@ BOOST_AUTO_TEST_CASE(a_key_the_game_schema_does_not_know_is_refused) {
     const std::string error = games.error("odd");
     BOOST_TEST(error.find("odd.yaml:5:1") != std::string::npos, error);
     BOOST_TEST(error.find("flavour") != std::string::npos, error);
+}
+
+BOOST_AUTO_TEST_CASE(the_cycle_facts_words_are_checked_where_they_stand) {
+    // A mate_threat_checks outside 1-5 is refused by the schema, a roles.offers_exchange naming no piece by the core,
+    // each at its line and column (the xiangqi game file with one line changed).
+    std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / "rulesets/games/xiangqi.yaml");
+    const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const auto with = [&](const std::string& from, const std::string& to) {
+        std::string t = text;
+        const auto at = t.find(from);
+        BOOST_REQUIRE(at != std::string::npos);
+        t.replace(at, from.size(), to);
+        std::size_t line = 1;
+        for (std::size_t i = 0; i < at; ++i) line += t[i] == '\n';
+        return std::make_pair(t, line);
+    };
+    Games games;
+    const auto [deep, deep_line] = with("mate_threat_checks: 3", "mate_threat_checks: 9");
+    games.write("xiangqi", deep);
+    std::string error = games.error("xiangqi");
+    BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(deep_line) + ":21") != std::string::npos, error);
+    BOOST_TEST(error.find("mate_threat_checks") != std::string::npos, error);
+    const auto [odd, odd_line] = with("offers_exchange: [chariot, horse, cannon]", "offers_exchange: [chariot, dragon]");
+    games.write("xiangqi", odd);
+    error = games.error("xiangqi");
+    BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(odd_line) + ":") != std::string::npos, error);
+    BOOST_TEST(error.find("roles.offers_exchange: no piece named 'dragon'") != std::string::npos, error);
 }
 
 BOOST_AUTO_TEST_CASE(the_bundled_games_load_and_are_compiled_once) {
