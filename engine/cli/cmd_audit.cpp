@@ -3,12 +3,14 @@
 // every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
+#include "cli/safe_stderr.h"
 #include "core/record/bounded_read.h"
 #include "rulebook/suggest.h"
 #include "records/audit_run.h"
 #include "records/audit_summary.h"
 #include "records/record_games.h"
 #include "records/record_timeline.h"
+#include "report/text_table.h"
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
@@ -20,6 +22,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 #include <thread>
 #include <unistd.h>
@@ -64,12 +67,14 @@ public:
         const auto now = std::chrono::steady_clock::now();
         if (now - last_ < std::chrono::milliseconds(250)) return;
         last_ = now;
-        if (japanese_) std::cerr << "\r\x1b[Kaudit: " << games << " 局、読み込み中 " << file << std::flush;
-        else std::cerr << "\r\x1b[Kaudit: " << games << " games, reading " << file << std::flush;
+        // Its own control characters go out as they are (raw_stderr); the file name, from the user, made safe.
+        const std::string name = report::terminal_safe(file);
+        if (japanese_) raw_stderr() << "\r\x1b[Kaudit: " << games << " 局、読み込み中 " << name << std::flush;
+        else raw_stderr() << "\r\x1b[Kaudit: " << games << " games, reading " << name << std::flush;
         drawn_ = true;
     }
     ~Progress() {
-        if (drawn_) std::cerr << "\r\x1b[K" << std::flush;
+        if (drawn_) raw_stderr() << "\r\x1b[K" << std::flush;
     }
 
 private:
@@ -92,12 +97,31 @@ void read_jsonl(const std::vector<std::string>& files, const std::function<void(
             const SourceLocation where{file, in.line_number(), 1};
             if (line.find_first_not_of(" \t") == std::string::npos) continue;
             nlohmann::json j;
+            // A key twice in one object (JSON leaves it open; the parser kept the last) is refused, as the YAML front
+            // door refuses it: "plies" given twice made the sum take whichever came last.
+            std::vector<std::set<std::string>> keys;
+            std::string twice;
+            const auto check_keys = [&](int, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+                if (event == nlohmann::json::parse_event_t::object_start) keys.emplace_back();
+                if (event == nlohmann::json::parse_event_t::object_end && !keys.empty()) keys.pop_back();
+                if (event == nlohmann::json::parse_event_t::key && !keys.empty() && twice.empty() &&
+                    !keys.back().insert(parsed.get<std::string>()).second)
+                    twice = parsed.get<std::string>();
+                return true;
+            };
             try {
-                j = nlohmann::json::parse(line);
+                j = nlohmann::json::parse(line, check_keys);
             } catch (const nlohmann::json::parse_error& e) {
                 throw InputError({file, in.line_number(), int(e.byte)},
                                  "not JSON; expected a line of `arbiter audit --format jsonl`");
+            } catch (const nlohmann::json::exception&) {
+                // A number beyond a double (1e99999): the library's own words stay out of the message.
+                throw InputError(where, "a number too large for JSON to hold; expected a line of `arbiter audit "
+                                        "--format jsonl`");
             }
+            if (!twice.empty())
+                throw InputError(where, "the key \"" + twice + "\" twice in one object; expected each key once (a "
+                                        "line of `arbiter audit --format jsonl`)");
             sink(procedure::audit::audit_from_json(j, where));
         }
     }

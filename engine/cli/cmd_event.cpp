@@ -1,5 +1,6 @@
 // arbiter event check|sheet: an event measured against its rulebook, and its regulations sheet.
 #include "cli/command.h"
+#include "cli/safe_stderr.h"
 #include "report/run_words.h"
 #include "report/sheet_event.h"
 #include "report/sheet_players.h"
@@ -36,6 +37,7 @@ nlohmann::json check_json(const Event& event, const Rulebook& book, const EventC
 
 // The check as a reader takes it: every line on stdout, refusals included (with file:line:column), in `lang`.
 void print_check(const Event& event, const Rulebook& book, const EventCheck& check, Lang lang) {
+    const TerminalSafeStdout safe_text;  // the event's and the rulebook's own words, on a terminal
     const bool ja = lang == Lang::ja;
     std::cout << event.name << " (" << event.file << ")\n";
     std::cout << (ja ? "  規則: " : "  rulebook: ") << book.id << "  " << book.title.in(lang) << '\n';

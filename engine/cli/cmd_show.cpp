@@ -1,5 +1,6 @@
 // arbiter show: one resolved rulebook, rule by rule, with the file and line each rule came from.
 #include "cli/command.h"
+#include "cli/safe_stderr.h"
 #include "report/rulebook_text.h"
 #include "report/run_words.h"
 #include "rulebook/game_loader.h"
@@ -188,6 +189,7 @@ Command show_command() {
                     if (*format == "json") {
                         std::cout << report::rulebook_json(*book, rules).dump(2) << '\n';
                     } else {
+                        const TerminalSafeStdout safe_text;  // the rulebook's own words, on a terminal
                         print_header(*book, library, language);
                         for (const Rule* rule : rules) print_rule(*rule, library.registry(), language, *book);
                         // What each category and mode changes, rule by rule, for the topics shown.

@@ -8,6 +8,9 @@
 
 #include <filesystem>
 #include <fstream>
+#include <cerrno>
+#include <fcntl.h>
+#include <unistd.h>
 #include <iostream>
 #include <memory>
 
@@ -74,9 +77,22 @@ Command site_command() {
                     std::filesystem::create_directories(*dir, error);
                     for (const auto& [name, text] : files) {
                         const auto path = std::filesystem::path(*dir) / name;
-                        std::ofstream out(path, std::ios::binary);
-                        out << text;
-                        if (!out) {
+                        // A page is written as a new file of the folder, never through what stands at its name: a
+                        // symlink planted there (index.html -> a file elsewhere) had the page overwrite its target.
+                        std::error_code ignored;
+                        if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ignored)))
+                            std::filesystem::remove(path, ignored);
+                        const int fd =
+                            ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+                        bool written = fd >= 0;
+                        for (std::size_t at = 0; written && at < text.size();) {
+                            const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
+                            if (n < 0 && errno == EINTR) continue;
+                            written = n > 0;
+                            at += written ? std::size_t(n) : 0;
+                        }
+                        if (fd >= 0 && ::close(fd) != 0) written = false;
+                        if (!written) {
                             std::cerr << "arbiter: site: cannot write " << path.string() << '\n';
                             return 2;
                         }

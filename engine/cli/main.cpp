@@ -3,6 +3,7 @@
 #include "cli/command.h"
 #include "cli/generated_docs.h"
 #include "cli/memory_reserve.h"
+#include "cli/safe_stderr.h"
 #include "core/error.h"
 #include "procedure/vocabulary.h"
 #include "report/text_table.h"
@@ -107,6 +108,7 @@ int main(int argc, char** argv) {
     // Every registry this process loads is held to the words the engine acts on (docs/VOCABULARY.md).
     arbiter::rulebook::set_engine_words(&arbiter::procedure::implemented_words());
     arbiter::cli::keep_memory_reserve(16u << 20);  // for the destructors of an out-of-memory failure
+    const arbiter::cli::SafeStderr safe_stderr;      // every message quotes input: made safe for a terminal
     try {
         return run(argc, argv);
     } catch (const arbiter::InputError& e) {

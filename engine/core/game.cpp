@@ -98,6 +98,21 @@ std::uint64_t BasicGame<BB>::rest_at(int ply) const {
 }
 
 template <class BB>
+void BasicGame<BB>::know_rests(int oldest, std::uint64_t base) const {
+    const int now = this->ply();
+    int deepest = now;
+    for (int i = now - 1; i >= std::max(oldest, 0); --i)
+        if (keys_[std::size_t(i)].base == base && !keys_[std::size_t(i)].rest_known) deepest = i;
+    if (deepest == now) return;
+    Position p = pos_;
+    for (int i = now - 1; i >= deepest; --i) {
+        p.unmake(moves_[std::size_t(i)], undos_[std::size_t(i)]);
+        Key& k = keys_[std::size_t(i)];
+        if (k.base == base && !k.rest_known) k = {base, rest_of(p), true};
+    }
+}
+
+template <class BB>
 void BasicGame<BB>::set_castling_identity(CastlingIdentity identity) {
     castling_identity_ = identity;
     // Re-key the history by replaying it from the start.
@@ -160,6 +175,7 @@ int BasicGame<BB>::recurrence_window(int plies_after) const {
 template <class BB>
 int BasicGame<BB>::first_occurrence_ply() const {
     const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
+    know_rests(now - window, keys_[std::size_t(now)].base);
     int first = now;
     for (int i = now - 1; i >= 0 && now - i <= window; --i)
         if (same_position(i, now)) first = i;
@@ -187,6 +203,7 @@ bool BasicGame<BB>::every_move_checked_since(int from, Color side) const {
 template <class BB>
 int BasicGame<BB>::repetition_count() const {
     const int now = ply(), window = recurrence_window(pos_.halfmove_clock());
+    know_rests(now - window, keys_[std::size_t(now)].base);
     int n = 1;
     for (int i = now - 1; i >= 0 && now - i <= window; --i)
         if (same_position(i, now)) ++n;
@@ -236,6 +253,7 @@ bool BasicGame<BB>::repeats_after(Move move, int claim) const {
     Key key;
     set_key(key, after);
     const int now = ply(), window = recurrence_window(after.halfmove_clock());
+    know_rests(now - window + 1, key.base);
     int n = 1;
     for (int i = now; i >= 0 && now - i <= window - 1; --i) {
         if (keys_[std::size_t(i)].base != key.base) continue;

@@ -121,6 +121,10 @@ private:
     std::uint64_t rest_of(const Position& p) const;
     // The rest of the key of the position before move `ply` (the current one at ply()), worked out once.
     std::uint64_t rest_at(int ply) const;
+    // Works out, in one walk back from the current position, the rests not known yet of the positions from ply
+    // `oldest` on whose base is `base`: asked one by one, each would walk back from the current position again, and
+    // a scan of a long stretch with no capture or pawn move cost the square of its length.
+    void know_rests(int oldest, std::uint64_t base) const;
     // Whether the positions before moves `i` and `j` are the same under the repetition identity.
     bool same_position(int i, int j) const {
         return keys_[std::size_t(i)].base == keys_[std::size_t(j)].base && rest_at(i) == rest_at(j);

@@ -23,7 +23,7 @@ GameDefinitionPtr load_game(const std::string& game, const std::string& configur
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
             throw InputError({"<arguments>", 0, 0}, "game name '" + game + "': expected letters, digits, '-' or '_'");
     std::string path = game_file(game, configured);
-    if (!std::filesystem::exists(path))
+    if (std::error_code ec; !std::filesystem::exists(path, ec))
         throw InputError({"<arguments>", 0, 0}, "unknown game '" + game + "': no file " + path);
     return GameDefinition::load_file(path);
 }

@@ -158,7 +158,7 @@ bool quick_head_entries(std::string_view entries, const std::string& file,
             for (int i = 0; i < k; ++i) text += "  - {}\n";
             text.append(line).append("\n");
             auto parsed = std::make_unique<AuditHeads::KnownEntry>();
-            parsed->yaml = rulebook::parse_yaml_text(text, file);
+            parsed->yaml = parse_converted_yaml(text, file);
             const YAML::Node node = rulebook::child(parsed->yaml.root, "entries")[std::size_t(k)];
             int actions = 0;
             for (const auto& field : node)
@@ -239,14 +239,14 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
         // head has it (messages name them).
         std::string rest(lines.names);
         rest.append("\n\n").append(lines.entries);
-        t.yaml = rulebook::parse_yaml_text(rest, name);
+        t.yaml = parse_converted_yaml(rest, name);
         t.file = t.yaml.name;
         check_head_entries(t.yaml);
         t.event = known_event();
         t.event.file = t.file;
         t.start = known->start;
     } else {
-        t.yaml = rulebook::parse_yaml_text(game.head, name);
+        t.yaml = parse_converted_yaml(game.head, name);
         t.file = t.yaml.name;
         rulebook::check_timeline(t.yaml, library, rulebook_override);
         // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.

@@ -23,7 +23,8 @@ std::string yaml_quoted(std::string_view s) {
     std::string out;
     out.reserve(s.size() + 2);  // the usual text, with nothing to escape: one allocation at most
     out += '"';
-    for (char c : s) {
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const char c = s[i];
         const auto u = static_cast<unsigned char>(c);
         if (c == '"' || c == '\\') {
             out += '\\';
@@ -33,6 +34,14 @@ std::string yaml_quoted(std::string_view s) {
             out += "\\x";
             out += hex[u >> 4];
             out += hex[u & 15];
+        } else if (u == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+                   static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
+            // A C1 control (U+0080 to U+009F), which YAML refuses unescaped as it does C0 ones.
+            static const char* hex = "0123456789abcdef";
+            out += "\\u00";
+            out += hex[static_cast<unsigned char>(s[i + 1]) >> 4];
+            out += hex[static_cast<unsigned char>(s[i + 1]) & 15];
+            ++i;
         } else {
             out += c;
         }
@@ -40,11 +49,19 @@ std::string yaml_quoted(std::string_view s) {
     return out + "\"";
 }
 
-// One line of a YAML comment: line breaks become spaces.
+// One line of a YAML comment: line breaks and every other control character become spaces. A comment cannot
+// escape, and a YAML reader refuses a control character anywhere (an escape sequence in a PGN tag made the imported
+// timeline unreadable, and reached the terminal as it was printed).
 std::string comment_text(std::string_view s) {
     std::string out(s);
-    for (char& c : out)
-        if (c == '\n' || c == '\r') c = ' ';
+    for (std::size_t i = 0; i < out.size(); ++i) {
+        const auto u = static_cast<unsigned char>(out[i]);
+        if (u < 0x20 || u == 0x7f) out[i] = ' ';
+        // C1 controls, U+0080 to U+009F, are two bytes in UTF-8: C2 80 to C2 9F.
+        if (u == 0xc2 && i + 1 < out.size() && static_cast<unsigned char>(out[i + 1]) >= 0x80 &&
+            static_cast<unsigned char>(out[i + 1]) <= 0x9f)
+            out[i] = out[i + 1] = ' ';
+    }
     return out;
 }
 

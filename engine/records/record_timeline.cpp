@@ -247,10 +247,29 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     return out;
 }
 
+rulebook::YamlFile parse_converted_yaml(std::string_view text, const std::string& name) {
+    const std::string what = "the game converted to a timeline";
+    const std::string instead = "; expected a game of fewer moves and shorter tags or headers";
+    if (text.size() > rulebook::MaxYamlBytes)
+        throw InputError({name, 0, 0}, what + " takes " + std::to_string(text.size()) + " bytes, more than the " +
+                                           std::to_string(rulebook::MaxYamlBytes) + " a timeline may" + instead);
+    try {
+        return rulebook::parse_yaml_text(text, name);
+    } catch (const InputError& e) {
+        // The converted text's line would point into the record at random: none is given, and the front door's own
+        // "expected" (a smaller document) gives way to what the record can change.
+        // A bound (nodes, nesting) is what the record can change; any other refusal keeps the front door's words.
+        const std::string& message = e.message();
+        const bool bound = message.rfind("more than ", 0) == 0 || message.rfind("nesting deeper", 0) == 0;
+        throw InputError({name, 0, 0}, what + " cannot be read: " +
+                                           (bound ? message.substr(0, message.find("; expected")) + instead : message));
+    }
+}
+
 Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override) {
     std::string name = game.file;
     if (game.count != 1) name += " (game " + std::to_string(game.number) + ")";
-    return read_timeline(rulebook::parse_yaml_text(game.yaml, name), library, rulebook_override);
+    return read_timeline(parse_converted_yaml(game.yaml, name), library, rulebook_override);
 }
 
 nlohmann::json recorded_json(const RecordedEnding& recorded) {

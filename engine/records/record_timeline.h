@@ -124,6 +124,13 @@ private:
     std::unique_ptr<Data> data_;
 };
 
+// The timeline text a record was converted to (`name`: the record file, with " (game N)" where it holds several),
+// parsed as any timeline is (rulebook::parse_yaml_text). Its lines are the converted text's, not the record's, and
+// its bounds (size, nodes, nesting, encoding) were passed by what the record holds, not by the user's YAML: a refusal
+// names the record and the game with no line, says that the converted timeline is what is too large or cannot be
+// read, and never states the converted text's size as the file's.
+rulebook::YamlFile parse_converted_yaml(std::string_view text, const std::string& name);
+
 // The converted game read as a timeline through the front door (schema and meaning checks included).
 Timeline record_timeline(const RecordGame& game, const rulebook::Library& library, const std::string& rulebook_override = {});
 // The same timeline for an audit, from a game converted with `parts`, without the JSON-Schema check: the head is

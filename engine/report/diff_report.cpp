@@ -1,5 +1,7 @@
 #include "report/diff_report.h"
 
+#include "core/markdown_text.h"
+
 #include "report/diff_layout.h"
 #include "report/text_table.h"
 
@@ -33,9 +35,11 @@ std::string embolden_headings(const std::string& text) {
     return out;
 }
 
+// Words from data (a rulebook's title, summaries, articles) in a Markdown cell or line: shown as written, never as
+// markup (core::md_escape); "|" and line breaks alone were escaped before, so a title's "<script>" or a line
+// "# heading" went into the page as it was.
 std::string md_cell(const std::string& s) {
-    std::string out;
-    for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
+    std::string out = core::md_escape(s);
     return out.empty() ? std::string(" ") : out;
 }
 
@@ -203,14 +207,15 @@ std::string diff_markdown_unescaped(const RulebookDiff& diff, Lang lang) {
     std::string ids;
     for (const Rulebook* b : diff.books) ids += (ids.empty() ? "" : " / ") + b->id;
     std::string out = "# " + std::string(ja ? "規則比較: " : "Rulebook diff: ") + ids + "\n\n";
-    for (const Rulebook* b : diff.books) out += "- **" + b->id + "**: " + b->title.in(lang) + "\n";
+    for (const Rulebook* b : diff.books) out += "- **" + b->id + "**: " + md_cell(b->title.in(lang)) + "\n";
     out += "\n" + std::string(ja ? "関係: " : "Relation: ") + relation_words(diff, lang) + (ja ? "。" : ". ");
     out += weight_count_words(diff, lang) + (ja ? "。\n" : ".\n");
     out += std::string("\n## ") + (ja ? "概要" : "Overview") + "\n";
     for (const Chapter& chapter : chapters(diff, lang)) {
         out += "\n**" + chapter.title + "**\n\n";
         for (const TopicDiff* t : chapter.topics)
-            out += "- " + t->topic + " (" + articles_line(*t) + ")" + (ja ? "：" : ": ") + md_cell(gist_words(diff, *t, lang)) + "\n";
+            out += "- " + t->topic + " (" + md_cell(articles_line(*t)) + ")" + (ja ? "：" : ": ") +
+                   md_cell(gist_words(diff, *t, lang)) + "\n";
     }
     for (const Chapter& chapter : chapters(diff, lang)) {
         out += "\n## " + chapter.title + "\n";

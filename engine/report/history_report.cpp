@@ -1,5 +1,7 @@
 #include "report/history_report.h"
 
+#include "core/markdown_text.h"
+
 #include "report/diff_layout.h"
 #include "report/diff_report.h"
 #include "report/html_page.h"
@@ -123,10 +125,16 @@ std::string title_words(const History& h, Lang lang) {
            (lang == Lang::ja ? "（" + ids + "）" : " (" + ids + ")");
 }
 
+// Words from data in a Markdown cell: shown as written, never as markup (core::md_escape; see diff_report.cpp).
+std::string md_cell(const std::string& s) {
+    std::string out = core::md_escape(s);
+    return out.empty() ? std::string(" ") : out;
+}
+
 // The category lines after the standard rule, in a Markdown cell (each after `separator`) or as HTML paragraphs.
 std::string category_cells(const HistoryEdition& e, const std::string& topic, Lang lang, const std::string& separator) {
     std::string out;
-    for (const std::string& c : category_rules_words(e, topic, lang)) out += separator + c;
+    for (const std::string& c : category_rules_words(e, topic, lang)) out += separator + md_cell(c);
     return out;
 }
 
@@ -135,12 +143,6 @@ std::string category_html(const HistoryEdition& e, const std::string& topic, Lan
     for (const std::string& c : category_rules_words(e, topic, lang))
         out += "<br><span class=\"category\">" + html_escape(c) + "</span>";
     return out;
-}
-
-std::string md_cell(const std::string& s) {
-    std::string out;
-    for (char c : s) out += c == '|' ? std::string("\\|") : c == '\n' ? std::string(" ") : std::string(1, c);
-    return out.empty() ? std::string(" ") : out;
 }
 
 // What a category (rapid, blitz) of `now` rules on the topic that `before`'s did not, or the other way round, and the
@@ -311,7 +313,7 @@ std::string history_markdown(const History& h, Lang lang) {
         for (std::size_t i = 0; i < t.editions.size(); ++i) {
             const HistoryEdition& e = t.editions[i];
             out += "| " + md_cell(edition_label(*e.book, lang) + " " + (e.rule ? e.rule->article : "-")) + " | " +
-                   md_cell(rules_words(e, lang) + category_cells(e, t.topic, lang, " <br> ")) + " | " +
+                   md_cell(rules_words(e, lang)) + category_cells(e, t.topic, lang, " <br> ") + " | " +
                    md_cell(changed_words(h, i, e, lang)) + " |\n";
         }
     }

@@ -170,11 +170,14 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
     std::error_code ec;
     for (auto it = std::filesystem::recursive_directory_iterator(dir, ec); !ec && it != std::filesystem::recursive_directory_iterator();
          it.increment(ec)) {
-        if (it->is_directory() && it->path() == dir / "games") {
+        // error_code forms: an entry whose status cannot be read (a symlink loop) is not a YAML file to load; without
+        // them it threw a bare filesystem_error out of every command.
+        std::error_code entry_ec;
+        if (it->is_directory(entry_ec) && it->path() == dir / "games") {
             it.disable_recursion_pending();
             continue;
         }
-        if (it->is_regular_file() && it->path().extension() == ".yaml") files.push_back(it->path());
+        if (it->is_regular_file(entry_ec) && it->path().extension() == ".yaml") files.push_back(it->path());
     }
     if (ec) problems.emplace_back(SourceLocation{dir.string(), 0, 0}, "cannot read the folder: " + ec.message());
     std::sort(files.begin(), files.end());
@@ -239,7 +242,16 @@ std::optional<std::filesystem::path> Library::locate(std::string_view id) const 
 void Library::resolve_lazily(std::string_view id) const {
     if (resolved_.count(id) || failed_.count(id)) return;
     const auto path = locate(id);
-    if (!path) return;
+    if (!path) {
+        // A file of that name that does not even read (a YAML syntax error) is why: without it the id was "in none
+        // of the rulesets folders", and the file's own line and column were never shown.
+        if (const auto candidates = candidates_.find(id); candidates != candidates_.end())
+            for (const auto& candidate : candidates->second)
+                for (const auto& problem : problems_)
+                    if (problem.where().file == candidate.string() && !failed_.count(id))
+                        failed_.emplace(std::string(id), problem);
+        return;
+    }
     detail::Resolver resolver{*registry_, games_, [this](const std::string& parent) { return locate(parent); },
                               resolved_, nullptr, [this] { return ids(); }, &files_parsed_};
     try {

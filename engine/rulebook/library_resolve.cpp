@@ -113,6 +113,10 @@ Rulebook Resolver::resolve(const YamlFile& file, const RulebookFile& own, std::v
         throw InputError(location_of(file.name, at),
                          "found a cycle of parents: " + cycle + "; expected a chain that ends in a rulebook without extends");
     }
+    if (chain.size() + 1 >= MaxExtendsDepth)
+        throw InputError(location_of(file.name, at), "found a chain of more than " + std::to_string(MaxExtendsDepth) +
+                                                         " rulebooks each extending the next, from " + chain.front() +
+                                                         "; expected a shorter chain");
     chain.push_back(own.own.id);
     std::optional<Rulebook> unshared;
     const Rulebook& parent = find_parent(parent_id, std::filesystem::path(file.name).parent_path(), file.name, at, chain, unshared);

@@ -29,6 +29,11 @@ struct PreparedFile {
     std::exception_ptr rulebook_error;   // parse_rulebook failed: raised when the file is resolved
 };
 
+// The longest `extends` chain resolved: far above any edition history (the bundled ones are a few deep). Each level
+// is resolved by a call inside its child's and kept resolved in the memo, so a chain of thousands of files overflowed
+// the stack (SIGSEGV) and, below that, took memory for every level.
+inline constexpr std::size_t MaxExtendsDepth = 64;
+
 // Resolves `extends` chains: parents beside the file first, then where `locate` finds them (the library's index).
 struct Resolver {
     const Registry& registry;

@@ -161,7 +161,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
     std::string hooks_text;
     if (const auto hooks = child(top, "hooks")) {
         const auto path = std::filesystem::path(file.name).parent_path() / hooks.Scalar();
-        if (!std::filesystem::exists(path))
+        if (std::error_code ec; !std::filesystem::exists(path, ec))
             fail_at(file.name, hooks, "found the hooks file '" + hooks.Scalar() + "', which cannot be read at " +
                                           path.string() + "; expected a Lua file beside the rulebook");
         // A regular file under 1 MiB only: a FIFO or /dev/zero named as the hooks file is refused, never read.

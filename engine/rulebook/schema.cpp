@@ -350,6 +350,17 @@ Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaE
         return open != std::string::npos && close > open ? what.substr(open + 1, close - open - 1) : std::string();
     };
     const json* resolved = deref(root, sub);
+    // A map that may also be written another way (an event inline or as a path: oneOf) has its keys in the
+    // alternative that is an object: without it, every key, the allowed ones too, was listed as unknown, with an
+    // empty list of the expected ones.
+    for (const char* combinator : {"oneOf", "anyOf"})
+        if (resolved && resolved->is_object() && !resolved->contains("properties") && resolved->contains(combinator))
+            for (const auto& alternative : (*resolved)[combinator])
+                if (const json* object = deref(root, &alternative); object && object->is_object() &&
+                                                                     object->contains("properties")) {
+                    resolved = object;
+                    break;
+                }
     std::string message;
     if (what.rfind("Missing required property", 0) == 0) {
         std::string key = between_quotes();
@@ -401,7 +412,7 @@ Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaE
 
 bool check_schema(const YamlFile& file, Kind kind) {
     const auto path = schema_path(kind);
-    if (!std::filesystem::exists(path)) return false;
+    if (std::error_code ec; !std::filesystem::exists(path, ec)) return false;
     const LoadedSchema& schema = load_schema(path);
     const json target = to_json(file.root, true);
     const auto fails = [&](const json& document) {

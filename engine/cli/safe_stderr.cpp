@@ -1,0 +1,120 @@
+#include "cli/safe_stderr.h"
+
+#include "report/text_table.h"
+
+#include <iostream>
+#include <mutex>
+#include <string>
+
+namespace arbiter::cli {
+
+namespace {
+
+std::streambuf* original_stderr = nullptr;
+
+// Whole lines only: std::cerr flushes after every output, and a line written in pieces is checked as one.
+class TerminalSafeBuffer : public std::streambuf {
+public:
+    // `cut`: a line over MaxStderrLine is cut in its middle (messages); else lines are kept whole (data).
+    TerminalSafeBuffer(std::streambuf* out, bool cut) : out_(out), cut_(cut) {}
+    ~TerminalSafeBuffer() override { write_line(); }
+
+protected:
+    int_type overflow(int_type ch) override {
+        if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
+        const std::lock_guard lock(guard_);
+        put(traits_type::to_char_type(ch));
+        return ch;
+    }
+    std::streamsize xsputn(const char* s, std::streamsize n) override {
+        const std::lock_guard lock(guard_);  // two threads never change the line at once
+        for (std::streamsize i = 0; i < n; ++i) put(s[i]);
+        return n;
+    }
+
+private:
+    static constexpr std::size_t Kept = MaxStderrLine / 2;
+
+    void put(char c) {
+        if (c == '\n') {
+            write_line();
+            out_->sputc('\n');
+            out_->pubsync();
+        } else if (!cut_ || head_.size() < Kept) {
+            head_ += c;
+        } else {
+            // Past the head, only the last Kept bytes are kept (the tail holds at most twice that).
+            tail_ += c;
+            ++past_head_;
+            if (tail_.size() >= 2 * Kept) tail_.erase(0, tail_.size() - Kept);
+        }
+    }
+
+    void write_line() {
+        std::string line = head_;
+        if (past_head_ <= Kept) {
+            line += tail_;
+        } else {
+            // Cut at a UTF-8 character's start on either side of what is left out.
+            std::size_t head = line.size(), tail = tail_.size() > Kept ? tail_.size() - Kept : 0;
+            std::size_t lead = head;  // the last character's first byte: dropped with it when the cut splits it
+            while (lead > 0 && (static_cast<unsigned char>(line[lead - 1]) & 0xC0) == 0x80) --lead;
+            if (lead > 0) {
+                const auto first = static_cast<unsigned char>(line[lead - 1]);
+                const std::size_t length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1;
+                if (lead - 1 + length > head) head = lead - 1;
+            }
+            while (tail < tail_.size() && (static_cast<unsigned char>(tail_[tail]) & 0xC0) == 0x80) ++tail;
+            const std::size_t left_out = (line.size() - head) + (past_head_ - (tail_.size() - tail));
+            line.resize(head);
+            line += " [... " + std::to_string(left_out) + " bytes left out ...] ";
+            line.append(tail_, tail);
+        }
+        if (!line.empty()) {
+            const std::string safe = report::terminal_safe(line);
+            out_->sputn(safe.data(), static_cast<std::streamsize>(safe.size()));
+            out_->pubsync();
+        }
+        head_.clear();
+        tail_.clear();
+        past_head_ = 0;
+    }
+
+    std::mutex guard_;
+    std::streambuf* out_;
+    bool cut_;
+    std::string head_, tail_;
+    std::size_t past_head_ = 0;  // bytes of the line after its head
+};
+
+}  // namespace
+
+SafeStderr::SafeStderr() : original_(std::cerr.rdbuf()), filter_(std::make_unique<TerminalSafeBuffer>(original_, true)) {
+    original_stderr = original_;
+    std::cerr.rdbuf(filter_.get());
+}
+
+SafeStderr::~SafeStderr() {
+    std::cerr.rdbuf(original_);
+    filter_.reset();  // its destructor writes a last line left without '\n'
+    original_stderr = nullptr;
+}
+
+TerminalSafeStdout::TerminalSafeStdout()
+    : original_(std::cout.rdbuf()), filter_(std::make_unique<TerminalSafeBuffer>(original_, false)) {
+    std::cout.flush();
+    std::cout.rdbuf(filter_.get());
+}
+
+TerminalSafeStdout::~TerminalSafeStdout() {
+    std::cout.rdbuf(original_);
+    filter_.reset();
+}
+
+std::ostream& raw_stderr() {
+    static std::ostream raw(nullptr);
+    raw.rdbuf(original_stderr ? original_stderr : std::cerr.rdbuf());
+    return raw;
+}
+
+}  // namespace arbiter::cli
