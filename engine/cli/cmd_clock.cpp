@@ -87,8 +87,8 @@ CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& 
         return answer;
     }
     int moves = answer.basis_moves.value_or(0);
-    answer.game_time = clock::time_for_moves(control, moves);
-    answer.category = clock::category(control, thresholds, moves);
+    answer.game_time = clock::time_for_moves(control, moves, book.category_basis_delay);
+    answer.category = clock::category(control, thresholds, moves, book.category_basis_delay);
     if (answer.category) {
         answer.article = book.categories.find(*answer.category)->second.article;
     } else {

@@ -223,8 +223,10 @@ void only_keys(const YAML::Node& map, std::initializer_list<std::string_view> al
     }
 }
 
-YAML::Node map_at(const YAML::Node& node, std::string_view what) {
-    if (!node.IsMap()) throw YamlFail{at_node(node, std::string(what) + ": expected a mapping")};
+// `example` shows the mapping wanted, so that `delay: 5s` is answered with what to write instead.
+YAML::Node map_at(const YAML::Node& node, std::string_view what, std::string_view example) {
+    if (!node.IsMap())
+        throw YamlFail{at_node(node, std::string(what) + ": expected a mapping such as " + std::string(example))};
     return node;
 }
 
@@ -237,7 +239,7 @@ TimeControl read_structured(const YAML::Node& node) {
         }
         return *pgn;
     }
-    map_at(node, "time control");
+    map_at(node, "time control", "{time: 90min, increment: 30s}");
     only_keys(node, {"time", "periods", "increment", "delay", "byoyomi", "canadian", "hourglass"}, "time control");
     TimeControl c;
     if (node["hourglass"]) {
@@ -265,7 +267,7 @@ TimeControl read_structured(const YAML::Node& node) {
             throw YamlFail{at_node(periods, "periods: expected a list of {moves, time, increment}")};
         }
         for (std::size_t i = 0; i < periods.size(); ++i) {
-            const YAML::Node p = map_at(periods[i], "periods");
+            const YAML::Node p = map_at(periods[i], "periods", "{moves: 40, time: 90min}");
             only_keys(p, {"moves", "time", "increment"}, "period");
             Period period;
             if (p["moves"]) period.moves = count_at(p["moves"], "moves");
@@ -281,7 +283,7 @@ TimeControl read_structured(const YAML::Node& node) {
         throw YamlFail{at_node(node, "time control: expected time, periods or hourglass")};
     }
     if (const YAML::Node d = node["delay"]) {
-        map_at(d, "delay");
+        map_at(d, "delay", "{kind: simple, time: 5s}");
         only_keys(d, {"kind", "time"}, "delay");
         Delay delay;
         const YAML::Node kind = d["kind"];
@@ -294,7 +296,7 @@ TimeControl read_structured(const YAML::Node& node) {
         c.delay = delay;
     }
     if (const YAML::Node b = node["byoyomi"]) {
-        map_at(b, "byoyomi");
+        map_at(b, "byoyomi", "{periods: 1, time: 30s}");
         only_keys(b, {"periods", "time"}, "byoyomi");
         Byoyomi byoyomi;
         if (b["periods"]) byoyomi.periods = count_at(b["periods"], "byoyomi periods");
@@ -303,7 +305,7 @@ TimeControl read_structured(const YAML::Node& node) {
         c.byoyomi = byoyomi;
     }
     if (const YAML::Node k = node["canadian"]) {
-        map_at(k, "canadian");
+        map_at(k, "canadian", "{moves: 10, time: 5min}");
         only_keys(k, {"moves", "time"}, "canadian");
         Canadian canadian;
         if (!k["moves"] || !k["time"]) throw YamlFail{at_node(k, "canadian: moves and time are required")};
@@ -384,7 +386,7 @@ std::string format_yaml_time_control(const TimeControl& c) {
 
 // ---- categories -------------------------------------------------------------------------------------
 
-std::optional<Ms> time_for_moves(const TimeControl& c, int moves) {
+std::optional<Ms> time_for_moves(const TimeControl& c, int moves, bool count_delay) {
     if (c.kind == TimeControl::Kind::hourglass) return c.hourglass;
     if (c.kind != TimeControl::Kind::periods || c.periods.empty()) return std::nullopt;
     moves = std::max(moves, 0);
@@ -398,12 +400,13 @@ std::optional<Ms> time_for_moves(const TimeControl& c, int moves) {
         if (period.moves == 0 || done + period.moves >= moves) break;
         done += period.moves;
     }
+    if (count_delay && c.delay) total += c.delay->time * moves;
     return total;
 }
 
 std::optional<std::string> category(const TimeControl& control, std::span<const CategoryThreshold> thresholds,
-                                    int moves) {
-    std::optional<Ms> total = time_for_moves(control, moves);
+                                    int moves, bool count_delay) {
+    std::optional<Ms> total = time_for_moves(control, moves, count_delay);
     if (!total) return std::nullopt;
     for (const CategoryThreshold& t : thresholds) {
         bool above = !t.min || (t.min->inclusive ? *total >= t.min->value : *total > t.min->value);

@@ -117,9 +117,10 @@ Parsed<TimeControl> parse_yaml_time_control(std::string_view text);
 std::string format_yaml_time_control(const TimeControl& control);
 
 // The time a player has for the first `moves` moves: main time of every period begun by then plus the
-// increments of those moves (for an hourglass, the starting time). Delay and overtime are not counted.
+// increments of those moves (for an hourglass, the starting time). Overtime is not counted; a delay is counted
+// like an increment where `count_delay` says so (US Chess 5C: G/60 d5 is 65 minutes), else not.
 // nullopt for unknown and none.  FIDE names categories by this with moves = 60.
-std::optional<Ms> time_for_moves(const TimeControl& control, int moves);
+std::optional<Ms> time_for_moves(const TimeControl& control, int moves, bool count_delay = false);
 
 // A bound of a category threshold; `inclusive` says whether the value itself is inside.
 struct Bound {
@@ -137,6 +138,6 @@ struct CategoryThreshold {
 // The first category in `thresholds` whose bounds hold time_for_moves(control, moves); nullopt when none
 // does or the control is not timed. The thresholds and the number of moves come from the rulebook.
 std::optional<std::string> category(const TimeControl& control, std::span<const CategoryThreshold> thresholds,
-                                    int moves);
+                                    int moves, bool count_delay = false);
 
 }  // namespace arbiter::clock

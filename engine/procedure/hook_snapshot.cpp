@@ -68,18 +68,6 @@ const json& Runner::State::snapshot(const rulebook::Rule& r, const Context& ctx)
     // The entry's instant, each player's arrival and main time left (ms), by side and by role: a formula on the
     // lateness (three times it, JSA) or on the main time needs them for either player, not only the one to move.
     s["at"] = now.count();
-    if (!arrivals) {
-        arrivals = std::array<std::int64_t, 2>{0, 0};
-        std::array<bool, 2> seen{false, false};
-        for (const auto& e : timeline.entries) {
-            if (e.action != "arrive") continue;
-            const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
-            const int side = who.IsScalar() ? side_of(who.Scalar()) : -1;
-            if (side < 0 || side > 1 || seen[std::size_t(side)]) continue;
-            seen[std::size_t(side)] = true;
-            (*arrivals)[std::size_t(side)] = e.at.count();
-        }
-    }
     auto by_side_and_role = [&](json& out, auto value) {
         out[side_name(0)] = value(0);
         out[side_name(1)] = value(1);
@@ -90,7 +78,7 @@ const json& Runner::State::snapshot(const rulebook::Rule& r, const Context& ctx)
         }
     };
     by_side_and_role(s["arrival"] = json::object(), [&](int side) -> std::int64_t {
-        return side == 0 || side == 1 ? (*arrivals)[std::size_t(side)] : 0;
+        return arrival_of(side);
     });
     if (clk)
         by_side_and_role(s["main_time"] = json::object(), [&](int side) -> std::int64_t {

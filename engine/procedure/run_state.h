@@ -117,8 +117,9 @@ struct Runner::State {
     std::array<bool, 2> moved_since_illegal{false, false};
     bool arbiter_sighting = false;  // the claim being weighed is the arbiter's own observation (observe_illegal)
     std::string observer;  // who points the act out when no player does (observe.by), while it is weighed
-    // Each side's arrival (its first arrive entry's instant; 0: present from the start), found once for the hooks.
+    // Each side's arrival (its first arrive entry's instant; 0: present from the start), found once (arrival_of).
     std::optional<std::array<std::int64_t, 2>> arrivals;
+    bool held_for_absent = false;  // the clocks were stopped because the turn passed to a player not yet arrived
     std::map<std::string, int> assigned;  // rights given by `assign` entries (draw_win_right -> side)
     bool card_written = false;            // the result card ruling after the end
     bool end_declared = false;            // the end of the game was declared (entry declare game_end)
@@ -262,6 +263,8 @@ struct Runner::State {
     void on_arbiter();
     bool started_by_press() const;
     Ms clock_start() const;
+    std::int64_t arrival_of(int side);
+    void hold_for_absent(int side);
 
     // ---- claims (claims.cpp)
     void on_claim();

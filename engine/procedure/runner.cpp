@@ -35,7 +35,7 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
     if (!book.category_basis_moves)
         for (const auto& [topic, r] : book.rules)
             if (const auto* p = r.param(params::categories.name); p && !r.removed) basis = p->value.integer;
-    const auto time = clock::time_for_moves(*control, int(basis));
+    const auto time = clock::time_for_moves(*control, int(basis), book.category_basis_delay);
     if (!time) return {};
     for (const auto& [name, cat] : book.categories) {
         const auto& w = cat.when;

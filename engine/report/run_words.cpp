@@ -35,7 +35,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> claim_ki
 // (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
 // the registry's `irregularity` condition), the hook that deducts a claimant's time, and the values of the registry's
 // choice parameters and text conditions (draw.repetition castling, draw.claim_lapse lost_on, touched_piece).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 21> choice_words{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 22> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
@@ -43,6 +43,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 21> choice_w
     {"player", "対局者"},                   {"forfeit", "不戦敗"},              {"before_irregularity", "不正の直前の局面"}, {"initial", "初期配置"},
     {"initial_setup", "初期配置"},          {"board_orientation", "盤の向き"},           {"colours_reversed", "先後の取り違え"},
     {"displaced_pieces", "駒のずれ"},       {"claimant_deduction", "申立者の持ち時間の減算"}, {"last_correct", "最後の正しい局面"},
+    {"late_arrival_deduction", "遅刻時間の3倍の減算"},
     {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
     {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
 }};
@@ -97,6 +98,10 @@ std::string category_words(std::string_view category, Lang lang) {
     if (category.empty() || category == "standard") return lang == Lang::ja ? "通常" : "standard";
     if (lang == Lang::ja && category == "rapid") return "早指し";
     if (lang == Lang::ja && category == "blitz") return "電撃戦";
+    // US Chess 5C's rating categories (uschess-7). Categories have no title in the rulebook data yet, as modes do.
+    if (lang == Lang::ja && category == "regular") return "通常レーティング";
+    if (lang == Lang::ja && category == "dual") return "二重レーティング";
+    if (lang == Lang::ja && category == "quick") return "早指しレーティング";
     return std::string(category);
 }
 

@@ -93,7 +93,8 @@ std::string quoted_ja(const std::vector<std::string>& names) {
 }
 
 std::string category_for(const Rulebook& book, const clock::TimeControl& control) {
-    const auto game_time = clock::time_for_moves(control, book.category_basis_moves.value_or(0));
+    const auto game_time = clock::time_for_moves(control, book.category_basis_moves.value_or(0),
+                                                 book.category_basis_delay);
     if (!game_time) return "";
     for (const auto& [name, category] : book.categories)
         if (within(*game_time, category.when)) return name;

@@ -35,7 +35,10 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
     out.effective = own.effective;
     out.source = own.source;
     if (child(root, "hooks")) out.hooks_file = own.hooks_file;
-    if (child(root, "category_basis")) out.category_basis_moves = own.category_basis_moves;
+    if (child(root, "category_basis")) {
+        out.category_basis_moves = own.category_basis_moves;
+        out.category_basis_delay = own.category_basis_delay;
+    }
     if (child(root, "default_mode")) out.default_mode = own.default_mode;
     if (child(root, "notes")) out.notes = own.notes;
     if (child(root, "article_labels")) out.article_labels = own.article_labels;

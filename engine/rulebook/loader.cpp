@@ -150,6 +150,11 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             book.category_basis_moves =
                 static_cast<int>(read_value(Unit::moves, child(basis, "moves"), file.name, "category_basis.moves").integer);
         });
+    if (const auto basis = child(top, "category_basis"); basis && child(basis, "delay"))
+        errors.attempt([&] {
+            book.category_basis_delay =
+                read_value(Unit::boolean, child(basis, "delay"), file.name, "category_basis.delay").flag;
+        });
     book.default_mode = scalar_or_empty(child(top, "default_mode"));
     book.notes = read_text(child(top, "notes"));
     if (const auto labels = child(top, "article_labels"); labels && child(labels, "ja")) {

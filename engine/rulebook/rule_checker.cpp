@@ -52,7 +52,9 @@ public:
                             prefix_ + "found the parameter '" + name + "', not registered for this topic; expected " +
                                 (names.empty() ? std::string("no parameters (the registry lists none)")
                                                : "one of: " + list_names(names)) +
-                                did_you_mean(name, names) + registry_.retired_hint(name));
+                                did_you_mean(name, names) + registry_.retired_hint(name) +
+                                "; a topic's parameters are registered in schemas/topics.yaml, and a constant only a "
+                                "Lua formula uses can stay in the Lua file");
                 }
                 rule.params.push_back(param(*spec, entry.second));
             }

@@ -148,6 +148,7 @@ struct Rulebook {
     Source source;
     std::string hooks_file;  // path of this file's Lua file, "" if none
     std::optional<int> category_basis_moves;
+    bool category_basis_delay = false;  // category_basis.delay: the delay is counted like an increment (US Chess 5C)
     std::map<std::string, Category, std::less<>> categories;
     std::map<std::string, Mode, std::less<>> modes;
     std::string default_mode;

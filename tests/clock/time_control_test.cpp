@@ -257,6 +257,20 @@ BOOST_AUTO_TEST_CASE(time_for_sixty_moves_adds_periods_begun_and_increments) {
     BOOST_TEST(!time_for_moves(pgn("-"), 60));
 }
 
+BOOST_AUTO_TEST_CASE(a_delay_counts_like_an_increment_only_where_asked) {
+    // US Chess 5C: base minutes plus delay seconds, G/60 d5 = 65 minutes: 3 600 000 + 60 x 5 000 = 3 900 000.
+    const TimeControl g60d5 = yaml("{time: 60min, delay: {kind: simple, time: 5s}}");
+    BOOST_TEST(time_for_moves(g60d5, 60, true)->count() == 3'900'000);
+    // Without the flag (FIDE's basis counts increments only) the delay adds nothing: 3 600 000.
+    BOOST_TEST(time_for_moves(g60d5, 60)->count() == 3'600'000);
+    // G/25 d5 is 30 minutes under 5C, inside a band from 30 minutes; without the delay it is 25 and outside.
+    const std::vector<CategoryThreshold> bands{{"dual", Bound{Ms{1'800'000}, true}, Bound{Ms{3'900'000}, true}},
+                                               {"quick", Bound{Ms{600'000}, false}, Bound{Ms{1'800'000}, false}}};
+    const TimeControl g25d5 = yaml("{time: 25min, delay: {kind: simple, time: 5s}}");
+    BOOST_TEST(category(g25d5, bands, 60, true).value_or("none") == "dual");
+    BOOST_TEST(category(g25d5, bands, 60).value_or("none") == "quick");
+}
+
 BOOST_AUTO_TEST_CASE(the_first_matching_threshold_names_the_category) {
     // Illustrative thresholds written for this test (a rulebook supplies the real ones): blitz below
     // 15 min, rapid from 15 min up to but not including 60 min, standard from 60 min.
