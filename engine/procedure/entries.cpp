@@ -464,34 +464,6 @@ Ms State::clock_start() const {
     return Ms{0};
 }
 
-// Each side's arrival: the instant of its first arrive entry (arrivals are facts of the session, known whenever they
-// come), 0 for a player present from the start.
-std::int64_t State::arrival_of(int side) {
-    if (!arrivals) {
-        arrivals = std::array<std::int64_t, 2>{0, 0};
-        std::array<bool, 2> seen{false, false};
-        for (const auto& e : timeline.entries) {
-            if (e.action != "arrive") continue;
-            const YAML::Node who = e.value.IsMap() ? e.value["by"] : e.value;
-            const int s = who.IsScalar() ? side_of(who.Scalar()) : -1;
-            if (s < 0 || s > 1 || seen[std::size_t(s)]) continue;
-            seen[std::size_t(s)] = true;
-            (*arrivals)[std::size_t(s)] = e.at.count();
-        }
-    }
-    return side == 0 || side == 1 ? (*arrivals)[std::size_t(side)] : 0;
-}
-
-// Where the absent player's clock does not run (clock.late_arrival absent_clock_runs: false), a press that passes
-// the turn to a player who has not arrived yet stops the clocks until he does, whichever side he plays: the rule's
-// own charge for the lateness (the JSA's three times it) is then the whole of it. clock_start covers the first turn.
-void State::hold_for_absent(int side) {
-    if (!clk || ended || param_of(Trigger::entry_arrive, params::absent_clock_runs.name) != false) return;
-    if (arrival_of(side) <= now.count() || clk->running() != side) return;
-    on_clock(clk->stop(now), "stop");
-    held_for_absent = true;
-}
-
 // The move as Japanese output prints it (Run::traditional_moves), where the game file has the words for it and the
 // run keeps what reports print (RunOptions::ruling_positions). Asked on the position before the move.
 void Runner::State::note_traditional(const core::ParsedMove& parsed) {

@@ -174,7 +174,7 @@ BOOST_AUTO_TEST_CASE(entry_and_claim_kinds_match_the_timeline_schema) {
 BOOST_AUTO_TEST_CASE(every_bundled_rulebook_loads_under_the_strict_rules) {
     const auto library = rulebook::Library::open(root() / "rulesets");
     for (const auto& problem : library.problems()) BOOST_ERROR(problem.what());
-    BOOST_TEST(library.ids().size() == 14u);  // the bundled fourteen, two of xiangqi (club-example is an example, examples/rulesets)
+    BOOST_TEST(library.ids().size() == 14u);  // the bundled fourteen, two of xiangqi (club-example: examples/rulesets)
 }
 
 BOOST_AUTO_TEST_CASE(a_registry_word_the_engine_does_not_act_on_is_refused_where_it_is_written) {

@@ -56,7 +56,7 @@ BOOST_AUTO_TEST_SUITE(library_open_checks_every_file_once_the_registry_is_ready)
 BOOST_AUTO_TEST_CASE(the_same_library_whether_the_registry_is_loaded_alongside_or_given) {
     const Folder folder;
     const std::vector<std::string> given = summary(Library::open(folder.dir, Registry::bundled()));
-    BOOST_TEST(given.size() == 15u + 3u);  // the bundled fourteen (two of xiangqi) and child; dup-key, bad-topic and orphan fail
+    BOOST_TEST(given.size() == 15u + 3u);  // the bundled fourteen and child; dup-key, bad-topic and orphan fail
     for (int run = 0; run < 20; ++run) {
         BOOST_TEST(summary(Library::open(folder.dir, source / "schemas/topics.yaml")) == given);
     }
