@@ -1,7 +1,9 @@
-// Other members of the xiangqi family as bundled game files written from docs/ alone (rulesets/games/manchu.yaml,
-// minixiangqi.yaml, janggi.yaml): perft from the start and on positions of tests/data/xiangqi/<game>-perft.txt, every
-// count Fairy-Stockfish 11.1's (`setoption name UCI_Variant value <variant>`, `go perft N`; the commands and the moves
-// that reach each position are in the files). No C++ knows these games: the words are the game format's.
+// Other members of the xiangqi family as game files written from docs/ alone (rulesets/games/minixiangqi.yaml;
+// examples/rulesets/games/manchu.yaml and janggi.yaml, kept out of the bundled folder because a xiangqi FEN reads as
+// their positions too, and `perft`/`analyze` without --game would then ask which game): perft from the start and on
+// positions of tests/data/xiangqi/<game>-perft.txt, every count Fairy-Stockfish 11.1's (`setoption name UCI_Variant
+// value <variant>`, `go perft N`; the commands and the moves that reach each position are in the files). No C++
+// knows these games: the words are the game format's.
 #include "core/error.h"
 #include "core/game_files.h"
 #include "core/position.h"
@@ -22,6 +24,8 @@ constexpr std::uint64_t max_nodes = 100000;
 #else
 constexpr std::uint64_t max_nodes = 2000000;
 #endif
+
+const std::string examples = std::string(ARBITER_SOURCE_DIR) + "/examples/rulesets";
 
 // Runs every line of the suite of at most max_nodes nodes; returns how many ran.
 template <class Pos>
@@ -44,7 +48,7 @@ BOOST_AUTO_TEST_SUITE(xiangqi_family_perft)
 
 // Manchu: red's banner (chariot + cannon's capture + horse) against black's usual pieces, on xiangqi's 90 points.
 BOOST_AUTO_TEST_CASE(manchu_from_its_game_file) {
-    const GameDefinitionPtr def = load_game("manchu");
+    const GameDefinitionPtr def = load_game("manchu", examples);
     BOOST_TEST(def->legality_by_test);
     const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/manchu-perft.txt", 25u);
     BOOST_TEST(run >= 6 * 3);  // each of the 6 positions at three depths at least
@@ -61,14 +65,14 @@ BOOST_AUTO_TEST_CASE(minixiangqi_from_its_game_file) {
 // Janggi (Fairy-Stockfish's janggicasual): palace lines (`within` a region listed by squares), the elephant's longer
 // lame path, the cannon that passes and takes no cannon, the pass, two passes ending the game.
 BOOST_AUTO_TEST_CASE(janggi_from_its_game_file) {
-    const GameDefinitionPtr def = load_game("janggi");
+    const GameDefinitionPtr def = load_game("janggi", examples);
     const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/janggi-perft.txt", 49u);
     BOOST_TEST(run >= 11 * 3);
 }
 
 // The janggi words one at a time, on positions counted by hand (FEN rows from rank 9 down to 0).
 BOOST_AUTO_TEST_CASE(each_janggi_word_by_hand) {
-    const GameDefinitionPtr def = load_game("janggi");
+    const GameDefinitionPtr def = load_game("janggi", examples);
     using Pos = BasicPosition<WideBitboard<2>>;
     auto moves = [&](const char* fen) { return int(Pos::from_fen(def, fen).legal_moves().size()); };
     // The general on e1 (the palace centre): d1, f1, e0, e2 and the four corners d0, f0, d2, f2 along the lines, and
