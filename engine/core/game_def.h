@@ -75,6 +75,11 @@ struct PieceType {
     std::vector<Vector> lame_leaps;
     std::vector<Vector> hops;
     std::vector<Vector> region_leaps;
+    // `within: {<region>: {leap, ride, hop}}`: movement whose start, every square passed and end lie in the region
+    // (each vector's `region`): xiangqi-family pieces along a palace's diagonal lines.
+    std::vector<Vector> within_leaps, within_rides, within_hops;
+    std::uint16_t hops_not_over = 0;   // types (bit t) its hops may not pass over, either side's (`hops_not_over`)
+    std::uint16_t never_captures = 0;  // types (bit t) it never captures (`never_captures`)
     int confined = -1;  // the region the piece never leaves (`confined`), -1 none
     Promotion promotion;
     bool promotes() const { return !promotion.to.empty(); }
@@ -135,12 +140,15 @@ struct BoardTables {
     BB file_mask[16] = {};
     BB castling_empty[max_castling_rules] = {};
     BB castling_safe[max_castling_rules] = {};
-    // Lame leaps (game_def_blocked.cpp): from each square, the leg squares and the targets each leg opens while it
-    // is empty; and onto each square, the leg squares and the squares a side's lame leapers of one type capture from.
+    // Lame leaps and movement within a region (game_def_blocked.cpp): from each square, the squares a path passes
+    // (its legs) and the targets it opens while they are all empty (a screen entry: while exactly one of them holds a
+    // piece, which the hop passes); and onto each square, the legs and the squares a side's pieces of one type
+    // capture from.
     struct LameLeg {
-        std::uint8_t leg;
+        BB legs;
         std::uint8_t type;  // lame_attacks only: the capturing type
-        BB move;            // lame_legs: targets of move-only or any leaps; lame_attacks: the leapers' squares
+        bool screen;        // a hop within a region: exactly one piece on the legs
+        BB move;            // lame_legs: targets of move-only or any leaps; lame_attacks: the pieces' squares
         BB capture;         // lame_legs: targets of capture-only or any leaps
     };
     std::vector<LameLeg> lame_legs;     // indexed by lame_first / lame_count
@@ -333,6 +341,9 @@ public:
     // Whether move generation tests each move that could expose the royal piece by the attacks after it (lame leaps,
     // hops and facing royals break the check and pin lines of the usual generator): movegen_tested.cpp.
     bool legality_by_test = false;
+    bool pass = false;  // a turn may be passed while not in check (`pass`)
+    int end_passes = 0;  // passes in a row after which the game is over: no legal move remains (0 never)
+    std::uint16_t screened_types = 0;  // types whose hops may not pass over some types (hops_not_over)
 
     // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is
     // attacked when legality is tested: reversed rays from the royal square with the types that capture at the

@@ -1,8 +1,10 @@
 // The movement words that the plain leap and ride tables cannot hold, read and compiled for GameDefinition:
 // regions of the board (`board.regions`) that confine a piece (`confined`) or give it more leaps (`when_in`), leaps
-// blocked by a piece on the leg square (`lame_leap`), rides that pass exactly one piece (`hop`), and royal pieces that
-// may not face each other on an open line (`royals_may_not_face`). Nothing about one game is written here; the
-// xiangqi family says it in its game files (rulesets/games/xiangqi.yaml).
+// blocked by a piece on a square of their path (`lame_leap`), rides that pass exactly one piece (`hop`, with the pieces
+// it may not pass over, `hops_not_over`, and those a piece never captures, `never_captures`), movement that stays in a
+// region (`within`), royal pieces that may not face each other on an open line (`royals_may_not_face`) and passing
+// (`pass`, `end.passes_in_a_row`). Nothing about one game is written here; the xiangqi family says it in its game
+// files (rulesets/games/xiangqi.yaml, janggi.yaml...).
 #include "core/game_def.h"
 #include "core/game_def_reader.h"
 
@@ -22,6 +24,15 @@ int sign_of(int v) {
 Vector leg_of(const Vector& v) {
     const int ax = std::abs(v.dx), ay = std::abs(v.dy);
     return Vector{ax >= ay ? sign_of(v.dx) : 0, ay >= ax ? sign_of(v.dy) : 0, 1, v.mode};
+}
+
+// Every square a lame leap passes, each of which blocks it: the leg, then diagonally outwards while both legs have
+// some way left, then straight on ([1, 2]: [0, 1]; [2, 3], janggi's elephant: [0, 1] and [1, 2]).
+std::vector<Vector> path_of(const Vector& v) {
+    std::vector<Vector> out;
+    for (Vector s = leg_of(v); s.dx != v.dx || s.dy != v.dy; s.dx += sign_of(v.dx - s.dx), s.dy += sign_of(v.dy - s.dy))
+        out.push_back(s);
+    return out;
 }
 
 Vector read_vector(const YAML::Node& v, MoveMode mode, int range, const std::string& what,
@@ -52,13 +63,25 @@ void read_regions(GameDefinition& g, const YAML::Node& board, const GameDefiniti
     for (const auto& entry : regions) {
         const std::string name = r.text(entry.first, "board.regions");
         const YAML::Node& def = entry.second;
-        if (!def.IsMap()) r.fail(def, "board.regions." + name + ": expected {files, ranks}");
+        if (!def.IsMap()) r.fail(def, "board.regions." + name + ": expected {files, ranks} or {squares}");
         const std::vector<bool> files = names(def["files"], g.file_names, "board.regions.files");
         const std::vector<bool> ranks = names(def["ranks"], g.rank_names, "board.regions.ranks");
+        // Or the region's squares one by one (janggi's palace lines: the corners and centres of both palaces).
+        std::vector<bool> listed(std::size_t(g.squares), !def["squares"]);
+        if (const YAML::Node n = def["squares"]) {
+            if (def["files"] || def["ranks"]) r.fail(n, "board.regions." + name + ": squares, or files and ranks");
+            for (const std::string& s : r.strings(n, "board.regions.squares")) {
+                int len = 0;
+                const int sq = g.parse_square(s, &len);
+                if (sq < 0 || len != int(s.size())) r.fail(n, "board.regions.squares: unknown square '" + s + "'");
+                listed[std::size_t(sq)] = true;
+            }
+        }
         g.region_names.push_back(name);
         for (int c = 0; c < 2; ++c) g.region_squares[c].emplace_back(std::size_t(g.squares), false);
         for (int sq = 0; sq < g.squares; ++sq) {
-            if (!files[std::size_t(g.file_of(sq))] || !ranks[std::size_t(g.rank_of(sq))]) continue;
+            if (!files[std::size_t(g.file_of(sq))] || !ranks[std::size_t(g.rank_of(sq))] || !listed[std::size_t(sq)])
+                continue;
             g.region_squares[0].back()[std::size_t(sq)] = true;
             g.region_squares[1].back()[std::size_t(g.square(g.file_of(sq), g.ranks - 1 - g.rank_of(sq)))] = true;
         }
@@ -101,6 +124,26 @@ void read_region_movement(const GameDefinition& g, PieceType& p, const YAML::Nod
                                                           [](const Vector& v) { return v.range != 1; });
         if (rides) r.fail(n, "confined: supported for pieces that only leap (no ride or hop)");
     }
+    if (const YAML::Node n = piece["within"]) {
+        if (!n.IsMap()) r.fail(n, "within: expected a mapping of region names to movement");
+        for (const auto& entry : n) {
+            const int at = region(entry.first, "within");
+            const YAML::Node& block = entry.second;
+            if (!block.IsMap() || block.size() == 0) r.fail(block, "within: expected {leap, ride, hop}");
+            for (const auto& word : block) {
+                const std::string key = r.text(word.first, "within");
+                std::vector<Vector>* out = key == "leap" ? &p.within_leaps : key == "ride" ? &p.within_rides
+                                         : key == "hop"  ? &p.within_hops  : nullptr;
+                if (!out) r.fail(word.first, "within: unknown word '" + key + "' (leap, ride or hop)");
+                if (!word.second.IsSequence()) r.fail(word.second, "within." + key + ": expected a list of [dx, dy]");
+                for (const YAML::Node& v : word.second) {
+                    Vector vec = read_vector(v, MoveMode::any, key == "leap" ? 1 : 0, "within." + key, r);
+                    vec.region = at;
+                    out->push_back(vec);
+                }
+            }
+        }
+    }
     if (const YAML::Node n = piece["when_in"]) {
         if (!n.IsMap()) r.fail(n, "when_in: expected a mapping of region names to movement");
         for (const auto& entry : n) {
@@ -127,8 +170,39 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
             g.royal_facing.push_back(read_vector(v, MoveMode::capture, 0, "royals_may_not_face", r));
     }
     g.legality_by_test = !g.royal_facing.empty();
+    // The pieces a piece's hops may not pass over and those it never captures (janggi's cannon: no cannon).
+    const YAML::Node nodes = root["pieces"];
+    for (std::size_t i = 0; i < g.pieces.size(); ++i) {
+        PieceType& p = g.pieces[i];
+        auto types = [&](const char* key) {
+            std::uint16_t mask = 0;
+            const YAML::Node n = nodes[i][key];
+            if (!n) return mask;
+            for (const std::string& name : r.strings(n, key)) {
+                auto it = std::find_if(g.pieces.begin(), g.pieces.end(),
+                                       [&](const PieceType& q) { return q.name == name; });
+                if (it == g.pieces.end()) r.fail(n, std::string(key) + ": unknown piece '" + name + "'");
+                if (it->royal && std::string(key) == "never_captures")
+                    r.fail(n, "never_captures: the royal piece is one every piece may capture (check)");
+                mask |= std::uint16_t(1u << (it - g.pieces.begin()));
+            }
+            return mask;
+        };
+        p.hops_not_over = types("hops_not_over");
+        p.never_captures = types("never_captures");
+        if (p.hops_not_over) g.screened_types |= std::uint16_t(1u << i);
+    }
+    if (const YAML::Node n = root["pass"]) g.pass = r.boolean(n, "pass");
+    if (const YAML::Node e = root["end"]; e && e.IsMap() && e["passes_in_a_row"]) {
+        const YAML::Node n = e["passes_in_a_row"];
+        g.end_passes = r.integer(n, "end.passes_in_a_row");
+        if (!g.pass || g.end_passes < 1)
+            r.fail(n, "end.passes_in_a_row: a count of 1 or more, in a game with pass: true");
+    }
     for (const PieceType& p : g.pieces) {
-        if (!p.lame_leaps.empty() || !p.hops.empty()) g.legality_by_test = true;
+        if (!p.lame_leaps.empty() || !p.hops.empty() || !p.within_leaps.empty() || !p.within_rides.empty() ||
+            !p.within_hops.empty() || p.hops_not_over || p.never_captures)
+            g.legality_by_test = true;
         if (p.confined >= 0 && p.promotes())
             r.fail(root["pieces"], "piece '" + p.name + "': a confined piece cannot promote");
     }
@@ -151,6 +225,8 @@ void GameDefinition::compile_blocked_rays() {
             if (!p.region_leaps.empty()) leaper_capture_types[c] |= std::uint16_t(1u << t);
             for (const Vector& v : p.lame_leaps)
                 if (v.mode != MoveMode::move) lame_types[c] |= std::uint16_t(1u << t);
+            if (!p.within_leaps.empty() || !p.within_rides.empty() || !p.within_hops.empty())
+                lame_types[c] |= std::uint16_t(1u << t);
             for (const Vector& v : p.hops) {
                 if (hopper_count[t][c] == max_riders_per_type) {
                     ray_overflow = true;
@@ -196,7 +272,8 @@ void GameDefinition::compile_blocked(BoardTables<BB>& tb) {
     bool any = false;
     for (int t = 0; t < int(pieces.size()); ++t) {
         const PieceType& p = pieces[t];
-        any = any || p.confined >= 0 || !p.region_leaps.empty() || !p.lame_leaps.empty() || !p.hops.empty();
+        any = any || p.confined >= 0 || !p.region_leaps.empty() || !p.lame_leaps.empty() || !p.hops.empty() ||
+              !p.within_leaps.empty() || !p.within_rides.empty() || !p.within_hops.empty();
         for (int c = 0; c < 2; ++c) {
             const int sign = c == first ? 1 : -1;
             for (const Vector& v : p.region_leaps)
@@ -217,45 +294,69 @@ void GameDefinition::compile_blocked(BoardTables<BB>& tb) {
                 tb.stay[t][c] &= inside;
                 tb.drop_to[t][c] &= inside;
             }
-            // From each square: the leg squares in order of first use, each with the targets it opens.
+            // From each square: the paths in order of first use, each with the targets it opens.
             for (int sq = 0; sq < squares; ++sq) {
                 tb.lame_first[t][c][sq] = std::uint16_t(tb.lame_legs.size());
-                for (const Vector& v : p.lame_leaps) {
-                    const int to = target(sq, v, sign), leg = target(sq, leg_of(v), sign);
-                    if (to < 0 || !(inside & bit<BB>(to))) continue;
+                const auto add = [&](BB legs, bool screen, MoveMode mode, int to) {
+                    if (!(inside & bit<BB>(to))) return;
                     auto first = tb.lame_legs.begin() + tb.lame_first[t][c][sq];
-                    auto it = std::find_if(first, tb.lame_legs.end(), [&](const auto& e) { return e.leg == leg; });
+                    auto it = std::find_if(first, tb.lame_legs.end(),
+                                           [&](const auto& e) { return e.legs == legs && e.screen == screen; });
                     if (it == tb.lame_legs.end())
-                        it = tb.lame_legs.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
-                    if (v.mode != MoveMode::capture) it->move |= bit<BB>(to);
-                    if (v.mode != MoveMode::move) it->capture |= bit<BB>(to);
+                        it = tb.lame_legs.insert(it, {legs, std::uint8_t(t), screen, BB{}, BB{}});
+                    if (mode != MoveMode::capture) it->move |= bit<BB>(to);
+                    if (mode != MoveMode::move) it->capture |= bit<BB>(to);
+                };
+                for (const Vector& v : p.lame_leaps) {
+                    const int to = target(sq, v, sign);
+                    if (to < 0) continue;
+                    BB legs{};
+                    for (const Vector& s : path_of(v)) legs |= bit<BB>(target(sq, s, sign));
+                    add(legs, false, v.mode, to);
                 }
+                // Within a region: leaps, rides (their squares passed empty) and hops (exactly one piece passed),
+                // from a square of the region over squares of it to a square of it.
+                const auto within = [&](const std::vector<Vector>& vs, int kind) {
+                    for (const Vector& v : vs) {
+                        const BB region = tb.region[v.region][c];
+                        if (!(region & bit<BB>(sq))) continue;
+                        BB passed{};
+                        for (int k = 1; kind != 0 || k == 1; ++k) {
+                            const int to = target(sq, Vector{v.dx * k, v.dy * k, 1, v.mode}, sign);
+                            if (to < 0 || !(region & bit<BB>(to))) break;
+                            if (kind != 2 || k > 1) add(passed, kind == 2, v.mode, to);
+                            passed |= bit<BB>(to);
+                            if (kind == 0) break;
+                        }
+                    }
+                };
+                within(p.within_leaps, 0);
+                within(p.within_rides, 1);
+                within(p.within_hops, 2);
                 tb.lame_count[t][c][sq] = std::uint8_t(tb.lame_legs.size() - tb.lame_first[t][c][sq]);
             }
         }
     }
-    // Onto each square: for each leg and capturing type, the squares a lame leaper captures from.
+    // Onto each square: for each path and capturing type, the squares the type captures from along it.
     for (int c = 0; c < 2; ++c) {
-        const int sign = c == first ? 1 : -1;
+        std::vector<std::vector<typename BoardTables<BB>::LameLeg>> onto(static_cast<std::size_t>(squares));
+        for (int t = 0; t < int(pieces.size()); ++t)
+            for (int from = 0; from < squares; ++from)
+                for (int i = 0; i < tb.lame_count[t][c][from]; ++i) {
+                    const auto& e = tb.lame_legs[std::size_t(tb.lame_first[t][c][from] + i)];
+                    for (BB to = e.capture; to;) {
+                        auto& list = onto[std::size_t(pop_lsb(to))];
+                        auto it = std::find_if(list.begin(), list.end(), [&](const auto& a) {
+                            return a.legs == e.legs && a.type == t && a.screen == e.screen;
+                        });
+                        if (it == list.end()) it = list.insert(it, {e.legs, std::uint8_t(t), e.screen, BB{}, BB{}});
+                        it->move |= bit<BB>(from);
+                    }
+                }
         for (int sq = 0; sq < squares; ++sq) {
             tb.lame_attack_first[c][sq] = std::uint16_t(tb.lame_attacks.size());
-            for (int t = 0; t < int(pieces.size()); ++t) {
-                const PieceType& p = pieces[t];
-                if (p.confined >= 0 && !(tb.region[p.confined][c] & bit<BB>(sq))) continue;
-                for (const Vector& v : p.lame_leaps) {
-                    if (v.mode == MoveMode::move) continue;
-                    const int from = target(sq, Vector{-v.dx, -v.dy, 1, v.mode}, sign);
-                    if (from < 0) continue;
-                    const int leg = target(from, leg_of(v), sign);
-                    auto first = tb.lame_attacks.begin() + tb.lame_attack_first[c][sq];
-                    auto it = std::find_if(first, tb.lame_attacks.end(),
-                                           [&](const auto& e) { return e.leg == leg && e.type == t; });
-                    if (it == tb.lame_attacks.end())
-                        it = tb.lame_attacks.insert(it, {std::uint8_t(leg), std::uint8_t(t), BB{}, BB{}});
-                    it->move |= bit<BB>(from);
-                }
-            }
-            tb.lame_attack_count[c][sq] = std::uint8_t(tb.lame_attacks.size() - tb.lame_attack_first[c][sq]);
+            tb.lame_attacks.insert(tb.lame_attacks.end(), onto[std::size_t(sq)].begin(), onto[std::size_t(sq)].end());
+            tb.lame_attack_count[c][sq] = std::uint8_t(onto[std::size_t(sq)].size());
         }
     }
     if (!any) return;

@@ -80,9 +80,14 @@ BB BasicPosition<BB>::checkers() const {
 
 template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
+    if (def_->end_passes && passes_ >= def_->end_passes) [[unlikely]]
+        return list.clear();  // the game is over (end.passes_in_a_row)
     if (def_->legality_by_test) [[unlikely]]
-        return generate_tested(list, all_types, ~Bitboard{0}, false);
-    generate_some(list, all_types, ~Bitboard{0}, false);
+        generate_tested(list, all_types, ~Bitboard{0}, false);
+    else
+        generate_some(list, all_types, ~Bitboard{0}, false);
+    if (def_->pass && !checkers()) [[unlikely]]  // a pass, last (the game's `pass`: not in check)
+        list.push(Move::pass());
 }
 
 template <class BB>
@@ -94,12 +99,14 @@ void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) cons
 
 template <class BB>
 bool BasicPosition<BB>::has_legal_move() const {
+    if (def_->end_passes && passes_ >= def_->end_passes) [[unlikely]]
+        return false;
     MoveList list;
     if (def_->legality_by_test) [[unlikely]]
         generate_tested(list, all_types, ~Bitboard{0}, true);
     else
         generate_some(list, all_types, ~Bitboard{0}, true);
-    return !list.empty();
+    return !list.empty() || (def_->pass && !checkers());
 }
 
 // The legal moves of the piece types in `types` (bit t: type t; drops by the type dropped) that end on a square of

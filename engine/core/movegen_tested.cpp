@@ -23,6 +23,23 @@ inline BB of_types(const BB* by_type, std::uint16_t types) {
     return m;
 }
 
+// Whether a path of a lame leap or of movement within a region is open: its squares all empty, or for a hop exactly
+// one piece on them, which the type may pass over (`at` names what stands on a square).
+template <class BB, class At>
+inline bool path_open(const GameDefinition& g, const typename BoardTables<BB>::LameLeg& e, BB occ, At at) {
+    const BB on = occ & e.legs;
+    if (!e.screen) return !on;
+    if (!on || more_than_one(on)) return false;
+    const Piece screen = at(lsb(on));
+    return screen == no_piece || !(g.pieces[e.type].hops_not_over & (1u << type_of(screen)));
+}
+
+// Whether a hopper may pass over the screen (`hops_not_over`); an empty square (no piece known) does not forbid it.
+inline bool passes_over(const GameDefinition& g, Piece hopper, Piece screen) {
+    return hopper == no_piece || screen == no_piece ||
+           !(g.pieces[type_of(hopper)].hops_not_over & (1u << type_of(screen)));
+}
+
 }  // namespace
 
 // Hops onto sq (the second piece along a line), lame leaps whose leg is empty, and the opposing royal piece facing
@@ -43,11 +60,14 @@ BB BasicPosition<BB>::blocked_attackers(int sq, Color by, BB occ) const {
         const int b1 = nearest(g, la.ray, blockers);
         if (first) att |= bit<BB>(b1) & theirs & of_types(by_type_, first);
         if (!la.second || !(blockers ^= bit<BB>(b1))) continue;
-        att |= bit<BB>(nearest(g, la.ray, blockers)) & theirs & of_types(by_type_, la.second);
+        const int b2 = nearest(g, la.ray, blockers);
+        if (g.screened_types && !passes_over(g, board_[b2], board_[b1])) continue;
+        att |= bit<BB>(b2) & theirs & of_types(by_type_, la.second);
     }
+    const auto at = [&](int s) { return board_[s]; };
     for (int i = 0; i < tb.lame_attack_count[by][sq]; ++i) {
         const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[by][sq] + i)];
-        if (!(occ & bit<BB>(e.leg))) att |= e.move & by_type_[e.type] & theirs;
+        if (path_open<BB>(g, e, occ, at)) att |= e.move & by_type_[e.type] & theirs;
     }
     return att;
 }
@@ -76,6 +96,10 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         second_cand[i] = of_types(by_type_, la.second) & theirs;
         all[i] = i;
     }
+    // What stands on a square after the move being tested (the piece moved or dropped onto moved_to).
+    int moved_to = no_square;
+    Piece moved_piece = no_piece;
+    const auto at = [&](int s) { return s == moved_to ? moved_piece : board_[s]; };
     // Whether the royal piece on k is attacked with occupancy o by the opponent's pieces `alive` (a captured one is
     // gone), along the lines `ls`.
     const auto attacked = [&](int k, BB o, BB alive, const int* ls, int n) {
@@ -92,11 +116,13 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
             const int b1 = nearest(g, ray, blockers);
             if (bit<BB>(b1) & first_cand[i] & alive) return true;
             if (!second_cand[i] || !(blockers ^= bit<BB>(b1))) continue;
-            if (bit<BB>(nearest(g, ray, blockers)) & second_cand[i] & alive) return true;
+            const int b2 = nearest(g, ray, blockers);
+            if (!(bit<BB>(b2) & second_cand[i] & alive)) continue;
+            if (!g.screened_types || passes_over(g, at(b2), at(b1))) return true;
         }
         for (int j = 0; j < tb.lame_attack_count[them][k]; ++j) {
             const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[them][k] + j)];
-            if (!(o & bit<BB>(e.leg)) && (e.move & by_type_[e.type] & alive)) return true;
+            if ((e.move & by_type_[e.type] & alive) && path_open<BB>(g, e, o, at)) return true;
         }
         return false;
     };
@@ -116,7 +142,7 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         }
         for (int j = 0; j < tb.lame_attack_count[them][ksq]; ++j) {
             const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[them][ksq] + j)];
-            if (e.move & by_type_[e.type] & theirs) sensitive |= bit<BB>(e.leg);
+            if (e.move & by_type_[e.type] & theirs) sensitive |= e.legs;
         }
         in_check = attacked(ksq, occ, theirs, near, near_count);
     }
@@ -125,6 +151,8 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
     Move* out = begin;
     const auto legal_after = [&](int from, int to) {
         const BB o = (occ ^ bit<BB>(from)) | bit<BB>(to);
+        moved_to = to;
+        moved_piece = board_[from];
         return !attacked(ksq, o, theirs & ~bit<BB>(to), near, near_count);
     };
     const auto emit = [&](int type, int from, BB to) {
@@ -143,15 +171,19 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
     // The squares a piece reaches: its leaps and rides, its lame leaps with an empty leg, its hops.
     const auto reached = [&](int type, int from) {
         BB to = piece_targets<BB>(g, tb, type, us, from, occ, enemy, not_target, targets);
+        const auto now = [&](int s) { return board_[s]; };
         for (int i = 0; i < tb.lame_count[type][us][from]; ++i) {
             const auto& e = tb.lame_legs[std::size_t(tb.lame_first[type][us][from] + i)];
-            if (!(occ & bit<BB>(e.leg))) to |= ((e.move & ~occ) | (e.capture & enemy)) & targets;
+            if (path_open<BB>(g, e, occ, now)) to |= ((e.move & ~occ) | (e.capture & enemy)) & targets;
         }
+        const std::uint16_t not_over = g.pieces[type].hops_not_over;
         for (int i = 0; i < g.hopper_count[type][us]; ++i) {
             const RiderRay h = g.hoppers[type][us][i];
             const BB blockers = tb.ray_mask[h.ray][from] & occ;
             if (!blockers) continue;
-            BB beyond = tb.ray_mask[h.ray][nearest(g, h.ray, blockers)];
+            const int screen = nearest(g, h.ray, blockers);
+            if (not_over && !passes_over(g, board_[from], board_[screen])) continue;
+            BB beyond = tb.ray_mask[h.ray][screen];
             if (const BB more = beyond & occ) {
                 const int b2 = nearest(g, h.ray, more);
                 if (h.mode != MoveMode::move) to |= bit<BB>(b2) & enemy & targets;
@@ -159,6 +191,7 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
             }
             if (h.mode != MoveMode::capture) to |= beyond & ~occ & targets;
         }
+        if (const std::uint16_t spared = g.pieces[type].never_captures) to &= ~of_types(by_type_, spared);
         return to;
     };
     // The asked types but the royal one, in type order, then the royal piece (generate_some's order).
@@ -196,8 +229,10 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
     if (ksq != no_square && (types & royal_bit) && !(first_only && out != begin)) {
         // The royal piece itself: every line through its new square may attack it.
         BB to = reached(g.royal_type, ksq);
+        moved_piece = board_[ksq];
         for (BB left_to = to; left_to;) {
             const int sq = pop_lsb(left_to);
+            moved_to = sq;
             if (attacked(sq, (occ ^ bit<BB>(ksq)) | bit<BB>(sq), theirs & ~bit<BB>(sq), all, lines)) to &= ~bit<BB>(sq);
         }
         emit(g.royal_type, ksq, to);
@@ -210,6 +245,8 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         generate_drops(drops, ~occ & tb.all_squares & targets);
         for (Move m : drops) {
             if (!(types & (1u << m.from()))) continue;
+            moved_to = m.to();
+            moved_piece = make_piece(us, m.from());
             if (ksq != no_square && (in_check || (sensitive & bit<BB>(m.to()))) &&
                 attacked(ksq, occ | bit<BB>(m.to()), theirs, near, near_count))
                 continue;

@@ -153,6 +153,8 @@ void BasicPosition<BB>::make(Move m, Undo& u) {
     u.en_passant = ep_;
     u.en_passant_victim = ep_victim_;
     u.halfmove = std::uint16_t(halfmove_);
+    u.passes = std::uint8_t(passes_);
+    passes_ = m.kind() == MoveKind::pass ? passes_ + 1 : 0;
     u.royal[0] = royal_[0];
     u.royal[1] = royal_[1];
     u.captured = no_piece;
@@ -271,6 +273,7 @@ void BasicPosition<BB>::unmake(Move m, const Undo& u) {
     ep_ = u.en_passant;
     ep_victim_ = u.en_passant_victim;
     halfmove_ = u.halfmove;
+    passes_ = u.passes;
     royal_[0] = u.royal[0];
     royal_[1] = u.royal[1];
 }

@@ -22,6 +22,7 @@ struct Undo {
     Square en_passant;
     Square en_passant_victim;
     std::uint16_t halfmove;
+    std::uint8_t passes;  // passes in a row before the move (games with `pass`)
     Square royal[2];
     std::uint64_t flipped;  // placement games (64 squares at most): the pieces the placement turned over
 };
@@ -177,6 +178,7 @@ private:
     Square ep_victim_ = no_square;
     Square royal_[2] = {no_square, no_square};
     int halfmove_ = 0;
+    int passes_ = 0;  // passes in a row that led to this position (end.passes_in_a_row; not in a FEN)
     int fullmove_ = 1;
     std::uint8_t hand_[2][max_piece_types] = {};
     int move_number_ = 1;
