@@ -1,6 +1,5 @@
-// Other members of the xiangqi family as game files written from docs/ alone (rulesets/games/minixiangqi.yaml;
-// examples/rulesets/games/manchu.yaml and janggi.yaml, kept out of the bundled folder because a xiangqi FEN reads as
-// their positions too, and `perft`/`analyze` without --game would then ask which game): perft from the start and on
+// Other members of the xiangqi family as game files written from docs/ alone (rulesets/games/minixiangqi.yaml and
+// manchu.yaml; examples/rulesets/games/janggi.yaml, the casual rules without bikjang): perft from the start and on
 // positions of tests/data/xiangqi/<game>-perft.txt, every count Fairy-Stockfish 11.1's (`setoption name UCI_Variant
 // value <variant>`, `go perft N`; the commands and the moves that reach each position are in the files). No C++
 // knows these games: the words are the game format's.
@@ -48,7 +47,7 @@ BOOST_AUTO_TEST_SUITE(xiangqi_family_perft)
 
 // Manchu: red's banner (chariot + cannon's capture + horse) against black's usual pieces, on xiangqi's 90 points.
 BOOST_AUTO_TEST_CASE(manchu_from_its_game_file) {
-    const GameDefinitionPtr def = load_game("manchu", examples);
+    const GameDefinitionPtr def = load_game("manchu");
     BOOST_TEST(def->legality_by_test);
     const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/manchu-perft.txt", 25u);
     BOOST_TEST(run >= 6 * 3);  // each of the 6 positions at three depths at least
