@@ -288,8 +288,9 @@ public:
     // Rider attacks by table, on boards of up to 64 squares when the CPU has BMI2 (PEXT, PDEP): the rays a piece
     // type rides in one mode (or along which one set of types captures) are packed into groups, and a group's
     // attacks from a square (each ray up to and including its first piece) are read from one table entry instead of
-    // scanning ray by ray (game_def_slides.cpp). slide_group_count is 0 where the tables are not built: on wider
-    // boards, without BMI2, or when a group would need too large a table; the ray scans then answer alone.
+    // scanning ray by ray (built by game_def_slides.cpp, read by core/movegen_targets.h's slide_attacks, also in
+    // portable builds). slide_group_count is 0 where the tables are not built: on wider boards, on a CPU without
+    // BMI2, or when a group would need too large a table; the ray scans then answer alone.
     static constexpr int max_slide_groups = 32;
     struct SlideSquare {
         Bitboard mask;          // the squares whose occupancy decides the attacks (no ray's farthest square)
@@ -311,11 +312,6 @@ public:
     SlideAttack slide_attackers[2][max_rays] = {};
     int slide_attacker_count[2] = {0, 0};
     std::vector<std::uint16_t> slide_sets;  // per group and square: attacks by occupancy index, packed onto reach
-#ifdef __BMI2__
-    Bitboard slide_attacks(const SlideSquare& e, Bitboard occupied) const {
-        return __builtin_ia32_pdep_di(slide_sets[e.offset + __builtin_ia32_pext_di(occupied, e.mask)], e.reach);
-    }
-#endif
 
     // Attacks of a rider along `ray` from `sq` given the occupancy.
     template <class BB>

@@ -1,6 +1,7 @@
 // The rider attack tables of GameDefinition (slide_square, slide_sets): built from the compiled rays, so that a
 // group's entry holds exactly the union of what ray_attacks gives for each of its rays.
 #include "core/game_def.h"
+#include "core/movegen_targets.h"
 
 #include <algorithm>
 #include <array>
@@ -8,10 +9,25 @@
 
 namespace arbiter::core {
 
+#ifdef ARBITER_SLIDE_TABLES
+namespace {
+
+// Each occupancy of the entry's mask (PDEP) and the attacks it gives, packed onto the reach (PEXT).
+template <class Attacks>
+ARBITER_SLIDES_TARGET void fill_entries(std::vector<std::uint16_t>& sets, const GameDefinition::SlideSquare& e,
+                                        Attacks&& attacks) {
+    for (std::uint64_t index = 0; index < (std::uint64_t{1} << popcount(e.mask)); ++index)
+        sets[e.offset + index] =
+            std::uint16_t(__builtin_ia32_pext_di(attacks(Bitboard(__builtin_ia32_pdep_di(index, e.mask))), e.reach));
+}
+
+}  // namespace
+#endif
+
 void GameDefinition::compile_slides() {
     slide_group_count = 0;
-#ifdef __BMI2__
-    if (bitboard_words != 1) return;
+#ifdef ARBITER_SLIDE_TABLES
+    if (bitboard_words != 1 || !slide_tables_here()) return;
     // A group's table has 2^bits entries per square: 12 bits keep a rook's four rays on 8x8 in one group (the usual
     // 800 KiB of a PEXT table, here 200 KiB with entries of 16 bits packed onto the reach).
     constexpr int max_mask_bits = 12, max_reach_bits = 16;
@@ -107,14 +123,12 @@ void GameDefinition::compile_slides() {
     slide_sets.assign(entries, 0);
     for (std::size_t gi = 0; gi < groups.size(); ++gi)
         for (int sq = 0; sq < squares; ++sq) {
-            const SlideSquare& e = slide_square[gi][sq];
-            for (std::uint64_t index = 0; index < (std::uint64_t{1} << popcount(e.mask)); ++index) {
-                const Bitboard occ = __builtin_ia32_pdep_di(index, e.mask);
+            fill_entries(slide_sets, slide_square[gi][sq], [&](Bitboard occ) {
                 Bitboard a = 0;
                 for (std::uint64_t left = groups[gi]; left; left &= left - 1)
                     a |= ray_attacks<Bitboard>(std::countr_zero(left), sq, occ);
-                slide_sets[e.offset + index] = std::uint16_t(__builtin_ia32_pext_di(a, e.reach));
-            }
+                return a;
+            });
         }
     slide_group_count = int(groups.size());
 #endif

@@ -3,6 +3,7 @@
 // results are those of the plain loops they replace, in the same order.
 #pragma once
 
+#include "core/movegen_targets.h"
 #include "core/position.h"
 
 #if defined(__AVX512VBMI2__) && defined(__AVX512BW__) && defined(__AVX512F__) && defined(__BMI2__)
@@ -53,12 +54,13 @@ inline Move* write_moves(Move* out, int from, BB targets) {
     return out;
 }
 
-#ifdef __BMI2__
+#ifdef ARBITER_SLIDE_TABLES
 // Every square `by` captures onto with occupancy `occ`, by table (64-bit boards with slide tables): the king's steps
 // are masked by it at once, rather than each step asked of each attacker type. A rider captures onto the squares of
 // its rays up to the first piece, so its forward sets hold every square from which the reverse scan would find it.
 // (Skipping the riders whose rays miss the king's steps on the empty board slowed the quick probe.)
-inline Bitboard attacked_squares(const BasicPosition<Bitboard>& pos, Color by, Bitboard occ) {
+// Only where the definition has the slide tables (ARBITER_SLIDES_TARGET: movegen_targets.h).
+ARBITER_SLIDES_TARGET inline Bitboard attacked_squares(const BasicPosition<Bitboard>& pos, Color by, Bitboard occ) {
     const GameDefinition& g = pos.definition();
     const Bitboard theirs = pos.pieces(by);
     Bitboard a = 0;
@@ -74,7 +76,7 @@ inline Bitboard attacked_squares(const BasicPosition<Bitboard>& pos, Color by, B
             const int sq = pop_lsb(b);
             for (int i = 0; i < g.slide_use_count[t][by]; ++i) {
                 const GameDefinition::SlideUse u = g.slide_uses[t][by][i];
-                if (u.mode != MoveMode::move) a |= g.slide_attacks(g.slide_square[u.group][sq], occ);
+                if (u.mode != MoveMode::move) a |= slide_attacks(g, g.slide_square[u.group][sq], occ);
             }
         }
     }
