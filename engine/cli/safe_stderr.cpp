@@ -16,7 +16,10 @@ std::streambuf* original_stderr = nullptr;
 class TerminalSafeBuffer : public std::streambuf {
 public:
     // `cut`: a line over MaxStderrLine is cut in its middle (messages); else lines are kept whole (data).
-    TerminalSafeBuffer(std::streambuf* out, bool cut) : out_(out), cut_(cut) {}
+    TerminalSafeBuffer(std::streambuf* out, bool cut) : out_(out), cut_(cut) {
+        // A line of a message is kept without allocating: the out-of-memory message itself passes here.
+        if (cut_) head_.reserve(Kept), tail_.reserve(2 * Kept);
+    }
     ~TerminalSafeBuffer() override { write_line(); }
 
 protected:
@@ -50,7 +53,24 @@ private:
         }
     }
 
-    void write_line() {
+    void write_line() noexcept {
+        try {
+            write_safe_line();
+        } catch (...) {
+            // Out of memory (under a process limit): the bytes as they are safe to show, with no allocation.
+            for (const std::string* part : {&head_, &tail_})
+                for (const char ch : *part) {
+                    const auto u = static_cast<unsigned char>(ch);
+                    out_->sputc(u < 0x20 || u == 0x7f ? '?' : ch);
+                }
+            out_->pubsync();
+        }
+        head_.clear();
+        tail_.clear();
+        past_head_ = 0;
+    }
+
+    void write_safe_line() {
         std::string line = head_;
         if (past_head_ <= Kept) {
             line += tail_;
@@ -75,9 +95,6 @@ private:
             out_->sputn(safe.data(), static_cast<std::streamsize>(safe.size()));
             out_->pubsync();
         }
-        head_.clear();
-        tail_.clear();
-        past_head_ = 0;
     }
 
     std::mutex guard_;
@@ -89,7 +106,8 @@ private:
 
 }  // namespace
 
-SafeStderr::SafeStderr() : original_(std::cerr.rdbuf()), filter_(std::make_unique<TerminalSafeBuffer>(original_, true)) {
+SafeStderr::SafeStderr()
+    : original_(std::cerr.rdbuf()), filter_(std::make_unique<TerminalSafeBuffer>(original_, true)) {
     original_stderr = original_;
     std::cerr.rdbuf(filter_.get());
 }

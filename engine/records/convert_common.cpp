@@ -18,8 +18,22 @@ std::string extension_of(const std::string& path) { return lower(std::filesystem
 
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
+// A character of record text that YAML refuses unescaped, or that would reorder what a reader sees: a C1 control
+// (U+0080 to U+009F, two bytes), a bidirectional override or isolate (U+202A to U+202E, U+2066 to U+2069) or a
+// noncharacter U+FFFE, U+FFFF (three bytes). Its code point and length in bytes at `i`; length 0 for any other.
+static std::pair<unsigned, std::size_t> hidden_character(std::string_view s, std::size_t i) {
+    const auto at = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
+    if (at(i) == 0xc2 && at(i + 1) >= 0x80 && at(i + 1) <= 0x9f) return {at(i + 1), 2};
+    const bool three = (at(i) == 0xe2 && at(i + 1) == 0x80 && at(i + 2) >= 0xaa && at(i + 2) <= 0xae) ||
+                       (at(i) == 0xe2 && at(i + 1) == 0x81 && at(i + 2) >= 0xa6 && at(i + 2) <= 0xa9) ||
+                       (at(i) == 0xef && at(i + 1) == 0xbf && at(i + 2) >= 0xbe);
+    if (three) return {((at(i) & 0x0fu) << 12) | ((at(i + 1) & 0x3fu) << 6) | (at(i + 2) & 0x3fu), 3};
+    return {0, 0};
+}
+
 // A double-quoted YAML scalar (control characters escaped, everything else as is: UTF-8 passes through).
 std::string yaml_quoted(std::string_view s) {
+    static const char* hex = "0123456789abcdef";
     std::string out;
     out.reserve(s.size() + 2);  // the usual text, with nothing to escape: one allocation at most
     out += '"';
@@ -30,18 +44,13 @@ std::string yaml_quoted(std::string_view s) {
             out += '\\';
             out += c;
         } else if (u < 0x20 || u == 0x7f) {
-            static const char* hex = "0123456789abcdef";
             out += "\\x";
             out += hex[u >> 4];
             out += hex[u & 15];
-        } else if (u == 0xc2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
-                   static_cast<unsigned char>(s[i + 1]) <= 0x9f) {
-            // A C1 control (U+0080 to U+009F), which YAML refuses unescaped as it does C0 ones.
-            static const char* hex = "0123456789abcdef";
-            out += "\\u00";
-            out += hex[static_cast<unsigned char>(s[i + 1]) >> 4];
-            out += hex[static_cast<unsigned char>(s[i + 1]) & 15];
-            ++i;
+        } else if (const auto [code, length] = hidden_character(s, i); length > 0) {
+            out += "\\u";
+            for (int shift = 12; shift >= 0; shift -= 4) out += hex[(code >> shift) & 15];
+            i += length - 1;
         } else {
             out += c;
         }
@@ -51,16 +60,14 @@ std::string yaml_quoted(std::string_view s) {
 
 // One line of a YAML comment: line breaks and every other control character become spaces. A comment cannot
 // escape, and a YAML reader refuses a control character anywhere (an escape sequence in a PGN tag made the imported
-// timeline unreadable, and reached the terminal as it was printed).
+// timeline unreadable, and reached the terminal as it was printed); hidden_character's ones become spaces too.
 std::string comment_text(std::string_view s) {
     std::string out(s);
     for (std::size_t i = 0; i < out.size(); ++i) {
         const auto u = static_cast<unsigned char>(out[i]);
         if (u < 0x20 || u == 0x7f) out[i] = ' ';
-        // C1 controls, U+0080 to U+009F, are two bytes in UTF-8: C2 80 to C2 9F.
-        if (u == 0xc2 && i + 1 < out.size() && static_cast<unsigned char>(out[i + 1]) >= 0x80 &&
-            static_cast<unsigned char>(out[i + 1]) <= 0x9f)
-            out[i] = out[i + 1] = ' ';
+        if (const std::size_t length = hidden_character(out, i).second; length > 0)
+            for (std::size_t k = 0; k < length; ++k) out[i + k] = ' ';
     }
     return out;
 }

@@ -24,6 +24,7 @@
 #include "rulebook/yaml_source.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
@@ -150,6 +151,41 @@ RecordFile RecordFile::read_pgn_game(std::string_view text, const std::string& n
     return RecordFile(std::move(d));
 }
 
+// A PGN, GGF or transcript is ASCII or UTF-8: the first byte that is not (overlong forms, surrogates and code points
+// past U+10FFFF included) is refused at its own line and column of the record. Left to the converted timeline's front
+// door, it was placed at a line of the converted text (a Latin-1 name on line 2 was "line 3").
+static void refuse_non_utf8(std::string_view text, const std::string& path) {
+    int line = 1;
+    std::size_t line_start = 0;
+    for (std::size_t i = 0; i < text.size();) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            line_start = i + 1;
+        }
+        const int extra = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
+        bool ok = extra >= 0 && i + std::size_t(extra) < text.size();
+        std::uint32_t cp = c & (0x3F >> std::max(extra, 0));
+        for (int k = 1; ok && k <= extra; ++k) {
+            const auto d = static_cast<unsigned char>(text[i + std::size_t(k)]);
+            ok = (d & 0xC0) == 0x80;
+            cp = (cp << 6) | (d & 0x3F);
+        }
+        static constexpr std::uint32_t smallest[] = {0, 0x80, 0x800, 0x10000};
+        if (ok && extra > 0 && (cp < smallest[extra] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) ok = false;
+        if (!ok) {
+            static const char* hex = "0123456789abcdef";
+            // The column counts characters, as the YAML front door's does.
+            int column = 1;
+            for (std::size_t k = line_start; k < i; ++k)
+                if ((static_cast<unsigned char>(text[k]) & 0xC0) != 0x80) ++column;
+            throw InputError({path, line, column}, std::string("binary file: found the byte 0x") + hex[c >> 4] +
+                                                       hex[c & 15] + ", which is not UTF-8; expected UTF-8 text");
+        }
+        i += 1 + std::size_t(extra);
+    }
+}
+
 RecordFile RecordFile::read(std::string_view bytes, const std::string& path, RecordFormat format) {
     auto d = std::make_unique<Data>();
     d->file = path;
@@ -164,9 +200,12 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path, Rec
     std::string_view text = bytes;
     if (d->format == RecordFormat::pgn || d->format == RecordFormat::ggf || d->format == RecordFormat::othello_transcript)
         if (starts_with(text, "\xEF\xBB\xBF")) text.remove_prefix(3);
+    if (d->format == RecordFormat::pgn || d->format == RecordFormat::ggf ||
+        d->format == RecordFormat::othello_transcript)
+        refuse_non_utf8(text, path);
     switch (d->format) {
         case RecordFormat::pgn: {
-            // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte.
+            // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte (above).
             d->pgn = core::read_pgn(text, path);
             break;
         }

@@ -297,7 +297,8 @@ BOOST_AUTO_TEST_CASE(a_chain_of_thousands_of_parents_is_refused_not_a_crash) {
     for (int i = 0; i < 5000; ++i)
         s.write("chess/c" + std::to_string(i) + ".yaml",
                 "rulebook: c" + std::to_string(i) + "\ntitle: {en: C, ja: C}\ngame: chess\nextends: " +
-                    (i == 0 ? std::string("fide-2009") : "c" + std::to_string(i - 1)) + "\nsource: {file: x}\nrules: {}\n");
+                    (i == 0 ? std::string("fide-2009") : "c" + std::to_string(i - 1)) +
+                    "\nsource: {file: x}\nrules: {}\n");
     const std::string rulesets = "--rulesets " + s.dir.string() + " ";
     for (const std::string command : {"run tests/timelines/chess/01-incorrect-claim-25min.yaml --rulebook c4999",
                                       "show c4999", "diff c4999 fide-2009"}) {
@@ -315,12 +316,14 @@ BOOST_AUTO_TEST_CASE(a_chain_of_thousands_of_parents_is_refused_not_a_crash) {
 // error: control characters are not allowed" at a line of the converted text. Now a comment gets a space for each
 // control character (a comment cannot escape), as a quoted value gets its escape.
 BOOST_AUTO_TEST_CASE(control_characters_in_record_tags_reach_neither_yaml_nor_terminal) {
-    const std::string file = "tests/data/fuzz/pgn/regression-tag-escapes.pgn";  // OSC title, BEL, CSI, a C1 CSI
+    // An OSC title, BEL, CSI and a C1 CSI; a right-to-left override (U+202E) and the noncharacter U+FFFE.
+    const std::string file = "tests/data/fuzz/pgn/regression-tag-escapes.pgn";
     for (const char* command : {"import ", "run ", "compare ", "validate "}) {
         auto r = run_limited(command + file);
         BOOST_TEST(r.exit_code == 0, command << r.out.substr(0, 400));
         BOOST_TEST(!contains(r.out, "\x1b"), command << r.out.substr(0, 400));
         BOOST_TEST(!contains(r.out, "\x07"), command << r.out.substr(0, 400));
+        BOOST_TEST(!contains(r.out, "\xe2\x80\xae"), command << r.out.substr(0, 400));
     }
 }
 
@@ -409,7 +412,8 @@ BOOST_AUTO_TEST_CASE(from_jsonl_refuses_huge_numbers_and_keys_given_twice) {
     BOOST_REQUIRE(contains(good.out, "\"plies\":258"));
     const std::string line = good.out.substr(0, good.out.find('\n') + 1);
     for (const char* plies : {"1e99999", "258,\"plies\":5"}) {
-        const auto file = s.write("bad.jsonl", line + replaced(line, "\"plies\":258", std::string("\"plies\":") + plies));
+        const auto file =
+            s.write("bad.jsonl", line + replaced(line, "\"plies\":258", std::string("\"plies\":") + plies));
         auto r = run_limited("audit --from-jsonl " + file);
         BOOST_TEST(r.exit_code == 2, plies << ": " << r.out);
         BOOST_TEST(contains(r.out, "bad.jsonl:2:"), plies << ": " << r.out);
