@@ -42,21 +42,37 @@ std::size_t longest_array(const json& node) {
     return longest;
 }
 
-json capped(const json& node, std::size_t cap) {
+// Empties `node` leaf first: each container is cleared once its children are scalars or empty, whose destruction
+// allocates nothing.
+void release(json& node) noexcept {
+    if (!node.is_structured()) return;
+    for (auto& child : node) release(child);
+    if (node.is_array())
+        node.get_ref<json::array_t&>().clear();
+    else
+        node.get_ref<json::object_t&>().clear();
+}
+
+ReleasedJson capped(const json& node, std::size_t cap) {
+    if (!node.is_structured()) return ReleasedJson(node);
+    ReleasedJson out{node.is_array() ? json::array() : json::object()};
     if (node.is_array()) {
-        json out = json::array();
-        for (std::size_t i = 0; i < node.size() && i < cap; ++i) out.push_back(capped(node[i], cap));
-        return out;
+        for (std::size_t i = 0; i < node.size() && i < cap; ++i) {
+            ReleasedJson item = capped(node[i], cap);
+            out.value.push_back(std::move(item.value));
+        }
+    } else {
+        for (const auto& [key, value] : node.items()) {
+            ReleasedJson item = capped(value, cap);
+            out.value[key] = std::move(item.value);
+        }
     }
-    if (node.is_object()) {
-        json out = json::object();
-        for (const auto& [key, value] : node.items()) out[key] = capped(value, cap);
-        return out;
-    }
-    return node;
+    return out;
 }
 
 }  // namespace
+
+ReleasedJson::~ReleasedJson() { release(value); }
 
 bool is_unknown_key(const SchemaError& e) { return e.description.rfind("Object contains a property", 0) == 0; }
 
@@ -85,13 +101,13 @@ std::vector<const SchemaError*> other_failures(const std::vector<SchemaError>& a
     return out;
 }
 
-std::optional<json> capped_failing_copy(const json& document, const std::function<bool(const json&)>& fails) {
-    if (count_nodes(document) <= ListedNodes) return std::nullopt;
+ReleasedJson capped_failing_copy(const json& document, const std::function<bool(const json&)>& fails) {
+    if (count_nodes(document) <= ListedNodes) return ReleasedJson();
     // The smallest cap that still fails, by bisection: capped(document, longest) is the document itself.
     std::size_t low = 64, high = std::max<std::size_t>(64, longest_array(document));
     while (low < high) {
         const std::size_t middle = low + (high - low) / 2;
-        if (fails(capped(document, middle)))
+        if (fails(capped(document, middle).value))
             high = middle;
         else
             low = middle + 1;
