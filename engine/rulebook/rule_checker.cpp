@@ -488,7 +488,6 @@ RuleMap read_rules_with(RuleChecker& checker, const YAML::Node& rules, const std
     return out;
 }
 
-
 RuleReader::RuleReader(const Registry& registry, const std::string& file, const std::string& hooks_text, bool has_hooks)
     : checker_(std::make_unique<RuleChecker>(registry, file, hooks_text, has_hooks)) {}
 RuleReader::~RuleReader() = default;
