@@ -43,7 +43,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 22> choice_w
     {"player", "対局者"},                   {"forfeit", "不戦敗"},              {"before_irregularity", "不正の直前の局面"}, {"initial", "初期配置"},
     {"initial_setup", "初期配置"},          {"board_orientation", "盤の向き"},           {"colours_reversed", "先後の取り違え"},
     {"displaced_pieces", "駒のずれ"},       {"claimant_deduction", "申立者の持ち時間の減算"}, {"last_correct", "最後の正しい局面"},
-    {"late_arrival_deduction", "遅刻時間の3倍の減算"},
+    {"late_arrival_deduction", "遅刻に応じた持ち時間の減算"},
     {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
     {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
 }};
