@@ -41,6 +41,26 @@ inline std::string scratch_path(const std::string& name) {
     return (std::filesystem::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-" + name)).string();
 }
 
+// A scratch folder (scratch_path(name)), made empty at construction and removed with everything in it when the
+// object ends, so a test run leaves nothing in the temporary folder.
+class ScratchFolder {
+public:
+    explicit ScratchFolder(const std::string& name) : path_(scratch_path(name)) {
+        std::filesystem::remove_all(path_);
+        std::filesystem::create_directories(path_);
+    }
+    ~ScratchFolder() {
+        std::error_code ignored;
+        std::filesystem::remove_all(path_, ignored);
+    }
+    ScratchFolder(const ScratchFolder&) = delete;
+    ScratchFolder& operator=(const ScratchFolder&) = delete;
+    const std::filesystem::path& path() const { return path_; }
+
+private:
+    std::filesystem::path path_;
+};
+
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
 }  // namespace arbiter::test

@@ -21,10 +21,7 @@ using arbiter::test::contains;
 using arbiter::test::run_arbiter;
 
 // MaxFullLoadFiles + 1 copies of the press-without-move example (ids gen-0001 ...) and one broken rulebook.
-std::string make_folder() {
-    const fs::path dir = arbiter::test::scratch_path("lazy-rulesets");
-    fs::remove_all(dir);
-    fs::create_directories(dir);
+void fill(const fs::path& dir) {
     std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / "tests/data/extension/chess/press-without-move-example.yaml");
     std::stringstream text;
     text << in.rdbuf();
@@ -40,11 +37,12 @@ std::string make_folder() {
         std::ofstream(dir / (std::string(id) + ".yaml")) << copy;
     }
     std::ofstream(dir / "broken.yaml") << "rulebook: broken\ngame: chess\nextends: fide-2009\nrules: 5\n";
-    return dir.string();
 }
 
+// Made once for the whole program and removed when it ends.
 const std::string& folder() {
-    static const std::string dir = make_folder();
+    static const arbiter::test::ScratchFolder scratch("lazy-rulesets");
+    static const std::string dir = (fill(scratch.path()), scratch.path().string());
     return dir;
 }
 

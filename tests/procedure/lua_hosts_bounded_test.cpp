@@ -38,9 +38,18 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 
 constexpr int Books = 6;
 
-fs::path make_folder() {
+// The folder of the hooked copies, removed when the test ends so that runs leave nothing in the temporary folder.
+struct HookedFolder {
+    fs::path dir = fs::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-lua-hosts");
+    HookedFolder();
+    ~HookedFolder() {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+    }
+};
+
+HookedFolder::HookedFolder() {
     const fs::path root(ARBITER_SOURCE_DIR);
-    const fs::path dir = fs::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-lua-hosts");
     fs::remove_all(dir);
     fs::create_directories(dir);
     const std::string yaml = read_text(root / "rulesets/chess/fide-2001.yaml");
@@ -51,7 +60,6 @@ fs::path make_folder() {
         std::ofstream(dir / (id + ".yaml")) << replaced(own, "hooks: fide-2001.lua", "hooks: " + id + ".lua");
         std::ofstream(dir / (id + ".lua")) << lua;
     }
-    return dir;
 }
 
 }  // namespace
@@ -60,7 +68,8 @@ BOOST_AUTO_TEST_SUITE(lua_states_are_bounded_across_hooked_rulebooks)
 
 BOOST_AUTO_TEST_CASE(at_most_four_live_and_the_same_rulings) {
     const fs::path root(ARBITER_SOURCE_DIR);
-    const auto library = rulebook::Library::open(std::vector<fs::path>{make_folder(), root / "rulesets"});
+    const HookedFolder hooked;
+    const auto library = rulebook::Library::open(std::vector<fs::path>{hooked.dir, root / "rulesets"});
     const Timeline timeline = load_timeline(root / "tests/timelines/chess/03-incorrect-claim-1m30.yaml", library);
     const std::size_t before = LuaHost::live_states();
     Runner runner(library);
