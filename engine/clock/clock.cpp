@@ -15,6 +15,7 @@ std::string_view describe(Op op) {
         case Op::nothing_to_restart: return "there is no interrupted turn to restart";
         case Op::negative_amount: return "the amount is negative";
         case Op::no_increment_here: return "the time control cannot take an increment";
+        case Op::no_delay_here: return "the time control cannot take a delay";
     }
     return "refused";
 }
@@ -293,6 +294,27 @@ Op Clock::add_increment(Ms amount, Ms at) {
     for (Period& p : control_.periods) p.increment += amount;
     // press()'s inline path reads the sole period's increment from here, not from the control
     if (sole_period_) sole_increment_ = control_.periods[0].increment.count();
+    return Op::ok;
+}
+
+Op Clock::add_delay(Ms amount, Ms at) {
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (amount.count() < 0) return Op::negative_amount;
+    bool increment = false;
+    for (const Period& p : control_.periods) increment = increment || p.increment.count() > 0;
+    if (!main_only_ || increment) return Op::no_delay_here;
+    settle(at.count());
+    if (amount.count() == 0) return Op::ok;
+    amount = std::min(amount, max_duration);  // an amount from data (a hook) saturates, as adjustments do
+    // The clock is now what the control says (a simple delay). The turn under way, running or interrupted by a stop,
+    // starts its delay afresh now, as on a delay clock put on the game and started (US Chess 14H2a); the other side's
+    // delay_left is what its next turn starts with (new_turn() set it at its last press), and later turns get it from
+    // new_turn(). A delay only puts a fall later, so the flags_up bound (up_until_) stays sound.
+    control_.delay = Delay{DelayKind::simple, amount};
+    simple_delay_ = true;
+    delay_ = amount.count();
+    main_only_ = false;
+    for (Side& s : sides_) s.delay_left = delay_;
     return Op::ok;
 }
 

@@ -27,6 +27,9 @@
 //   flag.
 // - add_increment (an increment introduced during the game) raises every period's increment for both sides from
 //   the next press on; only where the main time alone runs (time_control.h: no delay, overtime or hourglass).
+// - add_delay (a delay clock put on the game) gives both sides a simple delay: the turn under way (running, or
+//   interrupted by a stop) starts its delay at that instant, every later turn at its start. Only where the main time
+//   alone runs and no period has an increment (time_control.h: delay and increment exclude each other).
 #pragma once
 
 #include "clock/duration.h"
@@ -50,6 +53,7 @@ enum class Op : std::uint8_t {
     nothing_to_restart, // restart with no interrupted turn
     negative_amount,    // add or deduct of a negative amount
     no_increment_here,  // add_increment on a control that takes none (delay, byoyomi, Canadian, hourglass)
+    no_delay_here,      // add_delay on a control that takes none (an increment, a delay, overtime, hourglass)
 };
 
 // The reason in words ("the instant precedes the last operation's").
@@ -105,6 +109,10 @@ public:
     // (an increment introduced during the game: FIDE Guidelines III.4). Refused where the control cannot take an
     // increment (time_control.h's rules: a delay, byoyomi, Canadian overtime, an hourglass).
     [[nodiscard]] Op add_increment(Ms amount, Ms at);
+    // Installs a simple delay of `amount` for both sides, the turn under way's starting at `at` (a delay clock put on
+    // the game and started: US Chess 14H2a). Refused where the control cannot take one (an increment, a delay already, byoyomi, Canadian
+    // overtime, an hourglass); a zero amount changes nothing.
+    [[nodiscard]] Op add_delay(Ms amount, Ms at);
 
     // `side`'s clock at `at`, which must not precede the last operation's instant.
     Reading reading(int side, Ms at) const;

@@ -75,6 +75,19 @@ std::optional<bool> opponent_material_in(State& st, const rulebook::Rule&, std::
     return false;
 }
 
+// `offender_material_lacks: "P"`: the offender (the player whose flag fell, whose act is ruled) has none of the listed
+// piece letters (Board::material's letters; spaces ignored). What the opponent needs to win on time can depend on the
+// offender's own pieces (US Chess 14E3: two knights win on time only against a player who has pawns).
+std::optional<bool> offender_material_lacks(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                            const Context& ctx) {
+    const int side = st.role_side("offender", ctx);
+    if (!st.game || side < 0 || side > 1 || !value.is_string()) return std::nullopt;
+    const std::string have = st.game->material(side);
+    for (const char letter : value.get_ref<const std::string&>())
+        if (letter != ' ' && letter != ';' && have.find(letter) != std::string::npos) return false;
+    return true;
+}
+
 // The last period of the time control: as the entry found it (both flags), else the actor's clock now.
 std::optional<bool> final_period(State& st, const rulebook::Rule& r,
                                  std::string_view name, const json& value, const Context& ctx) {
@@ -223,6 +236,7 @@ constexpr ConditionImpl table[] = {
     {"opponent_cannot_checkmate", opponent_cannot_checkmate},
     {"claimant_cannot_checkmate", claimant_cannot_checkmate},
     {"opponent_material_in", opponent_material_in},
+    {"offender_material_lacks", offender_material_lacks},
     {"final_period", final_period},
     {"sudden_death", sudden_death},
     {"time_added_per_move", time_added_per_move},

@@ -62,23 +62,34 @@ Listed clock_time(const Apply& a) {
     return Listed::yes;
 }
 
-// add_increment: each clock adds `amount` more after every move from the next on, for both players. Where the
-// control cannot take an increment (a delay, overtime, an hourglass) the ruling says so and the clocks stay as
-// they were: the rule that introduces one asks for it where possible (FIDE Guidelines III.4).
-Listed add_increment(const Apply& a) {
+// add_increment: each clock adds `amount` more after every move from the next on, for both players. add_delay: every
+// turn that begins from now on, for both players, starts with a simple delay of `amount` (a delay clock put on the
+// game, US Chess 14H2). Where the control cannot take one (a delay, overtime, an hourglass; for a delay, also an
+// increment) the ruling says so and the clocks stay as they were: the rule that introduces one asks for it where
+// possible (FIDE Guidelines III.4).
+Listed add_per_move(const Apply& a) {
+    const bool delay = a.name == "add_delay";
     const auto amount = State::as_ms(a.st.resolve(a.rule, a.fields.value("amount", json())));
     if (!amount) return Listed::no;
     if (*amount < 0)
         throw InputError({a.rule.from.file, a.rule.from.line, 0},
-                         a.rule.topic + ": add_increment of a negative amount; expected an amount of 0 or more");
+                         a.rule.topic + ": " + std::string(a.name) +
+                             " of a negative amount; expected an amount of 0 or more");
     if (a.st.clk) {
-        const clock::Op op = a.st.clk->add_increment(Ms{*amount}, a.st.now);
+        auto& clk = *a.st.clk;
+        const clock::Op op = delay ? clk.add_delay(Ms{*amount}, a.st.now) : clk.add_increment(Ms{*amount}, a.st.now);
         if (op == clock::Op::no_increment_here) {
             a.add_note({"add_increment: the time control cannot take an increment; the clocks are unchanged",
                         "add_increment：この持ち時間の方式には加算を設定できないため、時計は変えない"});
             return Listed::no;
         }
-        a.st.on_clock(op, "add an increment");
+        if (op == clock::Op::no_delay_here) {
+            a.add_note({"add_delay: the time control cannot take a delay (it has one, or an increment, overtime or an "
+                        "hourglass); the clocks are unchanged",
+                        "add_delay：この持ち時間の方式には遅延を設定できない（既に遅延・加算・秒読み等・砂時計がある）ため、時計は変えない"});
+            return Listed::no;
+        }
+        a.st.on_clock(op, delay ? "add a delay" : "add an increment");
     }
     a.applied["amount"] = *amount;
     return Listed::yes;
@@ -326,7 +337,8 @@ constexpr EffectImpl table[] = {
     {"add_time", clock_time},
     {"deduct_time", clock_time},
     {"set_time", clock_time},
-    {"add_increment", add_increment},
+    {"add_increment", add_per_move},
+    {"add_delay", add_per_move},
     {"warn", statement},
     {"lose", decisive},
     {"win", decisive},

@@ -111,7 +111,8 @@ constexpr std::string_view deadline_params[] = {"within_last_moves claim_moves",
 
 // Conditions that read the player a role names (conditions.cpp role_side): bound where the role is.
 constexpr std::string_view condition_roles[] = {
-    "opponent_cannot_checkmate opponent", "opponent_material_in opponent", "claimant_cannot_checkmate claimant"};
+    "opponent_cannot_checkmate opponent", "opponent_material_in opponent", "claimant_cannot_checkmate claimant",
+    "offender_material_lacks offender"};
 
 // A hooks file compiled, never run, in a bare state (no library, no budget: compiling runs none of its code), so that
 // a syntax error is refused when the rulebook loads: "line: message", or empty.

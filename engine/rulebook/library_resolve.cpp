@@ -128,6 +128,14 @@ Rulebook Resolver::resolve(const YamlFile& file, const RulebookFile& own, std::v
         throw InputError(location_of(file.name, at), "found the parent '" + parent_id + "' of the game " + parent.game +
                                                          "; expected a parent of the same game (" + own.own.game + ")");
     Rulebook out = merge(parent, own);
+    // Both in this file was refused when it was read: here one comes from the parent, the other from this file.
+    if (const Param* p = basis_moves_beside_category_basis(out, registry)) {
+        const std::string& topic = registry.setting_topic("categories");
+        if (p->where.file == file.name)
+            throw InputError(p->where, two_category_bases(*p, topic, "the header of " + parent.file));
+        throw InputError(location_of(file.name, child(own.root, "category_basis")),
+                         two_category_bases(*p, topic, "this file's header; the parameter is " + parent.file + "'s"));
+    }
     spdlog::debug("rulebook {}: {} rules of its own over {} (from {})", own.own.id, own.own.rules.size(), parent_id, parent.file);
     if (!out.default_mode.empty() && !out.modes.count(out.default_mode))
         throw InputError(location_of(file.name, child(own.root, "default_mode") ? child(own.root, "default_mode") : at),

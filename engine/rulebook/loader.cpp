@@ -101,6 +101,27 @@ Value read_value(Unit unit, const YAML::Node& node, const std::string& file, con
     return value;
 }
 
+const Param* basis_moves_beside_category_basis(const Rulebook& book, const Registry& registry) {
+    if (!book.category_basis_moves) return nullptr;
+    const std::string& topic = registry.setting_topic("categories");
+    auto in = [&](const RuleMap& rules) -> const Param* {
+        const auto it = rules.find(topic);
+        return it == rules.end() || it->second.removed ? nullptr : it->second.param("basis_moves");
+    };
+    if (const Param* p = in(book.rules)) return p;
+    for (const auto& [_, category] : book.categories)
+        if (const Param* p = in(category.rules)) return p;
+    for (const auto& [_, mode] : book.modes)
+        if (const Param* p = in(mode.rules)) return p;
+    return nullptr;
+}
+
+std::string two_category_bases(const Param& p, const std::string& topic, const std::string& where_basis) {
+    return "found the parameter " + p.name + " (" + p.value.text + ") on " + topic + " beside category_basis.moves (" +
+           where_basis + "), which takes precedence so that " + p.name + " would never be read; expected one of the " +
+           "two: keep category_basis: {moves: ...} in the header and remove " + p.name + ", or remove category_basis";
+}
+
 RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, const std::vector<std::string>& games) {
     check_schema(file, Kind::rulebook);
     const YAML::Node& root = file.root;
@@ -248,6 +269,11 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
                                                          did_you_mean(book.default_mode, names));
         });
     }
+    if (const Param* p = basis_moves_beside_category_basis(book, registry))
+        errors.attempt([&] {
+            const std::string& topic = registry.setting_topic("categories");
+            throw InputError(p->where, two_category_bases(*p, topic, "this file's header"));
+        });
     errors.throw_if_any();
     return out;
 }

@@ -22,6 +22,13 @@ struct RulebookFile {
 // params and their values, effects, conditions, roles, {param} references, hooks. Throws InputError.
 RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, const std::vector<std::string>& games);
 
+// Where category_basis gives the moves, the parameter that would say the same on the categories setting's topic
+// (basis_moves, in the rules, a category or a mode) is never read (docs/RULEBOOKS.md): the first such one, or null.
+// Both given is refused at load, so what a file writes is what selects its category.
+const Param* basis_moves_beside_category_basis(const Rulebook& book, const Registry& registry);
+// The refusal's words: `where_basis` says which header sets category_basis.
+std::string two_category_bases(const Param& p, const std::string& topic, const std::string& where_basis);
+
 // Reads `node` as a value of `unit`; throws InputError at the node ("found ...; expected ...").
 Value read_value(Unit unit, const YAML::Node& node, const std::string& file, const std::string& what);
 

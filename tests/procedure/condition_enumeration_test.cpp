@@ -31,7 +31,8 @@ std::string example_value(const std::string& condition, const std::string& type)
     static const std::map<std::string, std::string> texts = {
         {"actor_side", "white"},       {"irregularity", "initial_setup"}, {"touched_piece", "own"},
         {"cycle_pattern", "check"},    {"opponent_cycle_pattern", "idle"}, {"arbiter_decision", "draw"},
-        {"opponent_material_in", "K"}, {"mode", "standard"},               {"category", "rapid"}};
+        {"opponent_material_in", "K"}, {"mode", "standard"},               {"category", "rapid"},
+        {"offender_material_lacks", "P"}};
     if (const auto it = texts.find(condition); it != texts.end()) return it->second;
     if (type == "boolean") return "true";
     if (type == "duration") return "1min";

@@ -56,6 +56,7 @@ const std::map<std::string, Example>& effect_examples() {
         {"deduct_time", {"{deduct_time: {to: offender, amount: 1min}}", "deduct_time"}},
         {"set_time", {"{set_time: {to: offender, amount: 10min}}", "set_time"}},
         {"add_increment", {"{add_increment: {amount: 5s}}", "add_increment"}},
+        {"add_delay", {"{add_delay: {amount: 5s}}", "add_delay"}},
         {"warn", {"{warn: {to: offender}}", "warn"}},
         {"lose", {"{lose: {who: offender}}", "lose"}},
         {"win", {"{win: {who: opponent}}", "win"}},

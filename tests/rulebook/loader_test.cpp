@@ -165,6 +165,27 @@ BOOST_AUTO_TEST_CASE(duration_in_the_wrong_form) {
     BOOST_TEST(e.message().find("add_time.amount: found \"3\"; expected a duration") != std::string::npos);
 }
 
+// docs/RULEBOOKS.md: category_basis.moves takes precedence over a basis_moves parameter, which would then never be
+// read; a file (or a file and its parent) that gives both is refused where the unread one stands.
+BOOST_AUTO_TEST_CASE(category_basis_beside_basis_moves_is_refused_naming_which_to_keep) {
+    const std::string rule = "rules:\n  clock.time_control_categories:\n    article: '1'\n    summary: {en: a, ja: b}\n"
+                             "    params: {basis_moves: {value: 40}}\n";
+    // One file: the parameter's line (header 4 lines, category_basis line 5, rules from line 6).
+    InputError e = load_error("t3b", header("t3b") + "category_basis: {moves: 60}\n" + rule);
+    BOOST_TEST(e.where().line == 10);
+    BOOST_TEST(e.message().find("found the parameter basis_moves (40)") == 0u, e.message());
+    BOOST_TEST(e.message().find("keep category_basis: {moves: ...} in the header and remove basis_moves") !=
+               std::string::npos);
+    // The parameter in a file extending base-a, whose header gives category_basis: {moves: 60}.
+    InputError inherited = load_error("t3c", header("t3c") + "extends: base-a\n" + rule);
+    BOOST_TEST(inherited.where().line == 10);
+    BOOST_TEST(inherited.message().find("beside category_basis.moves (the header of ") != std::string::npos,
+               inherited.message());
+    // Without category_basis anywhere the parameter is what categories read, and loads.
+    Scratch scratch("t3d");
+    BOOST_CHECK_NO_THROW(fixture_library().load_file(scratch.write("t3d.yaml", header("t3d") + rule)));
+}
+
 BOOST_AUTO_TEST_CASE(unknown_effect_role_and_condition) {
     std::string rule = "rules:\n  conduct.phone:\n    article: '1'\n    summary: {en: a, ja: b}\n    effects: ";
     BOOST_TEST(load_error("t4", header("t4") + rule + "[{loose: offender}]\n").message().find("did you mean 'lose'?") != std::string::npos);
