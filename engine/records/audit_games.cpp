@@ -132,6 +132,7 @@ struct GameStream::Reader {
     bool midline = false;   // part of an overlong line was dropped while skipping: `scan` is inside a line
     std::size_t unended = 0;  // the line at `scan` was found incomplete: its first `unended` bytes hold no '\n'
     int number = 0;         // PGN games started so far
+    bool stopped = false;   // a game too large was refused in a compressed file: nothing more is read
 
     bool fill() {
         if (eof) return false;
@@ -194,6 +195,7 @@ struct GameStream::Reader {
 
     // The next PGN game's text, or false at the end of the file.
     bool next_pgn(GameTask& task) {
+        if (stopped) return false;
         for (;;) {
             const std::size_t boundary = find_boundary();
             if (boundary != std::string::npos || (eof && scan >= buf.size())) {
@@ -230,12 +232,20 @@ struct GameStream::Reader {
                 task.file = file;
                 task.index = number;
                 task.first_line = line;
+                // A compressed file is not read on past the refusal: its skipped text costs decompressing, and a
+                // bomb (gzip of spaces) would be inflated to its end for nothing.
+                const Compression packed = source->compression();
                 task.error.emplace(SourceLocation{file, line, 1},
                                    "game " + std::to_string(number) + ": more than " +
                                        std::to_string(MaxPgnGameBytes >> 20) +
                                        " MiB of text before the next game's tags; expected a PGN game (is this a game "
-                                       "record at all?)");
+                                       "record at all?)" +
+                                       (packed == Compression::none
+                                            ? std::string()
+                                            : "; the rest of this " + std::string(compression_name(packed)) +
+                                                  " file is not read"));
                 skipping = true;
+                stopped = packed != Compression::none;
                 return true;
             }
             fill();

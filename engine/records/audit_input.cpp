@@ -69,9 +69,33 @@ protected:
     // Refills the input block when it is used up; false at the end of the file.
     bool refill() {
         if (pos_ < have_) return true;
+        consumed_ += have_;
         pos_ = 0;
         have_ = file_->read(in_.data(), in_.size());
         return have_ > 0;
+    }
+    // The compressed bytes read so far: the offset in the file of the next byte to decompress.
+    std::uint64_t offset() const { return consumed_ + pos_; }
+    // Counts `n` bytes of output of the member (gzip) or frame (zstd) that started at `member_` and refuses a member
+    // that expands more than MaxCompressionRatio times once past MinRatioCheckBytes: a compression bomb (2 MB of
+    // gzip holding 2 GB of spaces) stops after a few megabytes instead of being inflated to its end.
+    void count_output(std::size_t n) {
+        member_out_ += n;
+        if (member_out_ <= MinRatioCheckBytes) return;
+        const std::uint64_t in = std::max<std::uint64_t>(offset() - member_, 1);
+        if (member_out_ / in < MaxCompressionRatio) return;
+        const std::string kind(compression_name(compression()));
+        throw InputError({path_, 0, 0}, kind + " data: the " + (kind == "gzip" ? "member" : "frame") +
+                                            " starting at byte " + std::to_string(member_) + " expands " +
+                                            std::to_string(member_out_) + " bytes from " + std::to_string(in) +
+                                            ", more than the limit of " + std::to_string(MaxCompressionRatio) +
+                                            " times its size (a compression bomb?); no option raises the limit: "
+                                            "decompress the file and give it plain to read it whole");
+    }
+    // A new member or frame starts at the next compressed byte.
+    void next_member() {
+        member_ = offset();
+        member_out_ = 0;
     }
     [[noreturn]] void corrupt(const std::string& what) const {
         throw InputError({path_, 0, 0}, std::string(compression_name(compression())) + " data: " + what +
@@ -83,6 +107,9 @@ protected:
     std::vector<char> in_;
     std::size_t pos_ = 0;
     std::size_t have_ = 0;
+    std::uint64_t consumed_ = 0;    // compressed bytes before in_
+    std::uint64_t member_ = 0;      // where the current member or frame starts
+    std::uint64_t member_out_ = 0;  // its decompressed bytes so far
 };
 
 // gzip (RFC 1952) through zlib's inflate; several members one after the other (what `cat a.gz b.gz` makes) are
@@ -112,9 +139,11 @@ public:
             pos_ = have_ - z_.avail_in;
             written = std::size_t(reinterpret_cast<char*>(z_.next_out) - out);
             in_member_ = true;
+            count_output(written);
             if (rc == Z_STREAM_END) {
                 in_member_ = false;
                 inflateReset(&z_);
+                next_member();
             } else if (rc != Z_OK && rc != Z_BUF_ERROR) {
                 corrupt(z_.msg ? z_.msg : "inflate failed");
             }
@@ -139,6 +168,7 @@ public:
 
     std::size_t read(char* out, std::size_t capacity) override {
         ZSTD_outBuffer o{out, capacity, 0};
+        std::size_t before = 0;
         while (o.pos == 0) {
             if (!refill()) {
                 if (in_frame_) corrupt("the stream ends inside a frame");
@@ -148,7 +178,10 @@ public:
             const std::size_t rc = ZSTD_decompressStream(z_, &o, &i);
             pos_ = i.pos;
             if (ZSTD_isError(rc)) corrupt(ZSTD_getErrorName(rc));
+            count_output(o.pos - before);
+            before = o.pos;
             in_frame_ = rc != 0;
+            if (!in_frame_) next_member();
         }
         return o.pos;
     }
@@ -172,6 +205,11 @@ std::string_view compression_name(Compression c) {
 Compression compression_of_bytes(std::string_view head) {
     if (head.size() >= 2 && head[0] == '\x1f' && head[1] == '\x8b') return Compression::gzip;
     if (head.size() >= 4 && head.substr(0, 4) == std::string_view("\x28\xb5\x2f\xfd", 4)) return Compression::zstd;
+    // A skippable frame (RFC 8878 3.1.2: magic 0x184D2A50 to 0x184D2A5F, little-endian) may come first, as zstd
+    // itself accepts: libzstd's streaming decompressor passes over it.
+    if (head.size() >= 4 && (static_cast<unsigned char>(head[0]) & 0xF0) == 0x50 &&
+        head.substr(1, 3) == std::string_view("\x2a\x4d\x18", 3))
+        return Compression::zstd;
     return Compression::none;
 }
 

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -12,6 +13,13 @@
 namespace arbiter::procedure::audit {
 
 enum class Compression { none, gzip, zstd };
+
+// A gzip member or zstd frame that gives more than MaxCompressionRatio bytes for each compressed byte, once it has
+// given MinRatioCheckBytes, is refused (InputError naming the file and the member's offset): game records compress
+// about ten times, a bomb (gzip of spaces) a thousand. Both are compile-time limits; a file refused for them can be
+// decompressed by hand and given plain, which has no ratio.
+inline constexpr std::uint64_t MaxCompressionRatio = 100;
+inline constexpr std::uint64_t MinRatioCheckBytes = std::uint64_t{64} << 20;  // 64 MiB
 
 // "gzip", "zstd" or "" (none).
 std::string_view compression_name(Compression c);

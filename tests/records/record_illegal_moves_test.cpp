@@ -79,7 +79,7 @@ BOOST_AUTO_TEST_CASE(a_first_illegal_move_gives_the_opponent_two_minutes_under_f
     BOOST_TEST(r.run.rulings[0].topic == "move.illegal");
     BOOST_TEST(r.run.rulings[0].article == "7.4b");
     BOOST_TEST(r.run.rulings[0].by == "black");
-    BOOST_TEST(r.run.result.status == Status::ongoing);
+    BOOST_TEST((r.run.result.status == Status::ongoing));
     BOOST_TEST(r.run.clocks[0].count() == (89 * 60 + 20) * 1000);
     BOOST_TEST(r.run.clocks[1].count() == (91 * 60 + 40) * 1000);
     // `import` writes the move as made and the opponent's claim.
@@ -95,7 +95,7 @@ BOOST_AUTO_TEST_CASE(a_move_leaving_the_king_in_check_is_taken_back) {
     BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 1u);
     BOOST_TEST(r.run.rulings[0].article == "7.4b");
     BOOST_TEST(r.run.rulings[0].by == "white");
-    BOOST_TEST(r.run.result.status == Status::ongoing);
+    BOOST_TEST((r.run.result.status == Status::ongoing));
 }
 
 BOOST_AUTO_TEST_CASE(the_record_goes_on_from_the_reinstated_position_to_its_mate) {
