@@ -6,6 +6,7 @@
 #include "clock/input.h"
 #include "clock/time_control.h"
 #include "report/run_words.h"
+#include "rulebook/category_basis.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/warnings.h"
@@ -60,7 +61,7 @@ bool selects_by_time(const rulebook::Category& c) { return c.when.over || c.when
 CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& book) {
     CategoryAnswer answer;
     answer.rulebook = book.id;
-    answer.basis_moves = book.category_basis_moves;
+    answer.basis_moves = rulebook::category_basis_moves(book);
     std::vector<clock::CategoryThreshold> thresholds;
     for (const auto& [name, category] : book.categories) {
         if (!selects_by_time(category)) continue;

@@ -128,6 +128,18 @@ std::optional<bool> time_added_per_move(State& st, const rulebook::Rule&, std::s
     return added == value.get<bool>();
 }
 
+// The clocks as they run now add time for moves (an increment or a delay in any period), whether the event set it or
+// a ruling added it during the game (add_increment, add_delay): US Chess 14H1 refuses the claim on such a clock
+// "whether the game begins with such a clock or one is added". Beside time_added_per_move, which reads the event's.
+std::optional<bool> clock_adds_time(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                    const Context&) {
+    if (!value.is_boolean() || !st.clk) return std::nullopt;
+    const auto& c = st.clk->control();
+    bool added = c.delay.has_value();
+    for (const auto& p : c.periods) added = added || p.increment.count() > 0;
+    return added == value.get<bool>();
+}
+
 // Holds when its value is false. Written with a boolean parameter ({switched_off: {param: announced}}), it holds
 // where the event has not switched that part of the rules on (FIDE 2014 G.2: the appendix applies only if
 // announced); the parameter, not this word, says what is switched.
@@ -240,6 +252,7 @@ constexpr ConditionImpl table[] = {
     {"final_period", final_period},
     {"sudden_death", sudden_death},
     {"time_added_per_move", time_added_per_move},
+    {"clock_adds_time", clock_adds_time},
     {"switched_off", switched_off},
     {"order_known", fact},
     {"time_left_at_most", time_left},

@@ -9,6 +9,7 @@
 #include "procedure/tables.h"
 
 #include "core/game_files.h"
+#include "rulebook/category_basis.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/stated_time_control.h"
@@ -29,13 +30,10 @@ std::string select_category(const rulebook::Rulebook& book, const rulebook::Even
                             const std::optional<clock::TimeControl>& control) {
     if (!event.category.empty()) return event.category;
     if (!control || book.categories.empty()) return {};
-    // The moves the increment is counted for: the header's category_basis, else the rule's basis_moves.
-    std::int64_t basis = book.category_basis_moves.value_or(0);
-    // Without the registry here, the rule that carries the setting's parameter (only the categories topic has it).
-    if (!book.category_basis_moves)
-        for (const auto& [topic, r] : book.rules)
-            if (const auto* p = r.param(params::categories.name); p && !r.removed) basis = p->value.integer;
-    const auto time = clock::time_for_moves(*control, int(basis), book.category_basis_delay);
+    // The moves the increment is counted for: the header's category_basis, else the rule's basis_moves (the same
+    // answer `arbiter clock` and the event check give).
+    const int basis = rulebook::category_basis_moves(book).value_or(0);
+    const auto time = clock::time_for_moves(*control, basis, book.category_basis_delay);
     if (!time) return {};
     for (const auto& [name, cat] : book.categories) {
         const auto& w = cat.when;

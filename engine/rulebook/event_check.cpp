@@ -1,6 +1,7 @@
 #include "rulebook/event_check.h"
 #include "rulebook/stated_time_control.h"
 
+#include "rulebook/category_basis.h"
 #include "rulebook/loader.h"
 #include "rulebook/schema.h"
 #include "rulebook/suggest.h"
@@ -93,7 +94,7 @@ std::string quoted_ja(const std::vector<std::string>& names) {
 }
 
 std::string category_for(const Rulebook& book, const clock::TimeControl& control) {
-    const auto game_time = clock::time_for_moves(control, book.category_basis_moves.value_or(0),
+    const auto game_time = clock::time_for_moves(control, category_basis_moves(book).value_or(0),
                                                  book.category_basis_delay);
     if (!game_time) return "";
     for (const auto& [name, category] : book.categories)

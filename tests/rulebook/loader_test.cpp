@@ -1,5 +1,6 @@
 // Rulebook loading: extends with per-rule provenance, removed rules, category and mode merge, values in
 // their units, and every class of error with its file:line:column.
+#include "rulebook/category_basis.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/validate.h"
 
@@ -181,9 +182,14 @@ BOOST_AUTO_TEST_CASE(category_basis_beside_basis_moves_is_refused_naming_which_t
     BOOST_TEST(inherited.where().line == 10);
     BOOST_TEST(inherited.message().find("beside category_basis.moves (the header of ") != std::string::npos,
                inherited.message());
-    // Without category_basis anywhere the parameter is what categories read, and loads.
+    // Without category_basis anywhere the parameter is what categories read (the runner, `arbiter clock` and the
+    // event check alike), and loads; with the header alone, the header's 60.
     Scratch scratch("t3d");
-    BOOST_CHECK_NO_THROW(fixture_library().load_file(scratch.write("t3d.yaml", header("t3d") + rule)));
+    const Rulebook own = fixture_library().load_file(scratch.write("t3d.yaml", header("t3d") + rule));
+    BOOST_TEST(category_basis_moves(own).value_or(0) == 40);
+    BOOST_TEST(category_basis_moves(*fixture_library().find("base-a")).value_or(0) == 60);
+    const auto bare = scratch.write("t3e.yaml", header("t3e") + "rules: {}\n");
+    BOOST_TEST(!category_basis_moves(fixture_library().load_file(bare)));
 }
 
 BOOST_AUTO_TEST_CASE(unknown_effect_role_and_condition) {
