@@ -122,6 +122,10 @@ BOOST_AUTO_TEST_CASE(a_soldier_before_the_river_is_never_chased) {
     // file roles.never_chased_in; AXF 4.4 rule 25). Timeline xiangqi/16.
     BOOST_TEST(patterns("n1caka3/9/2P1b4/2p3R2/9/9/9/9/9/4K4 w - - 0 1", {"c7d7", "a9c8", "d7c7", "c8a9"}) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // The same position turned about (ranks mirrored, colours swapped, black to move): the red soldier on c3 is on
+    // its own side of the river, the region read from red's side this time.
+    BOOST_TEST(patterns("4k4/9/9/9/9/9/2P3r2/2p1B4/9/N1CAKA3 b - - 0 1", {"c2d2", "a0c1", "d2c2", "c1a0"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
     // Across the river, stepping aside from the chariot on every move, it is chased (rule 25). Timeline xiangqi/17.
     BOOST_TEST(patterns("3aka3/9/4b4/9/9/p8/9/9/1R7/4K4 w - - 0 1", {"b1a1", "a4b4", "a1b1", "b4a4"}) ==
                (Patterns{"chase", "idle"}), boost::test_tools::per_element());
