@@ -53,9 +53,9 @@ bool offers_exchange(const BasicPosition<BB>& p, Move m) {
 }
 
 // The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
-// roles.never_chases, of a piece not royal, that is no offer to exchange, and whose victim has no legal recapture
-// on its square (a protector pinned to its royal piece cannot recapture, so it does not protect) or is attacked by
-// one of its roles.chased_even_protected_by pieces.
+// roles.never_chases, of a piece not royal and not standing in its roles.never_chased_in region, that is no offer to
+// exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
+// recapture, so it does not protect) or is attacked by one of its roles.chased_even_protected_by pieces.
 template <class BB>
 std::vector<int> chase_targets(const BasicPosition<BB>& p) {
     const GameProfile& profile = p.definition().profile;
@@ -66,6 +66,9 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p) {
         if (victim == no_piece || color_of(victim) == mover) continue;
         if (type_of(victim) == p.definition().royal_type) continue;
         if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
+        if (const auto in = profile.unchased_region.find(type_of(victim)); in != profile.unchased_region.end() &&
+            p.definition().region_squares[color_of(victim)][std::size_t(in->second)][std::size_t(m.to())])
+            continue;
         if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
         if (offers_exchange(p, m)) continue;
         bool chase = false;
@@ -85,7 +88,11 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p) {
 
 // The pieces `after` (the mover's move made, the opponent to move) chases: those it holds chased that it did not
 // before the move. A piece attacked all along becomes chased when the move takes its protection away (AXF 4.4,
-// appendix: a soldier's moves leave a horse unprotected against a chariot's standing attack).
+// appendix: a soldier's moves leave a horse unprotected against a chariot's standing attack). A piece held chased
+// before the move is not chased again by a new attacker: the opponent left it to be taken instead of answering the
+// chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
+// chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
+// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
 template <class BB>
 std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Color mover) {
     const std::vector<int> old = chase_targets(before);

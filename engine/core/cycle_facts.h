@@ -1,7 +1,8 @@
 // What each side's moves in a repetition cycle were (the game file's cycle_facts analysis): every move a check, a
 // threat of mate, a chase of one and the same piece, or of pieces in turn; each move one of these in a mix; or not. The rulebooks decide what a
 // pattern brings (the repetition.forcing_cycle topic); the core only states the facts, reading the roles the game
-// file names (roles.never_chases, roles.chased_even_protected_by, roles.offers_exchange, mate_threat_checks).
+// file names (roles.never_chases, roles.never_chased_in, roles.chased_even_protected_by, roles.offers_exchange,
+// mate_threat_checks).
 #pragma once
 
 #include "core/game.h"
@@ -22,9 +23,10 @@ std::string_view pattern_name(CyclePattern p);
 // (game file; the mating move counted) whatever the replies, were it the mover's turn again. A move chases the
 // opponent's pieces (not the royal one) that the mover holds chased after it and did not before it: a legal capture
 // by a piece not in roles.never_chases, that is no offer to exchange (roles.offers_exchange: a victim of the
-// attacker's kind that could legally take it back), of a piece either not protected (no legal recapture on its
-// square) or attacked by one of its roles.chased_even_protected_by pieces. So taking a protection away from a piece
-// already attacked chases it. A move is counted once, by the first of check, threat of mate and chase it is (the
+// attacker's kind that could legally take it back), of a piece outside its roles.never_chased_in region and either
+// not protected (no legal recapture on its square) or attacked by one of its roles.chased_even_protected_by pieces.
+// So taking a protection away from a piece already attacked chases it, and a second attacker of a piece left
+// attacked does not. A move is counted once, by the first of check, threat of mate and chase it is (the
 // heavier kind).
 template <class BB>
 CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side);

@@ -181,6 +181,13 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
         if (roles["never_chases"]) p.never_chases = profile_texts(file, roles["never_chases"], "roles.never_chases");
         if (roles["offers_exchange"])
             p.offers_exchange = profile_texts(file, roles["offers_exchange"], "roles.offers_exchange");
+        if (const YAML::Node in = roles["never_chased_in"]) {
+            if (!in.IsMap())
+                profile_fail(file, in, "roles.never_chased_in: expected a mapping of pieces to regions");
+            for (const auto& entry : in)
+                p.never_chased_in[profile_text(file, entry.first, "roles.never_chased_in")] =
+                    profile_text(file, entry.second, "roles.never_chased_in");
+        }
         if (const YAML::Node by = roles["chased_even_protected_by"]) {
             if (!by.IsMap()) profile_fail(file, by, "roles.chased_even_protected_by: expected a mapping of pieces to lists");
             for (const auto& entry : by) {
@@ -277,6 +284,13 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
     for (const auto& [target, attackers] : p.chased_even_protected_by) {
         std::uint32_t& mask = p.outranking_attackers[type_of_name(target, "chased_even_protected_by")];
         for (const auto& a : attackers) mask |= 1u << unsigned(type_of_name(a, "chased_even_protected_by"));
+    }
+    for (const auto& [name, region] : p.never_chased_in) {
+        const auto r = std::find(g.region_names.begin(), g.region_names.end(), region);
+        if (r == g.region_names.end())
+            profile_fail(file, where("roles", "never_chased_in"),
+                         "roles.never_chased_in: no region named '" + region + "'");
+        p.unchased_region[type_of_name(name, "never_chased_in")] = int(r - g.region_names.begin());
     }
     const auto needs = [&](Analysis a, bool holds, const std::string& what) {
         if (p.offers(a) && !holds)

@@ -94,6 +94,10 @@ struct GameProfile {
     std::map<std::string, std::vector<std::string>, std::less<>> chased_even_protected_by;
     std::uint32_t never_chases_mask = 0;
     std::map<int, std::uint32_t> outranking_attackers;  // attacked type -> attacker types
+    // roles.never_chased_in: per piece, the region (board.regions, seen from its own side) where an attack on it is
+    // never a chase (xiangqi: a soldier that has not crossed the river); names as written, then type -> region index.
+    std::map<std::string, std::string, std::less<>> never_chased_in;
+    std::map<int, int> unchased_region;
     // roles.offers_exchange: pieces whose attack on a piece of their own kind that can take them back offers an
     // exchange and is no chase; as a mask once resolved. mate_threat_checks: the longest series of checks (the
     // mating move counted) the cycle facts look for a threat of mate by.

@@ -101,6 +101,36 @@ BOOST_AUTO_TEST_CASE(taking_a_protection_away_from_an_attacked_piece_is_a_chase)
                (Patterns{"chase", "idle"}), boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(a_new_attacker_on_a_piece_left_attacked_is_no_chase) {
+    // The chariot on a3 attacks the unprotected horse on a7; stepping to b3 it uncovers the chariot on a0, stepping
+    // back it attacks again and screens a0: a new attacker on every red move, but black leaves the horse attacked all
+    // along instead of answering, so nothing is chased anew (AXF 4.4's definition of perpetual chase and its appendix's
+    // non-perpetual chase). The elephant on e7 and the advisors shut every check. Timeline xiangqi/15.
+    BOOST_TEST(patterns("3aka3/9/n3b4/9/9/9/R8/9/9/R3K4 w - - 0 1", {"a3b3", "f9e8", "b3a3", "e8f9"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // A horse that escapes each time is chased by the two chariots in turn (AXF rule 33): the red soldier's step
+    // from i6 to h6 opens the i file to the chariot on i1 and shuts the h file, its step back the reverse, while the
+    // horse goes from i9 to h7 and back. Timeline xiangqi/18.
+    BOOST_TEST(patterns("3aka2n/9/4b4/8P/9/9/9/9/7RR/3K5 w - - 0 1", {"i6h6", "i9h7", "h6i6", "h7i9"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_soldier_before_the_river_is_never_chased) {
+    // The chariot on g6 attacks the black soldier on c6 all along; the black cannon on c9 protects it over exactly one
+    // screen on c7-c8. Red's soldier leaves none (c7d7) or two (d7c7), black's horse makes one again (a9c8, c8a9),
+    // so each red move takes the protection away; but a soldier on its own side of the river is never chased (game
+    // file roles.never_chased_in; AXF 4.4 rule 25). Timeline xiangqi/16.
+    BOOST_TEST(patterns("n1caka3/9/2P1b4/2p3R2/9/9/9/9/9/4K4 w - - 0 1", {"c7d7", "a9c8", "d7c7", "c8a9"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // The same position turned about (ranks mirrored, colours swapped, black to move): the red soldier on c3 is on
+    // its own side of the river, the region read from red's side this time.
+    BOOST_TEST(patterns("4k4/9/9/9/9/9/2P3r2/2p1B4/9/N1CAKA3 b - - 0 1", {"c2d2", "a0c1", "d2c2", "c1a0"}) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // Across the river, stepping aside from the chariot on every move, it is chased (rule 25). Timeline xiangqi/17.
+    BOOST_TEST(patterns("3aka3/9/4b4/9/9/p8/9/9/1R7/4K4 w - - 0 1", {"b1a1", "a4b4", "a1b1", "b4a4"}) ==
+               (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(chariots_stepping_back_and_forth_are_idle) {
     BOOST_TEST(patterns("5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"a0a1", "i9i8", "a1a0", "i8i9"}) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());

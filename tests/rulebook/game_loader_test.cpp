@@ -60,8 +60,8 @@ BOOST_AUTO_TEST_CASE(a_key_the_game_schema_does_not_know_is_refused) {
 }
 
 BOOST_AUTO_TEST_CASE(the_cycle_facts_words_are_checked_where_they_stand) {
-    // A mate_threat_checks outside 1-5 is refused by the schema, a roles.offers_exchange naming no piece by the core,
-    // each at its line and column (the xiangqi game file with one line changed).
+    // A mate_threat_checks outside 1-5 is refused by the schema, a roles.offers_exchange naming no piece and a
+    // roles.never_chased_in naming no region by the core, each at its line and column (the xiangqi game file with one line changed).
     std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / "rulesets/games/xiangqi.yaml");
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const auto with = [&](const std::string& from, const std::string& to) {
@@ -84,6 +84,12 @@ BOOST_AUTO_TEST_CASE(the_cycle_facts_words_are_checked_where_they_stand) {
     error = games.error("xiangqi");
     BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(odd_line) + ":") != std::string::npos, error);
     BOOST_TEST(error.find("roles.offers_exchange: no piece named 'dragon'") != std::string::npos, error);
+    // A roles.never_chased_in region the board does not name.
+    const auto [bank, bank_line] = with("never_chased_in: {soldier: own_half}", "never_chased_in: {soldier: bank}");
+    games.write("xiangqi", bank);
+    error = games.error("xiangqi");
+    BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(bank_line) + ":") != std::string::npos, error);
+    BOOST_TEST(error.find("roles.never_chased_in: no region named 'bank'") != std::string::npos, error);
 }
 
 BOOST_AUTO_TEST_CASE(the_bundled_games_load_and_are_compiled_once) {
