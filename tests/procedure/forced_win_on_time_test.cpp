@@ -1,9 +1,9 @@
 // A forced win shown where a flag is ruled (condition forced_win_shown in a rule raised by flag_fallen). The rule is
-// US Chess Official Rules of Chess, 7th edition, 14E, as a test rulebook (US Chess is not bundled). In our words:
-// even when a player's time runs out, the game is drawn if the opponent has only a king (14E1), or only a king and
-// one bishop or one knight and has no forced win (14E2); a forced win shown at the board lets such a lone minor
-// piece win on time. (14E3, two knights against a player without pawns, reads the offender's material: the bundled
-// uschess-7 writes it with offender_material_lacks, tests/timelines/chess/178-179.)
+// US Chess Official Rules of Chess, 7th edition, 14E, as a small test rulebook of its own (the bundled uschess-7
+// writes more of 14E). In our words: even when a player's time runs out, the game is drawn if the opponent has only a
+// king (14E1), or only a king and one bishop or one knight and has no forced win (14E2); a forced win shown at the
+// board lets such a lone minor piece win on time. (14E3, two knights against a player without pawns, reads the
+// offender's material: uschess-7 writes it with offender_material_lacks, tests/timelines/chess/178-179.)
 //
 // The game: White Kh1 and Na1 against Black Kh8 and pawns g7, h7. White plays 1.Kg1 at 0:00:02; Black's 90 minutes
 // run from then, so his flag is down at 1:30:02, and White claims it at 1:31:00.
