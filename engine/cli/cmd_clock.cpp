@@ -34,6 +34,7 @@ constexpr int reference_moves = 60;  // the "60 moves" line (FIDE's basis; a rul
 // What a rulebook says about a control's category.
 struct CategoryAnswer {
     std::string rulebook;
+    const rulebook::Rulebook* book = nullptr;  // whose categories' titles name them
     std::optional<int> basis_moves;       // the rulebook's move count for game time
     std::optional<Ms> game_time;          // time_for_moves under that basis
     std::optional<std::string> category;  // nullopt: none of the rulebook's categories applies
@@ -61,6 +62,7 @@ bool selects_by_time(const rulebook::Category& c) { return c.when.over || c.when
 CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& book) {
     CategoryAnswer answer;
     answer.rulebook = book.id;
+    answer.book = &book;
     answer.basis_moves = rulebook::category_basis_moves(book);
     std::vector<clock::CategoryThreshold> thresholds;
     for (const auto& [name, category] : book.categories) {
@@ -148,7 +150,7 @@ void print_ja(const std::optional<std::string>& pgn, const std::string& structur
         return;
     }
     if (answer->category) {
-        std::cout << report::category_words(*answer->category, Lang::ja) << "（" << answer->rulebook;
+        std::cout << report::category_words(*answer->category, Lang::ja, {answer->book}) << "（" << answer->rulebook;
         if (!answer->article.empty()) std::cout << ' ' << answer->article;
         std::cout << "、対局時間 " << report::duration_words(answer->game_time->count(), Lang::ja);
         if (answer->basis_moves) std::cout << "（" << *answer->basis_moves << "手）";
@@ -159,7 +161,7 @@ void print_ja(const std::optional<std::string>& pgn, const std::string& structur
     if (!answer->candidates.empty()) {
         std::cout << "（時間による区分：";
         for (std::size_t i = 0; i < answer->candidates.size(); ++i)
-            std::cout << (i ? "、" : "") << report::category_words(answer->candidates[i], Lang::ja);
+            std::cout << (i ? "、" : "") << report::category_words(answer->candidates[i], Lang::ja, {answer->book});
         std::cout << "）";
     }
     std::cout << '\n';

@@ -48,7 +48,7 @@ void print_check(const Event& event, const Rulebook& book, const EventCheck& che
                       : ja                               ? "（規則集 " + check.time_control_article + " の定め）"
                                                          : " (" + check.time_control_article + ", the rulebook's own)")
                   << '\n';
-    std::cout << (ja ? "  種別: " : "  category: ") << report::category_words(check.category, lang)
+    std::cout << (ja ? "  種別: " : "  category: ") << report::category_words(check.category, lang, {&book})
               << (check.category_article.empty() ? "" : " (" + check.category_article + ")")
               << (check.category_from_time ? (ja ? "、持ち時間から" : ", from the time control") : "") << '\n';
     if (!check.supervision.empty())

@@ -94,7 +94,7 @@ void print_rule(const Rule& rule, const Registry& registry, Lang lang, const Rul
         std::cout << (ja ? "  局面の復元: " + report::effect_words(rule.restore, &registry, lang)
                          : "  restore: " + rule.restore)
                   << '\n';
-    if (!rule.hook.empty()) std::cout << (ja ? "  計算式: " : "  hook: ") << rule.hook << '\n';
+    if (!rule.hook.empty()) std::cout << (ja ? "  計算式: " : "  hook: ") << report::rule_hook_words(rule, lang) << '\n';
     if (!rule.notes.empty()) std::cout << "  " << (ja ? "注: " : "note: ") << rule.notes.in(lang) << '\n';
     std::cout << (ja ? "  出典: " : "  from: ") << report::provenance_in_words(rule.from) << '\n';
 }
@@ -127,7 +127,7 @@ void print_header(const Rulebook& book, const rulebook::Library& library, Lang l
     if (!book.categories.empty()) {
         std::cout << label("  categories:", "  種別:");
         for (const auto& [name, c] : book.categories)
-            std::cout << ' ' << report::category_words(name, lang) << (c.article.empty() ? "" : " (" + c.article + ")");
+            std::cout << ' ' << report::category_words(name, c.title, lang) << (c.article.empty() ? "" : " (" + c.article + ")");
         std::cout << '\n';
     }
     if (!book.modes.empty()) {
@@ -204,7 +204,7 @@ Command show_command() {
                             for (const Rule* rule : part) print_rule(*rule, library.registry(), language, *book);
                         };
                         const bool ja = language == Lang::ja;
-                        for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", report::category_words(name, language), c.article, c.summary, c.rules);
+                        for (const auto& [name, c] : book->categories) print_part(ja ? "区分" : "category", report::category_words(name, c.title, language), c.article, c.summary, c.rules);
                         for (const auto& [name, m] : book->modes)
                             print_part(ja ? "方式" : "mode", m.title.empty() ? name : m.title.in(language), m.article, m.summary, m.rules);
                     }

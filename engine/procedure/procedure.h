@@ -128,6 +128,7 @@ struct Run {
     std::string game;      // the rulebook's game id (chess, shogi, othello, ...)
     std::shared_ptr<const core::GameDefinition> definition;  // the game's data (what reports draw boards from)
     std::string category;  // "" for the base rules (standard play)
+    rulebook::Text category_title;  // the category's title in the rulebook (empty: none given)
     std::string mode;
     std::array<std::string, 2> sides{};  // the game's side names (runner.cpp), first to move first
     Result result;

@@ -415,7 +415,10 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
     st.out.category = select_category(book, timeline.event, st.control);
     rulebook::warn_category_against_time(timeline.event, book, st.control);
     spdlog::debug("{}: rulebook {}, category '{}'{}", timeline.file, book.id, st.out.category, timeline.event.category.empty() ? "" : " (named by the event)");
-    if (auto it = book.categories.find(st.out.category); it != book.categories.end()) st.category = &it->second;
+    if (auto it = book.categories.find(st.out.category); it != book.categories.end()) {
+        st.category = &it->second;
+        st.out.category_title = it->second.title;
+    }
     // An event that states adequate supervision plays a category that says so under the base rules (FIDE 2009 A.3);
     // the category's name stays, as the time control still makes the game one of it.
     if (st.category && st.category->base_rules_when_supervised && timeline.event.supervision == "adequate") {

@@ -78,7 +78,7 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
     std::string body = "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
     for (const auto& run : runs) {
-        std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, lang);
+        std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, run.category_title, lang);
         if (!run.mode.empty()) {
             const rulebook::Rulebook* book = library ? library->find(run.rulebook) : nullptr;
             const auto mode = book ? book->modes.find(run.mode) : decltype(book->modes.end()){};

@@ -94,7 +94,7 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
                                           const rulebook::Registry* registry) {
     const auto rows = detail::compare_rows(runs, lang, registry);
     std::vector<std::string> header = {"", lang == Lang::ja ? "時刻" : "at", lang == Lang::ja ? "事象" : "entry"};
-    for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + category_words(run.category, lang) + ")"));
+    for (const auto& run : runs) header.push_back(run.rulebook + (run.category.empty() ? "" : " (" + category_words(run.category, run.category_title, lang) + ")"));
     std::vector<std::vector<std::string>> body;
     for (const auto& row : rows) {
         const auto& entry = timeline.entries[std::size_t(row.entry)];

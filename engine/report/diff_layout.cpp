@@ -257,7 +257,7 @@ std::string weight_count_words(const RulebookDiff& diff, Lang lang) {
 std::string part_heading(PartKind kind, const std::string& name, Lang lang, const std::vector<const rulebook::Rulebook*>& books) {
     // In Japanese the category's and the mode's words (早指し, 団体戦); English keeps the ids the rulebooks use.
     if (lang == Lang::ja)
-        return std::string(kind == PartKind::category ? "種別 " + category_words(name, lang) : "方式 " + mode_words(name, lang, books));
+        return std::string(kind == PartKind::category ? "種別 " + category_words(name, lang, books) : "方式 " + mode_words(name, lang, books));
     return std::string(kind == PartKind::category ? "category " : "mode ") + name;
 }
 

@@ -55,14 +55,17 @@ std::vector<std::string> category_rules_words(const HistoryEdition& e, const std
         const Rule& r = it->second;
         const std::string values = values_words(r, lang);
         const std::string head =
-            ja ? category_words(name, lang) + "（" + r.article + "条）：" : "in " + name + " (" + r.article + "): ";
+            ja ? category_words(name, category.title, lang) + "（" + r.article + "条）："
+               : "in " + name + " (" + r.article + "): ";
         out.push_back(head +
                       r.summary.in(lang) + (values.empty() ? "" : (ja ? "　値：" : " Values: ") + values));
     }
     return out;
 }
 
-std::string change_words(const HistoryChange& c, Lang lang, const std::string& topic) {
+// `books`: the edition and the one before it, whose categories name the change's category.
+std::string change_words(const HistoryChange& c, Lang lang, const std::string& topic,
+                         const std::vector<const rulebook::Rulebook*>& books) {
     const bool ja = lang == Lang::ja;
     if (c.field == "presence")
         return c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
@@ -71,7 +74,7 @@ std::string change_words(const HistoryChange& c, Lang lang, const std::string& t
         const std::string rest = c.field.substr(9);
         const auto dot = rest.find('.');
         const std::string name = rest.substr(0, dot);
-        const std::string where = ja ? category_words(name, lang) + "では" : "in " + name + ": ";
+        const std::string where = ja ? category_words(name, lang, books) + "では" : "in " + name + ": ";
         if (dot == std::string::npos)
             return where + (c.after.empty() ? (ja ? "規定が削除された" : "the rule was removed")
                                             : (ja ? "規定が新設された" : "the rule was added"));
@@ -107,7 +110,8 @@ std::string changed_words(const History& h, std::size_t i, const HistoryEdition&
     std::string out = ja ? since + "から：" : "from " + since + ": ";
     std::string list;
     const std::string topic = e.rule ? e.rule->topic : std::string();
-    for (const HistoryChange& c : e.changes) list += (list.empty() ? "" : ja ? "。" : "; ") + change_words(c, lang, topic);
+    for (const HistoryChange& c : e.changes)
+        list += (list.empty() ? "" : ja ? "。" : "; ") + change_words(c, lang, topic, {e.book, h.books[i - 1]});
     if (list.empty()) list = ja ? "同じ規則を書き直した" : "restated unchanged";
     return out + list;
 }

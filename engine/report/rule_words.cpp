@@ -89,7 +89,7 @@ std::string field_in_words(const std::string& field, const Rule& rule, const Reg
             out += (out.empty() ? "" : ja ? "・" : ", ") + effect_words(o, &registry, lang);
         return (ja ? "アービターの裁量：" : "at the arbiter's discretion: ") + out;
     }
-    if (field == "hook") return rule.hook.empty() ? "" : (ja ? "計算式 " : "computed by the formula ") + rule.hook;
+    if (field == "hook") return rule.hook.empty() ? "" : (ja ? "計算式 " : "computed by the formula ") + rule_hook_words(rule, lang);
     if (field == "restore")
         return rule.restore.empty()
                    ? ""

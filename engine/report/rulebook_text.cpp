@@ -144,12 +144,14 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
         if (fields.IsMap()) {
             for (const auto& entry : fields) {
                 const std::string key = entry.first.Scalar();
+                if (key == "title") continue;  // it stands for the name (hook_words)
                 const std::string_view label = effect_field_ja(key);
                 // Score fields are sides or roles: their own words are the label.
                 const std::string head = !label.empty() ? std::string(label) : role_words(key, &registry, lang);
                 details += (details.empty() ? "" : "、") + head + "：" +
                            (key == "returns" ? returns_in_words(entry.second, registry, lang, rule)
-                                             : value_words(entry.second, registry, lang, rule));
+                            : key == "name" && effect.name == "hook" ? hook_words(fields, lang)
+                                                                     : value_words(entry.second, registry, lang, rule));
             }
         } else {
             details = value_words(fields, registry, lang, rule);
@@ -167,10 +169,16 @@ std::string effect_in_words(const Effect& effect, const Registry& registry, Lang
         if (const auto open = out.rfind(" ("); open != std::string::npos) out.erase(open);
     std::string details;
     if (fields.IsMap()) {
-        for (const auto& entry : fields)
-            details += (details.empty() ? "" : ", ") + entry.first.Scalar() + ": " +
-                       (entry.first.Scalar() == "returns" ? returns_in_words(entry.second, registry, lang, rule)
-                                                          : value_words(entry.second, registry, lang, rule));
+        for (const auto& entry : fields) {
+            const std::string key = entry.first.Scalar();
+            if (key == "title") continue;  // the name below says it
+            // A formula's name: its title, then the function's name ("Deduction for late arrival (late_arrival)").
+            const std::string title = key == "name" && effect.name == "hook" ? hook_words(fields, lang) : "";
+            details += (details.empty() ? "" : ", ") + key + ": " +
+                       (key == "returns"                          ? returns_in_words(entry.second, registry, lang, rule)
+                        : !title.empty() && title != entry.second.Scalar() ? title + " (" + entry.second.Scalar() + ")"
+                                                                 : value_words(entry.second, registry, lang, rule));
+        }
     } else {
         details = value_words(fields, registry, lang, rule);
     }

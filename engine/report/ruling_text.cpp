@@ -214,7 +214,7 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
     const bool ja = lang == Lang::ja;
     std::ostringstream out;
     out << label("Timeline: ", "タイムライン: ", lang) << timeline.name << "\n"
-        << label("Rulebook: ", "規則: ", lang) << run.rulebook << " (" << category_words(run.category, lang) << ")\n\n";
+        << label("Rulebook: ", "規則: ", lang) << run.rulebook << " (" << category_words(run.category, run.category_title, lang) << ")\n\n";
     std::vector<std::string> headings = {label("at", "時刻", lang), label("entry", "事象", lang)};
     if (!ja) headings.push_back("topic");
     // The clock column names its sides in the order of its two times ("clocks after (white / black)").

@@ -33,17 +33,17 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 10> claim_ki
 // Names a timeline or a rule gives as values, which no registry section lists: who observes (docs/TIMELINES.md
 // observe by and the fact both_flags_fallen), the late player's choice to forfeit, the clocks of a replay
 // (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
-// the registry's `irregularity` condition), the hook that deducts a claimant's time, and the values of the registry's
-// choice parameters and text conditions (draw.repetition castling, draw.claim_lapse lost_on, touched_piece).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 22> choice_words{{
+// the registry's `irregularity` condition), and the values of the registry's choice parameters and text conditions
+// (draw.repetition castling, draw.claim_lapse lost_on, touched_piece). A rulebook's own names (its formulas and
+// categories) are not here: the rulebook gives their titles (hook_words, category_words).
+constexpr std::array<std::pair<std::string_view, std::string_view>, 20> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
     {"arbiter", "アービター"},              {"spectator", "観戦者"},                     {"recorder", "記録係"},
     {"player", "対局者"},                   {"forfeit", "不戦敗"},              {"before_irregularity", "不正の直前の局面"}, {"initial", "初期配置"},
     {"initial_setup", "初期配置"},          {"board_orientation", "盤の向き"},           {"colours_reversed", "先後の取り違え"},
-    {"displaced_pieces", "駒のずれ"},       {"claimant_deduction", "申立者の持ち時間の減算"}, {"last_correct", "最後の正しい局面"},
-    {"late_arrival_deduction", "遅刻に応じた持ち時間の減算"},
+    {"displaced_pieces", "駒のずれ"},       {"last_correct", "最後の正しい局面"},
     {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
     {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
 }};
@@ -93,16 +93,45 @@ std::string effect_words(std::string_view name, const rulebook::Registry* regist
     return std::string(name);
 }
 
-std::string category_words(std::string_view category, Lang lang) {
-    // The words of the registry's clock.time_control_categories (通常・早指し・電撃戦).
+std::string category_words(std::string_view category, const rulebook::Text& title, Lang lang) {
+    if (!title.empty()) return title.in(lang);
     if (category.empty() || category == "standard") return lang == Lang::ja ? "通常" : "standard";
-    if (lang == Lang::ja && category == "rapid") return "早指し";
-    if (lang == Lang::ja && category == "blitz") return "電撃戦";
-    // US Chess 5C's rating categories (uschess-7). Categories have no title in the rulebook data yet, as modes do.
-    if (lang == Lang::ja && category == "regular") return "通常レーティング";
-    if (lang == Lang::ja && category == "dual") return "二重レーティング";
-    if (lang == Lang::ja && category == "quick") return "早指しレーティング";
-    return std::string(category);
+    if (lang != Lang::ja) return std::string(category);
+    // The registry's general categories (its topics category.rapid and category.blitz), in the words of
+    // clock.time_control_categories; any other category is the rulebook's own, and untitled it has no Japanese name.
+    if (category == "rapid") return "早指し";
+    if (category == "blitz") return "電撃戦";
+    return "規則の定める種別";
+}
+
+std::string category_words(std::string_view category, Lang lang, const std::vector<const rulebook::Rulebook*>& books) {
+    for (const rulebook::Rulebook* book : books) {
+        if (!book) continue;
+        const auto it = book->categories.find(category);
+        if (it != book->categories.end()) return category_words(category, it->second.title, lang);
+    }
+    return category_words(category, rulebook::Text{}, lang);
+}
+
+std::string hook_words(const YAML::Node& fields, Lang lang) {
+    std::string name;
+    rulebook::Text title;
+    if (fields && fields.IsScalar()) name = fields.Scalar();
+    if (fields && fields.IsMap()) {
+        if (const YAML::Node n = fields["name"]; n && n.IsScalar()) name = n.Scalar();
+        if (const YAML::Node t = fields["title"]; t && t.IsMap()) {
+            if (const YAML::Node en = t["en"]; en && en.IsScalar()) title.en = en.Scalar();
+            if (const YAML::Node ja = t["ja"]; ja && ja.IsScalar()) title.ja = ja.Scalar();
+        }
+    }
+    if (!title.empty()) return title.in(lang);
+    return lang == Lang::ja ? "規則の計算式" : name;
+}
+
+std::string rule_hook_words(const rulebook::Rule& rule, Lang lang) {
+    if (rule.hook.empty()) return "";
+    const std::string words = hook_words(rule.hook_call.fields, lang);
+    return lang == Lang::ja || words == rule.hook ? words : words + " (" + rule.hook + ")";
 }
 
 std::string mode_words(std::string_view mode, Lang lang, const std::vector<const rulebook::Rulebook*>& books) {

@@ -24,8 +24,19 @@ std::string_view entry_action_ja(std::string_view action);
 // A claim kind in Japanese ("repetition" -> "同一局面の反復"); "" for a kind the table does not know.
 std::string_view claim_kind_ja(std::string_view kind);
 
-// A run's category in the language: "" -> "standard"/"通常", "rapid" -> "早指し"; another name as it is.
-std::string category_words(std::string_view category, rulebook::Lang lang);
+// A run's category in the language: its title where the rulebook gives one (categories: title); else "" ->
+// "standard"/"通常", the registry's general categories rapid and blitz in Japanese (早指し, 電撃戦), and any other
+// name as it is in English and as a neutral word in Japanese (a rulebook's id for it is not Japanese).
+std::string category_words(std::string_view category, const rulebook::Text& title, rulebook::Lang lang);
+// The same with the title looked up in the first of `books` that has the category.
+std::string category_words(std::string_view category, rulebook::Lang lang,
+                           const std::vector<const rulebook::Rulebook*>& books);
+// A formula's name in words, from the fields of its declaration ({name: f, title: {en, ja}, returns: [...]}, or
+// a bare name): its title in `lang` where given; else the function name in English and a neutral word in Japanese.
+std::string hook_words(const YAML::Node& fields, rulebook::Lang lang);
+// A rule's own formula (rule hook:) as output names it: in Japanese hook_words; in English its title and then its
+// function name where titled ("Deduction (claimant_deduction)"), else the function name; "" for a rule without one.
+std::string rule_hook_words(const rulebook::Rule& rule, rulebook::Lang lang);
 // A mode's name as output prints it: its title in `lang` (a rulebook's modes: title) where the first of `books`
 // that has the mode gives one, else its id.
 std::string mode_words(std::string_view mode, rulebook::Lang lang, const std::vector<const rulebook::Rulebook*>& books);

@@ -74,7 +74,7 @@ SheetItem item_of(const Rule& rule, const EventCheck& check, const Registry& reg
         const std::string n = std::to_string(i + 1);
         item.lines.push_back((ja ? "違反" + n + (last ? "回目以降: " : "回目: ") : "Offence " + n + (last ? "+: " : ": ")) + effects);
     }
-    if (!rule.hook.empty()) item.lines.push_back((ja ? "計算式: " : "Formula: ") + rule.hook);
+    if (!rule.hook.empty()) item.lines.push_back((ja ? "計算式: " : "Formula: ") + rule_hook_words(rule, lang));
     return item;
 }
 
@@ -149,7 +149,7 @@ std::string supervision_words(const Rulebook& book, const EventCheck& check, Lan
                                : check.supervision == "inadequate" ? (ja ? "十分でない" : "not adequate")
                                                                    : (ja ? "明示なし" : "not stated");
     if (!depends) return check.supervision.empty() ? "" : stated;
-    const std::string kind = category_words(check.category, lang);
+    const std::string kind = category_words(check.category, lang, {&book});
     if (check.base_rules)
         return ja ? stated + "：本則を適用し、" + kind + "の規則は用いない"
                   : stated + ": the main rules apply, not the " + kind + " rules";
@@ -178,7 +178,7 @@ Sheet event_sheet(const Event& event, const Rulebook& book, const EventCheck& ch
         sheet.facts.push_back({ja ? "持ち時間" : "Time control",
                                time_control_in_words(*check.time_control, lang) +
                                    (check.time_control_article.empty() ? "" : " (" + check.time_control_article + ")")});
-    std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : category_words(check.category, lang);
+    std::string category = check.category.empty() ? std::string(ja ? "通常（種別の規定なし）" : "standard (no category rules)") : category_words(check.category, lang, {&book});
     if (!check.category_article.empty()) category += " (" + check.category_article + ")";
     sheet.facts.push_back({ja ? "種別" : "Category", category});
     if (const std::string supervision = supervision_words(book, check, lang); !supervision.empty())

@@ -185,7 +185,7 @@ std::string rulebook_html(const Library& library, const Rulebook& book, const Ru
         const std::string id = kind + "-" + name;
         // A mode's name is an id ("arbiter_present"); a Japanese page names it by its summary instead.
         const bool by_summary = kind == "mode" && ja && !summary.ja.empty();
-        const std::string heading = kind == "category" ? category_words(name, lang) : by_summary ? summary.ja : name;
+        const std::string heading = kind == "category" ? category_words(name, lang, {&book}) : by_summary ? summary.ja : name;
         contents += "<li>" + link("#" + id, heading) + "</li>";
         parts += "<section class=\"chapter\" id=\"" + html_escape(id) + "\">\n<h2>" +
                  (article.empty() ? "" : "<span class=\"article\">" + html_escape(article) + "</span> ") +

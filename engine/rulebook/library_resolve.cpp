@@ -54,6 +54,7 @@ Rulebook merge(const Rulebook& parent, const RulebookFile& child_file) {
         if (child_file.categories_with_when.count(name)) merged.when = category.when;
         if (!category.article.empty()) merged.article = category.article;
         if (!category.summary.empty()) merged.summary = category.summary;
+        if (!category.title.empty()) merged.title = category.title;
         merged.base_rules_when_supervised = merged.base_rules_when_supervised || category.base_rules_when_supervised;
         merge_rules(merged.rules, category.rules);
         merged.from = category.from;

@@ -223,6 +223,7 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             category.name = name;
             category.article = scalar_or_empty(child(keys, "article"));
             category.summary = read_text(child(keys, "summary"));
+            category.title = read_text(child(keys, "title"));
             category.base_rules_when_supervised = scalar_or_empty(child(keys, "adequate_supervision")) == "base_rules";
             category.from = {book.id, file.name, entry.first.Mark().line + 1};
             if (const auto when = child(keys, "when")) {

@@ -113,6 +113,7 @@ struct GameTimeBounds {
 struct Category {
     std::string name;
     std::string article;
+    Text title;  // the category's name in words (Quick rating / 早指しレーティング), printed in place of its id
     Text summary;
     // adequate_supervision: base_rules: an event that states adequate supervision plays under the base rules, the
     // category's own set aside (FIDE 2009 A.3); false: the category's rules whatever the supervision.

@@ -11,9 +11,8 @@
 //   footer and the compare header name;
 // - capitalised words and acronyms: FIDE, JCA, JOA, SFEN, FEN, Lua, article letters such as B.3;
 // - single letters: the end of an article range ("4.4a-c") and board files;
-// - `rulebook_text`: words a rulebook's own Japanese text quotes (fide-2001 9.2's summary names its Lua hook
-//   claimant_deduction, kyushu-shogi-2006's illegal-move summary refers to shogi.illegal_move_pointing); they are
-//   data, printed as written;
+// - `rulebook_text`: words a rulebook's own Japanese text quotes (kyushu-shogi-2006's illegal-move summary refers to
+//   shogi.illegal_move_pointing); they are data, printed as written (a Lua hook is named by its title);
 // - lines a test names as skipped (files, places and rulebooks as written), and in HTML the markup (visible_text).
 #pragma once
 
@@ -27,7 +26,7 @@
 namespace arbiter::test {
 
 // Words the rulebooks' own Japanese text quotes (see the head of the file).
-inline const std::set<std::string> rulebook_text = {"claimant_deduction", "shogi.illegal_move_pointing"};
+inline const std::set<std::string> rulebook_text = {"shogi.illegal_move_pointing"};
 
 // The ids of the bundled rulebooks: the file names of rulesets/<game>/*.yaml.
 inline const std::set<std::string>& rulebook_ids() {

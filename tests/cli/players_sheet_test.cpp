@@ -104,7 +104,7 @@ BOOST_AUTO_TEST_CASE(the_players_sheet_is_the_default_and_full_is_the_arbiters) 
 BOOST_AUTO_TEST_CASE(the_sheet_states_the_level_of_supervision) {
     const auto supervised = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --format md");
     BOOST_REQUIRE(supervised.exit_code == 0);
-    BOOST_TEST(contains(supervised.out, "| Supervision | adequate: the main rules apply, not the rapid rules |"));
+    BOOST_TEST(contains(supervised.out, "| Supervision | adequate: the main rules apply, not the Rapidplay rules |"));
     BOOST_TEST(!contains(supervised.out, "A.4"));
     BOOST_TEST(contains(supervised.out, "**6.9**"));
     const auto ja = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --format md --lang ja");
@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(the_sheet_states_the_level_of_supervision) {
     const auto full = run_arbiter("event sheet tests/data/events/weekend-rapid-supervised.yaml --full --format md");
     BOOST_TEST(!contains(full.out, "A.4"));
     const auto unstated = run_arbiter(event + " --format md");
-    BOOST_TEST(contains(unstated.out, "| Supervision | not stated: the rapid rules apply"));
+    BOOST_TEST(contains(unstated.out, "| Supervision | not stated: the Rapidplay rules apply"));
     BOOST_TEST(contains(unstated.out, "A.4d"));
     const auto check = run_arbiter("event check tests/data/events/weekend-rapid-supervised.yaml");
     BOOST_TEST(check.exit_code == 0);
