@@ -177,12 +177,14 @@ Command audit_command() {
                     std::stringstream list(!book->empty() ? *book : *books);
                     for (std::string id; std::getline(list, id, ',');)
                         if (!id.empty()) ids.push_back(id);
-                    // The rulebooks named and the default of each game the files may hold, not the others: reading and
-                    // checking those was a fifth of an audit's start-up.
+                    // The rulebooks named, else the default of each game the files may hold, not the others:
+                    // reading and checking those was a fifth of an audit's start-up. Under named rulebooks the
+                    // converter does not look its default up (RecordFile::game's `replaced`).
                     std::vector<std::string> read = ids;
                     const auto folders = rulebook::rulesets_dir(global.rulesets_dir);
-                    for (auto& id : default_rulebooks_for(*files, folders))
-                        read.push_back(std::move(id));
+                    if (ids.empty())
+                        for (auto& id : default_rulebooks_for(*files, folders))
+                            read.push_back(std::move(id));
                     // The last audit's library is never freed (its holder is never destroyed): freeing its YAML trees
                     // cost a millisecond at the end of every audit, just before the process ends.
                     static auto* kept = new std::unique_ptr<const rulebook::Library>;

@@ -39,7 +39,7 @@ public:
     // on the same position from the same text.
     core::ParsedMove read(std::string_view text) const override {
         const int p = ply();
-        if (on_record_ && p < size_ && entries_[moves_[p].entry].text == text) return reading(p);
+        if (on_record_ && p < size_ && same_text(entries_[moves_[p].entry].text, text)) return reading(p);
         return at().read(text);
     }
 
@@ -123,6 +123,10 @@ public:
     }
 
 private:
+    // The runner reads ahead the very entry's text (the same characters, not a copy): equal without comparing them.
+    static bool same_text(const std::string& written, std::string_view text) {
+        return (written.data() == text.data() && written.size() == text.size()) || written == text;
+    }
     // Asked only where dead_position_ holds (capability hands this board out only then), so at()'s board offers it.
     const DeadPositionFacts& dead_facts() const { return *at().capability<DeadPositionFacts>(); }
     // What the general board shows, read again after each change of it (the runner asks after every move).

@@ -40,8 +40,10 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
         std::optional<RecordFile> own;
         if (!task.record) own.emplace(RecordFile::read_pgn_game(task.pgn, task.file, task.index, task.first_line));
         // A game read for this audit alone gives its tags up instead of copying them.
-        RecordGame converted = own ? own->take_game(task.index, library, {}, true)
-                                   : task.record->game(task.index, library, {}, true);
+        // Under rulebooks named by the audit, the converter's default rulebook is not looked up (RecordFile::game).
+        const bool replaced = !rulebooks.empty();
+        RecordGame converted = own ? own->take_game(task.index, library, {}, true, replaced)
+                                   : task.record->game(task.index, library, {}, true, replaced);
         out.game = converted.game;
         out.tags = std::move(converted.tags);
         out.warnings = std::move(converted.warnings);

@@ -226,19 +226,19 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path, Rec
 
 
 RecordGame RecordFile::game(int number, const rulebook::Library& library, const std::string& rulebook_id,
-                            bool parts) const {
-    return convert(number, library, rulebook_id, parts, false);
+                            bool parts, bool replaced) const {
+    return convert(number, library, rulebook_id, parts, false, replaced);
 }
 
 RecordGame RecordFile::take_game(int number, const rulebook::Library& library, const std::string& rulebook_id,
-                                 bool parts) {
-    return convert(number, library, rulebook_id, parts, true);
+                                 bool parts, bool replaced) {
+    return convert(number, library, rulebook_id, parts, true, replaced);
 }
 
 // `take_tags`: the tags are moved out of data_ once the game is converted (take_game, which alone may change the
 // file), rather than copied for every game of an archive.
 RecordGame RecordFile::convert(int number, const rulebook::Library& library, const std::string& rulebook_id,
-                               bool parts, bool take_tags) const {
+                               bool parts, bool take_tags, bool replaced) const {
     const int n = data_->streamed ? 0 : games();
     const int at = number - data_->first;
     if (at < 0 || at >= games())
@@ -268,9 +268,9 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     out.count = n;
     out.game = b.game;
     out.rulebook = rulebook_id.empty() ? b.default_rulebook : rulebook_id;
-    const rulebook::Rulebook* book = library.find(out.rulebook);
-    if (!book) throw InputError({data_->file, 0, 0}, "no rulebook \"" + out.rulebook + "\"");
-    if (book->game != b.game)
+    const rulebook::Rulebook* book = replaced ? nullptr : library.find(out.rulebook);
+    if (!book && !replaced) throw InputError({data_->file, 0, 0}, "no rulebook \"" + out.rulebook + "\"");
+    if (book && book->game != b.game)
         throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
                                                   std::to_string(number) + " of this record is " + b.game);
     if (parts) {

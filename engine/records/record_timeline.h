@@ -108,19 +108,22 @@ public:
     // Converts game `number` (1-based). `rulebook_id` is the rulebook written into the event (empty: the default
     // for the record's game); it must be a rulebook of the library for that game. InputError for a number out of
     // range, a move that cannot be played (with the game and the ply), a clock reading that goes up.
-    // `parts`: converted for audit_timeline (head and parts filled, yaml left empty).
+    // `parts`: converted for audit_timeline (head and parts filled, yaml left empty). `replaced`: the caller rules the
+    // game under rulebooks it names itself (audit --rulebook), so the event's default rulebook is written but not
+    // looked up: an audit under fide-2009 need not read and check the newest chess rulebook and its parents.
     RecordGame game(int number, const rulebook::Library& library, const std::string& rulebook_id = {},
-                    bool parts = false) const;
+                    bool parts = false, bool replaced = false) const;
     // The same with the game's tags moved into the RecordGame instead of copied (the file holds none for it after):
     // for a file read for one game (read_pgn_game), which an audit converts once.
-    RecordGame take_game(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts);
+    RecordGame take_game(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts,
+                         bool replaced = false);
 
     struct Data;
 
 private:
     explicit RecordFile(std::unique_ptr<Data> data);
     RecordGame convert(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts,
-                       bool take_tags) const;
+                       bool take_tags, bool replaced) const;
     std::unique_ptr<Data> data_;
 };
 

@@ -18,6 +18,8 @@
 #include <filesystem>
 #include <string>
 
+#include <unistd.h>
+
 namespace arbiter::procedure {
 // Boost.Test prints a status that differs by its JSON word, a record format by its name.
 inline std::ostream& operator<<(std::ostream& out, Status status) { return out << status_name(status); }
@@ -718,6 +720,36 @@ BOOST_AUTO_TEST_CASE(kif_time_used_that_goes_back_is_an_error) {
                                     "back.kif");
     BOOST_TEST(has(message, "back.kif:5:"));
     BOOST_TEST(has(message, "game 1, ply 3"));
+}
+
+BOOST_AUTO_TEST_CASE(a_replaced_default_rulebook_is_not_looked_up) {
+    // A rulesets folder with the chess game and fide-2001 alone, not the game's default rulebook (fide-2009). An
+    // audit under named rulebooks converts with `replaced` and never asks for the default (cli/cmd_audit.cpp then does
+    // not read it): the game converts, its event naming the default as written. Without `replaced` the converter
+    // looks the default up and refuses the game, naming the rulebook it lacks.
+    const fs::path dir = fs::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-replaced-default");
+    fs::remove_all(dir);
+    fs::create_directories(dir / "games");
+    fs::create_directories(dir / "chess");
+    fs::copy_file(Root / "rulesets/games/chess.yaml", dir / "games/chess.yaml");
+    for (const char* f : {"fide-2001.yaml", "fide-2001.lua"})
+        fs::copy_file(Root / "rulesets/chess" / f, dir / "chess" / f);
+    const auto lib = rulebook::Library::open(dir);
+    const auto record = RecordFile::read("[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n",
+                                         "replaced.pgn");
+    const RecordGame parts = record.game(1, lib, {}, true, true);
+    BOOST_TEST(!parts.rulebook.empty());
+    BOOST_TEST(!lib.find(parts.rulebook));  // the default is not in the folder
+    BOOST_TEST(parts.parts.size() >= 7u);   // the seven moves, converted
+    BOOST_TEST(lib.find("fide-2001") != nullptr);
+    std::string refused;
+    try {
+        (void)record.game(1, lib, {}, true, false);
+    } catch (const InputError& e) {
+        refused = e.what();
+    }
+    BOOST_TEST(has(refused, "no rulebook \"" + parts.rulebook + "\""));
+    fs::remove_all(dir);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
