@@ -288,6 +288,40 @@ BOOST_AUTO_TEST_CASE(record_setup_errors_are_placed_at_their_line) {
     }
 }
 
+// A schema folder (--schemas) is input too. valijson recursed once per nested schema and per $ref it followed: a
+// timeline schema nested 5,000 deep, or a definition that is a $ref to itself, died of SIGSEGV; a remote $ref was an
+// "internal error" blamed on the timeline being checked.
+BOOST_AUTO_TEST_CASE(a_hostile_schema_folder_is_refused_naming_the_schema) {
+    Folder f;
+    const std::string timeline = "tests/data/check/passes.yaml";
+    const std::string bundled_schema = bundled("schemas/timeline.schema.json");
+    std::string deep;
+    for (int k = 0; k < 5000; ++k) deep += "{\"properties\": {\"a\": ";
+    deep += "{}";
+    for (int k = 0; k < 5000; ++k) deep += "}}";
+    const struct {
+        const char* name;
+        std::string schema, said;
+    } cases[] = {
+        {"deep", deep, "the schema nests 10000 levels deep; expected at most 256"},
+        {"loop", replaced(bundled_schema, "\"definitions\": {",
+                          "\"definitions\": {\"loop\": {\"$ref\": \"#/definitions/loop\"}, "),
+         "$ref '#/definitions/loop' leads through references alone back to itself"},
+        {"remote", replaced(bundled_schema, "\"definitions\": {",
+                            "\"definitions\": {\"far\": {\"$ref\": \"http://example.invalid/s.json#/a\"}, "),
+         "expected a reference within the file (#/...)"},
+    };
+    for (const auto& c : cases) {
+        fs::create_directories(f.dir / c.name);
+        f.write(std::string(c.name) + "/timeline.schema.json", c.schema);
+        const auto r = run("--schemas '" + (f.dir / c.name).string() + "' validate " + timeline);
+        BOOST_TEST(r.exit_code == 2, c.name << ": " << r.out);
+        BOOST_TEST(contains(r.out, std::string(c.name) + "/timeline.schema.json"), c.name << ": " << r.out);
+        BOOST_TEST(contains(r.out, c.said), c.name << ": " << r.out);
+        BOOST_TEST(!contains(r.out, "internal error"), r.out);
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_games_test
