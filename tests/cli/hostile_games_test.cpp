@@ -222,7 +222,7 @@ BOOST_AUTO_TEST_CASE(output_that_cannot_be_written_is_a_failure) {
         BOOST_TEST_MESSAGE("SKIPPED: /dev/full is absent");
         return;
     }
-    for (const std::string command : {"list", "diff fide-2009 fide-2014", "vocabulary"}) {
+    for (const std::string& command : std::vector<std::string>{"list", "diff fide-2009 fide-2014", "vocabulary"}) {
         const auto r = run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout 20 '" ARBITER_BINARY "' " + command +
                                  " 2>&1 >/dev/full");
         BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
@@ -281,7 +281,7 @@ BOOST_AUTO_TEST_CASE(record_setup_errors_are_placed_at_their_line) {
 
     const std::string pgn = f.write("nokings.pgn", "[Event \"x\"]\n[SetUp \"1\"]\n[FEN \"8/8/8/8/8/8/8/8 w - - 0 1\"]\n"
                                                    "[Result \"*\"]\n\n1. e4 *\n");
-    for (const std::string command : {"run --rulebook fide-2009", "import"}) {
+    for (const std::string& command : std::vector<std::string>{"run --rulebook fide-2009", "import"}) {
         const auto r = run(command + " '" + pgn + "'");
         BOOST_TEST(r.exit_code == 2, r.out);
         BOOST_TEST(contains(r.out, "nokings.pgn:1:1: game 1: FEN tag: FEN: field 1"), command << ": " << r.out);
