@@ -12,6 +12,7 @@
 
 #include <iostream>
 #include <memory>
+#include <set>
 #include <sstream>
 
 namespace arbiter::cli {
@@ -74,8 +75,17 @@ Command compare_command() {
                     }
                     if (books->empty()) *books = default_rulebooks(*file, library);
                     std::stringstream list(*books);
-                    for (std::string id; std::getline(list, id, ',');)
-                        if (!id.empty()) ids.push_back(id);
+                    std::set<std::string> named;
+                    for (std::string id; std::getline(list, id, ',');) {
+                        if (id.empty()) continue;
+                        // Each rulebook once: 10,000 copies of one id were each ruled, a column apiece.
+                        if (!named.insert(id).second) {
+                            std::cerr << "arbiter: compare: --rulebooks names '" << id
+                                      << "' twice; expected each rulebook once\n";
+                            return 2;
+                        }
+                        ids.push_back(id);
+                    }
                     procedure::Runner runner(library);
                     std::vector<procedure::Run> runs;
                     std::optional<procedure::Timeline> first;

@@ -6,6 +6,8 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <cerrno>
@@ -32,6 +34,23 @@ std::vector<const rulebook::Rulebook*> editions(const procedure::Timeline& timel
     return out;
 }
 
+// The page name of a --compare timeline: its file's stem, with the ASCII bytes a link would read as something else
+// ('#', '?', '%', '/', quotes, spaces...) as '_', and a number added where two timelines (a/same.yaml, b/same.yaml)
+// would otherwise write the same page, the second over the first.
+std::string page_name(const std::string& file, std::vector<std::string>& taken) {
+    std::string name = std::filesystem::path(file).stem().string();
+    for (char& c : name) {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x80 && !std::isalnum(u) && c != '-' && c != '_' && c != '.') c = '_';
+    }
+    if (name.empty() || name.front() == '.') name.insert(0, "_");
+    std::string unique = name;
+    for (int n = 2; std::find(taken.begin(), taken.end(), unique) != taken.end(); ++n)
+        unique = name + "-" + std::to_string(n);
+    taken.push_back(unique);
+    return unique;
+}
+
 }  // namespace
 
 Command site_command() {
@@ -55,10 +74,11 @@ Command site_command() {
                     procedure::Runner runner(library);
                     std::vector<std::unique_ptr<procedure::Timeline>> loaded;
                     std::vector<report::SiteComparison> comparisons;
+                    std::vector<std::string> names;
                     for (const std::string& file : *timelines) {
                         auto timeline = std::make_unique<procedure::Timeline>(procedure::load_timeline(file, library));
                         report::SiteComparison c;
-                        c.name = std::filesystem::path(file).stem().string();
+                        c.name = page_name(file, names);
                         for (const rulebook::Rulebook* book : editions(*timeline, library)) {
                             const auto ruled = procedure::load_timeline(file, library, book->id);
                             c.runs.push_back(runner.run(ruled, *book));

@@ -53,6 +53,12 @@ std::string game_of_position(const std::string& position, const std::string& sou
             std::find(reading.begin(), reading.end(), of) == reading.end())
             parents.push_back(game);
     std::erase_if(marked, [&](const std::string& g) { return std::find(parents.begin(), parents.end(), g) == parents.end(); });
+    // Games that each read the position and name one another in variant_of (a variant of b, b of a) leave no
+    // parent: say so rather than that no game file was found.
+    if (parents.empty() && !reading.empty())
+        throw InputError(SourceLocation{source, 0, 0},
+                         "the position reads as a position of several games (" + joined(reading) +
+                             ") whose game files name one another in variant_of, in a circle; give --game");
     reading = parents;
     if (reading.size() == 1) return reading.front();
     if (marked.size() == 1) return marked.front();

@@ -11,7 +11,7 @@
 #include "rulebook/warnings.h"
 
 #include <new>
-#include <spdlog/sinks/stdout_color_sinks.h>
+#include <spdlog/sinks/ostream_sink.h>
 #include <spdlog/spdlog.h>
 
 #include <chrono>
@@ -21,7 +21,10 @@ namespace {
 
 // Diagnostics go to stderr so that stdout stays data (JSON, tables) for scripts.
 void configure_logging(const arbiter::cli::GlobalOptions& global) {
-    auto logger = spdlog::stderr_color_mt("arbiter");
+    // Through std::cerr, so that warnings pass SafeStderr as errors do (control characters escaped, a line over
+    // MaxStderrLine cut): a warning quoting a 500 KB time control was written whole.
+    auto sink = std::make_shared<spdlog::sinks::ostream_sink_mt>(std::cerr, true);
+    auto logger = std::make_shared<spdlog::logger>("arbiter", std::move(sink));
     // "arbiter: warning: ..."; in Japanese the messages carry their own 「警告:」 (spdlog names levels in English only).
     const bool ja = arbiter::rulebook::warnings_lang() == arbiter::rulebook::Lang::ja;
     logger->set_pattern(ja ? "arbiter: %v" : "arbiter: %l: %v");
@@ -96,7 +99,14 @@ int run(int argc, char** argv) {
     configure_logging(global);
     arbiter::rulebook::set_schemas_dirs(global.schemas_dir);
     const auto started = std::chrono::steady_clock::now();
-    const int code = action ? action() : 2;
+    int code = action ? action() : 2;
+    // Output that could not be written (a full disk, a closed standard output) fails the command: it was exit 0
+    // with nothing said, and a script took the empty result for the answer.
+    if (!std::cout.flush()) {
+        std::cerr << "arbiter: error: the output could not be written to the standard output (full, or closed); "
+                     "expected a standard output that takes it\n";
+        code = 2;
+    }
     const auto took = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started);
     spdlog::debug("finished with exit code {} in {} ms", code, took.count());
     return code;

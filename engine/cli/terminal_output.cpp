@@ -26,7 +26,9 @@ bool stdout_is_terminal() { return ::isatty(STDOUT_FILENO) == 1; }
 int output_width(int asked) {
     if (asked > 0) return asked;
     const winsize size = terminal_size();
-    return size.ws_col > 0 ? size.ws_col : 80;
+    // The terminal's width within the range --width accepts: a window one column wide wrapped every cell to an
+    // ellipsis and left the rulebooks' names out of the table.
+    return size.ws_col > 0 ? std::clamp<int>(size.ws_col, 20, 1000) : 80;
 }
 
 bool use_color(const std::string& choice) {

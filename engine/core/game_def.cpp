@@ -201,7 +201,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::load_file(const std::strin
 }
 
 std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node& root, const std::string& file) {
-    Reader r{file};
+    Reader r{file, 16, 16};
     if (!root.IsMap()) r.fail(root, "a game definition must be a mapping");
     auto def = std::make_shared<GameDefinition>();
     GameDefinition& g = *def;
@@ -212,6 +212,8 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
     if (root["sides"]) {
         auto sides = r.strings(root["sides"], "sides");
         if (sides.size() != 2) r.fail(root["sides"], "sides: expected exactly two names");
+        if (sides[0] == sides[1])
+            r.fail(root["sides"][1], "sides: '" + sides[1] + "' is given twice; expected two names");
         g.side_names[0] = sides[0];
         g.side_names[1] = sides[1];
     }
@@ -227,6 +229,14 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         r.fail(board, "board: " + std::to_string(g.files * g.ranks) + " squares; the core plays boards of at most " +
                           std::to_string(max_board_squares) + " squares (12x12)");
     g.squares = g.files * g.ranks;
+    for (const auto* names : {&g.file_names, &g.rank_names})
+        for (std::size_t i = 0; i < names->size(); ++i)
+            if (std::find(names->begin(), names->begin() + long(i), (*names)[i]) != names->begin() + long(i))
+                r.fail(board[names == &g.file_names ? "files" : "ranks"][i],
+                       std::string(names == &g.file_names ? "board.files" : "board.ranks") + ": '" + (*names)[i] +
+                           "' is given twice; each name must tell one file or rank");
+    r.files = g.files;
+    r.ranks = g.ranks;
     read_regions(g, board, r);
     read_diagram_regions(g, root, r);
 
@@ -273,7 +283,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
             for (const YAML::Node& v : n) {
                 if (!v.IsSequence() || v.size() < 2 || v.size() > (rider ? 3u : 2u))
                     r.fail(v, std::string(what) + (rider ? ": expected [dx, dy] or [dx, dy, range]" : ": expected [dx, dy]"));
-                Vector vec{r.integer(v[0], what), r.integer(v[1], what), rider ? 0 : 1, mode};
+                Vector vec{r.step(v[0], what, true), r.step(v[1], what, false), rider ? 0 : 1, mode};
                 if (rider && v.size() == 3) vec.range = r.integer(v[2], what);
                 if (vec.dx == 0 && vec.dy == 0) r.fail(v, std::string(what) + ": a vector must not be [0, 0]");
                 if (vec.range < 0) r.fail(v, std::string(what) + ": a range must be 0 (unlimited) or more");

@@ -38,7 +38,7 @@ std::vector<Vector> path_of(const Vector& v) {
 Vector read_vector(const YAML::Node& v, MoveMode mode, int range, const std::string& what,
                    const GameDefinitionReader& r) {
     if (!v.IsSequence() || v.size() != 2) r.fail(v, what + ": expected [dx, dy]");
-    Vector vec{r.integer(v[0], what.c_str()), r.integer(v[1], what.c_str()), range, mode};
+    Vector vec{r.step(v[0], what.c_str(), true), r.step(v[1], what.c_str(), false), range, mode};
     if (vec.dx == 0 && vec.dy == 0) r.fail(v, what + ": a vector must not be [0, 0]");
     return vec;
 }

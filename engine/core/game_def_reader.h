@@ -6,6 +6,8 @@
 
 #include "core/error.h"
 
+#include <cerrno>
+#include <climits>
 #include <cstdint>
 #include <cstdlib>
 #include <string>
@@ -16,6 +18,7 @@ namespace arbiter::core {
 // Carries the file name so that every semantic error names file:line:column (yaml-cpp marks are 0-based).
 struct GameDefinitionReader {
     std::string file;
+    int files = 16, ranks = 16;  // the board's, once read: the bounds of a step
 
     [[noreturn]] void fail(const YAML::Node& node, const std::string& message) const {
         SourceLocation where{file, 0, 0};
@@ -38,9 +41,25 @@ struct GameDefinitionReader {
         if (!n.IsScalar()) fail(n, std::string(what) + ": expected an integer");
         const std::string& s = n.Scalar();
         char* end = nullptr;
+        errno = 0;
         long v = std::strtol(s.c_str(), &end, 10);
         if (s.empty() || *end != '\0') fail(n, std::string(what) + ": expected an integer, got '" + s + "'");
+        // Cut to int, 4294967297 would read as 1: a count or a step that is not the one written.
+        if (errno == ERANGE || v < INT_MIN || v > INT_MAX)
+            fail(n, std::string(what) + ": " + s + " is out of range; expected an integer from " +
+                        std::to_string(INT_MIN) + " to " + std::to_string(INT_MAX));
         return int(v);
+    }
+    // One coordinate of a step [dx, dy]: a step as long as the board leaves it from every square, so it can only be
+    // a mistake (and a step near INT_MAX would overflow the square arithmetic of the move tables).
+    int step(const YAML::Node& n, const char* what, bool file_step) const {
+        const int v = integer(n, what);
+        const int length = file_step ? files : ranks;
+        if (v <= -length || v >= length)
+            fail(n, std::string(what) + ": a step of " + std::to_string(v) + (file_step ? " files" : " ranks") +
+                        " leaves a board of " + std::to_string(length) + " from every square; expected at most " +
+                        std::to_string(length - 1) + " either way");
+        return v;
     }
     bool boolean(const YAML::Node& n, const char* what) const {
         if (!n.IsScalar() || (n.Scalar() != "true" && n.Scalar() != "false"))

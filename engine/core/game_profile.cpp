@@ -152,7 +152,13 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     }
     if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
     if (root["default_game"]) p.default_game = profile_flag(file, root["default_game"], "default_game");
-    if (root["variant_of"]) p.variant_of = profile_text(file, root["variant_of"], "variant_of");
+    if (root["variant_of"]) {
+        p.variant_of = profile_text(file, root["variant_of"], "variant_of");
+        // A game that is its own variant yields to itself when a position is read (cli/game_choice.cpp).
+        if (const YAML::Node g = root["game"]; g && g.IsScalar() && g.Scalar() == p.variant_of)
+            profile_fail(file, root["variant_of"],
+                         "variant_of: '" + p.variant_of + "' is this game; expected another game");
+    }
     if (root["ruled_as"]) p.ruled_as = profile_text(file, root["ruled_as"], "ruled_as");
     if (const YAML::Node n = root["mate_threat_checks"]) {
         const std::string text = profile_text(file, n, "mate_threat_checks");

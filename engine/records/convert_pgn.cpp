@@ -130,7 +130,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     std::optional<core::Position> start_holder;
     if (!board) {
         start_holder.emplace(core::Position::start(def));
-        if (!fen.empty() || pgn.tag("SetUp") == "1") start_holder = core::Position::from_fen(def, fen, b.file);
+        if (!fen.empty() || pgn.tag("SetUp") == "1") {
+            try {
+                start_holder = core::Position::from_fen(def, fen, b.file);
+            } catch (const InputError& e) {  // placed at the game, as the board's FEN above (it named no line)
+                throw InputError({b.file, pgn.line, 1},
+                                 "game " + std::to_string(b.number) + ": FEN tag: " + e.message());
+            }
+        }
     }
     if (!fen.empty() || (!board && pgn.tag("SetUp") == "1")) b.start_yaml = "{fen: " + yaml_quoted(fen) + "}";
     std::optional<core::Position> pos_holder = start_holder;

@@ -1,6 +1,7 @@
 #include "rulebook/game_loader.h"
 
 #include "core/game_files.h"
+#include "core/position.h"
 #include "rulebook/schema.h"
 
 #include <spdlog/spdlog.h>
@@ -26,6 +27,14 @@ std::map<std::string, core::GameDefinitionPtr>& compiled_games() {
 
 }  // namespace
 
+void check_start_position(const core::GameDefinitionPtr& def, const YamlFile& file) {
+    try {
+        core::with_bitboard(*def, [&](auto bb) { (void)core::BasicPosition<decltype(bb)>::start(def); });
+    } catch (const InputError& e) {
+        throw InputError(location_of(file.name, file.root["start"]), "start: " + e.message());
+    }
+}
+
 core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::path& rulesets) {
     for (char c : game)
         if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
@@ -46,6 +55,7 @@ core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::
         throw InputError(location_of(file.name, file.root), "found another kind of file; expected a game definition (game:)");
     check_schema(file, Kind::game);
     auto def = core::GameDefinition::from_yaml(file.root, file.name);
+    check_start_position(def, file);
     const std::lock_guard lock(guard);
     return compiled.emplace(path, std::move(def)).first->second;
 }

@@ -11,9 +11,14 @@
 
 namespace arbiter::rulebook {
 
+struct YamlFile;
+
 // The game `game` under the rulesets folder `rulesets`; InputError (file:line:column) if there is no such game
 // or its file does not conform.
 core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::path& rulesets);
+// InputError at the `start:` of `file` (the game file `def` was compiled from) if its start position does not read
+// as a position of the game: load_game and validate both check it, so a game file that validates can be played.
+void check_start_position(const core::GameDefinitionPtr& def, const YamlFile& file);
 // The game `game` from the first of `folders` that has it (rulebook/paths.h).
 core::GameDefinitionPtr load_game(std::string_view game, const Folders& folders);
 // What the game file of `game` under `rulesets` says the game is beyond its moves (core/game_profile.h: notations,

@@ -1,4 +1,5 @@
 #include "rulebook/schema.h"
+#include "rulebook/schema_shape.h"
 
 // gcc 12 reports a false -Wrestrict inside std::string::replace as inlined from valijson's
 // json_pointer.hpp at -O3 (GCC bug 105329); the warning is about library code, not this file.
@@ -54,14 +55,15 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         // The front door (core/record/bounded_read.h): a schema folder of the user's (--schemas) is input too.
         const std::string text = core::record::read_regular_file(path.string(), 4u << 20, "a readable JSON schema");
         auto loaded = std::make_unique<LoadedSchema>();
-        try {
-            loaded->document = json::parse(text);
-        } catch (const json::parse_error& e) {
-            throw InputError({path.string(), 0, int(e.byte)}, "invalid JSON schema (a JSON syntax error)");
-        }
+        loaded->document = parse_schema_text(text, path.string());
+        check_schema_references(loaded->document, path.string());
         valijson::SchemaParser parser;
         valijson::adapters::NlohmannJsonAdapter adapter(loaded->document);
-        parser.populateSchema(adapter, loaded->compiled);
+        try {
+            parser.populateSchema(adapter, loaded->compiled);
+        } catch (const std::exception& e) {  // the schema's fault, not the file being checked (was "internal error")
+            throw InputError({path.string(), 0, 0}, std::string("not a schema that can be used: ") + e.what());
+        }
         slot = std::move(loaded);
     }
     return *slot;

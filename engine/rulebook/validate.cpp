@@ -109,7 +109,7 @@ Validation validate_file(const std::filesystem::path& path, const Library& libra
         case Kind::game:
             result.schema_checked = check_schema(file, Kind::game);
             try {
-                core::GameDefinition::from_yaml(file.root, file.name);
+                check_start_position(core::GameDefinition::from_yaml(file.root, file.name), file);
             } catch (const InputError&) {
                 throw;
             } catch (const std::exception& e) {

@@ -190,6 +190,8 @@ private:
                 if (code < 0) fail(at, "unknown piece code");
                 if (file == 0 && rank == 0) {
                     if (code >= 7) fail(at, "only unpromoted pieces other than the king can be in hand");
+                    // Refused here, at its line, rather than later by the SFEN it becomes (which named no line).
+                    if (hands_[side][code] >= 63) fail(at, "more than 63 pieces of one kind in hand");
                     ++hands_[side][code];
                 } else if (file >= 1 && file <= 9 && rank >= 1 && rank <= 9) {
                     board_[file - 1][rank - 1] = Cell{side, code};
