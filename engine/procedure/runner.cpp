@@ -410,6 +410,15 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
     st.topics = &bound->second;
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
+    // A timeline rules play from its start: a start the board already ends has no game left to rule (a dead position
+    // is left to the rulebook, whose claims and flags still apply there).
+    if (const BoardEnd end = st.game->end_after_move(); end != BoardEnd::none && end != BoardEnd::dead_position)
+        throw InputError(location_of(timeline.file, timeline.start),
+                         std::string("start: the game is already over in this position (") +
+                             (end == BoardEnd::checkmate   ? "checkmate"
+                              : end == BoardEnd::stalemate ? "stalemate"
+                                                           : "neither side can move") +
+                             "); start from an earlier position and enter the moves that lead to it");
     if (wrap_board) st.game = wrap_board(std::move(st.game), &caches_->analysis);
     st.control = time_control_of(timeline, book);
     st.out.category = select_category(book, timeline.event, st.control);

@@ -331,6 +331,29 @@ BOOST_AUTO_TEST_CASE(compare_refuses_a_rulebook_named_twice) {
     BOOST_TEST(run("compare tests/data/check/passes.yaml --rulebooks fide-2009,jca-1997").exit_code == 0);
 }
 
+// A timeline whose start the board already ends (the fool's mate, FIDE 2009 5.1a; an othello board with no empty
+// square, where neither side can place) was ruled as "ongoing", claims and all. The start is refused at its line.
+BOOST_AUTO_TEST_CASE(a_start_where_the_game_is_already_over_is_refused_at_start) {
+    const auto mate = run("run tests/data/bad/start-at-checkmate.yaml");
+    BOOST_TEST(mate.exit_code == 2, mate.out);
+    BOOST_TEST(contains(mate.out, "start-at-checkmate.yaml:6:8: start: the game is already over in this position "
+                                  "(checkmate)"),
+               mate.out);
+    const Folder f;
+    std::string full;
+    for (int k = 0; k < 32; ++k) full += "XO";
+    const auto timeline = f.write("full-board.yaml", "timeline: full-board\n"
+                                                     "event: {rulebook: joa-othello, time_control: \"1200\"}\n"
+                                                     "start: {board: \"" + full + " X\"}\nentries: []\n");
+    const auto othello = run("run " + timeline);
+    BOOST_TEST(othello.exit_code == 2, othello.out);
+    BOOST_TEST(contains(othello.out, "full-board.yaml:3:8: start: the game is already over in this position (neither "
+                                     "side can move)"),
+               othello.out);
+    // An earlier position of the same games is ruled as before (the mate then ends the game on the board).
+    BOOST_TEST(run("check tests/timelines/chess/151-flag-claimed-after-checkmate.yaml").exit_code == 0);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_games_test
