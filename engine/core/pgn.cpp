@@ -60,6 +60,26 @@ public:
         return games;
     }
 
+    // What read() reads, each game dropped once read: where each one starts.
+    std::vector<PgnPlace> places() {
+        std::vector<PgnPlace> out;
+        skip_space();
+        while (i_ < s_.size()) {
+            out.push_back({i_, line_start_, line_});
+            (void)read_game();
+            skip_space();
+        }
+        return out;
+    }
+
+    // The game at `place`, read as read() read it there.
+    PgnGame game_at(const PgnPlace& place) {
+        i_ = place.offset;
+        line_start_ = place.line_start;
+        line_ = place.line;
+        return read_game();
+    }
+
 private:
     [[noreturn]] void fail(int line, int column, const std::string& message) const {
         throw InputError({file_, line, column}, "PGN: " + message);
@@ -397,6 +417,14 @@ std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text)
 
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line) {
     return Reader(text, file, first_line).read();
+}
+
+std::vector<PgnPlace> read_pgn_places(std::string_view text, const std::string& file, int first_line) {
+    return Reader(text, file, first_line).places();
+}
+
+PgnGame read_pgn_at(std::string_view text, const std::string& file, const PgnPlace& place) {
+    return Reader(text, file, place.line).game_at(place);
 }
 
 std::vector<PgnGame> read_pgn_file(const std::string& path) {

@@ -84,7 +84,8 @@ struct RecordGame {
 // joa-othello-2014, the rules in force).
 std::string default_record_rulebook(std::string_view game, const rulebook::Library& library);
 
-// A record file read once; its games converted one at a time (a WTHOR file holds thousands).
+// A record file read once; its games converted one at a time (a WTHOR file holds thousands). A PGN or WTHOR file is
+// held as its bytes and each game read again when converted, so memory holds the file and one game, not every game.
 class RecordFile {
 public:
     // Reads and parses `path`; InputError (file:line:column) if it is not a record or cannot be read.
@@ -119,6 +120,7 @@ public:
 
 private:
     explicit RecordFile(std::unique_ptr<Data> data);
+    static RecordFile read_owned(std::string bytes, const std::string& name, RecordFormat format = RecordFormat::none);
     RecordGame convert(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts,
                        bool take_tags) const;
     std::unique_ptr<Data> data_;
