@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/record/bounded_read.h"
+#include "core/record/game_record.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -359,6 +360,10 @@ private:
             // The move built with its text: a string constructed from the token costs less than an empty one
             // assigned to.
             last_comment = {};
+            if (g.moves.size() >= record::MaxRecordPlies)
+                fail(line, col, "a game of more than " + std::to_string(record::MaxRecordPlies) +
+                                    " plies; expected a game record of fewer moves (a longer game is refused rather "
+                                    "than held in memory)");
             PgnMove& m = g.moves.emplace_back(std::string(token), line, col);
             if (suffix) m.nags.push_back(suffix);
         }

@@ -290,6 +290,16 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         tags = std::move(r.headers);
     } else {
         GameRecord& r = data_->records[std::size_t(at)];
+        // The PGN reader refuses a longer game as it reads it; a KIF, CSA, GGF or transcript game is refused here,
+        // before its moves are converted and ruled.
+        if (r.moves.size() > core::record::MaxRecordPlies) {
+            const core::record::RecordMove& past = r.moves[core::record::MaxRecordPlies];
+            throw InputError({data_->file, past.line, past.column},
+                             "game " + std::to_string(number) + ": more than " +
+                                 std::to_string(core::record::MaxRecordPlies) +
+                                 " plies; expected a game record of fewer moves (a longer game is refused rather than "
+                                 "held in memory)");
+        }
         // By the record's format; the converter finds the game whose game file reads it (record_games.h).
         switch (data_->format) {
             case RecordFormat::kif:

@@ -114,6 +114,38 @@ BOOST_AUTO_TEST_CASE(one_game_of_a_wthor_database_costs_the_file_not_every_game)
     check_growth(a.path, b.path, 16 << 10, {{"run", "--game", "7"}, {"import", "--game", "70"}});
 }
 
+// A game of the knight shuffle (1. Nf3 Nf6 2. Ng1 Ng8 ...) of `pairs` times four plies.
+std::string knight_shuffle(int pairs) {
+    std::string text = "[White \"a\"]\n[Black \"b\"]\n[Result \"1/2-1/2\"]\n\n";
+    for (int i = 0; i < pairs; ++i)
+        text += std::to_string(2 * i + 1) + ". Nf3 Nf6 " + std::to_string(2 * i + 2) + ". Ng1 Ng8 ";
+    return text + "1/2-1/2\n";
+}
+
+// One game of 1,000,000 plies took about 500 MB in `audit` (the record's moves, the timeline's entries and the
+// board's history). A game is limited to 250,000 plies (core/record/game_record.h MaxRecordPlies): the PGN reader
+// refuses the 250,001st ply at its place (the shuffle's header is 4 lines, each ply pair "N. Nf3 Nf6 " is read in
+// order, so the refusal is on line 5), a CSA game is refused before it is converted, at its 250,001st move's line
+// (5 lines of header, then a move a line: line 250,006). 250,000 plies are still audited.
+BOOST_AUTO_TEST_CASE(a_game_past_the_ply_limit_is_refused_naming_its_place) {
+    const Scratch over("plies-over.pgn", knight_shuffle(62501)), at("plies-at.pgn", knight_shuffle(62500));
+    std::string csa = "V2.2\nN+a\nN-b\nPI\n+\n";
+    for (int i = 0; i < 62501; ++i) csa += "+5958OU\n-5152OU\n+5859OU\n-5251OU\n";
+    const Scratch over_csa("plies-over.csa", csa + "%TORYO\n");
+    for (const std::string command : {"run ", "import ", "audit "}) {
+        const auto r = arbiter::test::run_arbiter(command + over.path, arbiter::test::Stderr::merge);
+        BOOST_TEST(r.exit_code == 2, command << r.out.substr(0, 400));
+        BOOST_TEST(arbiter::test::contains(r.out, over.path + ":5:"), command << r.out.substr(0, 400));
+        BOOST_TEST(arbiter::test::contains(r.out, "a game of more than 250000 plies"), command << r.out.substr(0, 400));
+        const auto c = arbiter::test::run_arbiter(command + over_csa.path, arbiter::test::Stderr::merge);
+        BOOST_TEST(c.exit_code == 2, command << c.out.substr(0, 400));
+        BOOST_TEST(arbiter::test::contains(c.out, over_csa.path + ":250006:1: game 1: more than 250000 plies"),
+                   command << c.out.substr(0, 400));
+    }
+    const auto r = arbiter::test::run_arbiter("audit " + at.path);
+    BOOST_TEST(arbiter::test::contains(r.out, "1 game read (250000 plies), 0 rejected"), r.out.substr(0, 400));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace record_memory_test
