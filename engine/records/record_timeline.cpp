@@ -244,7 +244,8 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
     const RecordFormat found = d->format;
     RecordFile out(std::move(d));
     if (out.games() == 0)
-        throw InputError({path, 0, 0}, std::string("no game in this ") + std::string(record_format_name(found)) + " file");
+        throw InputError({path, 0, 0},
+                         std::string("no game in this ") + std::string(record_format_name(found)) + " file");
     return out;
 }
 

@@ -136,7 +136,8 @@ BOOST_AUTO_TEST_CASE(a_game_past_the_ply_limit_is_refused_naming_its_place) {
         const auto r = arbiter::test::run_arbiter(command + over.path, arbiter::test::Stderr::merge);
         BOOST_TEST(r.exit_code == 2, command << r.out.substr(0, 400));
         BOOST_TEST(arbiter::test::contains(r.out, over.path + ":5:"), command << r.out.substr(0, 400));
-        BOOST_TEST(arbiter::test::contains(r.out, "a game of more than 250000 plies"), command << r.out.substr(0, 400));
+        BOOST_TEST(arbiter::test::contains(r.out, "a game of more than 250000 plies"),
+                   command << r.out.substr(0, 400));
         const auto c = arbiter::test::run_arbiter(command + over_csa.path, arbiter::test::Stderr::merge);
         BOOST_TEST(c.exit_code == 2, command << c.out.substr(0, 400));
         BOOST_TEST(arbiter::test::contains(c.out, over_csa.path + ":250006:1: game 1: more than 250000 plies"),

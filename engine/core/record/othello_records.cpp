@@ -302,8 +302,9 @@ std::size_t wthor_games(std::string_view b, const std::string& file) {
     if (b.size() < WthorHeader) wthor_fail(file, b.size(), "the file is shorter than the 16-byte header");
     std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
     unsigned board_size = static_cast<unsigned char>(b[12]);
-    if (board_size != 0 && board_size != 8) wthor_fail(file, 12, "only 8x8 databases are supported (board size byte is " +
-                                                                      std::to_string(board_size) + ")");
+    if (board_size != 0 && board_size != 8)
+        wthor_fail(file, 12,
+                   "only 8x8 databases are supported (board size byte is " + std::to_string(board_size) + ")");
     if (WthorHeader + count * WthorRecord != b.size())
         wthor_fail(file, 4, "the header announces " + std::to_string(count) + " games (" +
                                 std::to_string(WthorHeader + count * WthorRecord) + " bytes) but the file has " +
