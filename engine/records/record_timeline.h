@@ -93,6 +93,8 @@ public:
     // The same for a record's bytes; `name` is the file name (its extension counts) used in messages. `format`:
     // the format when the caller already found it (a compressed file's name says nothing), else detected.
     static RecordFile read(std::string_view bytes, const std::string& name, RecordFormat format = RecordFormat::none);
+    // The same, the bytes moved in rather than copied (a PGN or WTHOR file keeps them).
+    static RecordFile read_owned(std::string bytes, const std::string& name, RecordFormat format = RecordFormat::none);
     // One game's text cut from a PGN stream (the audit's reader): it is game `number` of `name` and starts at line
     // `first_line`, so messages name the game and the line as in the whole file. games() is 1, and game() takes
     // `number`.
@@ -120,7 +122,6 @@ public:
 
 private:
     explicit RecordFile(std::unique_ptr<Data> data);
-    static RecordFile read_owned(std::string bytes, const std::string& name, RecordFormat format = RecordFormat::none);
     RecordGame convert(int number, const rulebook::Library& library, const std::string& rulebook_id, bool parts,
                        bool take_tags) const;
     std::unique_ptr<Data> data_;
