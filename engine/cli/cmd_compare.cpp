@@ -67,7 +67,9 @@ Command compare_command() {
                     std::optional<procedure::RecordFile> record_file;
                     if (is_record(*file)) {
                         record_file.emplace(procedure::RecordFile::open(*file));
-                        record = convert_record(*file, *game > 0 ? *game : 1, library, {});
+                        // The file read once (it was read twice), its game converted and its warnings printed.
+                        record = record_file->game(*game > 0 ? *game : 1, library, {});
+                        print_record_warnings(*file, record->warnings);
                         if (books->empty()) *books = rulebooks_of_game(record->game, library);
                     } else if (*game > 0) {
                         std::cerr << "arbiter: compare: --game applies to game records; " << *file << " is a timeline\n";

@@ -2,6 +2,7 @@
 
 #include "core/error.h"
 #include "core/record/bounded_read.h"
+#include "core/record/game_record.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -58,6 +59,26 @@ public:
             skip_space();
         }
         return games;
+    }
+
+    // What read() reads, each game dropped once read: where each one starts.
+    std::vector<PgnPlace> places() {
+        std::vector<PgnPlace> out;
+        skip_space();
+        while (i_ < s_.size()) {
+            out.push_back({i_, line_start_, line_});
+            (void)read_game();
+            skip_space();
+        }
+        return out;
+    }
+
+    // The game at `place`, read as read() read it there.
+    PgnGame game_at(const PgnPlace& place) {
+        i_ = place.offset;
+        line_start_ = place.line_start;
+        line_ = place.line;
+        return read_game();
     }
 
 private:
@@ -339,6 +360,10 @@ private:
             // The move built with its text: a string constructed from the token costs less than an empty one
             // assigned to.
             last_comment = {};
+            if (g.moves.size() >= record::MaxRecordPlies)
+                fail(line, col, "a game of more than " + std::to_string(record::MaxRecordPlies) +
+                                    " plies; expected a game record of fewer moves (a longer game is refused rather "
+                                    "than held in memory)");
             PgnMove& m = g.moves.emplace_back(std::string(token), line, col);
             if (suffix) m.nags.push_back(suffix);
         }
@@ -397,6 +422,14 @@ std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text)
 
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line) {
     return Reader(text, file, first_line).read();
+}
+
+std::vector<PgnPlace> read_pgn_places(std::string_view text, const std::string& file, int first_line) {
+    return Reader(text, file, first_line).places();
+}
+
+PgnGame read_pgn_at(std::string_view text, const std::string& file, const PgnPlace& place) {
+    return Reader(text, file, place.line).game_at(place);
 }
 
 std::vector<PgnGame> read_pgn_file(const std::string& path) {

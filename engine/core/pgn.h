@@ -6,6 +6,7 @@
 #include "core/game.h"
 
 #include <chrono>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -42,6 +43,18 @@ struct PgnGame {
 // longer file keeps the file's line numbers). Throws InputError on malformed PGN.
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line = 1);
 std::vector<PgnGame> read_pgn_file(const std::string& path);
+
+// Where a game starts in a PGN text: what read_pgn_at needs to read it again alone.
+struct PgnPlace {
+    std::size_t offset = 0;      // its first byte in the text
+    std::size_t line_start = 0;  // the first byte of that line (columns count from it)
+    int line = 1;
+};
+// Reads every game of `text` as read_pgn does (the same errors), keeping none of them: where each starts. A file of
+// many games is then held as its text and these places, and each game read when it is used (records/).
+std::vector<PgnPlace> read_pgn_places(std::string_view text, const std::string& file, int first_line = 1);
+// The game of `text` at `place` (from read_pgn_places on the same text), as read_pgn reads it.
+PgnGame read_pgn_at(std::string_view text, const std::string& file, const PgnPlace& place);
 
 // Parses "h:mm:ss", "m:ss" or "s" with an optional fraction (".5") into milliseconds; nullopt if malformed.
 std::optional<std::chrono::milliseconds> parse_clock_time(std::string_view text);

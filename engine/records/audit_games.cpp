@@ -281,7 +281,7 @@ bool GameStream::open_next(GameTask& task) {
         if (format != RecordFormat::pgn) {
             std::string bytes = std::move(reader->buf);
             bytes += read_all(*reader->source, file, core::record::MaxInputFileBytes - bytes.size());
-            reader->record = std::make_shared<const RecordFile>(RecordFile::read(bytes, file, format));
+            reader->record = std::make_shared<const RecordFile>(RecordFile::read_owned(std::move(bytes), file, format));
             reader->source.reset();
         } else if (reader->buf.compare(0, 3, "\xEF\xBB\xBF") == 0) {
             reader->begin = reader->scan = 3;  // a byte order mark is no part of the first game

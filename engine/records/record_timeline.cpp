@@ -107,11 +107,18 @@ std::string default_record_rulebook(std::string_view game, const rulebook::Libra
 
 // --- the file, read once -------------------------------------------------------------------------------------
 
+// A PGN or WTHOR file of many games is held as its bytes and where each game starts, and each game is read when it
+// is converted: reading every game of a 100,000-game PGN into records before using one took 630 MB for 10.7 MB of
+// text. The other formats hold one game (KIF, CSA, a transcript) or a few (GGF) and keep their records.
 struct RecordFile::Data {
     std::string file;
     RecordFormat format = RecordFormat::none;
-    std::vector<core::PgnGame> pgn;
+    std::vector<core::PgnGame> pgn;  // read_pgn_game's one game
     std::vector<GameRecord> records;
+    std::string bytes;                   // PGN (from `from`, after a byte order mark) and WTHOR: the file's bytes
+    std::size_t from = 0;
+    std::vector<core::PgnPlace> places;  // PGN: where each game starts in bytes
+    std::size_t wthor = 0;               // WTHOR: the games in bytes
     int first = 1;         // the number of records[0] / pgn[0] in the file
     bool streamed = false; // one game of a PGN stream: the file's game count is not known
 };
@@ -124,10 +131,15 @@ RecordFormat RecordFile::format() const { return data_->format; }
 const std::string& RecordFile::file() const { return data_->file; }
 int RecordFile::first_game() const { return data_->first; }
 int RecordFile::games() const {
-    return int(data_->format == RecordFormat::pgn ? data_->pgn.size() : data_->records.size());
+    if (data_->format == RecordFormat::pgn) return int(data_->streamed ? data_->pgn.size() : data_->places.size());
+    return int(data_->format == RecordFormat::wthor ? data_->wthor : data_->records.size());
 }
 
-RecordFile RecordFile::open(const std::string& path) { return read(core::record::read_whole_file(path), path); }
+RecordFile RecordFile::open(const std::string& path) { return read_owned(core::record::read_whole_file(path), path); }
+
+RecordFile RecordFile::read(std::string_view bytes, const std::string& path, RecordFormat format) {
+    return read_owned(std::string(bytes), path, format);
+}
 
 RecordFile RecordFile::read_pgn_game(std::string_view text, const std::string& name, int number, int first_line) {
     auto d = std::make_unique<Data>();
@@ -186,7 +198,8 @@ static void refuse_non_utf8(std::string_view text, const std::string& path) {
     }
 }
 
-RecordFile RecordFile::read(std::string_view bytes, const std::string& path, RecordFormat format) {
+RecordFile RecordFile::read_owned(std::string owned, const std::string& path, RecordFormat format) {
+    const std::string_view bytes = owned;
     auto d = std::make_unique<Data>();
     d->file = path;
     if (bytes.empty()) throw InputError({path, 0, 0}, "empty file: expected a game record");
@@ -205,22 +218,35 @@ RecordFile RecordFile::read(std::string_view bytes, const std::string& path, Rec
         refuse_non_utf8(text, path);
     switch (d->format) {
         case RecordFormat::pgn: {
-            // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte (above).
-            d->pgn = core::read_pgn(text, path);
+            // PGN is ASCII or UTF-8; a file in another encoding (Latin-1 names) is refused by the byte (above). Every
+            // game is read here (a malformed one is refused whichever game is asked for), and only its place kept.
+            d->places = core::read_pgn_places(text, path);
+            d->from = std::size_t(text.data() - bytes.data());
+            d->bytes = std::move(owned);
             break;
         }
         case RecordFormat::kif: d->records.push_back(core::record::read_kif(bytes, path)); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
         case RecordFormat::ggf: d->records = core::record::read_ggf(text, path); break;
         case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(text, path)); break;
-        case RecordFormat::wthor: d->records = core::record::read_wthor(bytes, path); break;
+        case RecordFormat::wthor: {
+            // Every game is decoded once here (a damaged one is refused whichever game is asked for), then again
+            // when it is converted.
+            d->wthor = core::record::wthor_games(bytes, path);
+            for (std::size_t g = 0; g < d->wthor; ++g) (void)core::record::read_wthor_game(bytes, path, g);
+            d->bytes = std::move(owned);
+            break;
+        }
         case RecordFormat::none:
             throw InputError({path, 1, 1},
                              "not a game record this program reads (PGN, KIF, CSA, GGF, an othello transcript, WTHOR .wtb)");
     }
-    if ((d->format == RecordFormat::pgn ? d->pgn.size() : d->records.size()) == 0)
-        throw InputError({path, 0, 0}, std::string("no game in this ") + std::string(record_format_name(d->format)) + " file");
-    return RecordFile(std::move(d));
+    const RecordFormat found = d->format;
+    RecordFile out(std::move(d));
+    if (out.games() == 0)
+        throw InputError({path, 0, 0},
+                         std::string("no game in this ") + std::string(record_format_name(found)) + " file");
+    return out;
 }
 
 
@@ -248,11 +274,33 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     b.audit = parts;
     std::vector<std::pair<std::string, std::string>> tags;
     if (data_->format == RecordFormat::pgn) {
-        auto& pgn = data_->pgn[std::size_t(at)];
-        convert_pgn(b, pgn, library);
-        tags = take_tags ? std::move(pgn.tags) : pgn.tags;
+        if (data_->streamed) {
+            auto& pgn = data_->pgn[std::size_t(at)];
+            convert_pgn(b, pgn, library);
+            tags = take_tags ? std::move(pgn.tags) : pgn.tags;
+        } else {
+            // Read again from its place: nothing is kept of it once converted (and threads share the file).
+            auto pgn = core::read_pgn_at(std::string_view(data_->bytes).substr(data_->from), data_->file,
+                                         data_->places[std::size_t(at)]);
+            convert_pgn(b, pgn, library);
+            tags = std::move(pgn.tags);
+        }
+    } else if (data_->format == RecordFormat::wthor) {
+        GameRecord r = core::record::read_wthor_game(data_->bytes, data_->file, std::size_t(at));
+        convert_othello(b, r, library);
+        tags = std::move(r.headers);
     } else {
         GameRecord& r = data_->records[std::size_t(at)];
+        // The PGN reader refuses a longer game as it reads it; a KIF, CSA, GGF or transcript game is refused here,
+        // before its moves are converted and ruled.
+        if (r.moves.size() > core::record::MaxRecordPlies) {
+            const core::record::RecordMove& past = r.moves[core::record::MaxRecordPlies];
+            throw InputError({data_->file, past.line, past.column},
+                             "game " + std::to_string(number) + ": more than " +
+                                 std::to_string(core::record::MaxRecordPlies) +
+                                 " plies; expected a game record of fewer moves (a longer game is refused rather than "
+                                 "held in memory)");
+        }
         // By the record's format; the converter finds the game whose game file reads it (record_games.h).
         switch (data_->format) {
             case RecordFormat::kif:

@@ -84,7 +84,8 @@ struct RecordGame {
 // joa-othello-2014, the rules in force).
 std::string default_record_rulebook(std::string_view game, const rulebook::Library& library);
 
-// A record file read once; its games converted one at a time (a WTHOR file holds thousands).
+// A record file read once; its games converted one at a time (a WTHOR file holds thousands). A PGN or WTHOR file is
+// held as its bytes and each game read again when converted, so memory holds the file and one game, not every game.
 class RecordFile {
 public:
     // Reads and parses `path`; InputError (file:line:column) if it is not a record or cannot be read.
@@ -92,6 +93,8 @@ public:
     // The same for a record's bytes; `name` is the file name (its extension counts) used in messages. `format`:
     // the format when the caller already found it (a compressed file's name says nothing), else detected.
     static RecordFile read(std::string_view bytes, const std::string& name, RecordFormat format = RecordFormat::none);
+    // The same, the bytes moved in rather than copied (a PGN or WTHOR file keeps them).
+    static RecordFile read_owned(std::string bytes, const std::string& name, RecordFormat format = RecordFormat::none);
     // One game's text cut from a PGN stream (the audit's reader): it is game `number` of `name` and starts at line
     // `first_line`, so messages name the game and the line as in the whole file. games() is 1, and game() takes
     // `number`.

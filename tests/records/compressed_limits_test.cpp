@@ -23,7 +23,8 @@ using namespace arbiter::procedure::audit;
 namespace {
 
 std::string three_games() {
-    std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/tests/data/games/compressed/three-games.pgn", std::ios::binary);
+    std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/tests/data/games/compressed/three-games.pgn",
+                     std::ios::binary);
     std::ostringstream s;
     s << in.rdbuf();
     return s.str();

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <iosfwd>
 #include <optional>
 #include <string>
@@ -14,6 +15,12 @@
 #include <vector>
 
 namespace arbiter::core::record {
+
+// The most plies one game of a record may have. Far above any game played (the fifty-move rule bounds a chess game
+// near 12,000 plies), it bounds what ruling one game holds: about 480 bytes a ply between the record's moves, the
+// timeline's entries and the board's history, so 1,000,000 plies took 500 MB; a longer game is refused, naming the
+// file, the game and the line or byte where the limit was passed.
+inline constexpr std::size_t MaxRecordPlies = 250000;
 
 // How a recorded game ended, named after what happened (not after who won).
 enum class Termination {

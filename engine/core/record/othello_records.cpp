@@ -288,55 +288,71 @@ std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file)
 
 std::vector<GameRecord> read_ggf_file(const std::string& path) { return read_ggf(read_whole_file(path), path); }
 
-std::vector<GameRecord> read_wthor(std::string_view b, const std::string& file) {
-    constexpr std::size_t Header = 16, Record = 68, Moves = 60;
-    auto fail = [&](std::size_t offset, const std::string& message) {
-        throw InputError({file, 0, 0}, "WTHOR: byte " + std::to_string(offset) + ": " + message);
-    };
-    if (b.size() < Header) fail(b.size(), "the file is shorter than the 16-byte header");
+namespace {
+
+constexpr std::size_t WthorHeader = 16, WthorRecord = 68, WthorMoves = 60;
+
+[[noreturn]] void wthor_fail(const std::string& file, std::size_t offset, const std::string& message) {
+    throw InputError({file, 0, 0}, "WTHOR: byte " + std::to_string(offset) + ": " + message);
+}
+
+}  // namespace
+
+std::size_t wthor_games(std::string_view b, const std::string& file) {
+    if (b.size() < WthorHeader) wthor_fail(file, b.size(), "the file is shorter than the 16-byte header");
     std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
-    unsigned year = read_u16(b, 10);
     unsigned board_size = static_cast<unsigned char>(b[12]);
-    if (board_size != 0 && board_size != 8) fail(12, "only 8x8 databases are supported (board size byte is " +
-                                                         std::to_string(board_size) + ")");
-    if (Header + count * Record != b.size())
-        fail(4, "the header announces " + std::to_string(count) + " games (" + std::to_string(Header + count * Record) +
-                    " bytes) but the file has " + std::to_string(b.size()) + " bytes");
+    if (board_size != 0 && board_size != 8)
+        wthor_fail(file, 12,
+                   "only 8x8 databases are supported (board size byte is " + std::to_string(board_size) + ")");
+    if (WthorHeader + count * WthorRecord != b.size())
+        wthor_fail(file, 4, "the header announces " + std::to_string(count) + " games (" +
+                                std::to_string(WthorHeader + count * WthorRecord) + " bytes) but the file has " +
+                                std::to_string(b.size()) + " bytes");
+    return std::size_t(count);
+}
+
+GameRecord read_wthor_game(std::string_view b, const std::string& file, std::size_t g) {
+    const auto fail = [&](std::size_t offset, const std::string& message) { wthor_fail(file, offset, message); };
+    const unsigned year = read_u16(b, 10);
+    std::size_t o = WthorHeader + g * WthorRecord;
+    GameRecord r;
+    r.game = "othello";
+    r.format = "wthor";
+    r.headers = {{"year", std::to_string(year)},
+                 {"tournament_id", std::to_string(read_u16(b, o))},
+                 {"black_id", std::to_string(read_u16(b, o + 2))},
+                 {"white_id", std::to_string(read_u16(b, o + 4))},
+                 {"theoretical_score", std::to_string(static_cast<unsigned char>(b[o + 7]))}};
+    int discs = static_cast<unsigned char>(b[o + 6]);
+    if (discs > 64) fail(o + 6, "black's disc count " + std::to_string(discs) + " is above 64");
+    r.black_discs = discs;
+    bool ended = false;
+    for (std::size_t k = 0; k < WthorMoves; ++k) {
+        std::size_t at = o + 8 + k;
+        int v = static_cast<unsigned char>(b[at]);
+        if (v == 0) {
+            ended = true;
+            continue;
+        }
+        if (ended) fail(at, "a move after the end of the game's moves (a 0 byte)");
+        int row = v / 10, column = v % 10;
+        if (row < 1 || row > 8 || column < 1 || column > 8)
+            fail(at, "expected a move 10 * row + column (11-88), found " + std::to_string(v));
+        RecordMove m;
+        m.move = {char('a' + column - 1), char('0' + row)};
+        m.column = int(at);  // binary input: the byte offset stands in for the place
+        r.moves.push_back(std::move(m));
+    }
+    r.termination = Termination::game_over;
+    return r;
+}
+
+std::vector<GameRecord> read_wthor(std::string_view b, const std::string& file) {
+    const std::size_t count = wthor_games(b, file);
     std::vector<GameRecord> games;
     games.reserve(count);
-    for (std::size_t g = 0; g < count; ++g) {
-        std::size_t o = Header + g * Record;
-        GameRecord r;
-        r.game = "othello";
-        r.format = "wthor";
-        r.headers = {{"year", std::to_string(year)},
-                     {"tournament_id", std::to_string(read_u16(b, o))},
-                     {"black_id", std::to_string(read_u16(b, o + 2))},
-                     {"white_id", std::to_string(read_u16(b, o + 4))},
-                     {"theoretical_score", std::to_string(static_cast<unsigned char>(b[o + 7]))}};
-        int discs = static_cast<unsigned char>(b[o + 6]);
-        if (discs > 64) fail(o + 6, "black's disc count " + std::to_string(discs) + " is above 64");
-        r.black_discs = discs;
-        bool ended = false;
-        for (std::size_t k = 0; k < Moves; ++k) {
-            std::size_t at = o + 8 + k;
-            int v = static_cast<unsigned char>(b[at]);
-            if (v == 0) {
-                ended = true;
-                continue;
-            }
-            if (ended) fail(at, "a move after the end of the game's moves (a 0 byte)");
-            int row = v / 10, column = v % 10;
-            if (row < 1 || row > 8 || column < 1 || column > 8)
-                fail(at, "expected a move 10 * row + column (11-88), found " + std::to_string(v));
-            RecordMove m;
-            m.move = {char('a' + column - 1), char('0' + row)};
-            m.column = int(at);  // binary input: the byte offset stands in for the place
-            r.moves.push_back(std::move(m));
-        }
-        r.termination = Termination::game_over;
-        games.push_back(std::move(r));
-    }
+    for (std::size_t g = 0; g < count; ++g) games.push_back(read_wthor_game(b, file, g));
     return games;
 }
 

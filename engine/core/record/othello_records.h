@@ -6,6 +6,7 @@
 
 #include "core/record/game_record.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +38,10 @@ std::vector<GameRecord> read_ggf_file(const std::string& path);
 // the squares played in order, and the replay must insert a pass whenever the side to move has no move.
 // Sizes are checked before any read; InputError names the byte offset of the problem.
 std::vector<GameRecord> read_wthor(std::string_view bytes, const std::string& file);
+// The same a game at a time: the header checked and the game count (wthor_games), then game `index` (0-based) of
+// those bytes (read_wthor_game), so that a database of 200,000 games is held as its bytes, not as 200,000 records.
+std::size_t wthor_games(std::string_view bytes, const std::string& file);
+GameRecord read_wthor_game(std::string_view bytes, const std::string& file, std::size_t index);
 std::vector<GameRecord> read_wthor_file(const std::string& path);
 
 }  // namespace arbiter::core::record
