@@ -2,69 +2,21 @@
 // reader's 256 KiB blocks, the same games from gzip (two members one after the other, as `cat a.gz b.gz` makes) and
 // from zstd, and a damaged stream. Expected places: tests/data/games/compressed/three-games.pgn is 63 lines with its
 // games starting at lines 1, 22 and 42 (compressed/SOURCES.md), so copy k of it starts its games at 63k + 1, 22, 42.
-#include "records/audit_games.h"
+#include "records/compressed_files.h"
 
 #include <boost/test/unit_test.hpp>
-#include <zlib.h>
-#include <zstd.h>
 
-#include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace audit_stream_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::procedure::audit;
+using namespace arbiter::test::compressed;
 
 namespace {
 
 const int Copies = 200;  // 200 x 5,530 bytes: about 1.1 MB, over four of the reader's blocks
-
-std::string slurp(const std::string& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-std::string three_games() { return slurp(std::string(ARBITER_SOURCE_DIR) + "/tests/data/games/compressed/three-games.pgn"); }
-
-std::string temp_file(const std::string& name, const std::string& bytes) {
-    const std::string path = std::string(ARBITER_SOURCE_DIR) + "/build/" + name;
-    std::ofstream(path, std::ios::binary) << bytes;
-    return path;
-}
-
-std::string gzip(const std::string& bytes) {
-    z_stream z{};
-    BOOST_REQUIRE(deflateInit2(&z, 6, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
-    std::string out(deflateBound(&z, uLong(bytes.size())), '\0');
-    z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-    z.avail_in = uInt(bytes.size());
-    z.next_out = reinterpret_cast<Bytef*>(out.data());
-    z.avail_out = uInt(out.size());
-    BOOST_REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
-    out.resize(z.total_out);
-    deflateEnd(&z);
-    return out;
-}
-
-std::string zstd(const std::string& bytes) {
-    std::string out(ZSTD_compressBound(bytes.size()), '\0');
-    const std::size_t n = ZSTD_compress(out.data(), out.size(), bytes.data(), bytes.size(), 3);
-    BOOST_REQUIRE(!ZSTD_isError(n));
-    out.resize(n);
-    return out;
-}
-
-std::vector<GameTask> read_all_tasks(const std::string& path) {
-    GameStream stream({path});
-    std::vector<GameTask> tasks;
-    for (GameTask t; stream.next(t);) tasks.push_back(t);
-    return tasks;
-}
 
 // Every game of the copies, in order, with its number, first line and text.
 void check_games(const std::vector<GameTask>& tasks, const std::string& one) {
@@ -90,24 +42,21 @@ BOOST_AUTO_TEST_CASE(pgn_is_cut_into_games_across_blocks) {
     BOOST_REQUIRE(one.size() == 5530u);
     std::string many;
     for (int k = 0; k < Copies; ++k) many += one;
-    const std::string path = temp_file("audit-stream-plain.pgn", many);
-    check_games(read_all_tasks(path), one);
-    std::remove(path.c_str());
+    const TempFile file("audit-stream-plain.pgn", many);
+    check_games(tasks_in(file.path), one);
 }
 
 BOOST_AUTO_TEST_CASE(gzip_members_and_zstd_give_the_same_games) {
     const std::string one = three_games();
     std::string half;
     for (int k = 0; k < Copies / 2; ++k) half += one;
-    const std::string gz = temp_file("audit-stream-two-members.pgn.gz", gzip(half) + gzip(half));
-    check_games(read_all_tasks(gz), one);
-    const std::string zst = temp_file("audit-stream.pgn.zst", zstd(half + half));
-    check_games(read_all_tasks(zst), one);
+    const TempFile gz("audit-stream-two-members.pgn.gz", gzip(half) + gzip(half));
+    check_games(tasks_in(gz.path), one);
+    const TempFile zst("audit-stream.pgn.zst", zstd(half + half));
+    check_games(tasks_in(zst.path), one);
     // Magic bytes decide, the name only has to agree: the zstd file under a neutral name reads the same.
-    auto source = ByteSource::open(zst);
+    auto source = ByteSource::open(zst.path);
     BOOST_TEST((source->compression() == Compression::zstd));
-    std::remove(gz.c_str());
-    std::remove(zst.c_str());
 }
 
 BOOST_AUTO_TEST_CASE(a_damaged_stream_ends_in_one_error_after_the_games_before_it) {
@@ -115,14 +64,13 @@ BOOST_AUTO_TEST_CASE(a_damaged_stream_ends_in_one_error_after_the_games_before_i
     std::string many;
     for (int k = 0; k < Copies; ++k) many += one;
     const std::string packed = gzip(many);
-    const std::string path = temp_file("audit-stream-cut.pgn.gz", packed.substr(0, packed.size() / 2));
-    const auto tasks = read_all_tasks(path);
+    const TempFile file("audit-stream-cut.pgn.gz", packed.substr(0, packed.size() / 2));
+    const auto tasks = tasks_in(file.path);
     BOOST_REQUIRE(tasks.size() >= 2u);
     for (std::size_t i = 0; i + 1 < tasks.size(); ++i) BOOST_TEST(!tasks[i].error.has_value());
     BOOST_REQUIRE(tasks.back().error.has_value());
     BOOST_TEST(tasks.back().error->message().find("gzip data") != std::string::npos);
     BOOST_TEST(tasks.back().index == int(tasks.size()));
-    std::remove(path.c_str());
 }
 
 BOOST_AUTO_TEST_SUITE_END()

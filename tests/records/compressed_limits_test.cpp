@@ -2,83 +2,19 @@
 // (records/audit_input.h MaxCompressionRatio) instead of being inflated to its end, a compressed file is not read on
 // past a game refused for its size, and a zstd file that starts with a skippable frame (RFC 8878 3.1.2) is zstd.
 // tests/data/games/compressed/three-games.pgn holds three games (compressed/SOURCES.md).
-#include "records/audit_games.h"
+#include "records/compressed_files.h"
 
 #include <boost/test/unit_test.hpp>
-#include <zlib.h>
-#include <zstd.h>
 
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
-#include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 namespace compressed_limits_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::procedure::audit;
+using namespace arbiter::test::compressed;
 
 namespace {
-
-std::string three_games() {
-    std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/tests/data/games/compressed/three-games.pgn",
-                     std::ios::binary);
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-// A file of this test's own in the temporary folder, removed when it goes out of scope.
-struct TempFile {
-    std::string path;
-    TempFile(const std::string& name, const std::string& bytes)
-        : path((std::filesystem::temp_directory_path() / ("arbiter-" + std::to_string(::getpid()) + "-" + name))
-                   .string()) {
-        std::ofstream(path, std::ios::binary) << bytes;
-    }
-    ~TempFile() { std::remove(path.c_str()); }
-};
-
-// gzip of `head`, then `repeat` times `block`, then `tail`, deflated a block at a time (the bomb's gigabytes are never
-// held).
-std::string gzip(const std::string& head, const std::string& block, long repeat, const std::string& tail) {
-    z_stream z{};
-    BOOST_REQUIRE(deflateInit2(&z, 9, Z_DEFLATED, 15 + 16, 9, Z_DEFAULT_STRATEGY) == Z_OK);
-    std::string out;
-    char buffer[1 << 16];
-    const auto feed = [&](const std::string& bytes, int flush) {
-        z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-        z.avail_in = uInt(bytes.size());
-        do {
-            z.next_out = reinterpret_cast<Bytef*>(buffer);
-            z.avail_out = sizeof buffer;
-            deflate(&z, flush);
-            out.append(buffer, sizeof buffer - z.avail_out);
-        } while (z.avail_out == 0);
-    };
-    feed(head, Z_NO_FLUSH);
-    for (long k = 0; k < repeat; ++k) feed(block, Z_NO_FLUSH);
-    feed(tail, Z_FINISH);
-    deflateEnd(&z);
-    return out;
-}
-
-std::string zstd(const std::string& bytes) {
-    std::string out(ZSTD_compressBound(bytes.size()), '\0');
-    const std::size_t n = ZSTD_compress(out.data(), out.size(), bytes.data(), bytes.size(), 3);
-    BOOST_REQUIRE(!ZSTD_isError(n));
-    out.resize(n);
-    return out;
-}
-
-std::vector<GameTask> tasks_of(const std::string& path) {
-    GameStream stream({path});
-    std::vector<GameTask> tasks;
-    for (GameTask t; stream.next(t) && tasks.size() < 100;) tasks.push_back(t);
-    return tasks;
-}
 
 bool has(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 
@@ -147,7 +83,7 @@ BOOST_AUTO_TEST_CASE(a_compressed_file_is_not_read_past_a_game_refused_for_its_s
     const std::string game = one.substr(0, one.find("[Event", 1));
     const TempFile file("too-large.pgn.gz", gzip(game + "\n" + game.substr(0, game.find("\n\n") + 2), letters, 17,
                                                  "\n\n" + game));
-    const auto tasks = tasks_of(file.path);
+    const auto tasks = tasks_in(file.path, 100);
     BOOST_REQUIRE(tasks.size() == 2u);
     BOOST_TEST(!tasks[0].error.has_value());
     BOOST_REQUIRE(tasks[1].error.has_value());
@@ -162,7 +98,7 @@ BOOST_AUTO_TEST_CASE(a_zstd_file_starting_with_a_skippable_frame_is_read) {
         std::string skippable{magic, '\x2a', '\x4d', '\x18', '\x05', '\x00', '\x00', '\x00'};
         skippable += "notes";
         const TempFile file("skippable.pgn.zst", skippable + zstd(three_games()));
-        const auto tasks = tasks_of(file.path);
+        const auto tasks = tasks_in(file.path, 100);
         BOOST_REQUIRE(tasks.size() == 3u);
         for (const auto& t : tasks) BOOST_TEST(!t.error.has_value(), (t.error ? t.error->message() : ""));
         BOOST_TEST((ByteSource::open(file.path)->compression() == Compression::zstd));
