@@ -399,6 +399,34 @@ BOOST_AUTO_TEST_CASE(a_records_names_list_past_its_bound_is_refused_at_load) {
     BOOST_TEST(!contains(audit.out, "records.names"), audit.out.substr(0, 400));
 }
 
+// A schema folder's pattern `^(a+)+$` made std::regex backtrack through every split of a near match: a timeline named
+// with 30 letters a and a b kept validate busy for over a minute. A repeated group whose body ends in a repeat is
+// refused when the schema is read, whatever the timeline; the bundled patterns (a repeated group ending in a fixed
+// part among them) still read.
+BOOST_AUTO_TEST_CASE(a_schema_pattern_of_nested_repeats_is_refused_when_read) {
+    Folder f;
+    const std::string timeline = "tests/data/check/passes.yaml";
+    const std::string schema = bundled("schemas/timeline.schema.json");
+    for (const std::string pattern : {"^(a+)+$", "^(x|a*)*b$", "^((a){2,})+$"}) {
+        fs::remove_all(f.dir / "slow");
+        fs::create_directories(f.dir / "slow");
+        f.write("slow/timeline.schema.json",
+                replaced(schema, "\"definitions\": {",
+                         "\"definitions\": {\"slow\": {\"type\": \"string\", \"pattern\": \"" + pattern + "\"}, "));
+        const auto r = run("--schemas '" + (f.dir / "slow").string() + "' validate " + timeline);
+        BOOST_TEST(r.exit_code == 2, pattern << ": " << r.out);
+        BOOST_TEST(contains(r.out, "slow/timeline.schema.json: pattern '" + pattern + "': the group at byte "),
+                   pattern << ": " << r.out);
+        BOOST_TEST(contains(r.out, "exponential time"), r.out);
+    }
+    // The bundled schemas as a user's folder: every pattern of theirs reads.
+    fs::create_directories(f.dir / "copy");
+    for (const auto& entry : fs::directory_iterator(fs::path(ARBITER_SOURCE_DIR) / "schemas"))
+        fs::copy_file(entry.path(), f.dir / "copy" / entry.path().filename());
+    const auto copy = run("--schemas '" + (f.dir / "copy").string() + "' validate " + timeline);
+    BOOST_TEST(copy.exit_code == 0, copy.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_games_test
