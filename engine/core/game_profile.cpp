@@ -143,14 +143,21 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
     if (const YAML::Node r = root["records"]) {
         if (!r.IsMap()) profile_fail(file, r, "records: expected a mapping with formats and names");
         if (r["formats"]) p.record_formats = profile_texts(file, r["formats"], "records.formats");
-        if (r["names"])
-            for (auto& name : profile_texts(file, r["names"], "records.names")) p.record_names.push_back(lower_text(name));
+        if (const YAML::Node names = r["names"]) {
+            if (names.IsSequence() && names.size() > max_record_names)
+                profile_fail(file, names, "records.names: " + std::to_string(names.size()) + " names; expected at most " +
+                                              std::to_string(max_record_names) + " (the ways a record writes this game's name)");
+            for (auto& name : profile_texts(file, names, "records.names")) p.record_names.push_back(lower_text(name));
+        }
     }
     if (const YAML::Node a = root["analyses"]) {
         if (!a.IsSequence()) profile_fail(file, a, "analyses: expected a list");
         for (const auto& e : a) p.analyses |= std::uint8_t(1u << unsigned(profile_word<Analysis, 5>(file, e, "analyses")));
     }
-    if (root["default_rulebook"]) p.default_rulebook = profile_text(file, root["default_rulebook"], "default_rulebook");
+    if (const YAML::Node d = root["default_rulebook"]) {
+        p.default_rulebook = profile_text(file, d, "default_rulebook");
+        p.default_rulebook_at = {file, d.Mark().line + 1, d.Mark().column + 1};
+    }
     if (root["default_game"]) p.default_game = profile_flag(file, root["default_game"], "default_game");
     if (root["variant_of"]) {
         p.variant_of = profile_text(file, root["variant_of"], "variant_of");

@@ -9,6 +9,8 @@ namespace YAML {
 class Node;
 }
 
+#include "core/error.h"
+
 #include <array>
 #include <cstdint>
 #include <map>
@@ -19,6 +21,9 @@ class Node;
 namespace arbiter::core {
 
 inline constexpr int max_relative_types = 32;
+// records.names holds the few ways a record writes the game's name (chess960's six); a longer list is refused at load
+// rather than kept, so that finding a record's game stays a short look whatever the file says.
+inline constexpr std::size_t max_record_names = 64;
 
 // How a move is written: SAN (Nf3) and UCI/long algebraic (g1f3, e7e8q), USI (7g7f, P*5e) and KIF (７六歩(77)),
 // or a placement game's square (f5, pass).
@@ -71,6 +76,7 @@ struct GameProfile {
     std::vector<std::string> record_names;
     std::uint8_t analyses = 0;  // bit per Analysis
     std::string default_rulebook;                // a record is ruled under it unless one is named
+    SourceLocation default_rulebook_at;          // its key's place, for "no such rulebook" when a record is run
     // `default_game: true`: perft and analyze read a position as this game's when no --game is given and the
     // position reads as several games' (every game's `startpos`; an orthodox FEN is chess's and chess960's).
     bool default_game = false;

@@ -115,6 +115,7 @@ struct Build {
     std::string game;
     std::string variant;           // the record's game when it is ruled as `game` (ruled_as: chess960), else ""
     std::string default_rulebook;  // the game file's default_rulebook
+    SourceLocation default_rulebook_at;  // and its place in the game file
     std::array<std::string, 2> sides;
     std::array<std::string, 2> sides_ja;  // the game file's side_names.ja (先手, 黒), else the registry's, for the warnings
     // PGN numbers moves in pairs from the start position's move number: a Japanese warning names a ply as the

@@ -105,6 +105,7 @@ bool looks_like_transcript(std::string_view text) {
 
 void take_game_words(Build& b, const core::GameDefinition& def, const rulebook::Library& library) {
     b.default_rulebook = def.profile.default_rulebook;
+    b.default_rulebook_at = def.profile.default_rulebook_at;
     b.sides = {def.side_names[0], def.side_names[1]};
     for (std::size_t s = 0; s < 2; ++s) {
         const rulebook::NamedText* role = library.registry().role(b.sides[s]);

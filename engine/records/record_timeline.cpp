@@ -317,6 +317,17 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     out.game = b.game;
     out.rulebook = rulebook_id.empty() ? b.default_rulebook : rulebook_id;
     const rulebook::Rulebook* book = replaced ? nullptr : library.find(out.rulebook);
+    // Without --rulebook the id is the game file's: its fault is placed at its default_rulebook key, not the record.
+    if (rulebook_id.empty() && !replaced && b.default_rulebook.empty())
+        throw InputError({data_->file, 0, 0}, "game " + std::to_string(number) + " is of " + b.game +
+                                                  ", whose game file names no default_rulebook; expected --rulebook");
+    if (rulebook_id.empty() && !replaced && (!book || book->game != b.game))
+        throw InputError(b.default_rulebook_at,
+                         "default_rulebook: " +
+                             (book ? "\"" + out.rulebook + "\" is a " + book->game + " rulebook"
+                                   : "no rulebook \"" + out.rulebook + "\"") +
+                             " for the records of " + b.game + " (" + data_->file + ", game " + std::to_string(number) +
+                             "); expected the id of a rulebook of " + b.game + " (arbiter list), or name one with --rulebook");
     if (!book && !replaced) throw InputError({data_->file, 0, 0}, "no rulebook \"" + out.rulebook + "\"");
     if (book && book->game != b.game)
         throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +

@@ -57,6 +57,7 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         auto loaded = std::make_unique<LoadedSchema>();
         loaded->document = parse_schema_text(text, path.string());
         check_schema_references(loaded->document, path.string());
+        check_schema_patterns(loaded->document, path.string());
         valijson::SchemaParser parser;
         valijson::adapters::NlohmannJsonAdapter adapter(loaded->document);
         try {

@@ -72,4 +72,89 @@ void check_schema_references(const json& schema, const std::string& path) {
     }
 }
 
+namespace {
+
+// Reads one alternative-list of a pattern from `i` to its ')' or end; returns whether a match of it can end inside
+// an unbounded repeat (*, +, {n,}); `nested` is the byte of the first repeated group that does, or npos.
+class PatternScan {
+public:
+    explicit PatternScan(const std::string& p) : p_(p) {}
+    std::size_t nested = std::string::npos;
+
+    bool sequence(std::size_t& i, int depth) {
+        bool any_tail = false, tail = false;
+        while (i < p_.size() && p_[i] != ')') {
+            if (p_[i] == '|') {
+                any_tail = any_tail || tail, tail = false, ++i;
+                continue;
+            }
+            const std::size_t start = i;
+            bool atom_tail = false;  // a group whose own body ends in a repeat
+            if (p_[i] == '\\') {
+                i += 2;
+            } else if (p_[i] == '[') {
+                ++i;
+                if (i < p_.size() && p_[i] == '^') ++i;
+                if (i < p_.size() && p_[i] == ']') ++i;
+                while (i < p_.size() && p_[i] != ']') i += p_[i] == '\\' ? 2 : 1;
+                ++i;
+            } else if (p_[i] == '(') {
+                ++i;
+                if (i + 1 < p_.size() && p_[i] == '?') i += 2;  // (?: (?= (?!
+                atom_tail = depth < 64 && sequence(i, depth + 1);
+                ++i;  // ')'
+            } else {
+                ++i;
+            }
+            bool unbounded = false, optional = false;
+            if (i < p_.size() && (p_[i] == '*' || p_[i] == '+' || p_[i] == '?')) {
+                unbounded = p_[i] != '?', optional = p_[i] != '+', ++i;
+            } else if (i < p_.size() && p_[i] == '{') {
+                const std::size_t close = p_.find('}', i);
+                const std::string body = p_.substr(i + 1, close == std::string::npos ? 0 : close - i - 1);
+                unbounded = !body.empty() && body.back() == ',', optional = body.rfind("0", 0) == 0;
+                i = close == std::string::npos ? p_.size() : close + 1;
+            }
+            if (i < p_.size() && p_[i] == '?') ++i;  // lazy
+            if (unbounded && atom_tail && nested == std::string::npos) nested = start;
+            const bool ends_in_repeat = unbounded || atom_tail;
+            tail = optional ? tail || ends_in_repeat : ends_in_repeat;
+        }
+        return any_tail || tail;
+    }
+
+private:
+    const std::string& p_;
+};
+
+void check_pattern(const std::string& pattern, const std::string& path) {
+    PatternScan scan(pattern);
+    for (std::size_t i = 0; i < pattern.size(); ++i) (void)scan.sequence(i, 0);  // a stray ')' is skipped
+    if (scan.nested != std::string::npos)
+        throw InputError({path, 0, 0}, "pattern '" + pattern.substr(0, 200) + "': the group at byte " +
+                                           std::to_string(scan.nested + 1) +
+                                           " repeats a body that ends in a repeat of its own, which std::regex "
+                                           "matches in exponential time; expected each repeated group to end in a "
+                                           "fixed part");
+}
+
+}  // namespace
+
+void check_schema_patterns(const json& schema, const std::string& path) {
+    std::vector<const json*> pending{&schema};
+    while (!pending.empty()) {
+        const json* node = pending.back();
+        pending.pop_back();
+        if (node->is_array())
+            for (const json& item : *node) pending.push_back(&item);
+        if (!node->is_object()) continue;
+        for (const auto& [key, value] : node->items()) {
+            if (key == "pattern" && value.is_string()) check_pattern(value.get<std::string>(), path);
+            if (key == "patternProperties" && value.is_object())
+                for (const auto& [name, ignored] : value.items()) check_pattern(name, path);
+            pending.push_back(&value);
+        }
+    }
+}
+
 }  // namespace arbiter::rulebook
