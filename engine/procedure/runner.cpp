@@ -410,9 +410,10 @@ Run Runner::run(const Timeline& timeline, const rulebook::Rulebook& book, const 
     st.topics = &bound->second;
     st.out.sides = {def->side_names[0], def->side_names[1]};
     st.game = make_board(def, timeline.start, timeline.file, &caches_->analysis);
-    // A timeline rules play from its start: a start the board already ends has no game left to rule (a dead position
-    // is left to the rulebook, whose claims and flags still apply there).
-    if (const BoardEnd end = st.game->end_after_move(); end != BoardEnd::none && end != BoardEnd::dead_position)
+    // A timeline rules play from its start: a written start the board already ends has no game left to rule (a dead
+    // position is left to the rulebook, whose claims and flags still apply there). A game's own start is play.
+    if (const BoardEnd end = timeline.start.IsMap() ? st.game->end_after_move() : BoardEnd::none;
+        end != BoardEnd::none && end != BoardEnd::dead_position)
         throw InputError(location_of(timeline.file, timeline.start),
                          std::string("start: the game is already over in this position (") +
                              (end == BoardEnd::checkmate   ? "checkmate"
