@@ -29,6 +29,22 @@ json parse_schema_text(const std::string& text, const std::string& path) {
 
 namespace {
 
+// Calls `visit` on every object of `schema`, the schema itself included, with an explicit stack: a schema's depth is
+// bounded (MaxSchemaDepth), its width is not.
+template <class Visit>
+void for_each_object(const json& schema, Visit visit) {
+    std::vector<const json*> pending{&schema};
+    while (!pending.empty()) {
+        const json* node = pending.back();
+        pending.pop_back();
+        if (node->is_array())
+            for (const json& item : *node) pending.push_back(&item);
+        if (!node->is_object()) continue;
+        for (const auto& [key, value] : node->items()) pending.push_back(&value);
+        visit(*node);
+    }
+}
+
 // The value a local reference "#/a/b" names, or nullptr.
 const json* resolve(const json& root, const std::string& ref) {
     try {
@@ -43,17 +59,9 @@ const json* resolve(const json& root, const std::string& ref) {
 
 void check_schema_references(const json& schema, const std::string& path) {
     constexpr int MaxChain = 64;
-    std::vector<const json*> pending{&schema};  // an explicit stack: the depth is bounded, the width is not
-    while (!pending.empty()) {
-        const json* node = pending.back();
-        pending.pop_back();
-        if (node->is_array())
-            for (const json& item : *node) pending.push_back(&item);
-        if (!node->is_object()) continue;
-        for (const auto& [key, value] : node->items())
-            if (key != "$ref" || !value.is_string()) pending.push_back(&value);
-        const auto ref = node->find("$ref");
-        if (ref == node->end() || !ref->is_string()) continue;
+    for_each_object(schema, [&](const json& object) {
+        const auto ref = object.find("$ref");
+        if (ref == object.end() || !ref->is_string()) return;
         std::string at = ref->get<std::string>();
         std::set<std::string> seen;
         for (int step = 0;; ++step) {
@@ -69,7 +77,7 @@ void check_schema_references(const json& schema, const std::string& path) {
             if (!target->is_object() || next == target->end() || !next->is_string()) break;
             at = next->get<std::string>();
         }
-    }
+    });
 }
 
 namespace {
@@ -141,20 +149,13 @@ void check_pattern(const std::string& pattern, const std::string& path) {
 }  // namespace
 
 void check_schema_patterns(const json& schema, const std::string& path) {
-    std::vector<const json*> pending{&schema};
-    while (!pending.empty()) {
-        const json* node = pending.back();
-        pending.pop_back();
-        if (node->is_array())
-            for (const json& item : *node) pending.push_back(&item);
-        if (!node->is_object()) continue;
-        for (const auto& [key, value] : node->items()) {
+    for_each_object(schema, [&](const json& object) {
+        for (const auto& [key, value] : object.items()) {
             if (key == "pattern" && value.is_string()) check_pattern(value.get<std::string>(), path);
             if (key == "patternProperties" && value.is_object())
                 for (const auto& [name, ignored] : value.items()) check_pattern(name, path);
-            pending.push_back(&value);
         }
-    }
+    });
 }
 
 }  // namespace arbiter::rulebook
