@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -34,7 +35,7 @@ constexpr int reference_moves = 60;  // the "60 moves" line (FIDE's basis; a rul
 // What a rulebook says about a control's category.
 struct CategoryAnswer {
     std::string rulebook;
-    const rulebook::Rulebook* book = nullptr;  // whose categories' titles name them
+    std::map<std::string, rulebook::Text, std::less<>> titles;  // each category's title (the rulebook is not kept)
     std::optional<int> basis_moves;       // the rulebook's move count for game time
     std::optional<Ms> game_time;          // time_for_moves under that basis
     std::optional<std::string> category;  // nullopt: none of the rulebook's categories applies
@@ -42,6 +43,12 @@ struct CategoryAnswer {
     std::vector<std::string> candidates;  // categories the rulebook selects by game time
     std::string why_none;                 // when no category could be named, why
     std::string why_none_ja;              // the same in Japanese
+
+    // A category's name in Japanese output: its title in the rulebook, else the general words.
+    std::string words(const std::string& category) const {
+        const auto it = titles.find(category);
+        return report::category_words(category, it == titles.end() ? rulebook::Text{} : it->second, rulebook::Lang::ja);
+    }
 };
 
 // Lower and upper bounds of a rulebook category as clock thresholds (the stricter one when a rulebook
@@ -62,10 +69,10 @@ bool selects_by_time(const rulebook::Category& c) { return c.when.over || c.when
 CategoryAnswer categorise(const TimeControl& control, const rulebook::Rulebook& book) {
     CategoryAnswer answer;
     answer.rulebook = book.id;
-    answer.book = &book;
     answer.basis_moves = rulebook::category_basis_moves(book);
     std::vector<clock::CategoryThreshold> thresholds;
     for (const auto& [name, category] : book.categories) {
+        answer.titles[name] = category.title;
         if (!selects_by_time(category)) continue;
         thresholds.push_back(threshold_of(category));
         answer.candidates.push_back(name);
@@ -150,7 +157,7 @@ void print_ja(const std::optional<std::string>& pgn, const std::string& structur
         return;
     }
     if (answer->category) {
-        std::cout << report::category_words(*answer->category, Lang::ja, {answer->book}) << "（" << answer->rulebook;
+        std::cout << answer->words(*answer->category) << "（" << answer->rulebook;
         if (!answer->article.empty()) std::cout << ' ' << answer->article;
         std::cout << "、対局時間 " << report::duration_words(answer->game_time->count(), Lang::ja);
         if (answer->basis_moves) std::cout << "（" << *answer->basis_moves << "手）";
@@ -161,7 +168,7 @@ void print_ja(const std::optional<std::string>& pgn, const std::string& structur
     if (!answer->candidates.empty()) {
         std::cout << "（時間による区分：";
         for (std::size_t i = 0; i < answer->candidates.size(); ++i)
-            std::cout << (i ? "、" : "") << report::category_words(answer->candidates[i], Lang::ja, {answer->book});
+            std::cout << (i ? "、" : "") << answer->words(answer->candidates[i]);
         std::cout << "）";
     }
     std::cout << '\n';

@@ -72,7 +72,14 @@ void check_growth(const std::string& small, const std::string& large, long margi
         const auto [b, b_code] = with(large);
         BOOST_TEST(a_code == 0, command.front());
         BOOST_TEST(b_code == 0, command.front());
+#ifdef ARBITER_SANITIZED
+        // Under AddressSanitizer freed memory waits in its quarantine, so the peak measures the sanitizer's keeping,
+        // not the program's: the optimised build's run of this test checks the growth.
+        BOOST_TEST_MESSAGE(command.front() << ": " << a << " KiB, then " << b << " KiB (not compared under ASan)");
+        (void)margin_kib;
+#else
         BOOST_TEST(b - a < margin_kib, command.front() << ": " << a << " KiB, then " << b << " KiB");
+#endif
     }
 }
 
