@@ -127,8 +127,13 @@ private:
         ++i_;
         // The value is taken a run at a time, between the escapes \" and \\ (each stands for its second character).
         std::string value;
+        const std::size_t value_start = i_;
         for (std::size_t run = i_;; ++i_) {
             if (i_ >= s_.size() || s_[i_] == '\n') fail(line, col, "tag " + std::string(name) + ": unterminated value");
+            if (i_ - value_start > MaxPgnTagValue)  // the escapes counted too: a bound, not a measure
+                fail(line, col, "tag " + std::string(name) + ": a value of more than " +
+                                    std::to_string(MaxPgnTagValue) + " bytes; expected a shorter value (shorten the "
+                                    "tag's text or remove the tag)");
             const char c = s_[i_];
             if (c == '"') {
                 value.append(s_.substr(run, i_ - run));

@@ -39,6 +39,11 @@ struct PgnGame {
     std::string tag(std::string_view name) const;
 };
 
+// The longest tag value read (PGN 8.1.1 bounds none): 64 KiB, the line bound of the other line readers, is a
+// thousand times the longest real value (a FEN, an event or opening name, a player's name), so no real file is
+// refused, while a file of one huge value is refused at its tag rather than carried, copied, into the timeline.
+inline constexpr std::size_t MaxPgnTagValue = std::size_t{64} << 10;
+
 // Reads every game of `text`; `file` names it in errors, where `text` starts line `first_line` (one game cut out of a
 // longer file keeps the file's line numbers). Throws InputError on malformed PGN.
 std::vector<PgnGame> read_pgn(std::string_view text, const std::string& file, int first_line = 1);
