@@ -107,17 +107,18 @@ std::string default_record_rulebook(std::string_view game, const rulebook::Libra
 
 // --- the file, read once -------------------------------------------------------------------------------------
 
-// A PGN or WTHOR file of many games is held as its bytes and where each game starts, and each game is read when it
-// is converted: reading every game of a 100,000-game PGN into records before using one took 630 MB for 10.7 MB of
-// text. The other formats hold one game (KIF, CSA, a transcript) or a few (GGF) and keep their records.
+// A PGN, GGF or WTHOR file of many games is held as its bytes and where each game starts, and each game is read when
+// it is converted: reading every game of a 100,000-game PGN into records before using one took 630 MB for 10.7 MB of
+// text. The other formats hold one game (KIF, CSA, a transcript) and keep its record.
 struct RecordFile::Data {
     std::string file;
     RecordFormat format = RecordFormat::none;
     std::vector<core::PgnGame> pgn;  // read_pgn_game's one game
     std::vector<GameRecord> records;
-    std::string bytes;                   // PGN (from `from`, after a byte order mark) and WTHOR: the file's bytes
+    std::string bytes;                   // PGN, GGF (from `from`, after a byte order mark) and WTHOR: the file's bytes
     std::size_t from = 0;
     std::vector<core::PgnPlace> places;  // PGN: where each game starts in bytes
+    std::vector<core::record::GgfPlace> ggf;  // GGF: where each game starts in bytes
     std::size_t wthor = 0;               // WTHOR: the games in bytes
     int first = 1;         // the number of records[0] / pgn[0] in the file
     bool streamed = false; // one game of a PGN stream: the file's game count is not known
@@ -132,6 +133,7 @@ const std::string& RecordFile::file() const { return data_->file; }
 int RecordFile::first_game() const { return data_->first; }
 int RecordFile::games() const {
     if (data_->format == RecordFormat::pgn) return int(data_->streamed ? data_->pgn.size() : data_->places.size());
+    if (data_->format == RecordFormat::ggf) return int(data_->ggf.size());
     return int(data_->format == RecordFormat::wthor ? data_->wthor : data_->records.size());
 }
 
@@ -227,7 +229,13 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
         }
         case RecordFormat::kif: d->records.push_back(core::record::read_kif(bytes, path)); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
-        case RecordFormat::ggf: d->records = core::record::read_ggf(text, path); break;
+        case RecordFormat::ggf: {
+            // As a PGN: every game read here (a malformed one is refused whichever game is asked for), its place kept.
+            d->ggf = core::record::read_ggf_places(text, path);
+            d->from = std::size_t(text.data() - bytes.data());
+            d->bytes = std::move(owned);
+            break;
+        }
         case RecordFormat::othello_transcript: d->records.push_back(core::record::read_othello_transcript(text, path)); break;
         case RecordFormat::wthor: {
             // Every game is decoded once here (a damaged one is refused whichever game is asked for), then again
@@ -290,7 +298,13 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         convert_othello(b, r, library);
         tags = std::move(r.headers);
     } else {
-        GameRecord& r = data_->records[std::size_t(at)];
+        // A GGF game is read again from its place (as a PGN game is); the other formats' one record is kept.
+        const bool placed = data_->format == RecordFormat::ggf;
+        GameRecord read_again;
+        if (placed)
+            read_again = core::record::read_ggf_at(std::string_view(data_->bytes).substr(data_->from), data_->file,
+                                                   data_->ggf[std::size_t(at)]);
+        GameRecord& r = placed ? read_again : data_->records[std::size_t(at)];
         // The PGN reader refuses a longer game as it reads it; a KIF, CSA, GGF or transcript game is refused here,
         // before its moves are converted and ruled.
         if (r.moves.size() > core::record::MaxRecordPlies) {
@@ -307,7 +321,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
             case RecordFormat::csa: convert_shogi(b, r, library); break;
             default: convert_othello(b, r, library); break;
         }
-        tags = take_tags ? std::move(r.headers) : r.headers;
+        tags = take_tags || placed ? std::move(r.headers) : r.headers;
     }
     RecordGame out;
     out.file = data_->file;

@@ -1,6 +1,7 @@
 // Hostile input against the record readers (issue 34, the last linear-time and bounded-reader gaps): a PGN tag value
-// of megabytes, refused at its tag by the reader instead of being carried into a timeline refused as too large. Each
-// input is made here, in a scratch file of this test's own.
+// of megabytes, refused at its tag by the reader instead of being carried into a timeline refused as too large; a GGF
+// file of many games, held as its bytes and a place per game rather than every game parsed. Each input is made here,
+// in a scratch file of this test's own (the GGF games from tests/data/othello/ggs-games-from-nboard-ggf-test.ggf).
 #include "cli/cli_run.h"
 
 #include "core/error.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <fcntl.h>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -52,6 +54,18 @@ std::pair<long, int> peak_kib(const std::vector<std::string>& args) {
     rusage usage{};
     ::wait4(pid, &status, 0, &usage);
     return {usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
+
+std::string source(const std::string& relative) {
+    std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/" + relative, std::ios::binary);
+    std::ostringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+// `arbiter <args>` with stderr merged.
+arbiter::test::CliResult run(const std::string& args) {
+    return arbiter::test::run_arbiter(args, arbiter::test::Stderr::merge);
 }
 
 // A one-game PGN whose Event tag (line 1, column 1) holds `value`.
@@ -114,6 +128,54 @@ BOOST_AUTO_TEST_CASE(a_pgn_tag_of_megabytes_is_refused_at_its_tag) {
 #else
     BOOST_TEST(kib < 60 << 10, "run: " << kib << " KiB");
 #endif
+}
+
+// A game of a GGF file is read again alone from its place when it is converted: its moves keep the file's lines and
+// columns. Game 2 starts on line 3 after two spaces; its W[a1] value starts at column 23 (2 spaces, "(;GM[Othello]"
+// 13 bytes, "B[f5]" 5, "W[" 2), and a1 encloses nothing after f5 (Othello rules: a placement must turn a line).
+BOOST_AUTO_TEST_CASE(a_ggf_game_read_at_its_place_keeps_its_lines_and_columns) {
+    const Scratch ggf("placed.ggf", "(;GM[Othello]B[f5];)\n\n  (;GM[Othello]B[f5]W[a1];)\n(;GM[Othello]B[f5]W[d6];)\n");
+    const auto second = run("run " + ggf.path + " --game 2");
+    BOOST_TEST(second.exit_code == 2, second.out);
+    BOOST_TEST(contains(second.out, ggf.path + ":3:23: game 2, ply 2: move a1 cannot be played"), second.out);
+    BOOST_TEST(run("run " + ggf.path + " --game 3").exit_code == 0);
+    const auto past = run("run " + ggf.path + " --game 4");
+    BOOST_TEST(contains(past.out, "--game 4: the file holds 3 games"), past.out);
+}
+
+// As with a PGN, a malformed game is refused on opening whichever game is asked for: game 2's "zz" (line 2, column 21)
+// refuses `--game 1` too.
+BOOST_AUTO_TEST_CASE(a_malformed_ggf_game_is_refused_whichever_game_is_asked) {
+    const Scratch ggf("malformed.ggf", "(;GM[Othello]B[f5];)\n(;GM[Othello]B[f5]W[zz];)\n");
+    for (const std::string game : {"1", "2"}) {
+        const auto r = run("run " + ggf.path + " --game " + game);
+        BOOST_TEST(r.exit_code == 2, r.out);
+        BOOST_TEST(contains(r.out, ggf.path + ":2:21: GGF: expected a square a1-h8 or pass, found \"zz\""), r.out);
+    }
+}
+
+// 1,800 and 9,000 games (1.6 MB and 8.2 MB, 600 and 3,000 copies of a three-game file). Every game was parsed into a
+// record on opening: about 8 KiB a game, so 7,200 more games took about 64 MB more in `run` (31 MB, then 95 MB). Now
+// the larger file costs its 6.6 MB more of bytes (a string grown by doubling may hold up to twice that) and 24 bytes
+// of place per game: under 24 MiB.
+BOOST_AUTO_TEST_CASE(one_game_of_a_ggf_file_costs_the_file_not_every_game) {
+    std::string one = source("tests/data/othello/ggs-games-from-nboard-ggf-test.ggf");
+    BOOST_REQUIRE(one.size() == 2739u);
+    std::string small, large;
+    for (int k = 0; k < 600; ++k) small += one;
+    for (int k = 0; k < 5; ++k) large += small;
+    const Scratch a("memory-small.ggf", small), b("memory-large.ggf", large);
+    for (const std::string command : {"run", "import"}) {
+        const auto [small_kib, small_code] = peak_kib({command, a.path, "--game", "1799"});
+        const auto [large_kib, large_code] = peak_kib({command, b.path, "--game", "8999"});
+        BOOST_TEST(small_code == 0, command);
+        BOOST_TEST(large_code == 0, command);
+#ifdef ARBITER_SANITIZED
+        BOOST_TEST_MESSAGE(command << ": " << small_kib << " KiB, then " << large_kib << " KiB (not compared under ASan)");
+#else
+        BOOST_TEST(large_kib - small_kib < 24 << 10, command << ": " << small_kib << " KiB, then " << large_kib << " KiB");
+#endif
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -16,20 +16,28 @@ char lower(char c) { return c >= 'A' && c <= 'Z' ? char(c - 'A' + 'a') : c; }
 // Line and column (1-based) of byte offsets in a text. The readers ask in file order, so the count carries on
 // from the last offset asked: each byte is counted once per file, where counting from the start for every move
 // made a game of 100,000 passes quadratic (an earlier offset starts the count again).
+// A locator made at a game's place (read_ggf_at) counts from there, and is never asked an offset before it.
 class Locator {
 public:
-    Locator(std::string_view text, const std::string& file) : text_(text), file_(file) {}
+    Locator(std::string_view text, const std::string& file, const GgfPlace& from = {})
+        : text_(text), file_(file), from_(from), at_(from.offset), line_(from.line), start_(from.line_start) {}
     SourceLocation operator()(std::size_t offset) {
         offset = std::min(offset, text_.size());
-        if (offset < at_) at_ = 0, line_ = 1, start_ = 0;
+        if (offset < at_) at_ = from_.offset, line_ = from_.line, start_ = from_.line_start;
         for (; at_ < offset; ++at_)
             if (text_[at_] == '\n') ++line_, start_ = at_ + 1;
         return {file_, line_, int(offset - start_) + 1};
+    }
+    // Where the byte at `offset` is, as a place to read again from.
+    GgfPlace place(std::size_t offset) {
+        const SourceLocation at = (*this)(offset);
+        return {offset, start_, at.line};
     }
 
 private:
     std::string_view text_;
     const std::string& file_;
+    GgfPlace from_;
     std::size_t at_ = 0;
     int line_ = 1;
     std::size_t start_ = 0;
@@ -123,7 +131,8 @@ namespace {
 
 class GgfReader {
 public:
-    GgfReader(std::string_view text, const std::string& file) : s_(text), locate_(text, file) {}
+    GgfReader(std::string_view text, const std::string& file, const GgfPlace& from = {})
+        : s_(text), locate_(text, file, from), i_(from.offset) {}
 
     std::vector<GameRecord> read() {
         std::vector<GameRecord> games;
@@ -135,6 +144,22 @@ public:
         if (games.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
         return games;
     }
+
+    // What read() reads, each game dropped once read: where each one starts.
+    std::vector<GgfPlace> places() {
+        std::vector<GgfPlace> out;
+        skip_space();
+        while (i_ < s_.size()) {
+            out.push_back(locate_.place(i_));
+            (void)game();
+            skip_space();
+        }
+        if (out.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
+        return out;
+    }
+
+    // The game at the place the reader was made at.
+    GameRecord game_here() { return game(); }
 
 private:
     [[noreturn]] void fail(std::size_t at, const std::string& message) {
@@ -285,6 +310,14 @@ unsigned read_u16(std::string_view b, std::size_t at) {
 }  // namespace
 
 std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file) { return GgfReader(text, file).read(); }
+
+std::vector<GgfPlace> read_ggf_places(std::string_view text, const std::string& file) {
+    return GgfReader(text, file).places();
+}
+
+GameRecord read_ggf_at(std::string_view text, const std::string& file, const GgfPlace& place) {
+    return GgfReader(text, file, place).game_here();
+}
 
 std::vector<GameRecord> read_ggf_file(const std::string& path) { return read_ggf(read_whole_file(path), path); }
 

@@ -31,6 +31,16 @@ GameRecord read_othello_transcript_file(const std::string& path);
 // ":r" / ":t" suffix, a resignation or time loss.
 std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file);
 std::vector<GameRecord> read_ggf_file(const std::string& path);
+// The same a game at a time, as the PGN reader does (core/pgn.h read_pgn_places): every game read and checked (the
+// same errors as read_ggf), only where each starts kept (read_ggf_places); then the game at a place, read again
+// alone (read_ggf_at), so that a file of many games is held as its text and a place per game.
+struct GgfPlace {
+    std::size_t offset = 0;      // the game's "(;" in the text
+    std::size_t line_start = 0;  // the first byte of that line (columns count from it)
+    int line = 1;
+};
+std::vector<GgfPlace> read_ggf_places(std::string_view text, const std::string& file);
+GameRecord read_ggf_at(std::string_view text, const std::string& file, const GgfPlace& place);
 
 // Reads a WTHOR database: a 16-byte header (game count at bytes 4-7, year at 10-11, board size at 12) then
 // 68-byte records (tournament, black and white player ids, black's recorded disc count, the theoretical
