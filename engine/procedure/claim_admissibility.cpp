@@ -63,7 +63,11 @@ struct DeadlineImpl {
     Counted counted = Counted::no;
 };
 
-bool not_moved_since_act(const State& st, int c) { return c < 0 || !st.illegal || !st.moved_since_illegal[std::size_t(c)]; }
+// The act is the breach a touch-move claim is about (State::weighed_breach), else the illegal move held open.
+bool not_moved_since_act(const State& st, int c) {
+    if (c >= 0 && st.weighed_breach) return !st.weighed_breach->moved_since[std::size_t(c)];
+    return c < 0 || !st.illegal || !st.moved_since_illegal[std::size_t(c)];
+}
 
 constexpr DeadlineImpl deadlines[] = {
     {"before_own_next_move", not_moved_since_act},
@@ -72,6 +76,9 @@ constexpr DeadlineImpl deadlines[] = {
     {"before_claimant_touches_piece",
      [](const State& st, int c) {
          if (c < 0) return true;
+         // A move is a deliberate touch too: after his own move the claimant has touched a piece.
+         if (const auto* b = st.weighed_breach)
+             return !b->touched_since[std::size_t(c)] && !b->moved_since[std::size_t(c)];
          return st.illegal ? !st.touched_since_illegal[std::size_t(c)] : !st.touched[std::size_t(c)];
      }},
     {"before_flag_falls", [](const State& st, int c) { return c < 0 || !st.flag_down(c); }},

@@ -129,6 +129,7 @@ void claim_illegal_move(State& st, int claimant, const YAML::Node& v) {
 }
 
 void claim_impasse(State& st, int claimant, const YAML::Node&) { st.on_declare(claimant); }
+void claim_touch_move(State& st, int claimant, const YAML::Node& v) { st.claim_touch_move(claimant, v); }
 
 void claim_book_draw(State& st, int claimant, const YAML::Node& v) {
     Context ctx;
@@ -157,7 +158,7 @@ struct ClaimImpl {
 constexpr ClaimImpl kinds[] = {
     {"repetition", claim_repetition},   {"fifty_moves", claim_fifty_moves}, {"quickplay_finish", claim_quickplay_finish},
     {"flag", claim_flag},               {"win_on_time", claim_win_on_time}, {"illegal_move", claim_illegal_move},
-    {"impasse", claim_impasse},         {"book_draw", claim_book_draw},
+    {"impasse", claim_impasse},         {"book_draw", claim_book_draw}, {"touch_move", claim_touch_move},
 };
 
 }  // namespace

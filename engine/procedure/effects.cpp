@@ -194,6 +194,8 @@ Listed replay_with_colours_swapped(const Apply& a) {
     ++st.board_version;
     st.colours_swapped = !st.colours_swapped;
     st.touched = {false, false};
+    st.touches = {};
+    st.touch_breach.reset();
     st.illegal.reset();
     st.rechecks.clear();  // a position of the game played before
     if (st.clk) {
@@ -221,6 +223,8 @@ Listed replay(const Apply& a) {
     st.game->restart();
     ++st.board_version;
     st.touched = {false, false};
+    st.touches = {};
+    st.touch_breach.reset();
     st.illegal.reset();
     st.rechecks.clear();
     st.offences.clear();
@@ -262,6 +266,12 @@ Listed restore_position(const Apply& a) {
     }
     if (a.fields.is_object())
         for (auto& [k, v] : a.fields.items()) a.applied[k] = v;
+    return Listed::yes;
+}
+
+// must_move_touched, must_capture_touched: the touching side is bound (touch.cpp), a breach claimed is taken back.
+Listed touch_bound(const Apply& a) {
+    a.add_note(a.st.bind_touch(a.ctx, a.name == "must_capture_touched"));
     return Listed::yes;
 }
 
@@ -353,8 +363,8 @@ constexpr EffectImpl table[] = {
     {"reject_claim", statement},
     {"stop_clocks", stop_clocks},
     {"restart_clocks", restart_clocks},
-    {"must_move_touched", statement},
-    {"must_capture_touched", statement},
+    {"must_move_touched", touch_bound},
+    {"must_capture_touched", touch_bound},
     {"lose_right", statement},
     {"adjourn", adjourn},
     {"expel", statement},

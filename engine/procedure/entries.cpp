@@ -107,6 +107,7 @@ void State::on_move(const std::optional<std::string>& written) {
     if (clk) on_clock(clk->press(mover, now), "press");
     hold_for_absent(1 - mover);
     if (illegal) moved_since_illegal[std::size_t(mover)] = true;
+    if (touch_breach) touch_breach->moved_since[std::size_t(mover)] = true;
     if (!parsed.ok()) {
         // Recorded as played: the clock is pressed. The position stays unless the board can hold the move: a move
         // that breaks only the check rule (chess) is played and ruled like one it cannot hold (found at the next
@@ -122,9 +123,11 @@ void State::on_move(const std::optional<std::string>& written) {
         }
     }
     const int ply_before = game->ply();
+    check_touch_obligation(mover, parsed, text);
     game->play(parsed);
     ++board_version;
     touched = {false, false};
+    touches = {};
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
     if (parsed.ok()) after_move(mover);
     else on_illegal_move_held();
@@ -252,34 +255,6 @@ void State::on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult res
               {"rulebook " + book.id + " leaves this to the game's rules (" + book.game + ")", "規則 " + book.id + " はこれをゲームのルールに委ねる"});
     end_game(score, true, topic, "");
     out.rulings.back().clocks_after = clocks();
-}
-
-void State::on_touch() {
-    const YAML::Node& v = entry->value;
-    const int by = read_side(v["by"]);
-    if (v["adjust"] && v["adjust"].as<bool>()) return;
-    const std::string square = v["square"].Scalar();
-    const auto owner = game->owner_at(square);
-    if (!owner) throw error("square: found '" + square + "'; expected a square of the board", v["square"]);
-    if (*owner < 0) {
-        // An empty square: no touch of a piece. Where a touch makes the move (JOA 「着手」), touching a square the side
-        // to move may play binds that move; a square where no disc may go makes none.
-        if (by == to_move() && param_of(params::touch_binds) == true && game->read(square).ok() && bound_square[std::size_t(by)].empty()) {
-            bound_square[std::size_t(by)] = square;
-            if (const auto* r = rule(registry().setting_topic(params::touch_binds.mechanism)))
-                note_rule(*r, by, {"touched " + square + ", where a disc may be played: the move is made there",
-                                   square + " に触れた。そこに打てるので、そこへの着手となる"});
-        }
-        return;
-    }
-    touched[std::size_t(by)] = true;
-    if (illegal) touched_since_illegal[std::size_t(by)] = true;
-    // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b).
-    if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) offer_by = nobody;
-    Context ctx;
-    ctx.actor = by;
-    ctx.facts["touched_piece"] = *owner == by ? "own" : "opponent";
-    raise(Trigger::entry_touch, ctx, by);
 }
 
 // `incident: {topic, offender, facts}`: the arbiter records what happened on a topic the registry lets an

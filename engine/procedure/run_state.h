@@ -115,6 +115,25 @@ struct Runner::State {
     std::array<std::string, 2> bound_square;              // a touched square that is the side's move (touch_binds)
     std::array<bool, 2> touched_since_illegal{false, false};  // ... since the illegal move held open
     std::array<bool, 2> moved_since_illegal{false, false};
+    // Touch-move (touch.cpp): the first own and the first opponent piece the side to move touched this turn, and the
+    // obligations the rule on touches put on them (must_move_touched, must_capture_touched).
+    struct Touches {
+        std::string own, opponent;  // squares; "" none touched
+        bool own_first = true;
+        bool must_move = false, must_capture = false;
+    };
+    std::array<Touches, 2> touches{};
+    // A move that broke such an obligation, open to the opponent's claim (claim kind touch_move) until the rule's
+    // deadline; what each side has done since (a move is a deliberate touch too).
+    struct TouchBreach {
+        int offender = nobody;
+        int ply_before = -1;  // the board's ply before the move (taken back when the claim is upheld)
+        Touches bound;
+        std::string move;  // the move made instead, as written
+        std::array<bool, 2> touched_since{false, false}, moved_since{false, false};
+    };
+    std::optional<TouchBreach> touch_breach;
+    const TouchBreach* weighed_breach = nullptr;  // the breach a claim being weighed is about (its deadline's act)
     bool arbiter_sighting = false;  // the claim being weighed is the arbiter's own observation (observe_illegal)
     std::string observer;  // who points the act out when no player does (observe.by), while it is weighed
     // Each side's arrival (its first arrive entry's instant; 0: present from the start), found once (arrival_of).
@@ -258,7 +277,12 @@ struct Runner::State {
     void after_move(int mover);
     bool read_ahead();
     void on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult result);
+    // ---- touch-move (touch.cpp)
     void on_touch();
+    void check_touch_obligation(int mover, const core::ParsedMove& parsed, const std::string& text);
+    void claim_touch_move(int claimant, const YAML::Node& v);
+    // must_move_touched / must_capture_touched: bind the touching side (at a claim, after taking the breach back).
+    Note bind_touch(const Context& ctx, bool capture);
     void on_incident();
     void on_arbiter();
     bool started_by_press() const;

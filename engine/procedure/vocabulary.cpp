@@ -19,7 +19,8 @@ constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_name
     "entry.arrive", "entry.phone", "entry.resign", "entry.accept", "entry.touch", "entry.assign", "entry.declare",
     "entry.declare_end", "entry.incident",
     "claim.repetition", "claim.fifty_moves", "claim.incorrect", "claim.lapsed", "claim.quickplay_finish",
-    "claim.win_on_time", "claim.illegal_move", "claim.book_draw", "point_out.illegal_move", "flag_fallen",
+    "claim.win_on_time", "claim.illegal_move", "claim.book_draw", "claim.touch_move", "point_out.illegal_move",
+    "flag_fallen",
     "both_flags_fallen",
     "board.checkmate", "board.stalemate", "board.dead_position", "board.neither_can_move", "board.repetition",
     "board.perpetual_check", "board.move_limit", "board.move_rule", "board.tie", "board.illegal_move", "game.ended",
@@ -49,6 +50,7 @@ constexpr std::string_view place_roles[] = {
     "claim.quickplay_finish claimant", "claim.quickplay_finish opponent",
     "claim.win_on_time claimant", "claim.win_on_time opponent",
     "claim.book_draw claimant", "claim.book_draw opponent",
+    "claim.touch_move offender", "claim.touch_move claimant", "claim.touch_move opponent",
     "claim.illegal_move offender", "claim.illegal_move claimant", "claim.illegal_move opponent",
     "point_out.illegal_move offender", "point_out.illegal_move claimant", "point_out.illegal_move opponent",
     "flag_fallen offender", "flag_fallen claimant", "flag_fallen opponent",
@@ -73,7 +75,7 @@ constexpr std::string_view place_roles[] = {
 constexpr std::string_view place_conditions[] = {
     "entry.arrive latecomer_forfeits", "entry.arrive arrival_after", "entry.arrive arrival_at_least",
     "entry.arrive opponent_arrival_after", "entry.arrive opponent_arrival_at_least",
-    "entry.touch touched_piece",
+    "entry.touch touched_piece", "claim.touch_move touched_piece",
     "entry.declare actor_side", "entry.declare own_turn", "entry.declare king_in_zone",
     "entry.declare opponent_king_in_zone", "entry.declare zone_points_at_least", "entry.declare pieces_in_zone_at_least",
     "entry.declare not_in_check", "entry.declare first_side_points_at_least",
@@ -103,6 +105,7 @@ constexpr std::string_view act_deadlines[] = {"claim.illegal_move within_last_mo
 // board never asks, so a deadline on their rules would validate and do nothing).
 constexpr std::string_view claim_checked[] = {"claim.repetition", "claim.fifty_moves", "claim.quickplay_finish",
                                               "claim.illegal_move", "claim.book_draw", "flag_fallen", "entry.incident",
+                                              "claim.touch_move",
                                               "board.illegal_move", "point_out.illegal_move"};
 
 // The deadlines counted in moves read the rule's claim_moves (claim_admissibility.cpp): without it they never pass.

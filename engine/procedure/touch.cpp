@@ -1,0 +1,158 @@
+// Touch-move: a touch entry, the obligation the rule on touches puts on the side to move (the effects
+// must_move_touched and must_capture_touched), a move that breaks it, and the opponent's claim of that breach (claim
+// kind touch_move), admissible until the rule's claim deadline (FIDE 2009 4.7: the claimant's own deliberate touch).
+#include "procedure/run_state.h"
+
+#include "core/position.h"
+
+namespace arbiter::procedure {
+
+using State = Runner::State;
+
+void State::on_touch() {
+    const YAML::Node& v = entry->value;
+    const int by = read_side(v["by"]);
+    if (v["adjust"] && v["adjust"].as<bool>()) return;
+    const std::string square = v["square"].Scalar();
+    const auto owner = game->owner_at(square);
+    if (!owner) throw error("square: found '" + square + "'; expected a square of the board", v["square"]);
+    if (*owner < 0) {
+        // An empty square: no touch of a piece. Where a touch makes the move (JOA 「着手」), touching a square the side
+        // to move may play binds that move; a square where no disc may go makes none.
+        if (by == to_move() && param_of(params::touch_binds) == true && game->read(square).ok() &&
+            bound_square[std::size_t(by)].empty()) {
+            bound_square[std::size_t(by)] = square;
+            if (const auto* r = rule(registry().setting_topic(params::touch_binds.mechanism)))
+                note_rule(*r, by, {"touched " + square + ", where a disc may be played: the move is made there",
+                                   square + " に触れた。そこに打てるので、そこへの着手となる"});
+        }
+        return;
+    }
+    touched[std::size_t(by)] = true;
+    if (illegal) touched_since_illegal[std::size_t(by)] = true;
+    if (touch_breach) touch_breach->touched_since[std::size_t(by)] = true;
+    // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b).
+    if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) offer_by = nobody;
+    // Only the player having the move is bound by a touch (4.3); the first piece of each colour is the one that counts.
+    std::string_view touched_piece = *owner == by ? "own" : "opponent";
+    if (by == to_move()) {
+        Touches& t = touches[std::size_t(by)];
+        std::string& first = *owner == by ? t.own : t.opponent;
+        if (first.empty()) first = square;
+        if (t.opponent.empty()) t.own_first = true;
+        else if (t.own.empty()) t.own_first = false;
+        if (!t.own.empty() && !t.opponent.empty()) touched_piece = "both";
+    }
+    Context ctx;
+    ctx.actor = by;
+    ctx.facts["touched_piece"] = touched_piece;
+    raise(Trigger::entry_touch, ctx, by);
+}
+
+namespace {
+
+// What the obligations `t` allow on `pos` (FIDE 2009 4.3, 4.5; JCA 4.3, 4.5): the square the move must leave, the
+// square it must reach (a capture there), each -1 where free; both -1 when nothing touched can move or be captured.
+std::pair<int, int> required_squares(const core::Position& pos, const State::Touches& t) {
+    const core::GameDefinition& def = pos.definition();
+    const int own = t.own.empty() ? -1 : def.parse_square(t.own);
+    const int opp = t.opponent.empty() ? -1 : def.parse_square(t.opponent);
+    const core::MoveList legal = pos.legal_moves();
+    auto exists = [&](int from, int to) {
+        for (const core::Move m : legal) {
+            if (m.kind() == core::MoveKind::drop || m.kind() == core::MoveKind::pass) continue;
+            if ((from < 0 || int(m.from()) == from) && (to < 0 || int(m.to()) == to)) return true;
+        }
+        return false;
+    };
+    const bool move_own = t.must_move && own >= 0 && exists(own, -1);
+    const bool take_opp = t.must_capture && opp >= 0 && exists(-1, opp);
+    if (t.must_capture && own >= 0 && opp >= 0) {
+        // One of each colour (4.3c): the touched piece takes the touched piece; if it cannot, the first touched that
+        // can be moved or captured.
+        if (exists(own, opp)) return {own, opp};
+        const bool own_movable = exists(own, -1);
+        if (t.own_first ? own_movable : !take_opp && own_movable) return {own, -1};
+        if (take_opp) return {-1, opp};
+        return {-1, -1};
+    }
+    if (move_own) return {own, -1};
+    if (take_opp) return {-1, opp};
+    return {-1, -1};
+}
+
+}  // namespace
+
+// Before `mover`'s legal move is made: a move that breaks the obligation its touches put on it is a breach, open to
+// the opponent's claim (the arbiter does not act on Article 4 unasked).
+void State::check_touch_obligation(int mover, const core::ParsedMove& parsed, const std::string& text) {
+    const Touches t = touches[std::size_t(mover)];
+    if (!t.must_move && !t.must_capture) return;
+    const core::Position* pos = game->position();
+    if (!pos || !parsed.ok()) return;
+    const auto [from, to] = required_squares(*pos, t);
+    if ((from < 0 || int(parsed.move.from()) == from) && (to < 0 || int(parsed.move.to()) == to)) return;
+    touch_breach = TouchBreach{mover, game->ply(), t, text};
+}
+
+// The opponent claims that the offender touched a piece and moved another: admissible under the rule's claim (who,
+// until when: the deadline's act is the breach), ruled by the rule on touches, whose effect takes the move back and
+// binds the offender again.
+void State::claim_touch_move(int claimant, const YAML::Node& v) {
+    const std::string& topic = topic_of(Trigger::claim_touch_move);
+    if (!touch_breach || touch_breach->offender == claimant) {
+        note_only(topic.empty() ? std::string(trigger_name(Trigger::claim_touch_move)) : topic, claimant,
+                  {"no move of the opponent broke a touch-move obligation; nothing follows",
+                   "相手の着手に、触れた駒に関する義務の違反はない。何も変わらない"});
+        return;
+    }
+    const TouchBreach& breach = *touch_breach;
+    Context ctx;
+    ctx.actor = breach.offender;
+    ctx.party = "claimant";
+    ctx.roles["claimant"] = claimant;
+    ctx.restore_ply = breach.ply_before;
+    const bool both = !breach.bound.own.empty() && !breach.bound.opponent.empty() && breach.bound.must_capture;
+    ctx.facts["touched_piece"] = both ? "both" : breach.bound.must_move ? "own" : "opponent";
+    if (const auto* r = rule_for(Trigger::claim_touch_move)) {
+        weighed_breach = &breach;
+        const bool in_time = admissible(*r, claimant, ctx, v["kind"].Scalar());
+        weighed_breach = nullptr;
+        if (!in_time) return;
+    }
+    raise(Trigger::claim_touch_move, ctx, claimant, {}, true);
+}
+
+// The effects must_move_touched (capture false) and must_capture_touched: the touching side is bound to move its
+// touched piece or to capture the touched one (State::check_touch_obligation holds its next move to it). At an upheld
+// claim of a breach, the breaching move is taken back first and the offender is bound again to the same pieces.
+Note State::bind_touch(const Context& ctx, bool capture) {
+    const int side = ctx.actor;
+    if (side < 0 || side > 1) return {};
+    Note note;
+    if (touch_breach && ctx.restore_ply >= 0 && touch_breach->offender == side &&
+        touch_breach->ply_before == ctx.restore_ply) {
+        const TouchBreach breach = *touch_breach;
+        touch_breach.reset();
+        if (game->take_back_to(breach.ply_before)) {
+            ++board_version;
+            touches[std::size_t(side)] = breach.bound;
+            if (clk && clk->running()) ensure_running(side);
+            note = {"the arbiter takes back " + breach.move, "アービターは " + breach.move + " を取り消させる"};
+        }
+    }
+    if (side != to_move()) {
+        add_note(note, {"not on move: the touch binds only the player having the move", "手番ではないため、触れても義務は生じない"});
+        return note;
+    }
+    Touches& t = touches[std::size_t(side)];
+    (capture ? t.must_capture : t.must_move) = true;
+    const std::string& square = capture ? t.opponent : t.own;
+    if (!square.empty())
+        add_note(note, {side_name(side) + (capture ? " must capture the piece on " : " must move the piece on ") +
+                            square + " if it can",
+                        ja_side(side) + "は可能なら" + square + (capture ? "の駒を取らなければならない" : "の駒を動かさなければならない")});
+    return note;
+}
+
+}  // namespace arbiter::procedure
