@@ -133,15 +133,30 @@ namespace {
 template <class BB>
 void generate_plain(const BasicPosition<BB>& pos, MoveList& list, std::uint16_t types, BB targets, bool first_only,
                     BB& check_mask, bool& double_check) {
-    movegen_pieces::generate_pieces<slides_everywhere>(pos, list, types, targets, first_only, check_mask, double_check);
+    movegen_pieces::generate_pieces<slides_everywhere, fast_moves::compress_everywhere>(pos, list, types, targets,
+                                                                                        first_only, check_mask,
+                                                                                        double_check);
 }
 
 #ifdef ARBITER_SLIDE_TABLES
 ARBITER_SLIDES_TARGET void generate_by_slides(const BasicPosition<Bitboard>& pos, MoveList& list, std::uint16_t types,
                                               Bitboard targets, bool first_only, Bitboard& check_mask,
                                               bool& double_check) {
-    movegen_pieces::generate_pieces<true>(pos, list, types, targets, first_only, check_mask, double_check);
+    movegen_pieces::generate_pieces<true, fast_moves::compress_everywhere>(pos, list, types, targets, first_only,
+                                                                           check_mask, double_check);
 }
+#endif
+
+// A portable build's copy of generate_by_slides for CPUs that write a piece's moves at once (movegen_fast.h).
+#if defined(ARBITER_SLIDE_TABLES) && defined(ARBITER_COMPRESS_MOVES)
+constexpr bool compress_copy = !fast_moves::compress_everywhere && !slides_everywhere;
+ARBITER_COMPRESS_TARGET void generate_by_compress(const BasicPosition<Bitboard>& pos, MoveList& list,
+                                                  std::uint16_t types, Bitboard targets, bool first_only,
+                                                  Bitboard& check_mask, bool& double_check) {
+    movegen_pieces::generate_pieces<true, true>(pos, list, types, targets, first_only, check_mask, double_check);
+}
+#else
+constexpr bool compress_copy = false;
 #endif
 
 }  // namespace
@@ -165,8 +180,12 @@ void BasicPosition<BB>::generate_some(MoveList& list, std::uint16_t types, Bitbo
     bool double_check = false;
 #ifdef ARBITER_SLIDE_TABLES
     if constexpr (std::is_same_v<BB, std::uint64_t>) {
-        if (has_slides<BB>(g)) generate_by_slides(*this, list, types, targets, first_only, check_mask, double_check);
-        else generate_plain(*this, list, types, targets, first_only, check_mask, double_check);
+        if (!has_slides<BB>(g)) generate_plain(*this, list, types, targets, first_only, check_mask, double_check);
+#if defined(ARBITER_SLIDE_TABLES) && defined(ARBITER_COMPRESS_MOVES)
+        else if (compress_copy && fast_moves::compress_moves_here())
+            generate_by_compress(*this, list, types, targets, first_only, check_mask, double_check);
+#endif
+        else generate_by_slides(*this, list, types, targets, first_only, check_mask, double_check);
     } else {
         generate_plain(*this, list, types, targets, first_only, check_mask, double_check);
     }

@@ -6,12 +6,46 @@
 #include "core/movegen_targets.h"
 #include "core/position.h"
 
+// Writing a piece's moves at once needs AVX-512 (F, BW, VBMI2) and BMI2. A build for the machine it runs on
+// (ARBITER_NATIVE) writes them so everywhere; a portable x86-64 build compiles one more copy of the generator for those
+// instructions (ARBITER_COMPRESS_TARGET, movegen.cpp) and calls it where the CPU has them (compress_moves_here).
 #if defined(__AVX512VBMI2__) && defined(__AVX512BW__) && defined(__AVX512F__) && defined(__BMI2__)
 #include <immintrin.h>
 #define ARBITER_COMPRESS_MOVES 1
+#define ARBITER_COMPRESS_TARGET
+#elif defined(ARBITER_SLIDE_TABLES)
+#include <immintrin.h>
+#define ARBITER_COMPRESS_MOVES 1
+#define ARBITER_COMPRESS_TARGET __attribute__((target("bmi,bmi2,popcnt,avx512f,avx512bw,avx512vbmi2")))
 #endif
 
 namespace arbiter::core::fast_moves {
+
+// Whether write_moves compresses by default: where the whole build may (native), else only in the generator compiled
+// for it, which asks for it (Compress = true).
+#if defined(ARBITER_COMPRESS_MOVES) && defined(__AVX512VBMI2__) && defined(__AVX512BW__) && defined(__AVX512F__) && \
+    defined(__BMI2__)
+inline constexpr bool compress_everywhere = true;
+#else
+inline constexpr bool compress_everywhere = false;
+#endif
+
+#ifdef ARBITER_COMPRESS_MOVES
+// Whether this CPU runs ARBITER_COMPRESS_TARGET's instructions (always, where the build requires them).
+inline bool compress_moves_here() {
+    if constexpr (compress_everywhere) {
+        return true;
+    } else {
+        static const bool here = [] {
+            __builtin_cpu_init();
+            return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vbmi2") && __builtin_cpu_supports("bmi") &&
+                   __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+        }();
+        return here;
+    }
+}
+#endif
 
 // Writes Move(from, to) at `out` for each square of `targets`, lowest first (pop_lsb's order), and returns the end.
 // The generator keeps its own end rather than the list's count, which it would read back from memory after each write
@@ -20,7 +54,7 @@ namespace arbiter::core::fast_moves {
 // mispredicted about once per piece. The bytes are widened from the compressed register itself, not stored and read
 // back (a 64-byte store and a 16-byte reload per piece).
 #ifdef ARBITER_COMPRESS_MOVES
-inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) {
+ARBITER_COMPRESS_TARGET inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) {
     alignas(64) static constexpr std::uint8_t all_squares[64] = {
         0,  1,  2,  3,  4,  5,  6,  7,  8,  9,  10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21,
         22, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43,
@@ -28,7 +62,7 @@ inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) 
     const __m512i squares = _mm512_maskz_compress_epi8(targets, _mm512_load_si512(all_squares));
     const __m512i base = _mm512_set1_epi32(int(Move(from, 0).raw()));
     const int n = popcount(targets);
-    auto write = [&](int k, __m128i bytes) {
+    auto write = [&](int k, __m128i bytes) ARBITER_COMPRESS_TARGET {
         const __m512i moves = _mm512_or_si512(_mm512_maskz_cvtepu8_epi32(0xFFFF, bytes), base);
         _mm512_mask_storeu_epi32(out + k, __mmask16(_bzhi_u32(0xFFFF, unsigned(n - k))), moves);
     };
@@ -45,10 +79,11 @@ inline Move* write_moves_compressed(Move* out, int from, std::uint64_t targets) 
 }
 #endif
 
-template <class BB>
-inline Move* write_moves(Move* out, int from, BB targets) {
+// With Compress, write_moves_compressed (only in a function compiled for ARBITER_COMPRESS_TARGET).
+template <bool Compress, class BB>
+[[gnu::always_inline]] inline Move* write_moves(Move* out, int from, BB targets) {
 #ifdef ARBITER_COMPRESS_MOVES
-    if constexpr (std::is_same_v<BB, std::uint64_t>) return write_moves_compressed(out, from, targets);
+    if constexpr (Compress && std::is_same_v<BB, std::uint64_t>) return write_moves_compressed(out, from, targets);
 #endif
     while (targets) *out++ = Move(from, pop_lsb(targets));
     return out;

@@ -83,8 +83,9 @@ private:
 };
 
 // The moves of the pieces on the board (generate_some less drops and placements), with the check mask and whether the
-// side to move is in double check, which the drops need. With Slides, the rider tables where the definition has them.
-template <bool Slides, class BB>
+// side to move is in double check, which the drops need. With Slides, the rider tables where the definition has them;
+// with Compress, each piece's moves written at once (fast_moves::write_moves).
+template <bool Slides, bool Compress, class BB>
 [[gnu::always_inline]] inline void generate_pieces(const BasicPosition<BB>& pos, MoveList& list, std::uint16_t types,
                                                    BB targets, bool first_only, BB& check_mask_out,
                                                    bool& double_check_out) {
@@ -153,8 +154,9 @@ template <bool Slides, class BB>
     check_mask_out = check_mask;
     double_check_out = double_check;
 
-    // Adds the moves of `type` from `from` to each square of `targets`, with promotions.
-    auto emit = [&](int type, int from, BB targets) {
+    // Adds the promotions of `type` from `from` to squares of `targets`, and returns the squares where it may arrive
+    // unpromoted (the caller writes those moves: write_moves is inlined only into a function of its own instructions).
+    auto promote = [&](int type, int from, BB targets) {
         const PieceType& p = g.pieces[type];
         if (p.promotes()) {
             const Promotion& pr = p.promotion;
@@ -166,7 +168,7 @@ template <bool Slides, class BB>
                 for (int choice : pr.to) *out++ = Move(from, to, MoveKind::promotion, choice);
             }
         }
-        out = fast_moves::write_moves(out, from, targets);
+        return targets;
     };
     auto targets_of = [&](int type, int from, BB allowed) {
         return piece_targets<BB, Slides>(g, tb, type, us, from, occ, enemy, not_target, allowed);
@@ -188,7 +190,8 @@ template <bool Slides, class BB>
                 int from = pop_lsb(bb);
                 BB allowed = check_mask & targets;
                 if (pinned & bit<BB>(from)) allowed &= pin_line[from];
-                emit(type, from, targets_of(type, from, allowed));
+                const BB unpromoted = promote(type, from, targets_of(type, from, allowed));
+                out = fast_moves::write_moves<Compress>(out, from, unpromoted);
                 if (p.has_double_step) {
                     int to = g.double_step_to[us][from];
                     if (to != no_square && (allowed & bit<BB>(to)) &&
@@ -219,7 +222,7 @@ template <bool Slides, class BB>
             if constexpr (Slides && std::is_same_v<BB, std::uint64_t>) {
                 if (g.slide_group_count) {
                     const BB safe = t & ~fast_moves::attacked_squares(pos, them, without_king);
-                    out = fast_moves::write_moves(out, ksq, safe);
+                    out = fast_moves::write_moves<Compress>(out, ksq, safe);
                     done = true;
                 }
             }

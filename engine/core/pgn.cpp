@@ -363,13 +363,13 @@ private:
             if (token.empty() || !(is_letter(token[0]) || token[0] == '0' || static_cast<unsigned char>(token[0]) >= 0xC0))
                 fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
             // The move built with its text: a string constructed from the token costs less than an empty one
-            // assigned to.
+            // assigned to (PgnMove's constructor).
             last_comment = {};
             if (g.moves.size() >= record::MaxRecordPlies)
                 fail(line, col, "a game of more than " + std::to_string(record::MaxRecordPlies) +
                                     " plies; expected a game record of fewer moves (a longer game is refused rather "
                                     "than held in memory)");
-            PgnMove& m = g.moves.emplace_back(std::string(token), line, col);
+            PgnMove& m = g.moves.emplace_back(token, line, col);
             if (suffix) m.nags.push_back(suffix);
         }
     }

@@ -16,6 +16,10 @@
 namespace arbiter::core {
 
 struct PgnMove {
+    // The reader's one way to make a move: the text copied once into `san` (a string built and then moved in copies
+    // it twice: a short string's move copies its bytes), the other fields set one by one.
+    PgnMove(std::string_view text, int at_line, int at_column) : san(text), line(at_line), column(at_column) {}
+
     std::string san;  // as written, without move number and without !? suffixes
     int line = 0;     // 1-based place of the move text in the file
     int column = 0;
