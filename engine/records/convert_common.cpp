@@ -128,13 +128,12 @@ RecordedMoves::Reading* add_move(Build& b, Ms at, const std::string& text, bool 
                           std::string comment) {
     if (b.audit) {
         // The entry as audit_timeline hands it to the runner, built in place once: it was an Out, then a part, then an
-        // Entry, each a copy of the text, and an archive has a few hundred thousand moves.
-        Entry& e = b.parts.emplace_back();
-        e.at = at;
-        e.action = "move";
-        e.text = text;
-        e.where.line = line;  // in the record's file (Timeline::place)
-        e.where.column = column;
+        // Entry, each a copy of the text, and an archive has a few hundred thousand moves. Every member is given, so
+        // that the entry is not first zeroed whole (value-initialised), and its strings are constructed rather than
+        // assigned to (an assignment of the action's literal was a call per move). The place is in the record's file
+        // (Timeline::place).
+        b.parts.emplace_back(at, "move", rulebook::NodeHandle{}, text, rulebook::NodeHandle{}, std::string{},
+                             SourceLocation{std::string{}, line, column});
         RecordedMoves::Reading& r = b.readings.readings.emplace_back();
         r.entry = b.parts.size() - 1;
         return &r;
