@@ -103,7 +103,7 @@ clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s) {
     return c;
 }
 
-// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "10分切れ負け", "1時間30分 秒読み60秒".
+// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "0分+10秒", "10分切れ負け", "1時間30分 秒読み60秒".
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b) {
     if (text.empty()) return std::nullopt;
     std::string s = text;
@@ -114,7 +114,8 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
         s.erase(0, starts_with(s, "+") ? 1 : std::string("秒読み").size());
         if (auto b2 = read_japanese_duration(s)) byoyomi = *b2;
     }
-    if (!main || !s.empty() || *main <= 0) {
+    // "0分+10秒": byoyomi alone (81Dojo writes it so), every move within the byoyomi.
+    if (!main || !s.empty() || *main < 0 || (*main == 0 && byoyomi <= 0)) {
         b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control",
                "持ち時間「" + text + "」が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
