@@ -187,11 +187,18 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         b.start_yaml = "{sfen: " + yaml_quoted(r.start) + "}";
     }
     core::BasicGame<BB> game(start);
+    for (const auto& note : r.notes) b.warn(note[0], note[1]);
     if (r.format == "kif") {
         b.event_name = r.header("棋戦");
         for (const char* k : {"開始日時", "棋戦", "場所", "持ち時間", "先手", "後手", "まで"})
             if (const auto v = r.header(k); !v.empty()) b.header_comments.push_back(std::string(k) + "：" + v);
-        b.control = kif_control(r.header("持ち時間"), b);
+        // Kifu for Windows writes the byoyomi in a header of its own (持ち時間：1時間, 秒読み：60秒): one control.
+        std::string control = r.header("持ち時間");
+        if (const auto byoyomi = r.header("秒読み"); !byoyomi.empty() && !control.empty() &&
+                                                   control.find("秒読み") == std::string::npos &&
+                                                   control.find('+') == std::string::npos)
+            control += " 秒読み" + byoyomi;
+        b.control = kif_control(control, b);
     } else {
         b.event_name = r.header("EVENT");
         for (const char* k : {"sente", "gote", "EVENT", "START_TIME", "TIME_LIMIT", "TIME"})

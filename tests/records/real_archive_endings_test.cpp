@@ -178,6 +178,32 @@ BOOST_AUTO_TEST_CASE(chess_com_variants_and_odds_games_are_refused_by_name) {
     BOOST_TEST(odds[0].error->where().line == 1);
 }
 
+BOOST_AUTO_TEST_CASE(a_kif_byoyomi_header_and_a_second_ending_line) {
+    // Kifu for Windows (as in a 叡王戦 record, mogproject/mog-core-scala@a7898292 kif/game/012.kif) writes the
+    // byoyomi apart: 持ち時間：1分, 秒読み：30秒 here. Sente uses 50 s, then 25 s: 10 s of main time, then 15 s of a
+    // 30 s byoyomi: in time. Read without the 秒読み header, the minute is spent 10 s into ply 3: a warning.
+    const std::string moves = "手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:50/00:00:50)\n"
+                              "   2 ３四歩(33)   ( 0:10/00:00:10)\n   3 ２六歩(27)   ( 0:25/00:01:15)\n"
+                              "   4 投了   ( 0:05/00:00:15)\n";
+    const auto both = rule_bytes("持ち時間：1分\n秒読み：30秒\n" + moves, "byo.kif");
+    BOOST_TEST(both.game.warnings.empty());
+    BOOST_TEST(both.run.result.topic == "result.resignation");
+    BOOST_TEST(*agrees(both.game.recorded, both.run));
+    const auto main_only = rule_bytes("持ち時間：1分\n" + moves, "main.kif");
+    BOOST_TEST(any_warning_has(main_only.game.warnings, "ply 3"));
+    // The same record with "5 中断" and まで4手で中断 after the resignation (the 叡王戦 record's 122 投了, 123 中断):
+    // the resignation stands, the later line is passed over with a warning naming its line (9: two headers, 手合割, the column line, four moves).
+    const auto twice = rule_bytes("持ち時間：1分\n秒読み：30秒\n" + moves + "   5 中断   ( 0:00/00:00:15)\nまで4手で中断\n",
+                                  "twice.kif");
+    BOOST_REQUIRE_EQUAL(twice.game.warnings.size(), 1u);
+    BOOST_TEST(twice.game.warnings[0].en.find("line 9: a second ending line \"中断\" after \"投了\"") !=
+               std::string::npos, twice.game.warnings[0].en);
+    BOOST_TEST(twice.game.recorded.ending == "resignation");
+    BOOST_TEST(*agrees(twice.game.recorded, twice.run));
+    // A move after the ending line is still refused.
+    BOOST_CHECK_THROW(rule_bytes("持ち時間：1分\n" + moves + "   5 ２五歩(26)\n", "move.kif"), InputError);
+}
+
 BOOST_AUTO_TEST_CASE(an_engine_match_time_control_in_decimals_is_read) {
     // cutechess-cli writes TimeControl "10+0.05" (python-chess's data/pgn/cutechess-fischerrandom.pgn, niklasf/
     // python-chess@9c24454d): 10 s and 50 ms a move. Read, rather than "cannot be read"; the increment is not whole
