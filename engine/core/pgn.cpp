@@ -359,8 +359,11 @@ private:
                 }
             }
             // A move starts with a letter, or '0' (0-0); or a UTF-8 lead byte: a game file's notation may name its
-            // pieces in their own script (xiangqi's 炮二平五), which the game's own reader reads or refuses.
-            if (token.empty() || !(is_letter(token[0]) || token[0] == '0' || static_cast<unsigned char>(token[0]) >= 0xC0))
+            // pieces in their own script (xiangqi's 炮二平五), which the game's own reader reads or refuses; or '@', a
+            // pawn drop as chess.com writes it in Crazyhouse ("@h6"): the game's Variant tag then refuses the game by
+            // name, rather than the movetext at its first drop.
+            if (token.empty() || !(is_letter(token[0]) || token[0] == '0' || token[0] == '@' ||
+                                   static_cast<unsigned char>(token[0]) >= 0xC0))
                 fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
             // The move built with its text: a string constructed from the token costs less than an empty one
             // assigned to (PgnMove's constructor).

@@ -79,6 +79,14 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
             r.count = ruled_count(run);
             r.squares = run.result.squares;
             r.agrees = agrees(converted.recorded, run);
+            // A game the rulebook does not end, by a rule that applied to the record's last entry (a replay after
+            // sennichite, a claim rejected): that rule's article is the disagreement's.
+            if (r.status == Status::ongoing && r.article.empty() && !run.rulings.empty() &&
+                !run.rulings.back().article.empty() &&
+                std::size_t(run.rulings.back().entry) + 1 == timeline.entries.size()) {
+                r.topic = run.rulings.back().topic;
+                r.article = run.rulings.back().article;
+            }
             out.rulings.push_back(std::move(r));
         }
         out.recorded = std::move(converted.recorded);

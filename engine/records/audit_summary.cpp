@@ -97,6 +97,10 @@ std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& 
                tr(lang, ")", "）");
     if (r.status == Status::pending)
         return tr(lang, "the rulebook leaves the result to the arbiter", "規則は結果を裁定者に委ねる") + topic_part(r, lang);
+    // Not ended, with a recorded result, yet not a disagreement: the record's ending met no rule (rulebook_has_no_rule).
+    if (r.status == Status::ongoing)
+        return tr(lang, "the rulebook has no rule on the record's ending (", "規則に記録の終わり方の規定がない（") +
+               ending_words(rec.ending, lang) + tr(lang, ")", "）");
     return tr(lang, "nothing to compare", "比べるものがない");
 }
 

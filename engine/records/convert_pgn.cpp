@@ -7,13 +7,56 @@
 
 namespace arbiter::procedure::convert {
 
+namespace {
+
+// Seconds with up to three decimals ("10", "0.05"), as milliseconds; nullopt for anything else.
+std::optional<long> decimal_seconds(std::string_view s) {
+    const std::size_t dot = s.find('.');
+    const std::string_view whole = s.substr(0, dot), frac = dot == std::string_view::npos ? "" : s.substr(dot + 1);
+    if (whole.empty() || whole.size() > 7 || frac.size() > 3 || (dot != std::string_view::npos && frac.empty()))
+        return std::nullopt;
+    long ms = 0;
+    for (char c : whole) {
+        if (c < '0' || c > '9') return std::nullopt;
+        ms = ms * 10 + (c - '0');
+    }
+    ms *= 1000;
+    long scale = 100;
+    for (char c : frac) {
+        if (c < '0' || c > '9') return std::nullopt;
+        ms += (c - '0') * scale;
+        scale /= 10;
+    }
+    return ms;
+}
+
+// The PGN standard's TimeControl counts whole seconds (8.2 of the standard); engine matches (cutechess-cli, the
+// tournaments run with it) write the increment, and sometimes the base, in decimals: "10+0.05", "60+0.6". Read as
+// one period of that base and increment; anything else stays the standard reader's.
+clock::Parsed<clock::TimeControl> parse_time_control_tag(const std::string& tag) {
+    auto parsed = clock::parse_pgn_time_control(tag);
+    if (parsed || tag.find('.') == std::string::npos) return parsed;
+    const std::size_t plus = tag.find('+');
+    const auto base = decimal_seconds(std::string_view(tag).substr(0, plus));
+    const auto increment =
+        plus == std::string::npos ? std::optional<long>(0) : decimal_seconds(std::string_view(tag).substr(plus + 1));
+    if (!base || !increment || *base <= 0) return parsed;
+    clock::TimeControl c;
+    c.kind = clock::TimeControl::Kind::periods;
+    c.periods.push_back({0, Ms{*base}, Ms{*increment}});
+    if (clock::check(c)) return parsed;
+    return {c, {}};
+}
+
+}  // namespace
+
 std::optional<clock::TimeControl> pgn_control(const std::string& tag, Build& b) {
     if (tag.empty() || tag == "?" || tag == "-") return std::nullopt;
     // Read as the last game's tag on this thread: an archive's games repeat a few time controls.
     thread_local std::string last_tag;
     thread_local clock::Parsed<clock::TimeControl> last;
     if (last_tag.empty() || tag != last_tag) {
-        last = clock::parse_pgn_time_control(tag);
+        last = parse_time_control_tag(tag);
         last_tag = tag;
     }
     const auto& parsed = last;
@@ -133,6 +176,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         if (!fen.empty() || pgn.tag("SetUp") == "1") {
             try {
                 start_holder = core::Position::from_fen(def, fen, b.file);
+                // A start no game reaches (chess.com's odds games: seven knights) is refused here, at the game and
+                // its tag, rather than by the converted timeline, whose lines are not the record's.
+                core::require_possible_position(*start_holder, b.file);
             } catch (const InputError& e) {  // placed at the game, as the board's FEN above (it named no line)
                 throw InputError({b.file, pgn.line, 1},
                                  "game " + std::to_string(b.number) + ": FEN tag: " + e.message());

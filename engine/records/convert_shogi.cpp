@@ -103,7 +103,7 @@ clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s) {
     return c;
 }
 
-// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "10分切れ負け", "1時間30分 秒読み60秒".
+// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "0分+10秒", "10分切れ負け", "1時間30分 秒読み60秒".
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b) {
     if (text.empty()) return std::nullopt;
     std::string s = text;
@@ -114,7 +114,8 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
         s.erase(0, starts_with(s, "+") ? 1 : std::string("秒読み").size());
         if (auto b2 = read_japanese_duration(s)) byoyomi = *b2;
     }
-    if (!main || !s.empty() || *main <= 0) {
+    // "0分+10秒": byoyomi alone (81Dojo writes it so), every move within the byoyomi.
+    if (!main || !s.empty() || *main < 0 || (*main == 0 && byoyomi <= 0)) {
         b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control",
                "持ち時間「" + text + "」が読めない：持ち時間を定めずに対局を扱う");
         return std::nullopt;
@@ -186,11 +187,18 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         b.start_yaml = "{sfen: " + yaml_quoted(r.start) + "}";
     }
     core::BasicGame<BB> game(start);
+    for (const auto& note : r.notes) b.warn(note[0], note[1]);
     if (r.format == "kif") {
         b.event_name = r.header("棋戦");
         for (const char* k : {"開始日時", "棋戦", "場所", "持ち時間", "先手", "後手", "まで"})
             if (const auto v = r.header(k); !v.empty()) b.header_comments.push_back(std::string(k) + "：" + v);
-        b.control = kif_control(r.header("持ち時間"), b);
+        // Kifu for Windows writes the byoyomi in a header of its own (持ち時間：1時間, 秒読み：60秒): one control.
+        std::string control = r.header("持ち時間");
+        if (const auto byoyomi = r.header("秒読み"); !byoyomi.empty() && !control.empty() &&
+                                                   control.find("秒読み") == std::string::npos &&
+                                                   control.find('+') == std::string::npos)
+            control += " 秒読み" + byoyomi;
+        b.control = kif_control(control, b);
     } else {
         b.event_name = r.header("EVENT");
         for (const char* k : {"sente", "gote", "EVENT", "START_TIME", "TIME_LIMIT", "TIME"})

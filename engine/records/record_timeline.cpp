@@ -405,9 +405,17 @@ nlohmann::json recorded_json(const RecordedEnding& recorded) {
     return out;
 }
 
+bool rulebook_has_no_rule(const Run& run) {
+    // The record's last act (an agreement, a resignation) met no rule: the runner noted that nothing follows, with no
+    // article and no effect. The rulebook then neither confirms nor refutes the recorded result.
+    return run.result.status == procedure::Status::ongoing && !run.rulings.empty() && run.rulings.back().article.empty() &&
+           run.rulings.back().effects.empty();
+}
+
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run) {
     if (recorded.score.empty() || !recorded.not_comparable.empty() || run.result.status == procedure::Status::pending)
         return std::nullopt;
+    if (rulebook_has_no_rule(run)) return std::nullopt;
     if (run.result.status != procedure::Status::ended || !run.result.score) return false;
     for (int s = 0; s < 2; ++s) {
         const auto it = recorded.score.find(run.sides[std::size_t(s)]);

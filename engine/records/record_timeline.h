@@ -190,10 +190,14 @@ Timeline take_audit_timeline(RecordGame& game, const rulebook::Library& library,
 nlohmann::json recorded_json(const RecordedEnding& recorded);
 
 // Whether the run's ruling matches the record's: nullopt when there is nothing to compare (the record gives no
-// result, its result is not comparable (RecordedEnding::not_comparable), or the rulebook leaves the result to the
-// arbiter: pending); false when the run did not end or ended with
-// another score, or (othello) when the record gives a final count and the rulebook counts otherwise.
+// result, its result is not comparable (RecordedEnding::not_comparable), the rulebook leaves the result to the
+// arbiter: pending, or it has no rule on the record's ending: rulebook_has_no_rule); false when the run did not end
+// or ended with another score, or (othello) when the record gives a final count and the rulebook counts otherwise.
 std::optional<bool> agrees(const RecordedEnding& recorded, const Run& run);
+
+// The game did not end and the last ruling applied no rule (no article, no effect): the record ends by an act the
+// rulebook has no rule on (an agreed draw where it allows none, a resignation where it has no resignation rule).
+bool rulebook_has_no_rule(const Run& run);
 
 // The final count of a run (othello: the discs each side is credited with, procedure::Result::discs), if any; by
 // side number.

@@ -125,6 +125,8 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
             line += "、得点 " + score;
         }
         if (!a && !r.not_comparable_ja.empty()) return line + "。裁定は記録と比べられない（" + r.not_comparable_ja + "）\n";
+        if (!a && !r.score.empty() && rulebook_has_no_rule(run))
+            return line + "。裁定は記録と比べられない（規則に記録の終わり方の規定がない）\n";
         return line + "。裁定は" + (!a ? "記録と比べられない" : *a ? "記録と一致" : "記録と異なる") + "\n";
     }
     const EndingWords* words = find_ending(r.ending);
@@ -142,6 +144,7 @@ std::string recorded_line(const RecordGame& game, const Run& run, Lang lang, con
     }
     line += std::string("; ruling ") + (!a ? "not comparable" : *a ? "agrees" : "DISAGREES");
     if (!a && !r.not_comparable.empty()) line += ": " + r.not_comparable;
+    else if (!a && !r.score.empty() && rulebook_has_no_rule(run)) line += ": the rulebook has no rule on the record's ending";
     return line + '\n';
 }
 

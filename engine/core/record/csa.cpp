@@ -344,7 +344,12 @@ private:
             {"%MATTA", Termination::unknown, -1},
         }};
         if (!side_known_) fail(s, "an ending before the start position");
-        if (ended_) fail(s, "a second ending");
+        if (ended_) {
+            // shogi-server logs a client's ending statement and then its own verdict, the same word twice
+            // ("%KACHI,'* -5000 win", "T10", "%KACHI"): one ending. Another word after the ending is a contradiction.
+            if (s.text == record_.termination_text) return;
+            fail(s, "a second ending");
+        }
         for (const End& e : ends) {
             if (s.text != e.word) continue;
             record_.termination = e.t;

@@ -5,6 +5,7 @@
 // (moves first in an even game), 1 = gote / white.
 #pragma once
 
+#include <array>
 #include <chrono>
 #include <cstddef>
 #include <iosfwd>
@@ -65,6 +66,8 @@ struct GameRecord {
     std::optional<int> black_discs;       // WTHOR: black's final disc count as recorded
     std::optional<double> black_margin;   // GGF RE: black's disc difference (komi included, as GGS writes it)
     int line = 0;                         // where the game starts in its file
+    // What the reader passed over and the converter warns of: {English, Japanese} (a KIF's second ending line).
+    std::vector<std::array<std::string, 2>> notes;
 
     // Value of the first header named `key`, or empty.
     std::string header(std::string_view key) const;

@@ -293,7 +293,23 @@ private:
             number = number * 10 + int(c.next() - U'0');
             if (number > 100000) c.fail_at(number_column, "move number too large");
         }
-        if (ended_ && !comment_ended_) c.fail_at(number_column, "move line after the game's ending line");
+        if (ended_ && !comment_ended_) {
+            // A second ending line after the first ("122 投了", then "123 中断" and まで122手で中断, as a record
+            // editor left a professional game): the first ending is what happened at the board; the later one is
+            // passed over with a warning. A move after the ending contradicts it: refused.
+            c.skip_space();
+            if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
+            for (const Ending& e : Endings) {
+                if (!c.accept(e.text)) continue;
+                const std::string at = std::to_string(c.line());
+                record_.notes.push_back({"line " + at + ": a second ending line \"" + std::string(e.text) +
+                                             "\" after \"" + record_.termination_text + "\": the first is kept",
+                                         at + "行目：「" + record_.termination_text + "」のあとの2つ目の終局行「" +
+                                             std::string(e.text) + "」は読まず、最初の終局を採る"});
+                return;
+            }
+            c.fail_at(number_column, "move line after the game's ending line");
+        }
         int expected = int(record_.moves.size()) + 1;
         if (number != expected)
             c.fail_at(number_column, "expected move number " + std::to_string(expected) + ", found " +
