@@ -315,6 +315,28 @@ BOOST_AUTO_TEST_CASE(every_xiangqi_position_is_drawn_on_the_points) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_two_readings_of_a_chase_are_marked_where_the_books_differ) {
+    // tests/timelines/xiangqi/23 (the general's moves let a horse attack: AXF 4.4 rule 28 allows it, CXA 27 counts it)
+    // and 24 (a protected cannon outnumbered: no chase under AXF, a chase with a gain under CXA 24.3): a draw by the
+    // plain repetition under AXF, red's loss under CXA, at the third occurrence (ply 8), that row marked.
+    for (const char* name : {"23-general-works-with-horses", "24-outnumbered-protected-cannon"}) {
+        BOOST_TEST_CONTEXT(name) {
+            Output r = arbiter_compare(std::string("compare tests/timelines/xiangqi/") + name + ".yaml --format json");
+            BOOST_TEST(r.exit_code == 0);
+            const auto j = nlohmann::json::parse(r.out);
+            BOOST_REQUIRE(j["runs"].size() == 2u);
+            for (const auto& run : j["runs"]) {
+                const bool asian = run["rulebook"] == "axf-asian-rules";
+                BOOST_TEST(run["result"]["score"]["red"] == (asian ? 0.5 : 0.0));
+                BOOST_TEST(run["result"]["topic"] == (asian ? "xiangqi.repetition" : "repetition.forcing_cycle"));
+            }
+            int differing = 0;
+            for (const auto& row : j["rows"]) differing += row["differs"] == true;
+            BOOST_TEST(differing == 1);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace compare_cli_test
