@@ -34,6 +34,10 @@ std::vector<std::string> patterns(const std::string& fen, const std::vector<std:
 
 using Patterns = std::vector<std::string>;
 
+// The two readings a rulebook may choose (core::ChaseReading: royal_moves_never_chase, material_gain).
+constexpr ChaseReading royal_moves_idle{true, false};  // AXF 4.4 rule 28
+constexpr ChaseReading material_counts{false, true};   // CXA 2011 24.3
+
 }  // namespace
 
 BOOST_AUTO_TEST_SUITE(cycle_facts)
@@ -140,12 +144,12 @@ BOOST_AUTO_TEST_CASE(a_general_move_that_lets_a_horse_attack_chases_unless_the_r
     const std::string fen = "3k5/9/9/9/9/9/4NN3/5K3/4p4/9 w - - 0 1";
     const std::vector<std::string> cycle{"f2e2", "e1f1", "e2f2", "f1e1"};
     BOOST_TEST(patterns(fen, cycle) == (Patterns{"chase", "idle"}), boost::test_tools::per_element());
-    BOOST_TEST(patterns(fen, cycle, 2, ChaseReading{.royal_moves_never_chase = true}) ==
+    BOOST_TEST(patterns(fen, cycle, 2, royal_moves_idle) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());
     // A soldier's move that lets another piece attack stays that piece's chase under either reading (AXF 4.4
     // appendix; timeline xiangqi/11).
     BOOST_TEST(patterns("2c1k4/9/b3b4/2P6/9/2n3R2/9/9/9/5K3 w - - 0 1", {"c6d6", "a7c5", "d6c6", "c5a7"}, 2,
-                        ChaseReading{.royal_moves_never_chase = true}) == (Patterns{"chase", "idle"}),
+                        royal_moves_idle) == (Patterns{"chase", "idle"}),
                boost::test_tools::per_element());
 }
 
@@ -158,16 +162,16 @@ BOOST_AUTO_TEST_CASE(a_protected_piece_outnumbered_is_chased_only_where_the_read
     const std::string fen = "2r1k4/4a4/9/2c6/9/9/1N7/9/9/2R1K4 w - - 0 1";
     const std::vector<std::string> cycle{"b3d4", "c6c5", "d4b3", "c5c6"};
     BOOST_TEST(patterns(fen, cycle) == (Patterns{"idle", "idle"}), boost::test_tools::per_element());
-    BOOST_TEST(patterns(fen, cycle, 2, ChaseReading{.material_gain = true}) == (Patterns{"chase", "idle"}),
+    BOOST_TEST(patterns(fen, cycle, 2, material_counts) == (Patterns{"chase", "idle"}),
                boost::test_tools::per_element());
     // Without the red chariot the horse is one attacker against one protector: horse takes cannon (+2), the black
     // chariot takes the horse (2): no gain, no chase under either reading.
-    BOOST_TEST(patterns("2r1k4/4a4/9/2c6/9/9/1N7/9/9/4K4 w - - 0 1", cycle, 2, ChaseReading{.material_gain = true}) ==
+    BOOST_TEST(patterns("2r1k4/4a4/9/2c6/9/9/1N7/9/9/4K4 w - - 0 1", cycle, 2, material_counts) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());
     // A chariot attacked by a cannon is chased even where protected, whatever the reading (the role
     // chased_even_protected_by); the worths agree (the chariot 4 against the cannon 2).
     BOOST_TEST(patterns("2brk4/4a4/1Cn6/9/9/9/9/9/9/5K3 w - - 0 1", {"b7b9", "d9d7", "b9b7", "d7d9"}, 2,
-                        ChaseReading{.material_gain = true}) == (Patterns{"chase", "idle"}),
+                        material_counts) == (Patterns{"chase", "idle"}),
                boost::test_tools::per_element());
 }
 
