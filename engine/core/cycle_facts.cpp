@@ -3,6 +3,7 @@
 #include "core/cycle_facts.h"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,12 +53,37 @@ bool offers_exchange(const BasicPosition<BB>& p, Move m) {
     return false;
 }
 
+// A piece's worth in the exchanges (the game file's material_values; 0 for a piece it does not value).
+template <class BB>
+int worth(const BasicPosition<BB>& p, Piece piece) {
+    const auto& values = p.definition().profile.material_value;
+    const auto it = values.find(type_of(piece));
+    return it == values.end() ? 0 : it->second;
+}
+
+// What `p`'s side to move wins at most by captures on `sq`, free to stop before any capture (so never below 0). The
+// captures are legal moves (screens, legs and pins count) and the cheapest capturer goes first, as exchanges are
+// played; each capture removes a piece, so the series ends.
+template <class BB>
+int exchange_gain(const BasicPosition<BB>& p, int sq) {
+    std::optional<Move> cheapest;
+    for (Move m : p.legal_moves())
+        if (int(m.to()) == sq && (!cheapest || worth(p, p.piece_on(m.from())) < worth(p, p.piece_on(cheapest->from()))))
+            cheapest = m;
+    if (!cheapest) return 0;
+    BasicPosition<BB> next = p;
+    Undo u;
+    next.make(*cheapest, u);
+    return std::max(0, worth(p, p.piece_on(sq)) - exchange_gain(next, sq));
+}
+
 // The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
 // roles.never_chases, of a piece not royal and not standing in its roles.never_chased_in region, that is no offer to
 // exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
-// recapture, so it does not protect) or is attacked by one of its roles.chased_even_protected_by pieces.
+// recapture, so it does not protect), is attacked by one of its roles.chased_even_protected_by pieces, or (where the
+// reading counts material) is lost with a gain by the exchanges on its square that this capture opens.
 template <class BB>
-std::vector<int> chase_targets(const BasicPosition<BB>& p) {
+std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading) {
     const GameProfile& profile = p.definition().profile;
     const Color mover = p.side_to_move();
     std::vector<int> out;
@@ -80,6 +106,7 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p) {
             taken.make(m, u);
             const auto recaptures = capturable(taken);
             chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
+            if (!chase && reading.material_gain) chase = worth(p, victim) - exchange_gain(taken, m.to()) > 0;
         }
         if (chase) out.push_back(m.to());
     }
@@ -93,10 +120,13 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p) {
 // chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
 // chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
 // away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
+// Where the reading says so, a move of the royal piece chases nothing (AXF 4.4 rule 28).
 template <class BB>
-std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Color mover) {
-    const std::vector<int> old = chase_targets(before);
-    std::vector<int> out = chase_targets(with_side(after, mover));
+std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Move m, Color mover,
+                        ChaseReading reading) {
+    if (reading.royal_moves_never_chase && type_of(after.piece_on(m.to())) == after.definition().royal_type) return {};
+    const std::vector<int> old = chase_targets(before, reading);
+    std::vector<int> out = chase_targets(with_side(after, mover), reading);
     std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
     return out;
 }
@@ -138,7 +168,7 @@ bool threatens_mate(const BasicPosition<BB>& after, Color mover) {
 }  // namespace
 
 template <class BB>
-CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
+CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side, ChaseReading reading) {
     BasicPosition<BB> p = game.start_position();
     const auto& moves = game.moves();
     int checks = 0, threats = 0, chases = 0, count = 0;
@@ -166,7 +196,7 @@ CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
             ++threats;
             continue;
         }
-        const std::vector<int> now = chased(before, p, mover);
+        const std::vector<int> now = chased(before, p, m, mover, reading);
         if (now.empty()) return CyclePattern::idle;
         ++chases;
         if (first_chase) followed = now;
@@ -182,8 +212,8 @@ CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side) {
     return CyclePattern::mixed;
 }
 
-template CyclePattern cycle_pattern(const BasicGame<Bitboard>&, int, Color);
-template CyclePattern cycle_pattern(const BasicGame<WideBitboard<2>>&, int, Color);
-template CyclePattern cycle_pattern(const BasicGame<WideBitboard<3>>&, int, Color);
+template CyclePattern cycle_pattern(const BasicGame<Bitboard>&, int, Color, ChaseReading);
+template CyclePattern cycle_pattern(const BasicGame<WideBitboard<2>>&, int, Color, ChaseReading);
+template CyclePattern cycle_pattern(const BasicGame<WideBitboard<3>>&, int, Color, ChaseReading);
 
 }  // namespace arbiter::core

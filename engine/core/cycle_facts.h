@@ -18,6 +18,19 @@ namespace arbiter::core {
 enum class CyclePattern : std::uint8_t { idle, check, chase, mixed, mate_threat, chase_several };
 std::string_view pattern_name(CyclePattern p);
 
+// Where the rulebooks read a chase differently (the parameters of the repetition.forcing_cycle rule).
+struct ChaseReading {
+    // Whether a move of the royal piece chases nothing, whatever piece it lets attack (a leg or a line it leaves, a
+    // second attacker it adds): AXF 4.4 rule 28 (the general working with another piece). false: only a
+    // roles.never_chases piece's own attack is idle, and another piece's attack that its move makes possible chases,
+    // as for any other move (CXA 2011 article 27; AXF 4.4 appendix, a soldier's moves unprotecting a horse).
+    bool royal_moves_never_chase = false;
+    // Whether a protected piece is chased where taking it wins material through the exchanges on its square, by the
+    // game file's material_values (CXA 2011 24.3: a capture with a gain of material; a piece outnumbered). false:
+    // a protected piece is chased only by its roles.chased_even_protected_by pieces (AXF 4.4 rule 15).
+    bool material_gain = false;
+};
+
 // The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move
 // threatens mate when, not giving check, it leaves the mover a mate by a series of at most mate_threat_checks checks
 // (game file; the mating move counted) whatever the replies, were it the mover's turn again. A move chases the
@@ -27,8 +40,8 @@ std::string_view pattern_name(CyclePattern p);
 // not protected (no legal recapture on its square) or attacked by one of its roles.chased_even_protected_by pieces.
 // So taking a protection away from a piece already attacked chases it, and a second attacker of a piece left
 // attacked does not. A move is counted once, by the first of check, threat of mate and chase it is (the
-// heavier kind).
+// heavier kind). `reading` says whose a chase is and whether an outnumbered protected piece is chased.
 template <class BB>
-CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side);
+CyclePattern cycle_pattern(const BasicGame<BB>& game, int from, Color side, ChaseReading reading = {});
 
 }  // namespace arbiter::core

@@ -173,6 +173,18 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
             profile_fail(file, n, "mate_threat_checks: expected a whole number from 1 to 5");
         p.mate_threat_checks = text[0] - '0';
     }
+    if (const YAML::Node values = root["material_values"]) {
+        if (!values.IsMap())
+            profile_fail(file, values, "material_values: expected a mapping of pieces to whole numbers");
+        for (const auto& entry : values) {
+            const std::string name = profile_text(file, entry.first, "material_values");
+            const std::string text = profile_text(file, entry.second, "material_values." + name);
+            const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+            if (text.empty() || text.size() > 3 || !std::all_of(text.begin(), text.end(), digit))
+                profile_fail(file, entry.second, "material_values." + name + ": expected a whole number from 0 to 999");
+            p.material_values[name] = std::stoi(text);
+        }
+    }
     if (root["compare_rulebooks"]) p.compare_rulebooks = profile_texts(file, root["compare_rulebooks"], "compare_rulebooks");
     if (const YAML::Node names = root["names"]) {
         if (!names.IsMap()) profile_fail(file, names, "names: expected a mapping of languages to the game's name");
@@ -293,6 +305,11 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
         }
     }
     for (const auto& name : p.offers_exchange) p.exchange_mask |= 1u << unsigned(type_of_name(name, "offers_exchange"));
+    for (const auto& [name, value] : p.material_values) {
+        const int t = g.piece_by_name(name);
+        if (t < 0) profile_fail(file, where("material_values"), "material_values: no piece named '" + name + "'");
+        p.material_value[t] = value;
+    }
     for (const auto& name : p.never_chases) p.never_chases_mask |= 1u << unsigned(type_of_name(name, "never_chases"));
     for (const auto& [target, attackers] : p.chased_even_protected_by) {
         std::uint32_t& mask = p.outranking_attackers[type_of_name(target, "chased_even_protected_by")];

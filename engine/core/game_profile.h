@@ -110,6 +110,10 @@ struct GameProfile {
     std::vector<std::string> offers_exchange;
     std::uint32_t exchange_mask = 0;
     int mate_threat_checks = 1;
+    // material_values: the pieces' worth in the exchanges on one square, for a reading that counts a chase by the
+    // material it wins (core/cycle_facts.h); names as written, then piece type -> worth. A piece not listed is 0.
+    std::map<std::string, int, std::less<>> material_values;
+    std::map<int, int> material_value;
 
     bool writes(MoveNotation n) const {
         for (MoveNotation m : moves)

@@ -139,8 +139,9 @@ public:
         return game().every_move_checked_since(game().first_occurrence_ply(), core::Color(side));
     }
 
-    std::string_view cycle_pattern(int side) const override {
-        return core::pattern_name(core::cycle_pattern(game(), game().first_occurrence_ply(), core::Color(side)));
+    std::string_view cycle_pattern(int side, core::ChaseReading reading) const override {
+        return core::pattern_name(
+            core::cycle_pattern(game(), game().first_occurrence_ply(), core::Color(side), reading));
     }
 
     void set_castling_identity(core::CastlingIdentity identity) override {

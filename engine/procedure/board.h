@@ -5,6 +5,7 @@
 // bitboard width (chess, shogi, wide boards), so the runner has no game-specific branch.
 #pragma once
 
+#include "core/cycle_facts.h"
 #include "core/game.h"
 #include "core/game_def.h"
 #include "core/move_text.h"
@@ -97,10 +98,10 @@ struct DiscFacts : Capability {
 };
 
 // cycle_facts: what `side`'s moves since the current position first occurred were (core/cycle_facts.h: idle, check,
-// mate_threat, chase, chase_several, mixed).
+// mate_threat, chase, chase_several, mixed), chases read as the rule's parameters say (core::ChaseReading).
 struct CycleFacts : Capability {
     static constexpr core::Analysis analysis = core::Analysis::cycle_facts;
-    virtual std::string_view cycle_pattern(int side) const = 0;
+    virtual std::string_view cycle_pattern(int side, core::ChaseReading reading) const = 0;
 };
 
 // Every analysis a game file can name, for code that walks them all (a wrapping board's test).

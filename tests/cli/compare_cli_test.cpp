@@ -315,6 +315,37 @@ BOOST_AUTO_TEST_CASE(every_xiangqi_position_is_drawn_on_the_points) {
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) {
+    // tests/timelines/xiangqi/23 (the general's moves let a horse attack: AXF 4.4 rule 28 allows it, CXA 27 counts it)
+    // and 24 (a protected cannon outnumbered: no chase under AXF, a chase with a gain under CXA 24.3): a draw by the
+    // plain repetition under AXF, red's loss under CXA. 25 (a chase of one piece answered by chasing two: AXF rule 18
+    // loses the chaser, CXA 26 draws both forbidden). Each at the third occurrence (ply 8), that one row marked.
+    struct Case {
+        const char* name;
+        double asian_red, chinese_red;
+        const char* asian_topic;
+    };
+    for (const Case& c : {Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"24-outnumbered-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"25-chase-answered-by-chasing-two", 0.0, 0.5, "repetition.forcing_cycle"}}) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Output r =
+                arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
+            BOOST_TEST(r.exit_code == 0);
+            const auto j = nlohmann::json::parse(r.out);
+            BOOST_REQUIRE(j["runs"].size() == 2u);
+            for (const auto& run : j["runs"]) {
+                const bool asian = run["rulebook"] == "axf-asian-rules";
+                BOOST_TEST(run["result"]["score"]["red"].get<double>() == (asian ? c.asian_red : c.chinese_red));
+                BOOST_TEST(run["result"]["topic"] == (asian ? c.asian_topic : "repetition.forcing_cycle"));
+            }
+            int differing = 0;
+            for (const auto& row : j["rows"]) differing += row["differs"] == true;
+            BOOST_TEST(differing == 1);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace compare_cli_test

@@ -21,17 +21,22 @@ using XiangqiPosition = BasicPosition<WideBitboard<2>>;
 
 // Plays `cycle` (coordinates) `times` times from `fen` and returns each side's pattern since the position first
 // occurred.
-std::vector<std::string> patterns(const std::string& fen, const std::vector<std::string>& cycle, int times = 2) {
+std::vector<std::string> patterns(const std::string& fen, const std::vector<std::string>& cycle, int times = 2,
+                                  ChaseReading reading = {}) {
     static GameDefinitionPtr def = load_game("xiangqi");
     XiangqiGame game(XiangqiPosition::from_fen(def, fen));
     for (int i = 0; i < times; ++i)
         for (const auto& m : cycle) game.play(read_usi(game.position(), m).move);
     const int from = game.first_occurrence_ply();
-    return {std::string(pattern_name(cycle_pattern(game, from, first))),
-            std::string(pattern_name(cycle_pattern(game, from, second)))};
+    return {std::string(pattern_name(cycle_pattern(game, from, first, reading))),
+            std::string(pattern_name(cycle_pattern(game, from, second, reading)))};
 }
 
 using Patterns = std::vector<std::string>;
+
+// The two readings a rulebook may choose (core::ChaseReading: royal_moves_never_chase, material_gain).
+constexpr ChaseReading royal_moves_idle{true, false};  // AXF 4.4 rule 28
+constexpr ChaseReading material_counts{false, true};   // CXA 2011 24.3
 
 }  // namespace
 
@@ -129,6 +134,45 @@ BOOST_AUTO_TEST_CASE(a_soldier_before_the_river_is_never_chased) {
     // Across the river, stepping aside from the chariot on every move, it is chased (rule 25). Timeline xiangqi/17.
     BOOST_TEST(patterns("3aka3/9/4b4/9/9/p8/9/9/1R7/4K4 w - - 0 1", {"b1a1", "a4b4", "a1b1", "b4a4"}) ==
                (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_general_move_that_lets_a_horse_attack_chases_unless_the_reading_leaves_royal_moves_alone) {
+    // The general steps f2-e2-f2: each step clears the leg of one horse (f3's leg f2, e3's leg e2) that then attacks
+    // the unprotected crossed soldier on e1 or f1, which steps away. Read as the horse's chase (CXA 2011 article 27:
+    // capturing by the general's force), red chases; where a royal move never chases (AXF 4.4 rule 28), red is
+    // idle. Timeline xiangqi/23.
+    const std::string fen = "3k5/9/9/9/9/9/4NN3/5K3/4p4/9 w - - 0 1";
+    const std::vector<std::string> cycle{"f2e2", "e1f1", "e2f2", "f1e1"};
+    BOOST_TEST(patterns(fen, cycle) == (Patterns{"chase", "idle"}), boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, royal_moves_idle) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // A soldier's move that lets another piece attack stays that piece's chase under either reading (AXF 4.4
+    // appendix; timeline xiangqi/11).
+    BOOST_TEST(patterns("2c1k4/9/b3b4/2P6/9/2n3R2/9/9/9/5K3 w - - 0 1", {"c6d6", "a7c5", "d6c6", "c5a7"}, 2,
+                        royal_moves_idle) == (Patterns{"chase", "idle"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_protected_piece_outnumbered_is_chased_only_where_the_reading_counts_material) {
+    // The red chariot on c0 and the black chariot on c9 face each other across the black cannon (c6 or c5); the
+    // red horse b3-d4-b3 joins the chariot against it each time. With the game file's worths (chariot 4, horse 2,
+    // cannon 2): horse takes cannon (+2), and black's chariot taking back would lose it to the red chariot, so red
+    // wins 2: a chase where the reading counts material (CXA 2011 24.3), none where a protected cannon is never
+    // chased by a horse (AXF 4.4 rules 15, 18). Timeline xiangqi/24.
+    const std::string fen = "2r1k4/4a4/9/2c6/9/9/1N7/9/9/2R1K4 w - - 0 1";
+    const std::vector<std::string> cycle{"b3d4", "c6c5", "d4b3", "c5c6"};
+    BOOST_TEST(patterns(fen, cycle) == (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, material_counts) == (Patterns{"chase", "idle"}),
+               boost::test_tools::per_element());
+    // Without the red chariot the horse is one attacker against one protector: horse takes cannon (+2), the black
+    // chariot takes the horse (2): no gain, no chase under either reading.
+    BOOST_TEST(patterns("2r1k4/4a4/9/2c6/9/9/1N7/9/9/4K4 w - - 0 1", cycle, 2, material_counts) ==
+               (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    // A chariot attacked by a cannon is chased even where protected, whatever the reading (the role
+    // chased_even_protected_by); the worths agree (the chariot 4 against the cannon 2).
+    BOOST_TEST(patterns("2brk4/4a4/1Cn6/9/9/9/9/9/9/5K3 w - - 0 1", {"b7b9", "d9d7", "b9b7", "d7d9"}, 2,
+                        material_counts) == (Patterns{"chase", "idle"}),
+               boost::test_tools::per_element());
 }
 
 BOOST_AUTO_TEST_CASE(chariots_stepping_back_and_forth_are_idle) {

@@ -297,7 +297,8 @@ BOOST_AUTO_TEST_CASE(every_capability_of_a_moving_board_is_passed_on) {
                plain->capability<KingAndPawnFacts>()->drawn_king_and_pawn(0));
     BOOST_TEST(audit->capability<ImpasseFacts>()->impasse(0).all_minor ==
                plain->capability<ImpasseFacts>()->impasse(0).all_minor);
-    BOOST_TEST(audit->capability<CycleFacts>()->cycle_pattern(0) == plain->capability<CycleFacts>()->cycle_pattern(0));
+    BOOST_TEST(audit->capability<CycleFacts>()->cycle_pattern(0, {}) ==
+               plain->capability<CycleFacts>()->cycle_pattern(0, {}));
     BOOST_TEST(audit->capability<DeadPositionFacts>()->is_dead_position() ==
                plain->capability<DeadPositionFacts>()->is_dead_position());
 }

@@ -90,6 +90,12 @@ BOOST_AUTO_TEST_CASE(the_cycle_facts_words_are_checked_where_they_stand) {
     error = games.error("xiangqi");
     BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(bank_line) + ":") != std::string::npos, error);
     BOOST_TEST(error.find("roles.never_chased_in: no region named 'bank'") != std::string::npos, error);
+    // A material_values entry naming no piece.
+    const auto [worth, worth_line] = with("chariot: 4, horse: 2", "dragon: 4, horse: 2");
+    games.write("xiangqi", worth);
+    error = games.error("xiangqi");
+    BOOST_TEST(error.find("xiangqi.yaml:" + std::to_string(worth_line) + ":") != std::string::npos, error);
+    BOOST_TEST(error.find("material_values: no piece named 'dragon'") != std::string::npos, error);
 }
 
 BOOST_AUTO_TEST_CASE(the_bundled_games_load_and_are_compiled_once) {
