@@ -250,6 +250,13 @@ public:
         return piece == core::no_piece ? -1 : int(core::color_of(piece));
     }
 
+    std::vector<std::pair<int, int>> legal_from_to() const override {
+        std::vector<std::pair<int, int>> out;
+        for (const core::Move m : pos().legal_moves())
+            if (m.kind() != core::MoveKind::drop && m.kind() != core::MoveKind::pass) out.emplace_back(m.from(), m.to());
+        return out;
+    }
+
     Impasse impasse(int side) const override {
         const core::GameDefinition& g = pos().definition();
         const core::Color c = core::Color(side);

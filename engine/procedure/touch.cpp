@@ -3,8 +3,6 @@
 // kind touch_move), admissible until the rule's claim deadline (FIDE 2009 4.7: the claimant's own deliberate touch).
 #include "procedure/run_state.h"
 
-#include "core/position.h"
-
 namespace arbiter::procedure {
 
 using State = Runner::State;
@@ -51,18 +49,16 @@ void State::on_touch() {
 
 namespace {
 
-// What the obligations `t` allow on `pos` (FIDE 2009 4.3, 4.5; JCA 4.3, 4.5): the square the move must leave, the
-// square it must reach (a capture there), each -1 where free; both -1 when nothing touched can move or be captured.
-std::pair<int, int> required_squares(const core::Position& pos, const State::Touches& t) {
-    const core::GameDefinition& def = pos.definition();
+// What the obligations `t` allow among the legal moves (FIDE 2009 4.3, 4.5; JCA 4.3, 4.5): the square the move must
+// leave, the square it must reach (a capture there), each -1 where free; both -1 when nothing touched can move or be
+// captured.
+std::pair<int, int> required_squares(const std::vector<std::pair<int, int>>& legal, const core::GameDefinition& def,
+                                     const State::Touches& t) {
     const int own = t.own.empty() ? -1 : def.parse_square(t.own);
     const int opp = t.opponent.empty() ? -1 : def.parse_square(t.opponent);
-    const core::MoveList legal = pos.legal_moves();
     auto exists = [&](int from, int to) {
-        for (const core::Move m : legal) {
-            if (m.kind() == core::MoveKind::drop || m.kind() == core::MoveKind::pass) continue;
-            if ((from < 0 || int(m.from()) == from) && (to < 0 || int(m.to()) == to)) return true;
-        }
+        for (const auto& [f, d] : legal)
+            if ((from < 0 || f == from) && (to < 0 || d == to)) return true;
         return false;
     };
     const bool move_own = t.must_move && own >= 0 && exists(own, -1);
@@ -88,10 +84,12 @@ std::pair<int, int> required_squares(const core::Position& pos, const State::Tou
 void State::check_touch_obligation(int mover, const core::ParsedMove& parsed, const std::string& text) {
     const Touches t = touches[std::size_t(mover)];
     if (!t.must_move && !t.must_capture) return;
-    const core::Position* pos = game->position();
-    if (!pos || !parsed.ok()) return;
-    const auto [from, to] = required_squares(*pos, t);
-    if ((from < 0 || int(parsed.move.from()) == from) && (to < 0 || int(parsed.move.to()) == to)) return;
+    if (!parsed.ok() || parsed.move.is_none()) return;
+    const auto [from, to] = required_squares(game->legal_from_to(), *def, t);
+    // A drop or a pass leaves no square (a drop's `from` is the piece type dropped).
+    const core::MoveKind kind = parsed.move.kind();
+    const int left = kind == core::MoveKind::drop || kind == core::MoveKind::pass ? -2 : int(parsed.move.from());
+    if ((from < 0 || left == from) && (to < 0 || int(parsed.move.to()) == to)) return;
     touch_breach = TouchBreach{mover, game->ply(), t, text};
 }
 

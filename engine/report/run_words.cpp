@@ -23,11 +23,11 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 16> entry_ac
 
 // The claim kinds of engine/procedure/claims.cpp. "flag" is 時間切れ in every game: the Japanese rules of shogi
 // and othello say 時間切れ, and Japanese chess texts use it for a fallen flag too.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 10> claim_kinds{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 11> claim_kinds{{
     {"repetition", "同一局面の反復"},   {"fifty_moves", "手数規則"},      {"quickplay_finish", "クイックプレイ・フィニッシュ"},
     {"flag", "時間切れ"},               {"win_on_time", "時間切れ勝ち"},  {"illegal_move", "反則手"},
     {"impasse", "入玉宣言"},            {"book_draw", "定跡上の引き分け局面"}, {"draw", "引き分け"},
-    {"game_end", "終局"},
+    {"game_end", "終局"},               {"touch_move", "触れた駒の義務違反"},
 }};
 
 // Names a timeline or a rule gives as values, which no registry section lists: who observes (docs/TIMELINES.md
