@@ -1,11 +1,12 @@
 #include "rulebook/schema.h"
+#include "rulebook/schema_patterns.h"
 #include "rulebook/schema_shape.h"
 
 // gcc 12 reports a false -Wrestrict inside std::string::replace as inlined from valijson's
 // json_pointer.hpp at -O3 (GCC bug 105329); the warning is about library code, not this file.
 #pragma GCC diagnostic ignored "-Wrestrict"
-// Likewise under -fsanitize: a false -Wmaybe-uninitialized inside std::regex's automaton, which valijson
-// instantiates for "pattern" (GCC bug 105562).
+// Likewise under -fsanitize: a false -Wmaybe-uninitialized inside std::regex's automaton, which valijson's headers
+// instantiate (for "format"; its "pattern" is never built, schema_patterns.h) (GCC bug 105562).
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 
 #include "core/record/bounded_read.h"
@@ -38,9 +39,11 @@ namespace {
 
 using nlohmann::json;
 
-// A loaded schema: valijson's compiled form and the JSON text, used to phrase messages.
+// A loaded schema: valijson's compiled form and the JSON text, used to phrase messages (valijson reads a copy whose
+// patterns are this program's own, schema_patterns.h).
 struct LoadedSchema {
     json document;
+    json compiled_from;
     valijson::Schema compiled;
 };
 
@@ -58,8 +61,10 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         loaded->document = parse_schema_text(text, path.string());
         check_schema_references(loaded->document, path.string());
         check_schema_patterns(loaded->document, path.string());
+        loaded->compiled_from = with_own_patterns(loaded->document);
         valijson::SchemaParser parser;
-        valijson::adapters::NlohmannJsonAdapter adapter(loaded->document);
+        use_own_patterns(parser);
+        valijson::adapters::NlohmannJsonAdapter adapter(loaded->compiled_from);
         try {
             parser.populateSchema(adapter, loaded->compiled);
         } catch (const std::exception& e) {  // the schema's fault, not the file being checked (was "internal error")
@@ -70,8 +75,8 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
     return *slot;
 }
 
-// valijson's Validator keeps each "pattern" regex it has compiled; a fresh Validator per file compiled them
-// all again, which cost as much as the validation itself. Validators are lent out one per caller, so
+// valijson's Validator keeps a cache of what it has compiled; a fresh Validator per file compiled the patterns (when
+// valijson matched them) all again, which cost as much as the validation itself. Validators are lent out one per caller, so
 // threads never share one, and returned for the next file.
 class ValidatorLoan {
 public:
@@ -131,9 +136,10 @@ json plain_scalar(const std::string& text) {
     return text;
 }
 
-// valijson checks "pattern" with std::regex, whose matcher recurses once per character: a 300,000-letter rulebook
-// id overflowed the stack. Every pattern of the schemas is anchored and short, so a string longer than this is
-// handed to the validator as its first bytes and a DEL, which no pattern, enum or const accepts.
+// valijson checked "pattern" with std::regex, whose matcher recurses once per character: a 300,000-letter rulebook
+// id overflowed the stack. The patterns are matched without recursion now (schema_patterns.h), and a string longer
+// than this is still handed to the validator as its first bytes and a DEL, which no pattern of the bundled schemas,
+// enum or const accepts, so that no check walks megabytes.
 constexpr std::size_t MaxCheckedString = 4096;
 
 json checked_string(const std::string& text, bool bounded) {

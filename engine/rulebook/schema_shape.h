@@ -22,11 +22,4 @@ nlohmann::json parse_schema_text(const std::string& text, const std::string& pat
 // by recursion: `{"$ref": "#/definitions/loop"}` as its own definition overflowed the stack).
 void check_schema_references(const nlohmann::json& schema, const std::string& path);
 
-// InputError naming `path` for a "pattern" (or a patternProperties name) with a repeated group whose body ends in a
-// repeat of its own (`^(a+)+$`, `(a|b*)*`): std::regex, valijson's matcher, backtracks through every way of splitting
-// a near match among the two repeats, and 30 letters took over a minute. A repeated group that ends in a fixed part
-// (the bundled duration's `([0-9]+(h|min|s|ms))+`) passes. This catches the star-of-a-star form, not every ambiguous
-// pattern (`(a|a)+` passes); the strings the patterns meet are cut at 4 KB besides (schema.cpp).
-void check_schema_patterns(const nlohmann::json& schema, const std::string& path);
-
 }  // namespace arbiter::rulebook

@@ -276,13 +276,20 @@ BOOST_AUTO_TEST_CASE(a_long_game_without_capture_is_audited_in_linear_time) {
 // `run` reads a record as the timeline it converts to, within a timeline's bounds (4 MiB, 200,000 YAML nodes). A
 // record past them was refused with the converted text's size given as the file's ("file of 20000523 bytes" for a
 // 10 MB file) or with a line of the converted text (line 40010 of a 7-line PGN). Now the refusal names the record,
-// says that the converted timeline is what passed the bound, and gives no line.
+// says that the converted timeline is what passed the bound, and gives no line. A tag of 5 MB, which passed the
+// bound too, is refused by the PGN reader at its tag now (a value of at most 64 KiB, core/pgn.h MaxPgnTagValue).
 BOOST_AUTO_TEST_CASE(a_record_past_a_timeline_bound_is_refused_for_what_it_is) {
     Scratch s;
     const std::string moves = "[White \"a\"]\n[Black \"b\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 1-0\n";
     const auto long_tag = s.write("long-tag.pgn", "[Event \"" + std::string(5000000, 'e') + "\"]\n" + moves);
     const auto long_game = s.write("long-game.pgn", knight_shuffle(10000));  // 40,000 moves: over 200,000 nodes
-    for (const std::string& file : {long_tag, long_game})
+    for (const char* command : {"run ", "compare "}) {
+        auto r = run_limited(command + long_tag);
+        BOOST_TEST(r.exit_code == 2, command << long_tag << ": " << r.out.substr(0, 400));
+        BOOST_TEST(contains(r.out, long_tag + ":1:1: PGN: tag Event: a value of more than 65536 bytes"),
+                   r.out.substr(0, 400));
+    }
+    for (const std::string& file : {long_game})
         for (const char* command : {"run ", "compare "}) {
             auto r = run_limited(command + file);
             BOOST_TEST(r.exit_code == 2, command << file << ": " << r.out.substr(0, 400));

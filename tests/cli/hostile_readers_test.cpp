@@ -6,6 +6,7 @@
 
 #include "core/error.h"
 #include "core/pgn.h"
+#include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -120,6 +121,41 @@ BOOST_AUTO_TEST_CASE(a_pgn_tag_of_megabytes_is_refused_at_its_tag) {
         BOOST_TEST(contains(r.out, "tag Event: a value of more than 65536 bytes; expected a shorter value"),
                    command << r.out.substr(0, 400));
         BOOST_TEST(r.out.size() < 2000u, command << ": the message quotes none of the value");
+    }
+    const auto [kib, code] = peak_kib({"run", huge.path});
+    BOOST_TEST(code == 2);
+#ifdef ARBITER_SANITIZED
+    BOOST_TEST_MESSAGE("run: " << kib << " KiB (not compared under ASan, whose quarantine keeps freed memory)");
+#else
+    BOOST_TEST(kib < 60 << 10, "run: " << kib << " KiB");
+#endif
+}
+
+// A GGF property's value is bounded as a PGN tag's is (core/record/othello_records.h MaxGgfValue, 65,536 bytes): one
+// of exactly that many is read, one byte more is refused at its '[': line 2, after 2 spaces, "(;GM[Othello]" (13
+// bytes) and "PC", column 18.
+BOOST_AUTO_TEST_CASE(a_ggf_value_is_read_up_to_its_bound) {
+    BOOST_REQUIRE(arbiter::core::record::MaxGgfValue == 65536u);
+    const auto game = [](std::size_t n) { return "\n  (;GM[Othello]PC[" + std::string(n, 'x') + "]B[f5];)\n"; };
+    BOOST_TEST(arbiter::core::record::read_ggf(game(65536), "t.ggf").at(0).moves.size() == 1u);
+    try {
+        (void)arbiter::core::record::read_ggf(game(65537), "t.ggf");
+        BOOST_ERROR("a value of 65,537 bytes was read");
+    } catch (const arbiter::InputError& e) {
+        BOOST_TEST(contains(e.what(), "t.ggf:2:18: GGF: PC[...]: a value of more than 65536 bytes"), e.what());
+    }
+}
+
+// A GGF game whose PC value is 20 MB took 229 MB and 4.9 s in `run` before the converted timeline was refused as too
+// large; it is refused at the value's '[' (line 1, column 16) now, holding little more than the file's bytes.
+BOOST_AUTO_TEST_CASE(a_ggf_value_of_megabytes_is_refused_at_its_place) {
+    const Scratch huge("huge-value.ggf", "(;GM[Othello]PC[" + std::string(std::size_t{20} << 20, 'x') + "]B[f5];)\n");
+    for (const std::string command : {"run ", "import ", "validate ", "audit "}) {
+        const auto r = run(command + huge.path);
+        BOOST_TEST(r.exit_code == 2, command << r.out.substr(0, 400));
+        BOOST_TEST(contains(r.out, huge.path + ":1:16:"), command << r.out.substr(0, 400));
+        BOOST_TEST(contains(r.out, "PC[...]: a value of more than 65536 bytes; expected a shorter value"),
+                   command << r.out.substr(0, 400));
     }
     const auto [kib, code] = peak_kib({"run", huge.path});
     BOOST_TEST(code == 2);

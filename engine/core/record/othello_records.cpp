@@ -197,6 +197,9 @@ private:
                 char c = s_[i_++];
                 if (c == ']') break;
                 if (c == '\\' && i_ < s_.size()) c = s_[i_++];
+                if (value.size() == MaxGgfValue)
+                    fail(value_at - 1, key + "[...]: a value of more than " + std::to_string(MaxGgfValue) +
+                                           " bytes; expected a shorter value (shorten the property's text or remove it)");
                 value += c;
             }
             if (key == "GM") {

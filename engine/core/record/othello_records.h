@@ -29,6 +29,9 @@ GameRecord read_othello_transcript_file(const std::string& path);
 // Reads every game "(;GM[Othello]...;)" of a GGF file. Headers keep each property except the moves B[] / W[]
 // and the start BO[] (which becomes `start`: "startpos" or a board string). RE gives black_margin and, with a
 // ":r" / ":t" suffix, a resignation or time loss.
+// A property's value is at most MaxGgfValue bytes (as a PGN tag's, core/pgn.h MaxPgnTagValue: far above any real
+// name, board or comment), refused at its '[' past that rather than carried into the timeline.
+inline constexpr std::size_t MaxGgfValue = std::size_t{64} << 10;
 std::vector<GameRecord> read_ggf(std::string_view text, const std::string& file);
 std::vector<GameRecord> read_ggf_file(const std::string& path);
 // The same a game at a time, as the PGN reader does (core/pgn.h read_pgn_places): every game read and checked (the

@@ -1,0 +1,52 @@
+// A matcher for the "pattern" strings of a JSON schema (ECMA-262 regular expressions) in time linear in the text:
+// a schema folder (--schemas) is user input, and std::regex, which valijson uses, backtracks through every way a
+// pattern such as `^(a|a)+$` can split a near match (exponential in the text). A pattern is compiled to a program of
+// byte sets, splits and jumps and run as a Thompson automaton (every thread in step, each instruction at most once a
+// byte), so a search costs at most the text's length times the program's.
+//
+// The subset read is what schemas use: literal bytes, '.', classes [...] / [^...] with ranges and \d \w \s (and
+// their capitals), groups (...) and (?:...), alternation, the repeats ? * + {n} {n,} {n,m} (a lazy '?' after one is
+// read and changes nothing, since only whether a match exists is asked), and the anchors ^ $. Anything else
+// (backreferences, lookaround, named groups, \b, \u, \c) is refused when the pattern is compiled, at its byte.
+#pragma once
+
+#include <bitset>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace arbiter::rulebook {
+
+// A pattern outside the subset or malformed; `at` is the 0-based byte of the pattern where reading stopped.
+class PatternError : public std::runtime_error {
+public:
+    PatternError(std::size_t at, const std::string& what) : std::runtime_error(what), at(at) {}
+    std::size_t at;
+};
+
+class Pattern {
+public:
+    // Throws PatternError.
+    explicit Pattern(std::string_view source);
+    // Whether the pattern matches somewhere in `text` (std::regex_search's question), bytes as characters.
+    bool search(std::string_view text) const;
+    std::size_t size() const { return program_.size(); }
+
+    // The largest program a pattern may compile to, counted repeats written out: far above any schema's pattern,
+    // and it bounds the search's cost per byte of text.
+    static constexpr std::size_t MaxProgram = 20000;
+
+private:
+    enum class Op : unsigned char { bytes, split, jump, begin, end, match };
+    struct Instruction {
+        Op op;
+        int x = 0, y = 0;  // bytes: the set's index; split: both next instructions; jump: the next
+    };
+    std::vector<Instruction> program_;
+    std::vector<std::bitset<256>> sets_;
+    friend class PatternCompiler;
+};
+
+}  // namespace arbiter::rulebook
