@@ -65,7 +65,7 @@ Command site_command() {
             [](CLI::App& app, const GlobalOptions& global) {
                 auto dir = std::make_shared<std::string>();
                 auto timelines = std::make_shared<std::vector<std::string>>();
-                app.add_option("DIR", *dir, "Folder to write the site into")->required();
+                app.add_option("DIR", *dir, "Folder to write the site into")->required()->check(NonEmpty);
                 app.add_option("--compare", *timelines, "Timeline to compare under its game's editions (repeatable)")
                     ->type_name("TIMELINE")
                     ->allow_extra_args(false);

@@ -1,0 +1,113 @@
+// Hostile input, round four (issue 34): rulebook titles holding newlines, escapes and bidirectional overrides in
+// the text tables and HTML pages, empty strings where a command names a folder or a game, and the other corners
+// tried against the landed build (tests/data/hostile/README.md lists what is reported rather than fixed).
+#include "cli/cli_run.h"
+
+#include <boost/test/unit_test.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace hostile_round4_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
+
+namespace fs = std::filesystem;
+using arbiter::test::contains;
+using arbiter::test::CliResult;
+using arbiter::test::run_shell;
+
+// A rulesets folder of this test's own, removed at the end.
+struct Folder {
+    fs::path dir = arbiter::test::scratch_path("hostile-round4");
+    Folder() { fs::create_directories(dir); }
+    ~Folder() {
+        std::error_code ignored;
+        fs::remove_all(dir, ignored);
+    }
+    void write(const std::string& name, const std::string& text) const {
+        std::ofstream(dir / name, std::ios::binary) << text;
+    }
+    // A rulebook extending fide-2018 that changes nothing but its title (a YAML double-quoted string, escapes and
+    // all), in English and Japanese alike.
+    void rulebook(const std::string& id, const std::string& quoted_title) const {
+        write(id + ".yaml", "format: 2\nrulebook: " + id + "\ntitle: {en: \"" + quoted_title + "\", ja: \"" +
+                                quoted_title + "\"}\ngame: chess\nextends: fide-2018\nsource: {file: f, part: p}\n"
+                                "rules: {}\n");
+    }
+};
+
+// `arbiter <args>` from the source folder with stderr merged and a 20 s limit (a hang fails as exit 124).
+CliResult run(const std::string& args) {
+    return run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout 20 '" ARBITER_BINARY "' " + args + " 2>&1");
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> lines;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+BOOST_AUTO_TEST_SUITE(hostile_round4)
+
+// A title is one cell of `list`'s table; its newline was printed as it stood, so one rulebook's title could start a
+// line of its own that reads as another rulebook's row (here a fake fide-2009). A newline or tab in a cell is now a
+// space, and the title stays on its rulebook's row.
+BOOST_AUTO_TEST_CASE(a_title_with_a_newline_cannot_start_a_row_of_list) {
+    Folder f;
+    f.rulebook("forge", "Forged\\nfide-2009  chess  Fake row\\tend");
+    for (const std::string lang : {"en", "ja"}) {
+        const auto r = run("--rulesets '" + f.dir.string() + "' list --lang " + lang);
+        BOOST_TEST(r.exit_code == 0, r.out);
+        int rows = 0;
+        for (const std::string& line : lines_of(r.out)) {
+            if (!contains(line, "Fake row")) continue;
+            ++rows;
+            BOOST_TEST(line.rfind("forge ", 0) == 0, "the title left its row: " << line);
+            BOOST_TEST(!contains(line, "\t"), line);
+        }
+        BOOST_TEST(rows == 1, r.out);
+    }
+}
+
+// html_escape escaped only & < > " ': an ESC, a BEL and U+202E (which reverses what follows it on the page) in a
+// rulebook's title reached the diff's and history's HTML as raw bytes. They are now written visibly, as on a
+// terminal (\x1b, \u202e).
+BOOST_AUTO_TEST_CASE(control_characters_and_bidi_overrides_are_visible_in_html) {
+    Folder f;
+    f.rulebook("ctl", "\\e[2J\\abell \\u202Eevil\\u2066");
+    for (const std::string& command : std::vector<std::string>{
+             "diff fide-2018 ctl --format html", "diff fide-2018 ctl --format html --lang ja",
+             "history draw.repetition --rulebooks fide-2014,ctl --format html"}) {
+        const auto r = run("--rulesets '" + f.dir.string() + "' " + command);
+        BOOST_TEST(r.exit_code == 0, command << ": " << r.out);
+        BOOST_TEST(r.out.find('\x1b') == std::string::npos, command);
+        BOOST_TEST(r.out.find('\x07') == std::string::npos, command);
+        BOOST_TEST(r.out.find("\xe2\x80\xae") == std::string::npos, command);  // U+202E in UTF-8
+        BOOST_TEST(r.out.find("\xe2\x81\xa6") == std::string::npos, command);  // U+2066
+        if (contains(command, "diff")) BOOST_TEST(contains(r.out, "\\x1b[2J\\x07bell \\u202eevil\\u2066"), command);
+    }
+}
+
+// `site ''` wrote its 44 pages into the current folder (an empty path is no folder, and appending a page name to it
+// gave a bare file name); `perft --game ''` and `analyze --game ''` counted chess, the default game, as if no
+// --game had been given. An empty name is now refused like any bad argument, and nothing is written.
+BOOST_AUTO_TEST_CASE(an_empty_folder_or_game_name_is_refused) {
+    Folder f;
+    const auto site = run_shell("cd '" + f.dir.string() + "' && timeout 20 '" ARBITER_BINARY "' site '' 2>&1");
+    BOOST_TEST(site.exit_code == 2, site.out);
+    BOOST_TEST(contains(site.out, "DIR: found an empty string"), site.out);
+    BOOST_TEST(fs::is_empty(f.dir), "site wrote into the current folder");
+    for (const std::string& command :
+         std::vector<std::string>{"perft --game '' --depth 1", "analyze --game '' --position startpos"}) {
+        const auto r = run(command);
+        BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
+        BOOST_TEST(contains(r.out, "--game: found an empty string"), command << ": " << r.out);
+    }
+}
+
+BOOST_AUTO_TEST_SUITE_END()
+
+}  // namespace hostile_round4_test
