@@ -9,6 +9,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace hostile_round4_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -105,6 +106,43 @@ BOOST_AUTO_TEST_CASE(an_empty_folder_or_game_name_is_refused) {
         const auto r = run(command);
         BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
         BOOST_TEST(contains(r.out, "--game: found an empty string"), command << ": " << r.out);
+    }
+}
+
+// `site` wrote every page but those of a user rulebook that did not load, exit 0 and not a word (`list` names the
+// problem and exits 2): a broken rulebook went missing from the site unnoticed. Now the problem is printed at its
+// place and nothing is written.
+BOOST_AUTO_TEST_CASE(site_refuses_a_rulebook_that_does_not_load) {
+    Folder f;
+    f.write("broken.yaml", "format: 2\nrulebook: broken\ntitle: {en: x, ja: x}\ngame: chess\nextends: fide-2018\n");
+    const fs::path out = f.dir / "site";
+    const auto r = run("--rulesets '" + f.dir.string() + "' site '" + out.string() + "'");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, "broken.yaml:1:1: missing the key 'rules'"), r.out);
+    BOOST_TEST(!fs::exists(out), "pages were written");
+}
+
+// opponent_material_in and offender_material_lacks list piece letters, and a letter the game has no piece for was
+// accepted: `offender_material_lacks: p` (chess letters are upper case) held for every player, so the US Chess 14E3
+// draw below applied even against a player with pawns; a NUL was kept the same way. Refused where the rulebook meets
+// its game (validate, and run before the first entry), at the value's line and column.
+BOOST_AUTO_TEST_CASE(a_material_letter_the_game_has_no_piece_for_is_refused) {
+    Folder f;
+    const std::string rule = "source: {file: f, part: p}\nrules:\n  clock.flag_fall:\n    article: \"14E\"\n"
+                             "    summary: {en: s, ja: s}\n    cases:\n      - when: {opponent_material_in: \"KNN\", "
+                             "offender_material_lacks: ";
+    for (const auto& [id, letters, shown] : std::vector<std::tuple<std::string, std::string, std::string>>{
+             {"lower", "\"p\"", "the letter 'p'"}, {"nul", "\"P\\0\"", "a control or non-ASCII byte"}}) {
+        f.write(id + ".yaml", "format: 2\nrulebook: " + id + "\ntitle: {en: x, ja: x}\ngame: chess\nextends: uschess-7\n" +
+                                  rule + letters + "}\n        effects: [draw]\n");
+        for (const std::string& command :
+             {"validate '" + (f.dir / (id + ".yaml")).string() + "'",
+              "run tests/timelines/chess/179-uschess-flag-two-knights-against-a-pawn-wins.yaml --rulebook " + id}) {
+            const auto r = run("--rulesets '" + f.dir.string() + "' " + command);
+            BOOST_TEST(r.exit_code == 2, command << ": " << r.out);
+            BOOST_TEST(contains(r.out, id + ".yaml:12:70: found " + shown + " in offender_material_lacks"),
+                       command << ": " << r.out);
+        }
     }
 }
 
