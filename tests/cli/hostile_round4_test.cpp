@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <utility>
 #include <vector>
 
 namespace hostile_round4_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -144,6 +145,34 @@ BOOST_AUTO_TEST_CASE(a_material_letter_the_game_has_no_piece_for_is_refused) {
                        command << ": " << r.out);
         }
     }
+}
+
+// A whole number too large for int64 is read as a double (as an editor's YAML check types it), and std::stod threw
+// out_of_range past 1e308: a 400-digit number anywhere in a YAML file (a rulebook, an event's set:, a timeline) was
+// "internal error: stod" or "arbiter: error: stod", with no place. It is now a number too large, refused at its place.
+BOOST_AUTO_TEST_CASE(a_number_of_hundreds_of_digits_is_refused_at_its_place) {
+    Folder f;
+    const std::string huge = "1" + std::string(400, '0');
+    f.write("wide.yaml", "format: 2\nrulebook: wide\ntitle: {en: x, ja: x}\ngame: chess\nextends: fide-2018\n"
+                         "source: {file: f, part: p}\nrules: {}\ncategory_basis: {moves: " + huge + "}\n");
+    f.write("event.yaml", "event: E\nrulebook: fide-2001\ntime_control: \"5400+30\"\nset:\n"
+                          "  clock.late_arrival.default_time: " + huge + "\n");
+    for (const auto& [command, place] : std::vector<std::pair<std::string, std::string>>{
+             {"validate '" + (f.dir / "wide.yaml").string() + "'", "wide.yaml:8:25: "},
+             {"event check '" + (f.dir / "event.yaml").string() + "'", "event.yaml:5:36: "}}) {
+        const auto r = run("--rulesets '" + f.dir.string() + "' " + command);
+        BOOST_TEST((r.exit_code == 1 || r.exit_code == 2), command << ": " << r.out);
+        BOOST_TEST(contains(r.out, place), command << ": " << r.out);
+        BOOST_TEST(!contains(r.out, "stod"), command << ": " << r.out);
+    }
+}
+
+// `history --rulebooks` took one id any number of times: 10,000 copies of fide-2009 printed its rules 10,000 times
+// (40 MB, 18 s). Each edition is named once, as `compare --rulebooks` already asks.
+BOOST_AUTO_TEST_CASE(history_refuses_a_rulebook_named_twice) {
+    const auto r = run("history draw.repetition --rulebooks fide-2009,fide-2014,fide-2009");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, "--rulebooks names 'fide-2009' twice; expected each rulebook once"), r.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
