@@ -134,8 +134,9 @@ BOOST_AUTO_TEST_CASE(a_material_letter_the_game_has_no_piece_for_is_refused) {
                              "offender_material_lacks: ";
     for (const auto& [id, letters, shown] : std::vector<std::tuple<std::string, std::string, std::string>>{
              {"lower", "\"p\"", "the letter 'p'"}, {"nul", "\"P\\0\"", "a control or non-ASCII byte"}}) {
-        f.write(id + ".yaml", "format: 2\nrulebook: " + id + "\ntitle: {en: x, ja: x}\ngame: chess\nextends: uschess-7\n" +
-                                  rule + letters + "}\n        effects: [draw]\n");
+        f.write(id + ".yaml", "format: 2\nrulebook: " + id +
+                                  "\ntitle: {en: x, ja: x}\ngame: chess\nextends: uschess-7\n" + rule + letters +
+                                  "}\n        effects: [draw]\n");
         for (const std::string& command :
              {"validate '" + (f.dir / (id + ".yaml")).string() + "'",
               "run tests/timelines/chess/179-uschess-flag-two-knights-against-a-pawn-wins.yaml --rulebook " + id}) {
@@ -173,6 +174,25 @@ BOOST_AUTO_TEST_CASE(history_refuses_a_rulebook_named_twice) {
     const auto r = run("history draw.repetition --rulebooks fide-2009,fide-2014,fide-2009");
     BOOST_TEST(r.exit_code == 2, r.out);
     BOOST_TEST(contains(r.out, "--rulebooks names 'fide-2009' twice; expected each rulebook once"), r.out);
+}
+
+// A schema folder or a rulesets folder holding a FIFO or a folder where a file is looked for (timeline.schema.json,
+// games/xiangqi.yaml) was passed over in silence and the bundled file used: exit 0, checked against what the user
+// meant to replace. What stands at the name is now that folder's answer, refused by name by the front door.
+BOOST_AUTO_TEST_CASE(a_fifo_or_folder_where_a_schema_or_game_file_is_looked_for_is_refused) {
+    Folder f;
+    fs::create_directories(f.dir / "schemas");
+    fs::create_directories(f.dir / "games" / "xiangqi.yaml");
+    BOOST_REQUIRE(run_shell("mkfifo '" + (f.dir / "schemas" / "timeline.schema.json").string() + "'").exit_code == 0);
+    const std::string timeline = "tests/timelines/xiangqi/01-perpetual-check.yaml";
+    const auto schema = run("--schemas '" + (f.dir / "schemas").string() + "' validate " + timeline);
+    BOOST_TEST(schema.exit_code == 2, schema.out);
+    BOOST_TEST(contains(schema.out, "timeline.schema.json: is not a regular file"), schema.out);
+    for (const std::string& command : {"run " + timeline, std::string("perft --game xiangqi --depth 1")}) {
+        const auto game = run("--rulesets '" + f.dir.string() + "' " + command);
+        BOOST_TEST(game.exit_code == 2, command << ": " << game.out);
+        BOOST_TEST(contains(game.out, "games/xiangqi.yaml: is a folder"), command << ": " << game.out);
+    }
 }
 
 BOOST_AUTO_TEST_SUITE_END()
