@@ -195,6 +195,27 @@ BOOST_AUTO_TEST_CASE(a_fifo_or_folder_where_a_schema_or_game_file_is_looked_for_
     }
 }
 
+// A rulebook's category_basis may count up to 2^31 - 1 moves. The game time of a control whose last period repeats
+// was summed one repetition at a time (`1/60`: 2^31 - 1 passes, 30 s for `clock` and for every game `run` or `audit`
+// ruled under it), and the product of the moves and an increment wrapped past 64 bits (1194 h of increment: a
+// negative game time, "none of the rulebook's categories applies"). The repetitions are counted at once and the
+// sums stop at the largest duration.
+BOOST_AUTO_TEST_CASE(a_huge_category_basis_is_counted_at_once_and_never_wraps) {
+    Folder f;
+    f.write("wide.yaml", "format: 2\nrulebook: wide\ntitle: {en: x, ja: x}\ngame: chess\nextends: uschess-7\n"
+                         "source: {file: f, part: p}\nrules: {}\ncategory_basis: {moves: 2147483647}\n");
+    // 2147483647 moves of a one-minute period: 2147483647 min = 35791394 h (2147483640 min) and 7 min, over 65 min.
+    const auto repeated = run("--rulesets '" + f.dir.string() + "' clock 1/60 --rulebook wide");
+    BOOST_TEST(repeated.exit_code == 0, repeated.out);
+    BOOST_TEST(contains(repeated.out, "regular (wide 5C; game time 35791394h7min for 2147483647 moves)"),
+               repeated.out);
+    // 1194 h = 4,298,400,000 ms, times 2147483647 moves = 9.23e18 ms, past 2^63 - 1 = 9.22e18: at least 65 min.
+    const auto wrapped =
+        run("--rulesets '" + f.dir.string() + "' clock '{time: 1h, increment: 1194h}' --rulebook wide");
+    BOOST_TEST(wrapped.exit_code == 0, wrapped.out);
+    BOOST_TEST(contains(wrapped.out, "category     regular (wide 5C; game time "), wrapped.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round4_test
