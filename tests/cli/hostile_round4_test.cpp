@@ -74,6 +74,21 @@ BOOST_AUTO_TEST_CASE(a_title_with_a_newline_cannot_start_a_row_of_list) {
     }
 }
 
+// `show` printed the title and issuer on header lines as they stood: a title "Forged\nissuer: FIDE" added a line
+// that read as the rulebook's issuer. A newline or tab in a header field is now a space.
+BOOST_AUTO_TEST_CASE(a_title_with_a_newline_cannot_add_a_header_line_to_show) {
+    Folder f;
+    f.rulebook("forge", "Forged\\nissuer: FIDE\\tend");
+    for (const std::string lang : {"en", "ja"}) {
+        const auto r = run("--rulesets '" + f.dir.string() + "' show forge --lang " + lang);
+        BOOST_TEST(r.exit_code == 0, r.out);
+        const auto lines = lines_of(r.out);
+        BOOST_REQUIRE(!lines.empty());
+        BOOST_TEST(lines.front() == "forge  Forged issuer: FIDE end", r.out);
+        for (std::size_t i = 1; i < lines.size(); ++i) BOOST_TEST(!contains(lines[i], "FIDE end"), lines[i]);
+    }
+}
+
 // html_escape escaped only & < > " ': an ESC, a BEL and U+202E (which reverses what follows it on the page) in a
 // rulebook's title reached the diff's and history's HTML as raw bytes. They are now written visibly, as on a
 // terminal (\x1b, \u202e).
