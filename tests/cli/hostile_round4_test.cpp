@@ -183,6 +183,15 @@ BOOST_AUTO_TEST_CASE(a_number_of_hundreds_of_digits_is_refused_at_its_place) {
     }
 }
 
+// `audit --rulebooks fide-2009,fide-2009` printed two fide-2009 lines in its summary, the first counting both
+// rulings of a single game ("2 agree"), the second none. Refused as compare and history refuse it.
+BOOST_AUTO_TEST_CASE(audit_refuses_a_rulebook_named_twice) {
+    const auto r = run("audit --rulebooks fide-2009,fide-2014,fide-2009 "
+                       "tests/data/chess/games/chess-lichess-hvB20kxq-blitz-checkmate.pgn");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, "--rulebooks names 'fide-2009' twice; expected each rulebook once"), r.out);
+}
+
 // `history --rulebooks` took one id any number of times: 10,000 copies of fide-2009 printed its rules 10,000 times
 // (40 MB, 18 s). Each edition is named once, as `compare --rulebooks` already asks.
 BOOST_AUTO_TEST_CASE(history_refuses_a_rulebook_named_twice) {
