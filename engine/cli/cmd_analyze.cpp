@@ -325,7 +325,8 @@ Command analyze_command() {
             "among them whose game file says default_game: true (chess in the bundled rulesets); else give --game.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<AnalyzeOptions>();
-                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of the position");
+                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of the position")
+                    ->check(NonEmpty);
                 auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos");
                 auto* many = app.add_option("--positions", o->positions_file, "File with one position (FEN, SFEN or board string) a line");
                 one->excludes(many);

@@ -175,8 +175,18 @@ Command audit_command() {
                 return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {
                     std::vector<std::string> ids;
                     std::stringstream list(!book->empty() ? *book : *books);
-                    for (std::string id; std::getline(list, id, ',');)
-                        if (!id.empty()) ids.push_back(id);
+                    std::set<std::string> named;
+                    for (std::string id; std::getline(list, id, ',');) {
+                        if (id.empty()) continue;
+                        // Each rulebook once, as compare asks: fide-2009,fide-2009 gave the summary two fide-2009
+                        // lines, the first counting both rulings ("2 agree" for one game), the second none.
+                        if (!named.insert(id).second) {
+                            std::cerr << "arbiter: audit: --rulebooks names '" << id
+                                      << "' twice; expected each rulebook once\n";
+                            return 2;
+                        }
+                        ids.push_back(id);
+                    }
                     // The rulebooks named, else the default of each game the files may hold, not the others:
                     // reading and checking those was a fifth of an audit's start-up. Under named rulebooks the
                     // converter does not look its default up (RecordFile::game's `replaced`).

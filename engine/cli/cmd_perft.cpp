@@ -120,7 +120,8 @@ Command perft_command() {
             "         arbiter perft --game othello --depth 9 --bulk",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto o = std::make_shared<PerftOptions>();
-                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of --position");
+                app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of --position")
+                    ->check(NonEmpty);
                 app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos")->capture_default_str();
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");

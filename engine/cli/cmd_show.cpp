@@ -9,6 +9,7 @@
 #include "rulebook/rulebook.h"
 #include "rulebook/suggest.h"
 
+#include <algorithm>
 #include <iostream>
 
 namespace arbiter::cli {
@@ -110,10 +111,17 @@ std::string game_words(const std::string& game, const rulebook::Library& library
     return game;
 }
 
+// A header field on its line: a newline or tab in a title, issuer or source is a space, so a rulebook cannot add
+// header lines of its own ("Forged\nissuer: FIDE" as a title printed a second issuer).
+std::string one_line(std::string text) {
+    std::replace_if(text.begin(), text.end(), [](char c) { return c == '\n' || c == '\t' || c == '\r'; }, ' ');
+    return text;
+}
+
 void print_header(const Rulebook& book, const rulebook::Library& library, Lang lang) {
     const bool ja = lang == Lang::ja;
     const auto label = [ja](const char* en, const char* jp) { return ja ? jp : en; };
-    std::cout << book.id << "  " << book.title.in(lang) << '\n';
+    std::cout << book.id << "  " << one_line(book.title.in(lang)) << '\n';
     std::cout << label("  game: ", "  種目: ") << game_words(book.game, library, lang);
     if (!book.extends.empty()) {
         std::cout << label("  extends:", "  継承:");
@@ -121,9 +129,10 @@ void print_header(const Rulebook& book, const rulebook::Library& library, Lang l
     }
     if (!book.effective.empty()) std::cout << label("  effective: ", "  施行: ") << book.effective;
     std::cout << '\n';
-    if (!book.adopted.empty()) std::cout << label("  adopted: ", "  採択: ") << book.adopted << '\n';
-    if (!book.issuer.empty()) std::cout << label("  issuer: ", "  発行者: ") << book.issuer.in(lang) << '\n';
-    std::cout << label("  source: ", "  出典: ") << book.source.file << (book.source.part.empty() ? "" : " (" + book.source.part + ")") << '\n';
+    if (!book.adopted.empty()) std::cout << label("  adopted: ", "  採択: ") << one_line(book.adopted) << '\n';
+    if (!book.issuer.empty()) std::cout << label("  issuer: ", "  発行者: ") << one_line(book.issuer.in(lang)) << '\n';
+    std::cout << label("  source: ", "  出典: ") << one_line(book.source.file)
+              << (book.source.part.empty() ? "" : " (" + one_line(book.source.part) + ")") << '\n';
     if (!book.categories.empty()) {
         std::cout << label("  categories:", "  種別:");
         for (const auto& [name, c] : book.categories)

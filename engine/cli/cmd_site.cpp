@@ -61,16 +61,20 @@ Command site_command() {
             "`arbiter compare` without --rulebooks), all linked both ways, each in English (.html) and Japanese\n"
             "(.ja.html), with a search page that reads an index written into the site (search-index.js): open\n"
             "DIR/index.html in a browser, no server needed, no external assets. Pages print on A4. Exit 0;\n"
-            "2 for a timeline that cannot be read or a folder that cannot be written.",
+            "2 for a timeline or a rulebook that cannot be read (nothing is written) or a folder that cannot be written.",
             [](CLI::App& app, const GlobalOptions& global) {
                 auto dir = std::make_shared<std::string>();
                 auto timelines = std::make_shared<std::vector<std::string>>();
-                app.add_option("DIR", *dir, "Folder to write the site into")->required();
+                app.add_option("DIR", *dir, "Folder to write the site into")->required()->check(NonEmpty);
                 app.add_option("--compare", *timelines, "Timeline to compare under its game's editions (repeatable)")
                     ->type_name("TIMELINE")
                     ->allow_extra_args(false);
                 return std::function<int()>([&global, dir, timelines] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
+                    // A rulebook of the folders that does not load is refused as `list` refuses it: the site was
+                    // written without it, exit 0 and not a word, so a broken user rulebook went missing unnoticed.
+                    for (const InputError& problem : library.problems()) std::cerr << problem.what() << '\n';
+                    if (!library.problems().empty()) return 2;
                     procedure::Runner runner(library);
                     std::vector<std::unique_ptr<procedure::Timeline>> loaded;
                     std::vector<report::SiteComparison> comparisons;

@@ -29,6 +29,12 @@ struct Command {
     CommandDefinition define;
 };
 
+// Refuses an empty string where an option or argument names a folder or a game (exit 2 like any bad argument): an
+// empty DIR was the current folder to `site`, and an empty --game the default game to `perft` and `analyze`.
+inline const CLI::Validator NonEmpty(
+    [](const std::string& value) { return value.empty() ? std::string("found an empty string; expected a name") : ""; },
+    "", "NON-EMPTY");
+
 // All commands in the order the overview lists them.
 const std::vector<Command>& command_table();
 

@@ -3,6 +3,7 @@
 #include <yaml-cpp/yaml.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace arbiter::clock {
 
@@ -386,21 +387,47 @@ std::string format_yaml_time_control(const TimeControl& c) {
 
 // ---- categories -------------------------------------------------------------------------------------
 
+namespace {
+
+// Sums and products that stop at the largest duration instead of wrapping: a rulebook's category_basis may count
+// 2^31 - 1 moves, and that many increments of a million hours are past 64 bits (the game time wrapped negative, and
+// no category applied to a control whose game time is endless).
+Ms saturated_sum(Ms a, Ms b) {
+    std::int64_t sum = 0;
+    return __builtin_add_overflow(a.count(), b.count(), &sum) ? Ms::max() : Ms{sum};
+}
+
+Ms saturated_product(Ms a, std::int64_t times) {
+    std::int64_t product = 0;
+    return __builtin_mul_overflow(a.count(), times, &product) ? Ms::max() : Ms{product};
+}
+
+}  // namespace
+
 std::optional<Ms> time_for_moves(const TimeControl& c, int moves, bool count_delay) {
     if (c.kind == TimeControl::Kind::hourglass) return c.hourglass;
     if (c.kind != TimeControl::Kind::periods || c.periods.empty()) return std::nullopt;
-    moves = std::max(moves, 0);
+    const std::int64_t all = std::max(moves, 0);
     Ms total{0};
-    int done = 0;  // moves covered by the periods already counted
+    std::int64_t done = 0;  // moves covered by the periods already counted
     for (std::size_t p = 0;; ++p) {
         const Period& period = c.periods[std::min(p, c.periods.size() - 1)];
-        total += period.time;
-        int span = period.moves == 0 ? moves - done : std::min(period.moves, moves - done);
-        total += period.increment * span;
-        if (period.moves == 0 || done + period.moves >= moves) break;
+        const std::int64_t left = all - done;
+        if (p + 1 >= c.periods.size() && period.moves > 0) {
+            // The last period, repeated as often as the moves left need (at least once), counted at once: one
+            // repetition at a time, 2^31 - 1 moves of a one-move period took 30 s for every game ruled.
+            const std::int64_t times = std::max<std::int64_t>(1, (left + period.moves - 1) / period.moves);
+            total = saturated_sum(total, saturated_product(period.time, times));
+            total = saturated_sum(total, saturated_product(period.increment, left));
+            break;
+        }
+        total = saturated_sum(total, period.time);
+        const std::int64_t span = period.moves == 0 ? left : std::min<std::int64_t>(period.moves, left);
+        total = saturated_sum(total, saturated_product(period.increment, span));
+        if (period.moves == 0 || done + period.moves >= all) break;
         done += period.moves;
     }
-    if (count_delay && c.delay) total += c.delay->time * moves;
+    if (count_delay && c.delay) total = saturated_sum(total, saturated_product(c.delay->time, all));
     return total;
 }
 

@@ -1,5 +1,7 @@
 #include "report/html_page.h"
 
+#include "report/text_table.h"
+
 namespace arbiter::report {
 
 namespace {
@@ -47,9 +49,12 @@ img, svg { max-width: 100%; height: auto; }
 }  // namespace
 
 std::string html_escape(std::string_view text) {
+    // Control characters, bidirectional overrides and bytes that are not UTF-8 are written visibly first, as on a
+    // terminal: a title holding U+202E or ESC would otherwise reorder or hide what the page shows.
+    const std::string visible = terminal_safe(text);
     std::string out;
-    out.reserve(text.size());
-    for (char c : text) {
+    out.reserve(visible.size());
+    for (char c : visible) {
         switch (c) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;

@@ -9,7 +9,8 @@
 
 namespace arbiter::report {
 
-// Escapes & < > " ' for HTML text and attribute values.
+// Escapes & < > " ' for HTML text and attribute values, after writing control characters, bidirectional overrides
+// and bytes that are not UTF-8 visibly (terminal_safe).
 std::string html_escape(std::string_view text);
 
 // Returns a complete page: doctype, <html lang>, charset, title, the shared inline stylesheet (screen

@@ -1,6 +1,7 @@
 // Aligned terminal tables whose column widths count East Asian wide characters as two columns.
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,7 +25,9 @@ std::vector<std::string> wrap(std::string_view utf8, int width);
 // the terminal shows. Text without them is returned unchanged; applying it twice changes nothing more.
 std::string terminal_safe(std::string_view text);
 
-// A table of rows of cells; render() aligns columns, separating them by two spaces. Cells are terminal_safe.
+// A table of rows of cells; render() aligns columns, separating them by two spaces. Cells are terminal_safe, and a
+// newline or tab in a cell is a space: a cell is one line that render() wraps, so a title holding "\n" cannot start
+// a row of its own (a rulebook forging another's line in `list`).
 class TextTable {
 public:
     explicit TextTable(std::vector<std::string> header) : header_(safe(std::move(header))) {}
@@ -40,7 +43,10 @@ private:
     std::string render_widths(std::vector<int> widths) const;
     std::vector<int> natural_widths(int max_column) const;
     static std::vector<std::string> safe(std::vector<std::string> row) {
-        for (auto& cell : row) cell = terminal_safe(cell);
+        for (auto& cell : row) {
+            cell = terminal_safe(cell);
+            std::replace_if(cell.begin(), cell.end(), [](char c) { return c == '\n' || c == '\t'; }, ' ');
+        }
         return row;
     }
     std::vector<std::string> header_;

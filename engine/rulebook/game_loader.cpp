@@ -46,7 +46,8 @@ core::GameDefinitionPtr load_game(std::string_view game, const std::filesystem::
         const std::lock_guard lock(guard);
         if (const auto it = compiled.find(path); it != compiled.end()) return it->second;
     }
-    if (std::error_code ec; !std::filesystem::is_regular_file(path, ec))
+    // Only where nothing stands: a FIFO or a folder at the name is refused by the reader, by name (rulebook/paths.cpp).
+    if (std::error_code ec; !std::filesystem::exists(path, ec))
         throw InputError({path, 0, 0}, "found no definition of the game '" + std::string(game) + "' at " + path +
                                            "; expected a game file rulesets/games/<game>.yaml");
     spdlog::debug("game {}: {}", game, path);
@@ -75,7 +76,7 @@ const core::GameProfile& game_profile(std::string_view game, const std::filesyst
         if (const auto it = compiled_games().find(path); it != compiled_games().end()) profile = it->second->profile;
     }
     if (!profile) {
-        if (std::error_code ec; !std::filesystem::is_regular_file(path, ec))
+        if (std::error_code ec; !std::filesystem::exists(path, ec))
             throw InputError({path, 0, 0}, "found no definition of the game '" + std::string(game) + "' at " + path +
                                                "; expected a game file rulesets/games/<game>.yaml");
         const YamlFile file = read_yaml_file(path);

@@ -85,11 +85,22 @@ Folders rulesets_dir(const std::vector<std::string>& given) {
     return search_path(given, "ARBITER_RULESETS", bundled_rulesets_dir(), "rulesets");
 }
 
+namespace {
+
+// Whether anything stands at `path` (a FIFO or a folder as well as a file). What stands there but is no regular file
+// is the folder's answer all the same, and the front door (core::record::InputFile) refuses it by name: a FIFO or a
+// folder named games/xiangqi.yaml or timeline.schema.json was passed over in silence and the bundled file used.
+bool stands(const std::filesystem::path& path) {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    return !ec && status.type() != std::filesystem::file_type::not_found;
+}
+
+}  // namespace
+
 std::filesystem::path folder_of_game(std::string_view game, const Folders& folders) {
-    for (const auto& dir : folders) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(dir / "games" / (std::string(game) + ".yaml"), ec)) return dir;
-    }
+    for (const auto& dir : folders)
+        if (stands(dir / "games" / (std::string(game) + ".yaml"))) return dir;
     return folders.empty() ? std::filesystem::path() : folders.back();
 }
 
@@ -107,10 +118,8 @@ Folders schemas_dirs() {
 
 std::filesystem::path schema_file(std::string_view name) {
     const Folders folders = schemas_dirs();
-    for (const auto& folder : folders) {
-        std::error_code ec;
-        if (std::filesystem::is_regular_file(folder / name, ec)) return folder / name;
-    }
+    for (const auto& folder : folders)
+        if (stands(folder / name)) return folder / name;
     return bundled_schemas_dir() / name;
 }
 

@@ -115,7 +115,9 @@ json plain_scalar(const std::string& text) {
         std::int64_t value = 0;
         auto [ptr, ec] = std::from_chars(*begin == '+' ? begin + 1 : begin, end, value);
         if (ec == std::errc() && ptr == end) return value;
-        return std::stod(text);
+        // Past int64 it is a double, as an editor's check types it; std::stod threw out_of_range past 1e308 (a
+        // 400-digit number in any YAML file was "internal error: stod", no place), strtod gives infinity instead.
+        return std::strtod(text.c_str(), nullptr);
     }
     // [-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?
     const char* p = digits;

@@ -65,9 +65,36 @@ void check_analyses(const Rule& r, const Rulebook& book, const core::GameDefinit
     }
 }
 
+// The conditions whose text lists piece letters (Board::material's: the game file's `letter` of each piece, spaces
+// and the ';' between sets aside). A letter the game has no piece for was accepted and read as a piece nobody has:
+// `offender_material_lacks: p` (lower case) was always true, `opponent_material_in: KZ` never; refused here.
+void check_material_letters(const Rule& r, const Rulebook& book, const core::GameDefinition& game) {
+    for (const auto& c : r.cases) {
+        if (!c.when.IsMap()) continue;
+        for (const auto& kv : c.when) {
+            const std::string word = kv.first.Scalar();
+            if ((word != "opponent_material_in" && word != "offender_material_lacks") || !kv.second.IsScalar())
+                continue;
+            std::string letters;
+            for (const auto& piece : game.pieces) letters += piece.letter;
+            for (const char letter : kv.second.Scalar()) {
+                if (letter == ' ' || letter == ';' || letters.find(letter) != std::string::npos) continue;
+                const auto u = static_cast<unsigned char>(letter);
+                const std::string shown = u > 0x20 && u < 0x7F ? "the letter '" + std::string(1, letter) + "'"
+                                                               : std::string("a control or non-ASCII byte");
+                throw InputError(location_of(r.from.file, kv.second),
+                                 "found " + shown + " in " + word + ", and " + book.game +
+                                     " has no piece of that letter; expected the letters of its game file's pieces (" +
+                                     letters + ")");
+            }
+        }
+    }
+}
+
 void check_rules(const RuleMap& rules, const Rulebook& book, const core::GameDefinition& game) {
     for (const auto& [topic, r] : rules) {
         check_analyses(r, book, game);
+        check_material_letters(r, book, game);
         check_effects(r.effects, book, game);
         if (!r.hook.empty()) check_effects({r.hook_call}, book, game);
         for (const auto& c : r.cases) check_effects(c.effects, book, game);
