@@ -319,7 +319,9 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
     // tests/timelines/xiangqi/23 (the general's moves let a horse attack: AXF 4.4 rule 28 allows it, CXA 27 counts it)
     // and 24 (a protected cannon outnumbered: no chase under AXF, a chase with a gain under CXA 24.3): a draw by the
     // plain repetition under AXF, red's loss under CXA. 25 (a chase of one piece answered by chasing two: AXF rule 18
-    // loses the chaser, CXA 26 draws both forbidden). Each at the third occurrence (ply 8), that one row marked.
+    // loses the chaser, CXA 26 draws both forbidden). 29 (one chariot chasing two soldiers in turn: AXF rule 32
+    // draws it, CXA 24.11 counts a chase of several pieces), 31 (a horse and a cannon) and 33 (three pieces),
+    // likewise. Each at the third occurrence, that one row marked.
     struct Case {
         const char* name;
         double asian_red, chinese_red;
@@ -327,7 +329,10 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
     };
     for (const Case& c : {Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"24-outnumbered-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
-                          Case{"25-chase-answered-by-chasing-two", 0.0, 0.5, "repetition.forcing_cycle"}}) {
+                          Case{"25-chase-answered-by-chasing-two", 0.0, 0.5, "repetition.forcing_cycle"},
+                          Case{"29-chariot-chases-two-soldiers-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"31-chariot-chases-horse-and-cannon-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"33-chariot-chases-three-pieces-in-turn", 0.5, 0.0, "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             Output r =
                 arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
