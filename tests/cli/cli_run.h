@@ -4,9 +4,14 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <fcntl.h>
+#include <fstream>
 #include <string>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <utility>
+#include <vector>
 
 namespace arbiter::test {
 
@@ -60,6 +65,38 @@ public:
 private:
     std::filesystem::path path_;
 };
+
+// A file of its own (scratch_path(name)) holding `bytes`, removed when the object ends.
+struct ScratchFile {
+    std::string path;
+    ScratchFile(const std::string& name, const std::string& bytes) : path(scratch_path(name)) {
+        std::ofstream(path, std::ios::binary) << bytes;
+    }
+    ~ScratchFile() { std::remove(path.c_str()); }
+    ScratchFile(const ScratchFile&) = delete;
+    ScratchFile& operator=(const ScratchFile&) = delete;
+};
+
+// The peak resident memory in KiB of `arbiter <args>` run as a child (its output dropped), and its exit code.
+inline std::pair<long, int> peak_kib(const std::vector<std::string>& args) {
+    std::vector<std::string> all{ARBITER_BINARY};
+    all.insert(all.end(), args.begin(), args.end());
+    std::vector<char*> argv;
+    for (auto& a : all) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+        const int null = ::open("/dev/null", O_WRONLY);
+        ::dup2(null, 1);
+        ::dup2(null, 2);
+        ::execv(argv[0], argv.data());
+        ::_exit(127);
+    }
+    int status = 0;
+    rusage usage{};
+    ::wait4(pid, &status, 0, &usage);
+    return {usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
+}
 
 inline bool contains(const std::string& text, const std::string& part) { return text.find(part) != std::string::npos; }
 

@@ -27,35 +27,8 @@ namespace {
 
 using arbiter::test::contains;
 
-// A file of this test's own, removed when it goes out of scope.
-struct Scratch {
-    std::string path;
-    Scratch(const std::string& name, const std::string& bytes) : path(arbiter::test::scratch_path(name)) {
-        std::ofstream(path, std::ios::binary) << bytes;
-    }
-    ~Scratch() { std::remove(path.c_str()); }
-};
-
-// The peak resident memory in KiB of `arbiter <args>` run as a child (its output dropped), and its exit code.
-std::pair<long, int> peak_kib(const std::vector<std::string>& args) {
-    std::vector<std::string> all{ARBITER_BINARY};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : all) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int null = ::open("/dev/null", O_WRONLY);
-        ::dup2(null, 1);
-        ::dup2(null, 2);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    ::wait4(pid, &status, 0, &usage);
-    return {usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
+using arbiter::test::peak_kib;
+using Scratch = arbiter::test::ScratchFile;
 
 std::string source(const std::string& relative) {
     std::ifstream in(std::string(ARBITER_SOURCE_DIR) + "/" + relative, std::ios::binary);

@@ -29,35 +29,8 @@ std::string source(const std::string& relative) {
     return text.str();
 }
 
-// A file of this test's own, removed when it goes out of scope.
-struct Scratch {
-    std::string path;
-    Scratch(const std::string& name, const std::string& bytes) : path(arbiter::test::scratch_path(name)) {
-        std::ofstream(path, std::ios::binary) << bytes;
-    }
-    ~Scratch() { std::remove(path.c_str()); }
-};
-
-// The peak resident memory in KiB of `arbiter <args>` run as a child (its output dropped), and its exit code.
-std::pair<long, int> peak_kib(const std::vector<std::string>& args) {
-    std::vector<std::string> all{ARBITER_BINARY};
-    all.insert(all.end(), args.begin(), args.end());
-    std::vector<char*> argv;
-    for (auto& a : all) argv.push_back(a.data());
-    argv.push_back(nullptr);
-    const pid_t pid = ::fork();
-    if (pid == 0) {
-        const int null = ::open("/dev/null", O_WRONLY);
-        ::dup2(null, 1);
-        ::dup2(null, 2);
-        ::execv(argv[0], argv.data());
-        ::_exit(127);
-    }
-    int status = 0;
-    rusage usage{};
-    ::wait4(pid, &status, 0, &usage);
-    return {usage.ru_maxrss, WIFEXITED(status) ? WEXITSTATUS(status) : -1};
-}
+using arbiter::test::peak_kib;
+using Scratch = arbiter::test::ScratchFile;
 
 // The peak of each command on the small and the large file; the difference must stay under `margin_kib`.
 void check_growth(const std::string& small, const std::string& large, long margin_kib,
