@@ -3,6 +3,7 @@
 // every game of many records (plain, .gz, .zst) ruled and set against what each record says. The reading, the
 // parallel ruling and the summary live in engine/records/audit_*.h; this file holds the options and the output.
 #include "cli/command.h"
+#include "cli/rulebook_list.h"
 #include "cli/safe_stderr.h"
 #include "core/record/bounded_read.h"
 #include "rulebook/suggest.h"
@@ -173,20 +174,9 @@ Command audit_command() {
                 app.add_option("--lang", *lang, "Language of the summary")->check(CLI::IsMember({"en", "ja"}));
                 app.add_flag("--from-jsonl", *from_jsonl, "FILEs are audit JSON lines to summarise (merge shards)");
                 return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {
-                    std::vector<std::string> ids;
-                    std::stringstream list(!book->empty() ? *book : *books);
-                    std::set<std::string> named;
-                    for (std::string id; std::getline(list, id, ',');) {
-                        if (id.empty()) continue;
-                        // Each rulebook once, as compare asks: fide-2009,fide-2009 gave the summary two fide-2009
-                        // lines, the first counting both rulings ("2 agree" for one game), the second none.
-                        if (!named.insert(id).second) {
-                            std::cerr << "arbiter: audit: --rulebooks names '" << id
-                                      << "' twice; expected each rulebook once\n";
-                            return 2;
-                        }
-                        ids.push_back(id);
-                    }
+                    const auto named = rulebook_ids(!book->empty() ? *book : *books, "audit");
+                    if (!named) return 2;
+                    const std::vector<std::string>& ids = *named;
                     // The rulebooks named, else the default of each game the files may hold, not the others:
                     // reading and checking those was a fifth of an audit's start-up. Under named rulebooks the
                     // converter does not look its default up (RecordFile::game's `replaced`).

@@ -2,6 +2,7 @@
 // ruled under several rulebooks, side by side, differences marked. Without --rulebooks: the editions of the
 // timeline's game (its game file's compare_rulebooks, else every bundled rulebook of the game).
 #include "cli/command.h"
+#include "cli/rulebook_list.h"
 #include "rulebook/suggest.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
@@ -12,8 +13,6 @@
 
 #include <iostream>
 #include <memory>
-#include <set>
-#include <sstream>
 
 namespace arbiter::cli {
 
@@ -62,7 +61,6 @@ Command compare_command() {
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
                 return std::function<int()>([&global, file, books, lang, format, game] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
-                    std::vector<std::string> ids;
                     std::optional<procedure::RecordGame> record;
                     std::optional<procedure::RecordFile> record_file;
                     if (is_record(*file)) {
@@ -76,18 +74,9 @@ Command compare_command() {
                         return 2;
                     }
                     if (books->empty()) *books = default_rulebooks(*file, library);
-                    std::stringstream list(*books);
-                    std::set<std::string> named;
-                    for (std::string id; std::getline(list, id, ',');) {
-                        if (id.empty()) continue;
-                        // Each rulebook once: 10,000 copies of one id were each ruled, a column apiece.
-                        if (!named.insert(id).second) {
-                            std::cerr << "arbiter: compare: --rulebooks names '" << id
-                                      << "' twice; expected each rulebook once\n";
-                            return 2;
-                        }
-                        ids.push_back(id);
-                    }
+                    const auto named = rulebook_ids(*books, "compare");
+                    if (!named) return 2;
+                    const std::vector<std::string>& ids = *named;
                     procedure::Runner runner(library);
                     std::vector<procedure::Run> runs;
                     std::optional<procedure::Timeline> first;

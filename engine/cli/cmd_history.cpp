@@ -1,13 +1,12 @@
 // arbiter history: one rule (a topic, a group of topics, or a chapter) across editions, each edition's article, what
 // it rules and what changed from the edition before.
 #include "cli/command.h"
+#include "cli/rulebook_list.h"
 #include "report/history_report.h"
 #include "rulebook/paths.h"
 #include "rulebook/suggest.h"
 
 #include <iostream>
-#include <set>
-#include <sstream>
 
 namespace arbiter::cli {
 
@@ -32,17 +31,9 @@ Command history_command() {
             return std::function<int()>([&global, topic, ids, format, lang] {
                 const Library library = Library::open(rulesets_dir(global.rulesets_dir));
                 std::vector<const Rulebook*> books;
-                std::stringstream list(*ids);
-                std::set<std::string> named;
-                for (std::string id; std::getline(list, id, ',');) {
-                    if (id.empty()) continue;
-                    // Each edition once, as compare asks: 10,000 copies of one id printed its rule 10,000 times
-                    // (40 MB, 18 s).
-                    if (!named.insert(id).second) {
-                        std::cerr << "arbiter: history: --rulebooks names '" << id
-                                  << "' twice; expected each rulebook once\n";
-                        return 2;
-                    }
+                const auto named = rulebook_ids(*ids, "history");
+                if (!named) return 2;
+                for (const std::string& id : *named) {
                     const Rulebook* book = library.find(id);
                     if (!book) {
                         if (const InputError* failure = library.failure(id)) {
