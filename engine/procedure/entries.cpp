@@ -127,7 +127,9 @@ void State::on_move(const std::optional<std::string>& written) {
     game->play(parsed);
     ++board_version;
     touched = {false, false};
-    touches = {};
+    // Reset only where a piece was touched: assigning blank ones was four string assignments after every move.
+    for (Touches& t : touches)
+        if (!t.blank()) t = {};
     offer_by = offer_by == mover ? offer_by : nobody;  // moving declines the opponent's open offer
     if (parsed.ok()) after_move(mover);
     else on_illegal_move_held();

@@ -121,6 +121,7 @@ struct Runner::State {
         std::string own, opponent;  // squares; "" none touched
         bool own_first = true;
         bool must_move = false, must_capture = false;
+        bool blank() const { return own.empty() && opponent.empty() && own_first && !must_move && !must_capture; }
     };
     std::array<Touches, 2> touches{};
     // A move that broke such an obligation, open to the opponent's claim (claim kind touch_move) until the rule's

@@ -82,7 +82,7 @@ std::pair<int, int> required_squares(const std::vector<std::pair<int, int>>& leg
 // Before `mover`'s legal move is made: a move that breaks the obligation its touches put on it is a breach, open to
 // the opponent's claim (the arbiter does not act on Article 4 unasked).
 void State::check_touch_obligation(int mover, const core::ParsedMove& parsed, const std::string& text) {
-    const Touches t = touches[std::size_t(mover)];
+    const Touches& t = touches[std::size_t(mover)];  // not copied: asked after every move, bound after few
     if (!t.must_move && !t.must_capture) return;
     if (!parsed.ok() || parsed.move.is_none()) return;
     const auto [from, to] = required_squares(game->legal_from_to(), *def, t);
