@@ -325,13 +325,21 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
     // 43 (two checks and one chase: AXF rule 12 allows it, CXA 24.13 forbids it), 44 and 45 (threats of mate answered
     // by a block, AXF rule 39, or by a soldier's offers, rule 40: a draw under AXF rule 9, black's loss under CXA
     // 24.10), 46 (a chase answered by one check and one chase: AXF rule 23 loses the chaser, CXA 26 draws both
-    // forbidden). Each at the third occurrence, that one row marked.
+    // forbidden). And the earlier cases of the table in docs/TIMELINES.md whose results differ: 03 (one check and one
+    // chase: AXF rule 18's diagrams 37-38 allow it, CXA 24.13 forbids it), 06 and 13 (perpetual threats of mate: AXF
+    // rule 9 draws them, CXA 24.10 forbids them), 08 and 22 (chasing two pieces in turn: AXF rule 32, CXA 24.11).
+    // Each at the third occurrence, that one row marked.
     struct Case {
         const char* name;
         double asian_red, chinese_red;
         const char* asian_topic;
     };
-    for (const Case& c : {Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
+    for (const Case& c : {Case{"03-one-check-one-chase", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"06-perpetual-mate-threat", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"08-chase-two-pieces-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"13-mate-threat-by-checks", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"22-two-chariots-chase-two-cannons", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"24-outnumbered-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"25-chase-answered-by-chasing-two", 0.0, 0.5, "repetition.forcing_cycle"},
                           Case{"29-chariot-chases-two-soldiers-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
