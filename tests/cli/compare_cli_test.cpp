@@ -321,18 +321,35 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
     // plain repetition under AXF, red's loss under CXA. 25 (a chase of one piece answered by chasing two: AXF rule 18
     // loses the chaser, CXA 26 draws both forbidden). 29 (one chariot chasing two soldiers in turn: AXF rule 32
     // draws it, CXA 24.11 counts a chase of several pieces), 31 (a horse and a cannon) and 33 (three pieces),
-    // likewise. Each at the third occurrence, that one row marked.
+    // likewise. 42 (a chase answered by threats of mate: AXF rule 18 loses the chaser, CXA 26 draws both forbidden),
+    // 43 (two checks and one chase: AXF rule 12 allows it, CXA 24.13 forbids it), 44 and 45 (threats of mate answered
+    // by a block, AXF rule 39, or by a soldier's offers, rule 40: a draw under AXF rule 9, black's loss under CXA
+    // 24.10), 46 (a chase answered by one check and one chase: AXF rule 23 loses the chaser, CXA 26 draws both
+    // forbidden). And the earlier cases of the table in docs/TIMELINES.md whose results differ: 03 (one check and one
+    // chase: AXF rule 18's diagrams 37-38 allow it, CXA 24.13 forbids it), 06 and 13 (perpetual threats of mate: AXF
+    // rule 9 draws them, CXA 24.10 forbids them), 08 and 22 (chasing two pieces in turn: AXF rule 32, CXA 24.11).
+    // Each at the third occurrence, that one row marked.
     struct Case {
         const char* name;
         double asian_red, chinese_red;
         const char* asian_topic;
     };
-    for (const Case& c : {Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
+    for (const Case& c : {Case{"03-one-check-one-chase", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"06-perpetual-mate-threat", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"08-chase-two-pieces-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"13-mate-threat-by-checks", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"22-two-chariots-chase-two-cannons", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"23-general-works-with-horses", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"24-outnumbered-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"25-chase-answered-by-chasing-two", 0.0, 0.5, "repetition.forcing_cycle"},
                           Case{"29-chariot-chases-two-soldiers-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
                           Case{"31-chariot-chases-horse-and-cannon-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
-                          Case{"33-chariot-chases-three-pieces-in-turn", 0.5, 0.0, "repetition.forcing_cycle"}}) {
+                          Case{"33-chariot-chases-three-pieces-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          Case{"42-chase-answered-by-mate-threats", 0.0, 0.5, "repetition.forcing_cycle"},
+                          Case{"43-two-checks-one-chase", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"44-perpetual-block", 0.5, 1.0, "repetition.forcing_cycle"},
+                          Case{"45-soldier-offers-itself-against-mate-threats", 0.5, 1.0, "repetition.forcing_cycle"},
+                          Case{"46-chase-answered-by-check-and-chase", 0.0, 0.5, "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             Output r =
                 arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
@@ -347,6 +364,37 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
             int differing = 0;
             for (const auto& row : j["rows"]) differing += row["differs"] == true;
             BOOST_TEST(differing == 1);
+        }
+    }
+}
+
+BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked) {
+    // tests/timelines/xiangqi/40 (one check and one idle: a draw by the plain repetition under AXF rule 13 and CXA 26)
+    // and 41 (a chariot chasing a horse that chases back once in two: red loses under AXF rule 23 and CXA 24.11):
+    // the same score under both books, and no row marked.
+    struct Case {
+        const char* name;
+        double red;
+        const char* asian_topic;
+        const char* chinese_topic;
+    };
+    for (const Case& c : {Case{"40-one-check-one-idle", 0.5, "xiangqi.repetition", "xiangqi.repetition"},
+                          Case{"41-chariot-chases-horse-that-chases-back", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"}}) {
+        BOOST_TEST_CONTEXT(c.name) {
+            Output r =
+                arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
+            BOOST_TEST(r.exit_code == 0);
+            const auto j = nlohmann::json::parse(r.out);
+            BOOST_REQUIRE(j["runs"].size() == 2u);
+            for (const auto& run : j["runs"]) {
+                const bool asian = run["rulebook"] == "axf-asian-rules";
+                BOOST_TEST(run["result"]["score"]["red"].get<double>() == c.red);
+                BOOST_TEST(run["result"]["topic"] == (asian ? c.asian_topic : c.chinese_topic));
+            }
+            int differing = 0;
+            for (const auto& row : j["rows"]) differing += row["differs"] == true;
+            BOOST_TEST(differing == 0);
         }
     }
 }
