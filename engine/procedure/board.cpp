@@ -250,10 +250,16 @@ public:
         return piece == core::no_piece ? -1 : int(core::color_of(piece));
     }
 
-    std::vector<std::pair<int, int>> legal_from_to() const override {
-        std::vector<std::pair<int, int>> out;
-        for (const core::Move m : pos().legal_moves())
-            if (m.kind() != core::MoveKind::drop && m.kind() != core::MoveKind::pass) out.emplace_back(m.from(), m.to());
+    std::vector<MoveSquares> legal_from_to() const override {
+        std::vector<MoveSquares> out;
+        for (const core::Move m : pos().legal_moves()) {
+            if (m.kind() == core::MoveKind::drop || m.kind() == core::MoveKind::pass) continue;
+            MoveSquares s{int(m.from()), int(m.to()), -1, -1, m};
+            if (m.kind() == core::MoveKind::en_passant) s.takes = int(pos().en_passant_victim());
+            else if (m.kind() == core::MoveKind::castling) s.also = int(pos().definition().castling[m.extra()].rook_from);
+            else if (pos().piece_on(m.to()) != core::no_piece) s.takes = int(m.to());
+            out.push_back(s);
+        }
         return out;
     }
 

@@ -158,9 +158,15 @@ public:
     // The owner of the piece on a square named as the game names it: 0 or 1, -1 for an empty square; nullopt for a
     // name that is not a square of the board.
     virtual std::optional<int> owner_at(std::string_view square) const = 0;
-    // The legal moves of the side to move as (from, to) square numbers of the game definition, drops and passes
-    // left out: what a touched piece can do (touch-move, FIDE 4.3 and 4.5). Empty on a board of placements.
-    virtual std::vector<std::pair<int, int>> legal_from_to() const = 0;
+    // The legal moves of the side to move as square numbers of the game definition, drops and passes left out: what
+    // a touched piece can do (touch-move, FIDE 4.3-4.5). `takes` is the square of the piece the move removes (its
+    // `to`, or the one taken en passant; -1 none), `also` the square of a second own piece it moves (the rook of a
+    // castling, which is a move of the king, FIDE 3.8a; -1 none). Empty on a board of placements.
+    struct MoveSquares {
+        int from = -1, to = -1, takes = -1, also = -1;
+        core::Move move;
+    };
+    virtual std::vector<MoveSquares> legal_from_to() const = 0;
 
     // Puts an irregular act on the board as it was done (`move` is a square or "pass"); returns why it cannot
     // stand on this board, "" when it does. The act is then held like an illegal move the board can hold.

@@ -61,6 +61,9 @@ struct DeadlineImpl {
     std::string_view name;
     bool (*in_time)(const State&, int claimant);
     Counted counted = Counted::no;
+    // The deadline can fall after the game has ended on the board (until the players agree the result), so a claim
+    // made after the end is ruled under it rather than passed over.
+    bool outlasts_end = false;
 };
 
 // The act is the breach a touch-move claim is about (State::weighed_breach), else the illegal move held open.
@@ -85,7 +88,7 @@ constexpr DeadlineImpl deadlines[] = {
     {"game_end", [](const State& st, int) { return !st.ended; }},
     {"game_end_declared", [](const State& st, int) { return !st.end_declared; }},
     // No timeline entry records the players agreeing the result: until the timeline ends, a claim is in time.
-    {"result_agreed", [](const State& st, int) { return !st.result_agreed; }},
+    {"result_agreed", [](const State& st, int) { return !st.result_agreed; }, Counted::no, true},
     {"own_turn_before_time_expires", [](const State& st, int c) { return c < 0 || (c == st.to_move() && !st.flag_down(c)); }},
     {"before_each_player_has_made_three_moves", [](const State& st, int) { return !st.game || st.game->ply() < 6; }},
     {"before_each_player_has_made_moves", [](const State&, int) { return true; }, Counted::from_start},
@@ -118,6 +121,11 @@ bool State::admits_observer(const rulebook::Rule& r, const std::string& who, con
     }
     observer.clear();
     return may;
+}
+
+bool State::deadline_outlasts_end(const rulebook::Rule& r) const {
+    const auto* d = r.claim ? row_named(deadlines, r.claim->deadline) : nullptr;
+    return d && d->outlasts_end;
 }
 
 bool State::deadline_since_act(const rulebook::Rule& r) const {
@@ -155,8 +163,11 @@ bool State::admissible(const rulebook::Rule& r, int claimant, const Context& ctx
         why = {"the claimant's time is not below " + seconds + " s", "申立者の残り時間が" + seconds + "秒未満ではない"};
     }
     if (why.empty()) return true;
-    if (!kind.empty())
-        note_rule(r, claimant, {kind + " claim not admissible: " + why.en + "; nothing follows", "申し立ては認められない：" + why.ja + "。何も変わらない"});
+    if (!kind.empty()) {
+        Ruling& ruling = note_rule(r, claimant, {kind + " claim not admissible: " + why.en + "; nothing follows",
+                                                 "申し立ては認められない：" + why.ja + "。何も変わらない"});
+        if (r.claim && !r.claim->article.empty()) ruling.article = r.claim->article;
+    }
     return false;
 }
 

@@ -267,7 +267,7 @@ bool State::claim_open_after_end() const {
     if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
     const auto* r = rule_for(Trigger::flag_fallen);
     if (!r) return false;
-    if (r->claim && r->claim->deadline == "result_agreed") return true;  // after the agreement: ruled too late
+    if (deadline_outlasts_end(*r)) return true;  // after the agreement: ruled too late
     // A rule whose cases read how the game ended says what a claim after the end does (FIDE 2009 6.9: nothing,
     // after a checkmate).
     for (const auto& c : r->cases)

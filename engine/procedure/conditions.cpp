@@ -291,6 +291,7 @@ constexpr ConditionImpl table[] = {
     {"forced_win_shown", fact},
     {"sealed_move_defective", fact},
     {"touched_piece", fact},
+    {"touched_pair", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
     {"actor_moved_last", actor_moved_last},

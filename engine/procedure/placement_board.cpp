@@ -78,7 +78,7 @@ public:
     bool illegal_position() const override { return false; }
     std::string traditional_text(const core::ParsedMove&) const override { return {}; }
     const core::Position* position() const override { return nullptr; }
-    std::vector<std::pair<int, int>> legal_from_to() const override { return {}; }
+    std::vector<MoveSquares> legal_from_to() const override { return {}; }
     const Capability* capability(core::Analysis a) const override {
         if (a == core::Analysis::disc_count && def().profile.offers(a)) return static_cast<const DiscFacts*>(this);
         return nullptr;

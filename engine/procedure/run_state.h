@@ -119,6 +119,8 @@ struct Runner::State {
     // obligations the rule on touches put on them (must_move_touched, must_capture_touched).
     struct Touches {
         std::string own, opponent;  // squares; "" none touched
+        std::string own_next;       // the second own piece touched (a castling's rook after the king, FIDE 4.4)
+        std::string_view pair = "none";  // the fact touched_pair of own and own_next (touch.cpp)
         bool own_first = true;
         bool must_move = false, must_capture = false;
         bool blank() const { return own.empty() && opponent.empty() && own_first && !must_move && !must_capture; }
@@ -281,6 +283,7 @@ struct Runner::State {
     // ---- touch-move (touch.cpp)
     void on_touch();
     void check_touch_obligation(int mover, const core::ParsedMove& parsed, const std::string& text);
+    std::string_view touched_pair(const Touches& t) const;
     void claim_touch_move(int claimant, const YAML::Node& v);
     // must_move_touched / must_capture_touched: bind the touching side (at a claim, after taking the breach back).
     Note bind_touch(const Context& ctx, bool capture);
@@ -297,6 +300,7 @@ struct Runner::State {
     bool admits_observer(const rulebook::Rule& r, const std::string& who, const Context& ctx);
     // The rule's claim deadline is counted in moves from the act (claims.cpp within_last_moves).
     bool deadline_since_act(const rulebook::Rule& r) const;
+    bool deadline_outlasts_end(const rulebook::Rule& r) const;
     bool admissible(const rulebook::Rule& r, int claimant, const Context& ctx, const std::string& kind);
     void flag_fall(int offender, int claimant, bool fallen, int by);
     void check_flags();

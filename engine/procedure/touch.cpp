@@ -33,32 +33,61 @@ void State::on_touch() {
     if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) offer_by = nobody;
     // Only the player having the move is bound by a touch (4.3); the first piece of each colour is the one that counts.
     std::string_view touched_piece = *owner == by ? "own" : "opponent";
+    std::string_view pair = "none";
     if (by == to_move()) {
         Touches& t = touches[std::size_t(by)];
         std::string& first = *owner == by ? t.own : t.opponent;
         if (first.empty()) first = square;
+        else if (*owner == by && t.own_next.empty() && square != t.own) t.own_next = square;
         if (t.opponent.empty()) t.own_first = true;
         else if (t.own.empty()) t.own_first = false;
         if (!t.own.empty() && !t.opponent.empty()) touched_piece = "both";
+        t.pair = pair = touched_pair(t);
     }
     Context ctx;
     ctx.actor = by;
     ctx.facts["touched_piece"] = touched_piece;
+    ctx.facts["touched_pair"] = pair;
     raise(Trigger::entry_touch, ctx, by);
+}
+
+// How the first two own pieces touched stand to one move that moves them both (the game's castling, FIDE 4.4):
+// "legal" (a legal move of the first also moves the second: the king, then the rook), "illegal" (the game has such a
+// move of the first with the second, not legal now), "reversed" (the second touched is the one whose move would move
+// both: the rook, then the king), else "none".
+std::string_view State::touched_pair(const Touches& t) const {
+    if (t.own.empty() || t.own_next.empty()) return "none";
+    const int first = def->parse_square(t.own), second = def->parse_square(t.own_next);
+    for (const auto& m : game->legal_from_to()) {
+        if (m.from == first && m.also == second) return "legal";
+        if (m.from == second && m.also == first) return "reversed";
+    }
+    for (const auto& c : def->castling) {
+        if (int(c.king_from) == first && int(c.rook_from) == second) return "illegal";
+        if (int(c.king_from) == second && int(c.rook_from) == first) return "reversed";
+    }
+    return "none";
 }
 
 namespace {
 
-// What the obligations `t` allow among the legal moves (FIDE 2009 4.3, 4.5; JCA 4.3, 4.5): the square the move must
-// leave, the square it must reach (a capture there), each -1 where free; both -1 when nothing touched can move or be
-// captured.
-std::pair<int, int> required_squares(const std::vector<std::pair<int, int>>& legal, const core::GameDefinition& def,
-                                     const State::Touches& t) {
+// What the obligations `t` allow among the legal moves (FIDE 2009 4.3-4.5; JCA 4.3-4.5): the square the move must
+// leave, the square whose piece it must take (en passant takes a pawn off another square than it reaches), the
+// second own piece it must move with the first (castling after the king and rook were touched, 4.4a); each -1 where
+// free, all -1 when nothing touched can move or be captured.
+struct Required {
+    int from = -1, takes = -1, also = -1;
+};
+
+Required required_squares(const std::vector<Board::MoveSquares>& legal, const core::GameDefinition& def,
+                          const State::Touches& t) {
     const int own = t.own.empty() ? -1 : def.parse_square(t.own);
     const int opp = t.opponent.empty() ? -1 : def.parse_square(t.opponent);
-    auto exists = [&](int from, int to) {
-        for (const auto& [f, d] : legal)
-            if ((from < 0 || f == from) && (to < 0 || d == to)) return true;
+    const int next = t.own_next.empty() ? -1 : def.parse_square(t.own_next);
+    auto exists = [&](int from, int takes, int also = -1) {
+        for (const auto& m : legal)
+            if ((from < 0 || m.from == from) && (takes < 0 || m.takes == takes) && (also < 0 || m.also == also))
+                return true;
         return false;
     };
     const bool move_own = t.must_move && own >= 0 && exists(own, -1);
@@ -66,15 +95,17 @@ std::pair<int, int> required_squares(const std::vector<std::pair<int, int>>& leg
     if (t.must_capture && own >= 0 && opp >= 0) {
         // One of each colour (4.3c): the touched piece takes the touched piece; if it cannot, the first touched that
         // can be moved or captured.
-        if (exists(own, opp)) return {own, opp};
+        if (exists(own, opp)) return {own, opp, -1};
         const bool own_movable = exists(own, -1);
-        if (t.own_first ? own_movable : !take_opp && own_movable) return {own, -1};
-        if (take_opp) return {-1, opp};
-        return {-1, -1};
+        if (t.own_first ? own_movable : !take_opp && own_movable) return {own, -1, -1};
+        if (take_opp) return {-1, opp, -1};
+        return {};
     }
-    if (move_own) return {own, -1};
-    if (take_opp) return {-1, opp};
-    return {-1, -1};
+    // The first own piece touched moves; with the second where one of its legal moves moves both (4.4a), and
+    // otherwise by any of its moves (4.4c: another king move).
+    if (move_own) return {own, -1, next >= 0 && exists(own, -1, next) ? next : -1};
+    if (take_opp) return {-1, opp, -1};
+    return {};
 }
 
 }  // namespace
@@ -85,11 +116,15 @@ void State::check_touch_obligation(int mover, const core::ParsedMove& parsed, co
     const Touches& t = touches[std::size_t(mover)];  // not copied: asked after every move, bound after few
     if (!t.must_move && !t.must_capture) return;
     if (!parsed.ok() || parsed.move.is_none()) return;
-    const auto [from, to] = required_squares(game->legal_from_to(), *def, t);
-    // A drop or a pass leaves no square (a drop's `from` is the piece type dropped).
-    const core::MoveKind kind = parsed.move.kind();
-    const int left = kind == core::MoveKind::drop || kind == core::MoveKind::pass ? -2 : int(parsed.move.from());
-    if ((from < 0 || left == from) && (to < 0 || int(parsed.move.to()) == to)) return;
+    const auto legal = game->legal_from_to();
+    const Required need = required_squares(legal, *def, t);
+    // A drop or a pass is not among the legal moves listed: it leaves no square and takes nothing.
+    Board::MoveSquares made{-2, -2, -2, -2, parsed.move};
+    for (const auto& m : legal)
+        if (m.move == parsed.move) made = m;
+    if ((need.from < 0 || made.from == need.from) && (need.takes < 0 || made.takes == need.takes) &&
+        (need.also < 0 || made.also == need.also))
+        return;
     touch_breach = TouchBreach{mover, game->ply(), t, text};
 }
 
@@ -112,6 +147,7 @@ void State::claim_touch_move(int claimant, const YAML::Node& v) {
     ctx.restore_ply = breach.ply_before;
     const bool both = !breach.bound.own.empty() && !breach.bound.opponent.empty() && breach.bound.must_capture;
     ctx.facts["touched_piece"] = both ? "both" : breach.bound.must_move ? "own" : "opponent";
+    ctx.facts["touched_pair"] = breach.bound.pair;
     if (const auto* r = rule_for(Trigger::claim_touch_move)) {
         weighed_breach = &breach;
         const bool in_time = admissible(*r, claimant, ctx, v["kind"].Scalar());
@@ -146,7 +182,10 @@ Note State::bind_touch(const Context& ctx, bool capture) {
     Touches& t = touches[std::size_t(side)];
     (capture ? t.must_capture : t.must_move) = true;
     const std::string& square = capture ? t.opponent : t.own;
-    if (!square.empty())
+    if (!capture && !square.empty() && t.pair == "legal")
+        add_note(note, {side_name(side) + " must move the piece on " + square + " together with the one on " + t.own_next,
+                        ja_side(side) + "は" + square + "の駒を" + t.own_next + "の駒とともに動かさなければならない"});
+    else if (!square.empty())
         add_note(note, {side_name(side) + (capture ? " must capture the piece on " : " must move the piece on ") +
                             square + " if it can",
                         ja_side(side) + "は可能なら" + square + (capture ? "の駒を取らなければならない" : "の駒を動かさなければならない")});

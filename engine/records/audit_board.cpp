@@ -107,7 +107,7 @@ public:
     bool in_check() const override { return at().in_check(); }
     bool illegal_position() const override { return at().illegal_position(); }
     std::optional<int> owner_at(std::string_view square) const override { return at().owner_at(square); }
-    std::vector<std::pair<int, int>> legal_from_to() const override { return at().legal_from_to(); }
+    std::vector<MoveSquares> legal_from_to() const override { return at().legal_from_to(); }
     std::string hold_irregular(std::string_view move, const Irregularity& act) override {
         catch_up();
         on_record_ = false;

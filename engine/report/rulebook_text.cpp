@@ -104,6 +104,7 @@ nlohmann::json rule_json(const Rule& rule) {
     }
     if (rule.discretion) r["discretion"] = {{"summary", text_json(rule.discretion->summary)}, {"options", rule.discretion->options}};
     if (rule.claim) r["claim"] = {{"by", rule.claim->by}, {"deadline", rule.claim->deadline}};
+    if (rule.claim && !rule.claim->article.empty()) r["claim"]["article"] = rule.claim->article;
     if (!rule.restore.empty()) r["restore"] = rule.restore;
     if (!rule.notes.empty()) r["notes"] = text_json(rule.notes);
     return r;

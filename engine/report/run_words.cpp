@@ -34,9 +34,9 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 11> claim_ki
 // observe by and the fact both_flags_fallen), the late player's choice to forfeit, the clocks of a replay
 // (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
 // the registry's `irregularity` condition), and the values of the registry's choice parameters and text conditions
-// (draw.repetition castling, draw.claim_lapse lost_on, touched_piece). A rulebook's own names (its formulas and
+// (draw.repetition castling, draw.claim_lapse lost_on, touched_piece, touched_pair). A rulebook's own names (its formulas and
 // categories) are not here: the rulebook gives their titles (hook_words, category_words).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 20> choice_words{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 23> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
@@ -46,6 +46,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 20> choice_w
     {"displaced_pieces", "駒のずれ"},       {"last_correct", "最後の正しい局面"},
     {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
     {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
+    {"legal", "合法"},                      {"illegal", "不正"},                        {"reversed", "逆の順"},
 }};
 
 // The fields of the registry's effects (schemas/topics.yaml effects: fields), as a Japanese sheet labels them.

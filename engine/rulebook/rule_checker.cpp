@@ -105,7 +105,8 @@ public:
 private:
     // Who may claim and until when: words of the registry's claimants and deadlines.
     Claim claim(const YAML::Node& node) {
-        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline")), {}};
+        Claim out{scalar_or_empty(child(node, "by")), scalar_or_empty(child(node, "deadline")), {},
+                  scalar_or_empty(child(node, "article"))};
         if (const auto by = child(node, "by"); by && by.IsSequence()) {
             // A claimant set: the union of its words (JSA: the opponent, the recorder and a witness).
             if (by.size() == 0)

@@ -78,6 +78,7 @@ struct Claim {
     std::string by;  // a claimant word; for a claimant set, its words joined by ", " (what reports print)
     std::string deadline;
     std::vector<std::string> any_of;  // a claimant set (claim.by a list): anyone one of its words admits
+    std::string article;  // the article that says who may claim and until when; "" the rule's own (a refusal cites it)
 };
 
 // What a rulebook says on one topic.
