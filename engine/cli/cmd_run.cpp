@@ -38,8 +38,9 @@ Command run_command() {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
                     if (is_record(*file)) {
-                        const auto record = convert_record(*file, *game > 0 ? *game : 1, library, *book_id);
+                        auto record = convert_record(*file, *game > 0 ? *game : 1, library, *book_id);
                         const auto timeline = procedure::record_timeline(record, library);
+                        take_declared_warnings(*file, record, timeline);
                         procedure::Runner runner(library);
                         const auto run = runner.run(timeline, *library.find(record.rulebook));
                         if (*format == "json") {

@@ -51,4 +51,11 @@ inline procedure::RecordGame convert_record(const std::string& file, int number,
     return game;
 }
 
+// What the record stated about its event and the rulebook did not take (Event::declared_aside): warnings of the
+// game, printed and kept for its JSON.
+inline void take_declared_warnings(const std::string& file, procedure::RecordGame& game, const procedure::Timeline& t) {
+    print_record_warnings(file, t.event.declared_aside);
+    game.warnings.insert(game.warnings.end(), t.event.declared_aside.begin(), t.event.declared_aside.end());
+}
+
 }  // namespace arbiter::cli

@@ -149,6 +149,21 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
                                               std::to_string(max_record_names) + " (the ways a record writes this game's name)");
             for (auto& name : profile_texts(file, names, "records.names")) p.record_names.push_back(lower_text(name));
         }
+        if (const YAML::Node settings = r["settings"]) {
+            if (!settings.IsSequence()) profile_fail(file, settings, "records.settings: expected a list");
+            for (const auto& e : settings) {
+                if (!e.IsMap() || !e["format"] || !e["header"] || !e["sets"])
+                    profile_fail(file, e, "records.settings: expected {format, header, sets}");
+                GameProfile::RecordSetting s{profile_text(file, e["format"], "records.settings.format"),
+                                             profile_text(file, e["header"], "records.settings.header"),
+                                             profile_text(file, e["sets"], "records.settings.sets"),
+                                             {file, e.Mark().line + 1, e.Mark().column + 1}};
+                // topic.param: the registry's names are checked where a record is converted (records/convert_common).
+                if (s.sets.find('.') == std::string::npos || s.sets.back() == '.')
+                    profile_fail(file, e["sets"], "records.settings.sets: found '" + s.sets + "'; expected topic.param");
+                p.record_settings.push_back(std::move(s));
+            }
+        }
     }
     if (const YAML::Node a = root["analyses"]) {
         if (!a.IsSequence()) profile_fail(file, a, "analyses: expected a list");

@@ -74,6 +74,14 @@ struct GameProfile {
     // names no game).
     std::vector<std::string> record_formats;
     std::vector<std::string> record_names;
+    // records.settings: a header of a record format that states a parameter of the event the game was played under
+    // (shogi-server's CSA comment 'Max_Moves:512 sets the move limit): the converter writes the header's value as
+    // the event's `declared:` setting of `sets` (topic.param), which each rulebook takes where it lets an event set it.
+    struct RecordSetting {
+        std::string format, header, sets;
+        SourceLocation at;  // the entry's place in the game file
+    };
+    std::vector<RecordSetting> record_settings;
     std::uint8_t analyses = 0;  // bit per Analysis
     std::string default_rulebook;                // a record is ruled under it unless one is named
     SourceLocation default_rulebook_at;          // its key's place, for "no such rulebook" when a record is run

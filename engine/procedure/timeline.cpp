@@ -3,6 +3,7 @@
 #include "procedure/procedure.h"
 
 #include "clock/duration.h"
+#include "rulebook/event.h"
 #include "rulebook/schema.h"
 #include "rulebook/timeline.h"
 
@@ -36,6 +37,9 @@ Timeline read_timeline(rulebook::YamlFile yaml, const rulebook::Library& library
     }
     t.event = rulebook::read_event(event_node, event_file);
     if (!rulebook_override.empty()) t.event.rulebook = rulebook_override;
+    // What a record states about its event, taken where the rulebook (checked by check_timeline) lets an event set it.
+    if (!t.event.declared.empty())
+        rulebook::adopt_declared(t.event, rulebook::event_rulebook(t.event, library), library.registry());
     t.start = root["start"];
     t.expect = root["expect"];
     for (const auto& node : root["entries"]) {

@@ -65,6 +65,9 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
             const Timeline timeline = id == mine.back().first ? take_audit_timeline(converted, library, *id, heads)
                                                               : audit_timeline(converted, library, *id, heads);
             out.plies = plies;
+            // What the record stated about its event and this rulebook did not take (the rulebook's value ruled).
+            out.warnings.insert(out.warnings.end(), timeline.event.declared_aside.begin(),
+                                timeline.event.declared_aside.end());
             // The board knows the record's moves as the converter read them (audit_board.h).
             const Run run = runner.run(timeline, *book, [&](std::unique_ptr<Board> board, AnalysisMemo* memo) {
                 return audit_board(std::move(board), timeline, converted.readings, memo);

@@ -251,6 +251,10 @@ Timeline read_audit_head(const RecordGame& game, const rulebook::Library& librar
         rulebook::check_timeline(t.yaml, library, rulebook_override);
         // From here as read_timeline (procedure/timeline.cpp) builds the model; write_yaml writes the event inline.
         t.event = rulebook::read_event(rulebook::child(t.yaml.root, "event"), t.file);
+        // The record's declared settings under the rulebook that rules (before the event is kept for later heads).
+        if (!t.event.declared.empty())
+            rulebook::adopt_declared(t.event, rulebook::event_rulebook(t.event, library, rulebook_override),
+                                     library.registry());
         t.start = rulebook::child(t.yaml.root, "start");
         if (!key.empty()) {
             if (heads->known_.size() >= AuditHeads::capacity) heads->known_.clear();

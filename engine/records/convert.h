@@ -27,6 +27,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 
 namespace arbiter::procedure::convert {
@@ -90,6 +91,13 @@ public:
         if (!clock_) return std::nullopt;
         return clock_->shown(side, now_);
     }
+    // The same for a time written in whole seconds that may stand for a little less (KIF's m:ss, see
+    // docs/RECORDS.md): a move written at exactly the time `side` had left was made within it, so it is pressed a
+    // millisecond before the flag would fall; any other time is pressed as written.
+    void press_within(int side, Ms used) {
+        if (const auto flag = flag_instant(side); flag && used > Ms{0} && now_ + used == *flag) used -= Ms{1};
+        press(side, used);
+    }
     // After an illegal move is pointed out, the position before it is reinstated and its mover plays again: the
     // mover's clock runs again from now (the runner does the same after the claim's ruling).
     void retake(int side) {
@@ -131,6 +139,9 @@ struct Build {
     bool control_confirmed = false;
     std::string event_name;
     std::vector<std::string> header_comments;
+    // The event's parameters the record states (records.settings of the game file): topic.param and the value as
+    // written, into the event's `declared:`.
+    std::vector<std::pair<std::string, std::string>> declared;
     std::vector<Out> entries;
     // Converted for an audit (`audit`): every entry in order as RecordGame::parts holds it, each move as the runner
     // takes it and each other entry a place (no action) for the next of `entries`, which then holds those alone.
@@ -190,6 +201,11 @@ struct Build {
 // What the record's game file says of the timeline: its default rulebook, its side names (b.sides) and their
 // Japanese words (the game file's own, else the registry's).
 void take_game_words(Build& b, const core::GameDefinition& def, const rulebook::Library& library);
+// The record's headers that the game file maps to event parameters (records.settings for `format`), into
+// `b.declared`; `header` gives a header's value ("" when absent). InputError at the game file's entry where its
+// `sets` names no parameter of the registry.
+void take_declared(Build& b, const core::GameDefinition& def, std::string_view format,
+                   const std::function<std::string(const std::string&)>& header, const rulebook::Library& library);
 
 std::string lower(std::string_view s);
 std::string yaml_quoted(std::string_view s);

@@ -114,6 +114,26 @@ void take_game_words(Build& b, const core::GameDefinition& def, const rulebook::
     if (auto ja = def.profile.side_names.find("ja"); ja != def.profile.side_names.end()) b.sides_ja = ja->second;
 }
 
+void take_declared(Build& b, const core::GameDefinition& def, std::string_view format,
+                   const std::function<std::string(const std::string&)>& header, const rulebook::Library& library) {
+    for (const auto& setting : def.profile.record_settings) {
+        if (setting.format != format) continue;
+        std::string value = header(setting.header);
+        while (!value.empty() && (value.back() == ' ' || value.back() == '\t')) value.pop_back();
+        while (!value.empty() && (value.front() == ' ' || value.front() == '\t')) value.erase(0, 1);
+        if (value.empty()) continue;
+        const auto dot = setting.sets.rfind('.');
+        const rulebook::TopicSpec* topic = library.registry().topic(setting.sets.substr(0, dot));
+        if (!topic || !topic->param(setting.sets.substr(dot + 1)))
+            throw InputError(setting.at, "records.settings: found '" + setting.sets +
+                                             "', which names no parameter of the registry (schemas/topics.yaml); "
+                                             "expected topic.param");
+        const bool again = std::any_of(b.declared.begin(), b.declared.end(),
+                                       [&](const auto& d) { return d.first == setting.sets; });
+        if (!again) b.declared.emplace_back(setting.sets, std::move(value));
+    }
+}
+
 void set_score(RecordedEnding& r, const std::array<std::string, 2>& sides, std::optional<int> winner, bool draw) {
     if (draw) {
         r.score = {{sides[0], 0.5}, {sides[1], 0.5}};
@@ -259,6 +279,13 @@ std::string write_yaml(const Build& b, const std::string& rulebook_id, RecordFor
             control_text = pgn ? yaml_quoted(*pgn) : clock::format_yaml_time_control(*b.control);
         }
         y.append(", time_control: ").append(control_text);
+    }
+    if (!b.declared.empty()) {
+        y.append(", declared: {");
+        for (std::size_t i = 0; i < b.declared.size(); ++i)
+            y.append(i ? ", " : "").append(yaml_quoted(b.declared[i].first)).append(": ").append(
+                yaml_quoted(b.declared[i].second));
+        y.append("}");
     }
     y.append("}\nstart: ").append(b.start_yaml).append("\nentries:");
     if (b.entries.empty()) y.append(" []");  // an audit's moves are not among them (Build::parts)

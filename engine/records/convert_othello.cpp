@@ -55,6 +55,7 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
                                                   " records of \"" + r.game + "\"");
     b.game = def->id;
     take_game_words(b, *def, library);
+    take_declared(b, *def, r.format, [&r](const std::string& key) { return r.header(key); }, library);
     std::optional<core::PlacementGame> game;
     if (r.start != "startpos" && r.start != core::record::OthelloStart) {
         game.emplace(def, r.start, b.file);

@@ -167,6 +167,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     b.game = def->profile.ruled_as.empty() ? def->id : def->profile.ruled_as;
     if (!def->profile.ruled_as.empty()) b.variant = def->id;
     take_game_words(b, *def, library);
+    if (!def->profile.record_settings.empty())
+        take_declared(b, *def, "pgn", [&pgn](const std::string& key) { return std::string(pgn.tag(key)); }, library);
     // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
     // alone, and the Game is built for it at the end (an archive's decisive games pay for no history). A board's
     // game has no chess position (`pos` stays an empty one of the chess definition's width, unused).

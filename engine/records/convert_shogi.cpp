@@ -187,6 +187,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         b.start_yaml = "{sfen: " + yaml_quoted(r.start) + "}";
     }
     core::BasicGame<BB> game(start);
+    take_declared(b, *def, r.format, [&r](const std::string& key) { return r.header(key); }, library);
     for (const auto& note : r.notes) b.warn(note[0], note[1]);
     if (r.format == "kif") {
         b.event_name = r.header("棋戦");
@@ -241,7 +242,11 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             total[mover] = m.total;
         }
         game.play(parsed.move);
-        clocks.press(mover, m.elapsed.value_or(Ms{0}));
+        // KIF times are whole seconds, and 81Dojo writes a move made in the last second of a 30-second byoyomi as
+        // 0:30 in games that go on: such a move was within the time. CSA's T is the server's whole seconds rounded
+        // down (shogi-server's time_clock.rb), and a move with T equal to the time left is never logged.
+        if (r.format == "kif") clocks.press_within(mover, m.elapsed.value_or(Ms{0}));
+        else clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);
         add_move(b, clocks.now(), m.move, false, m.line, m.column, words);
     }

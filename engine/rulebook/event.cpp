@@ -4,6 +4,8 @@
 #include "rulebook/suggest.h"
 #include "rulebook/yaml_source.h"
 
+#include <algorithm>
+
 namespace arbiter::rulebook {
 
 Event read_event(const YAML::Node& node, const std::string& file) {
@@ -18,12 +20,14 @@ Event read_event(const YAML::Node& node, const std::string& file) {
     event.supervision = text("supervision");
     event.variant = text("variant");
     event.time_control = node["time_control"];
-    if (const auto set = node["set"]) {
-        for (const auto& entry : set) {
-            const std::string path = entry.first.Scalar();
-            const auto dot = path.rfind('.');
-            event.set.push_back({path.substr(0, dot), dot == std::string::npos ? std::string() : path.substr(dot + 1),
-                                 entry.second, entry.first});
+    for (const auto& [key, out] : {std::pair{"set", &event.set}, std::pair{"declared", &event.declared}}) {
+        if (const auto settings = node[key]) {
+            for (const auto& entry : settings) {
+                const std::string path = entry.first.Scalar();
+                const auto dot = path.rfind('.');
+                out->push_back({path.substr(0, dot), dot == std::string::npos ? std::string() : path.substr(dot + 1),
+                                entry.second, entry.first});
+            }
         }
     }
     return event;
@@ -113,6 +117,38 @@ void check_event(const Event& event, const Rulebook& rulebook, const Registry& r
                              "set: found " + value.text + " for " + path + ", but " + rulebook.id + " " + rule->article +
                                  " lets an event set it within " + (param->min ? param->min->text : std::string()) + ".." +
                                  (param->max ? param->max->text : std::string()) + "; expected a value in that range");
+    }
+}
+
+void adopt_declared(Event& event, const Rulebook& rulebook, const Registry& registry) {
+    std::vector<Setting> declared = std::move(event.declared);
+    event.declared.clear();
+    for (Setting& setting : declared) {
+        const bool set_by_event = std::any_of(event.set.begin(), event.set.end(), [&](const Setting& s) {
+            return s.topic == setting.topic && s.param == setting.param;
+        });
+        if (set_by_event) continue;  // the event's own set: rules
+        // The same checks as a `set:` entry, on an event that sets this alone (its mode and category kept).
+        Event one;
+        one.file = event.file;
+        one.node = event.node;
+        one.mode = event.mode;
+        one.category = event.category;
+        one.set.push_back(setting);
+        try {
+            check_event(one, rulebook, registry);
+            event.set.push_back(std::move(setting));
+        } catch (const InputError& e) {
+            const std::string value = setting.value.IsScalar() ? setting.value.Scalar() : std::string("?");
+            // check_event's reason without its framing: "<rulebook> <article> does not let an event change it ...".
+            std::string reason = e.message();
+            if (const auto but = reason.find(", but "); but != std::string::npos) reason.erase(0, but + 6);
+            if (const auto expected = reason.find("; expected"); expected != std::string::npos) reason.erase(expected);
+            event.declared_aside.push_back(
+                {"the record states " + setting.topic + "." + setting.param + " " + value + ", left aside: " + reason +
+                     "; the rulebook's value rules",
+                 "記録が示す大会の設定（" + value + "）は、この規則書では大会が定められる値ではないので用いず、規則書の値で裁定した"});
+        }
     }
 }
 

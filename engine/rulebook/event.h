@@ -3,6 +3,7 @@
 #pragma once
 
 #include "rulebook/rulebook.h"
+#include "rulebook/text.h"
 #include "rulebook/yaml_source.h"
 
 #include <yaml-cpp/yaml.h>
@@ -29,6 +30,12 @@ struct Event {
     std::string variant;  // a game file ruled as the rulebook's game (ruled_as), played instead of it: chess960
     NodeHandle time_control;
     std::vector<Setting> set;
+    // `declared:` (a timeline's event converted from a record, records.settings of the game file): what the record
+    // states about the event it was played under. adopt_declared moves each the rulebook lets an event set into
+    // `set`, and leaves the others aside with the reason (`declared_aside`, English and Japanese): the rulebook's
+    // value then rules.
+    std::vector<Setting> declared;
+    std::vector<Text> declared_aside;
     std::string file;
     NodeHandle node;  // the event map itself
 };
@@ -43,5 +50,11 @@ const Rulebook& event_rulebook(const Event& event, const Library& library, const
 // Checks the event against its rulebook: the mode and category exist, and each `set:` path names a
 // parameter of a rule the rulebook has, with a value in the parameter's unit. Throws InputError.
 void check_event(const Event& event, const Rulebook& rulebook, const Registry& registry);
+
+// Takes the event's `declared:` settings under `rulebook`: each that check_event would accept as a `set:` entry (a
+// rule of the rulebook with the parameter, event_may_set, a value in its unit and range) and the event does not set
+// itself joins `set`; each other is noted in `declared_aside`. Called once the event's rulebook is known (a timeline
+// read, an audit's head); `declared` is emptied, so a second call does nothing.
+void adopt_declared(Event& event, const Rulebook& rulebook, const Registry& registry);
 
 }  // namespace arbiter::rulebook

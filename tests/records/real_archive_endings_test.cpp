@@ -58,10 +58,12 @@ struct Ruled {
     Run run;
 };
 
-Ruled rule_bytes(const std::string& bytes, const std::string& name) {
+Ruled rule_bytes(const std::string& bytes, const std::string& name, const std::string& rulebook = {}) {
     const auto record = RecordFile::read(bytes, name);
-    RecordGame game = record.game(1, library());
-    Run run = runner().run(record_timeline(game, library()), *library().find(game.rulebook));
+    RecordGame game = record.game(1, library(), rulebook);
+    const Timeline timeline = record_timeline(game, library());
+    game.warnings.insert(game.warnings.end(), timeline.event.declared_aside.begin(), timeline.event.declared_aside.end());
+    Run run = runner().run(timeline, *library().find(game.rulebook));
     return {std::move(game), std::move(run)};
 }
 
@@ -99,6 +101,86 @@ BOOST_AUTO_TEST_CASE(a_floodgate_log_that_writes_its_ending_twice_is_read) {
     other.replace(second, 6, "%TORYO");
     BOOST_CHECK_EXCEPTION(core::record::read_csa(other, "f.csa"), InputError,
                           [](const InputError& e) { return e.message().find("a second ending") != std::string::npos; });
+}
+
+BOOST_AUTO_TEST_CASE(a_floodgate_max_moves_header_is_the_move_limit_the_game_was_played_under) {
+    // shogi-server writes the move limit it ran the game under as the comment 'Max_Moves:512 (its game.rb, propose),
+    // and ends a game as %MAX_MOVES when a move brings the count of moves to it (board.rb: max_moves > 0 and
+    // move_count >= max_moves; 0 is no limit). shogi.yaml's records.settings maps the header to
+    // shogi.max_moves.moves, which csa-computer-shogi lets an event set (event_may_set, at least 1).
+    const std::string file = data("floodgate-aobazero-viper-2020-kachi-twice.csa");
+    const std::string bytes = slurp(file);
+    // The record's 400 moves are under its 512: no limit is reached, and sente's declaration after move 400 is
+    // ruled (the server accepted it: %KACHI, 'summary:kachi:aobazero win). Under the rulebook's own 320 the game
+    // would have been drawn at move 320.
+    const auto played = rule_bytes(bytes, "f.csa");
+    BOOST_TEST(played.game.yaml.find("declared: {\"shogi.max_moves.moves\": \"512\"}") != std::string::npos);
+    BOOST_TEST(played.game.warnings.empty());
+    BOOST_TEST(played.run.result.topic != "shogi.max_moves");
+    BOOST_TEST((played.run.result.score && (*played.run.result.score)[0] == 1.0));
+    BOOST_REQUIRE(agrees(played.game.recorded, played.run).has_value());
+    BOOST_TEST(*agrees(played.game.recorded, played.run));
+    // The audit reads it the same way (its own reading of the head).
+    const auto games = audit_file(file);
+    BOOST_REQUIRE_EQUAL(games.size(), 1u);
+    BOOST_REQUIRE(!games[0].error);
+    BOOST_REQUIRE_EQUAL(games[0].rulings.size(), 1u);
+    BOOST_TEST(games[0].rulings[0].topic == played.run.result.topic);
+    BOOST_TEST((games[0].rulings[0].agrees == std::optional<bool>(true)));
+    // Without the header the rulebook's limit rules: 320 < 400, a draw at move 320, against the record's win.
+    const auto line = bytes.find("'Max_Moves:512\n");
+    BOOST_REQUIRE(line != std::string::npos);
+    std::string without = bytes;
+    without.erase(line, std::string("'Max_Moves:512\n").size());
+    const auto own_limit = rule_bytes(without, "f.csa");
+    BOOST_TEST(own_limit.game.yaml.find("declared") == std::string::npos);
+    BOOST_TEST(own_limit.run.result.topic == "shogi.max_moves");
+    BOOST_TEST((own_limit.run.result.score && (*own_limit.run.result.score)[0] == 0.5));
+    BOOST_TEST(!*agrees(own_limit.game.recorded, own_limit.run));
+    // A limit the record states below 400 (256, floodgate's older one) draws the game at move 256 likewise.
+    std::string older = bytes;
+    older.replace(line, std::string("'Max_Moves:512").size(), "'Max_Moves:256");
+    BOOST_TEST(rule_bytes(older, "f.csa").run.result.topic == "shogi.max_moves");
+    // 'Max_Moves:0 (shogi-server: no limit) is outside what the rulebook lets an event set (at least 1): left aside
+    // with a warning, and the rulebook's 320 rules.
+    std::string unlimited = bytes;
+    unlimited.replace(line, std::string("'Max_Moves:512").size(), "'Max_Moves:0");
+    const auto aside = rule_bytes(unlimited, "f.csa");
+    BOOST_TEST(any_warning_has(aside.game.warnings, "left aside: csa-computer-shogi"));
+    BOOST_TEST(aside.run.result.topic == "shogi.max_moves");
+    // A rulebook that fixes its limit (jsa-pro-2019: 500, no event may set it) keeps it, with the warning.
+    const auto fixed = rule_bytes(bytes, "f.csa", "jsa-pro-2019");
+    BOOST_TEST(any_warning_has(fixed.game.warnings, "left aside: jsa-pro-2019"));
+    BOOST_TEST(fixed.run.result.topic != "shogi.max_moves");
+}
+
+BOOST_AUTO_TEST_CASE(an_81dojo_move_written_at_the_byoyomi_was_within_it) {
+    // 5分+30秒. Gote's moves before 108 add up to more than 300 s (the 5 minutes), so from there gote plays in
+    // byoyomi, 30 s a move; moves 108 (３八歩成) and 190 (７七金打) are written 0:30 and the game goes on to gote's
+    // Time-up at 194. 81Dojo's whole seconds thus hold a move made within the 30th second: no flag before the end,
+    // and the record's ending, gote's flag (sente wins), is the ruling.
+    // (The game is also mogproject/mog-core-scala@a7898292 jvm/src/test/resources/kif/game/002.kif, the same moves
+    // and times: two public copies.)
+    const std::string bytes = slurp((Root / "tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif").string());
+    const auto ruled = rule_bytes(bytes, "d.kif");
+    BOOST_TEST(!any_warning_has(ruled.game.warnings, "time is used up"));
+    BOOST_TEST(ruled.game.recorded.ending == "time_forfeit");
+    BOOST_TEST(ruled.game.recorded.by == "gote");
+    BOOST_TEST((ruled.run.result.score && (*ruled.run.result.score)[0] == 1.0));
+    BOOST_REQUIRE(agrees(ruled.game.recorded, ruled.run).has_value());
+    BOOST_TEST(*agrees(ruled.game.recorded, ruled.run));
+    // One second more at move 108 is past the byoyomi: the clock shows gote's flag there, and the record going on
+    // is a warning at ply 108.
+    std::string late = bytes;
+    const auto at = late.find(" 108 ３八歩成(37)   ( 0:30/)");
+    BOOST_REQUIRE(at != std::string::npos);
+    late.replace(late.find("0:30", at), 4, "0:31");
+    const auto flagged = rule_bytes(late, "d.kif");
+    BOOST_TEST(any_warning_has(flagged.game.warnings, "ply 108: by the time control gote's time is used up"));
+    // The same warning in Japanese, in shogi's words: the ply as 手目, gote by its name.
+    BOOST_REQUIRE(!flagged.game.warnings.empty());
+    BOOST_TEST(flagged.game.warnings[0].ja.find("第1局、108手目：") != std::string::npos, flagged.game.warnings[0].ja);
+    BOOST_TEST(flagged.game.warnings[0].ja.find("後手の時間が切れている") != std::string::npos, flagged.game.warnings[0].ja);
 }
 
 BOOST_AUTO_TEST_CASE(a_byoyomi_only_control_is_read) {

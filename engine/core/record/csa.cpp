@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/pgn.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 
@@ -133,6 +134,17 @@ private:
     }
 
     void comment(std::string_view text) {
+        // shogi-server writes the settings a game was played under as comments before the moves ('Max_Moves:256,
+        // 'Increment:10): each is also a header named with its quote ("'Max_Moves"), which a game file's
+        // records.settings may map to an event parameter. A key is a letter and then letters, digits or '_'.
+        if (record_.moves.empty() && !text.empty() && std::isalpha(static_cast<unsigned char>(text[0]))) {
+            const std::size_t colon = text.find(':');
+            const std::string_view key = text.substr(0, colon);
+            if (colon != std::string_view::npos && std::all_of(key.begin(), key.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                }))
+                record_.headers.emplace_back("'" + std::string(key), std::string(text.substr(colon + 1)));
+        }
         std::string& target = record_.moves.empty() || ended_ ? record_.comment : record_.moves.back().comment;
         if (!target.empty()) target += '\n';
         target += std::string(text);
