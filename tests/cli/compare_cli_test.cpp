@@ -375,7 +375,8 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
 BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked) {
     // tests/timelines/xiangqi/40 (one check and one idle: a draw by the plain repetition under AXF rule 13 and CXA 26)
     // and 41 (a chariot chasing a horse that chases back once in two: red loses under AXF rule 23 and CXA 24.11):
-    // 48 (a chariot chasing a cannon guarded only by a pinned horse: red loses under AXF rules 34, 18 and CXA 24.15):
+    // 48 (a chariot chasing a cannon guarded only by a pinned horse: red loses under AXF rules 34, 18 and CXA 24.15)
+    // and 50 (a horse chasing the chariot that pins: black loses under AXF rules 37, 15 and CXA 24.3, 24.11):
     // the same score under both books, and no row marked.
     struct Case {
         const char* name;
@@ -387,6 +388,8 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
                           Case{"41-chariot-chases-horse-that-chases-back", 0.0, "repetition.forcing_cycle",
                                "repetition.forcing_cycle"},
                           Case{"48-chase-of-piece-guarded-by-pinned-horse", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"50-horse-chases-pinning-chariot", 1.0, "repetition.forcing_cycle",
                                "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             Output r =
