@@ -325,7 +325,9 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
     // 43 (two checks and one chase: AXF rule 12 allows it, CXA 24.13 forbids it), 44 and 45 (threats of mate answered
     // by a block, AXF rule 39, or by a soldier's offers, rule 40: a draw under AXF rule 9, black's loss under CXA
     // 24.10), 46 (a chase answered by one check and one chase: AXF rule 23 loses the chaser, CXA 26 draws both
-    // forbidden). And the earlier cases of the table in docs/TIMELINES.md whose results differ: 03 (one check and one
+    // forbidden), 47 (two chariots on a protected cannon: AXF rule 35 no chase, CXA 24.3 a chase with a gain), 49 (one
+    // cannon chasing two chariots in turn: AXF rule 16 draws it, CXA 24.11 forbids it). And
+    // the earlier cases of the table in docs/TIMELINES.md whose results differ: 03 (one check and one
     // chase: AXF rule 18's diagrams 37-38 allow it, CXA 24.13 forbids it), 06 and 13 (perpetual threats of mate: AXF
     // rule 9 draws them, CXA 24.10 forbids them), 08 and 22 (chasing two pieces in turn: AXF rule 32, CXA 24.11).
     // Each at the third occurrence, that one row marked.
@@ -349,7 +351,9 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
                           Case{"43-two-checks-one-chase", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"44-perpetual-block", 0.5, 1.0, "repetition.forcing_cycle"},
                           Case{"45-soldier-offers-itself-against-mate-threats", 0.5, 1.0, "repetition.forcing_cycle"},
-                          Case{"46-chase-answered-by-check-and-chase", 0.0, 0.5, "repetition.forcing_cycle"}}) {
+                          Case{"46-chase-answered-by-check-and-chase", 0.0, 0.5, "repetition.forcing_cycle"},
+                          Case{"47-two-chariots-on-a-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"49-cannon-chases-two-chariots-in-turn", 0.5, 0.0, "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             Output r =
                 arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
@@ -371,6 +375,8 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
 BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked) {
     // tests/timelines/xiangqi/40 (one check and one idle: a draw by the plain repetition under AXF rule 13 and CXA 26)
     // and 41 (a chariot chasing a horse that chases back once in two: red loses under AXF rule 23 and CXA 24.11):
+    // 48 (a chariot chasing a cannon guarded only by a pinned horse: red loses under AXF rules 34, 18 and CXA 24.15)
+    // and 50 (a horse chasing the chariot that pins: black loses under AXF rules 37, 15 and CXA 24.3, 24.11):
     // the same score under both books, and no row marked.
     struct Case {
         const char* name;
@@ -380,6 +386,10 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
     };
     for (const Case& c : {Case{"40-one-check-one-idle", 0.5, "xiangqi.repetition", "xiangqi.repetition"},
                           Case{"41-chariot-chases-horse-that-chases-back", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"48-chase-of-piece-guarded-by-pinned-horse", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"50-horse-chases-pinning-chariot", 1.0, "repetition.forcing_cycle",
                                "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             Output r =
