@@ -256,7 +256,8 @@ public:
             if (m.kind() == core::MoveKind::drop || m.kind() == core::MoveKind::pass) continue;
             MoveSquares s{int(m.from()), int(m.to()), -1, -1, m};
             if (m.kind() == core::MoveKind::en_passant) s.takes = int(pos().en_passant_victim());
-            else if (m.kind() == core::MoveKind::castling) s.also = int(pos().definition().castling[m.extra()].rook_from);
+            else if (m.kind() == core::MoveKind::castling)
+                s.also = int(pos().definition().castling[std::size_t(m.extra())].rook_from);
             else if (pos().piece_on(m.to()) != core::no_piece) s.takes = int(m.to());
             out.push_back(s);
         }

@@ -183,7 +183,8 @@ Note State::bind_touch(const Context& ctx, bool capture) {
     (capture ? t.must_capture : t.must_move) = true;
     const std::string& square = capture ? t.opponent : t.own;
     if (!capture && !square.empty() && t.pair == "legal")
-        add_note(note, {side_name(side) + " must move the piece on " + square + " together with the one on " + t.own_next,
+        add_note(note, {side_name(side) + " must move the piece on " + square + " together with the one on " +
+                            t.own_next,
                         ja_side(side) + "は" + square + "の駒を" + t.own_next + "の駒とともに動かさなければならない"});
     else if (!square.empty())
         add_note(note, {side_name(side) + (capture ? " must capture the piece on " : " must move the piece on ") +

@@ -34,8 +34,8 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 11> claim_ki
 // observe by and the fact both_flags_fallen), the late player's choice to forfeit, the clocks of a replay
 // (replay_with_colours_swapped clocks: remaining), the positions restore_position goes back to, the irregularities of move.irregular_position (words of
 // the registry's `irregularity` condition), and the values of the registry's choice parameters and text conditions
-// (draw.repetition castling, draw.claim_lapse lost_on, touched_piece, touched_pair). A rulebook's own names (its formulas and
-// categories) are not here: the rulebook gives their titles (hook_words, category_words).
+// (draw.repetition castling, draw.claim_lapse lost_on, touched_piece, touched_pair). A rulebook's own names (its formulas
+// and categories) are not here: the rulebook gives their titles (hook_words, category_words).
 constexpr std::array<std::pair<std::string_view, std::string_view>, 23> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},

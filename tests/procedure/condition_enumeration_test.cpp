@@ -29,7 +29,8 @@ fs::path root() { return fs::path(ARBITER_SOURCE_DIR); }
 // A value of each registry type, as a case writes it.
 std::string example_value(const std::string& condition, const std::string& type) {
     static const std::map<std::string, std::string> texts = {
-        {"actor_side", "white"},       {"irregularity", "initial_setup"}, {"touched_piece", "own"}, {"touched_pair", "legal"},
+        {"actor_side", "white"},       {"irregularity", "initial_setup"}, {"touched_piece", "own"},
+        {"touched_pair", "legal"},
         {"cycle_pattern", "check"},    {"opponent_cycle_pattern", "idle"}, {"arbiter_decision", "draw"},
         {"opponent_material_in", "K"}, {"mode", "standard"},               {"category", "rapid"},
         {"offender_material_lacks", "P"}};
