@@ -339,6 +339,12 @@ public:
     bool legality_by_test = false;
     bool pass = false;  // a turn may be passed while not in check (`pass`)
     int end_passes = 0;  // passes in a row after which the game is over: no legal move remains (0 never)
+    // Directions along which royal pieces that face each other at the start of a turn must be parted by that turn's
+    // move or a pass (`royals_facing_must_break`, janggi's bikjang), and their rays both ways (compile_blocked_rays).
+    std::vector<Vector> royal_facing_break;
+    std::uint8_t facing_break_rays[8] = {};
+    int facing_break_ray_count = 0;
+    bool end_pass_while_facing = false;  // such a pass ends the game (`end.pass_while_facing`)
     std::uint16_t screened_types = 0;  // types whose hops may not pass over some types (hops_not_over)
 
     // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is

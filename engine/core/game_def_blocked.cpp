@@ -2,8 +2,9 @@
 // regions of the board (`board.regions`) that confine a piece (`confined`) or give it more leaps (`when_in`), leaps
 // blocked by a piece on a square of their path (`lame_leap`), rides that pass exactly one piece (`hop`, with the pieces
 // it may not pass over, `hops_not_over`, and those a piece never captures, `never_captures`), movement that stays in a
-// region (`within`), royal pieces that may not face each other on an open line (`royals_may_not_face`) and passing
-// (`pass`, `end.passes_in_a_row`). Nothing about one game is written here; the xiangqi family says it in its game
+// region (`within`), royal pieces that may not face each other on an open line (`royals_may_not_face`) or must be
+// parted once they do (`royals_facing_must_break`) and passing (`pass`, `end.passes_in_a_row`,
+// `end.pass_while_facing`). Nothing about one game is written here; the xiangqi family says it in its game
 // files (rulesets/games/xiangqi.yaml, janggi.yaml...).
 #include "core/game_def.h"
 #include "core/game_def_reader.h"
@@ -169,7 +170,16 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
         for (const YAML::Node& v : n)
             g.royal_facing.push_back(read_vector(v, MoveMode::capture, 0, "royals_may_not_face", r));
     }
-    g.legality_by_test = !g.royal_facing.empty();
+    if (const YAML::Node n = root["royals_facing_must_break"]) {
+        if (g.royal_type < 0) r.fail(n, "royals_facing_must_break: the game has no royal piece");
+        if (root["royals_may_not_face"])
+            r.fail(n, "royals_facing_must_break: royals_may_not_face already forbids the royal pieces to face");
+        if (!n.IsSequence() || n.size() == 0 || n.size() > 4)
+            r.fail(n, "royals_facing_must_break: expected a list of one to four [dx, dy] directions");
+        for (const YAML::Node& v : n)
+            g.royal_facing_break.push_back(read_vector(v, MoveMode::capture, 0, "royals_facing_must_break", r));
+    }
+    g.legality_by_test = !g.royal_facing.empty() || !g.royal_facing_break.empty();
     // The pieces a piece's hops may not pass over and those it never captures (janggi's cannon: no cannon).
     const YAML::Node nodes = root["pieces"];
     for (std::size_t i = 0; i < g.pieces.size(); ++i) {
@@ -199,6 +209,12 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
         if (!g.pass || g.end_passes < 1)
             r.fail(n, "end.passes_in_a_row: a count of 1 or more, in a game with pass: true");
     }
+    if (const YAML::Node e = root["end"]; e && e.IsMap() && e["pass_while_facing"]) {
+        const YAML::Node n = e["pass_while_facing"];
+        g.end_pass_while_facing = r.boolean(n, "end.pass_while_facing");
+        if (g.end_pass_while_facing && (!g.pass || g.royal_facing_break.empty()))
+            r.fail(n, "end.pass_while_facing: needs pass: true and royals_facing_must_break");
+    }
     for (const PieceType& p : g.pieces) {
         if (!p.lame_leaps.empty() || !p.hops.empty() || !p.within_leaps.empty() || !p.within_rides.empty() ||
             !p.within_hops.empty() || p.hops_not_over || p.never_captures)
@@ -207,13 +223,10 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
             r.fail(root["pieces"], "piece '" + p.name + "': a confined piece cannot promote");
     }
     if (!g.legality_by_test) return;
-    // Those moves are tested one by one against the attacks after them (movegen_tested.cpp), which knows neither the
-    // two pieces that castling moves nor the piece that en passant takes from another square.
-    if (!g.castling.empty() || g.castling_from_position.enabled)
-        r.fail(root["castling"], "castling cannot be combined with lame_leap, hop or royals_may_not_face");
-    for (const PieceType& p : g.pieces)
-        if (p.en_passant)
-            r.fail(root["pieces"], "en_passant cannot be combined with lame_leap, hop or royals_may_not_face");
+    // Those moves are tested one by one against the attacks after them (movegen_tested.cpp): castling by its squares
+    // and en passant are, castling from the position (its rules made per position) is not yet.
+    if (g.castling_from_position.enabled)
+        r.fail(root["castling"], "castling.from_position cannot be combined with lame_leap, hop or facing royals");
 }
 
 // Hoppers and the attack lines onto a royal piece: width-independent, after the riders (compile()).
@@ -238,6 +251,9 @@ void GameDefinition::compile_blocked_rays() {
         }
     }
     if (!legality_by_test) return;
+    for (const Vector& v : royal_facing_break)
+        for (int s : {1, -1})
+            facing_break_rays[facing_break_ray_count++] = std::uint8_t(add_ray(v.dx * s, v.dy * s, 0));
     auto line = [&](int c, int ray) -> LineAttack& {
         for (int i = 0; i < line_attack_count[c]; ++i)
             if (line_attacks[c][i].ray == ray) return line_attacks[c][i];

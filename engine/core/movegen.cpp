@@ -99,13 +99,13 @@ BB BasicPosition<BB>::checkers() const {
 
 template <class BB>
 void BasicPosition<BB>::generate_legal(MoveList& list) const {
-    if (def_->end_passes && passes_ >= def_->end_passes) [[unlikely]]
-        return list.clear();  // the game is over (end.passes_in_a_row)
+    if (passes_ && ended_by_pass()) [[unlikely]] return list.clear();
     if (def_->legality_by_test) [[unlikely]]
         generate_tested(list, all_types, ~Bitboard{0}, false);
     else
         generate_some(list, all_types, ~Bitboard{0}, false);
-    if (def_->pass && !checkers()) [[unlikely]]  // a pass, last (the game's `pass`: not in check)
+    // A pass, last: the game's `pass`, not in check unless the royal pieces face (royals_facing_must_break).
+    if (def_->pass && (!checkers() || royals_must_part())) [[unlikely]]
         list.push(Move::pass());
 }
 
@@ -118,14 +118,13 @@ void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) cons
 
 template <class BB>
 bool BasicPosition<BB>::has_legal_move() const {
-    if (def_->end_passes && passes_ >= def_->end_passes) [[unlikely]]
-        return false;
+    if (passes_ && ended_by_pass()) [[unlikely]] return false;
     MoveList list;
     if (def_->legality_by_test) [[unlikely]]
         generate_tested(list, all_types, ~Bitboard{0}, true);
     else
         generate_some(list, all_types, ~Bitboard{0}, true);
-    return !list.empty() || (def_->pass && !checkers());
+    return !list.empty() || (def_->pass && (!checkers() || royals_must_part()));
 }
 
 namespace {

@@ -3,7 +3,8 @@
 // can give or take away a check) or royal pieces that may not face each other. The check and pin lines of
 // generate_some (movegen.cpp) do not describe those, so each move is tested here unless it can change nothing: a move
 // that neither starts nor ends on a square whose occupancy decides an attack on the royal piece (its lines up to the
-// second piece, the legs of the lame leaps onto it), made while not in check, is legal as it stands.
+// second piece, the legs of the lame leaps onto it), made while not in check, is legal as it stands. En passant and
+// castling, which move or take a second piece, are tested along every line after they are made.
 #include "core/movegen_targets.h"
 #include "core/position.h"
 
@@ -40,7 +41,24 @@ inline bool passes_over(const GameDefinition& g, Piece hopper, Piece screen) {
            !(g.pieces[type_of(hopper)].hops_not_over & (1u << type_of(screen)));
 }
 
+// Whether the royal piece on k faces the one on `other` along a royals_facing_must_break ray, with occupancy occ.
+template <class BB>
+inline bool faces(const GameDefinition& g, const BoardTables<BB>& tb, int k, int other, const BB& occ) {
+    for (int i = 0; i < g.facing_break_ray_count; ++i) {
+        const int ray = g.facing_break_rays[i];
+        const BB blockers = tb.ray_mask[ray][k] & occ;
+        if (blockers && nearest(g, ray, blockers) == other) return true;
+    }
+    return false;
+}
+
 }  // namespace
+
+template <class BB>
+bool BasicPosition<BB>::royals_must_part() const {
+    if (!def_->facing_break_ray_count || royal_[first] == no_square || royal_[second] == no_square) return false;
+    return faces(*def_, tables(), royal_[side_], royal_[~side_], occupied());
+}
 
 // Hops onto sq (the second piece along a line), lame leaps whose leg is empty, and the opposing royal piece facing
 // sq along an open line when sq holds a royal piece: what attackers_to adds in such a game.
@@ -146,6 +164,9 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         }
         in_check = attacked(ksq, occ, theirs, near, near_count);
     }
+    // Royal pieces facing at the start of the turn must be parted by it: every move is then tested for that too.
+    const bool part = royals_must_part();
+    const auto parted = [&](int k, BB o) { return !part || !faces(g, tb, k, royal_[them], o); };
 
     Move* const begin = list.data();
     Move* out = begin;
@@ -153,7 +174,7 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         const BB o = (occ ^ bit<BB>(from)) | bit<BB>(to);
         moved_to = to;
         moved_piece = board_[from];
-        return !attacked(ksq, o, theirs & ~bit<BB>(to), near, near_count);
+        return !attacked(ksq, o, theirs & ~bit<BB>(to), near, near_count) && parted(ksq, o);
     };
     const auto emit = [&](int type, int from, BB to) {
         const PieceType& p = g.pieces[type];
@@ -213,8 +234,18 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
                     (ksq == no_square || legal_after(from, sq)))
                     *out++ = Move(from, sq, MoveKind::double_step);
             }
+            if (p.en_passant && ep_ != no_square && (targets & bit<BB>(ep_)) &&
+                (tb.leap_capture[type][us][from] & bit<BB>(ep_))) {
+                // Two pieces leave their squares: the royal piece is tested along every line after the capture.
+                const BB o = (occ ^ bit<BB>(from) ^ bit<BB>(ep_victim_)) | bit<BB>(ep_);
+                moved_to = ep_;
+                moved_piece = board_[from];
+                if (ksq == no_square ||
+                    (!attacked(ksq, o, theirs & ~bit<BB>(ep_victim_), all, lines) && parted(ksq, o)))
+                    *out++ = Move(from, ep_, MoveKind::en_passant);
+            }
             if (ksq != no_square) {
-                if (!in_check && !(sensitive & bit<BB>(from))) {
+                if (!in_check && !part && !(sensitive & bit<BB>(from))) {
                     emit(type, from, to & ~sensitive);
                     to &= sensitive;
                 }
@@ -233,9 +264,28 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         for (BB left_to = to; left_to;) {
             const int sq = pop_lsb(left_to);
             moved_to = sq;
-            if (attacked(sq, (occ ^ bit<BB>(ksq)) | bit<BB>(sq), theirs & ~bit<BB>(sq), all, lines)) to &= ~bit<BB>(sq);
+            const BB o = (occ ^ bit<BB>(ksq)) | bit<BB>(sq);
+            if (attacked(sq, o, theirs & ~bit<BB>(sq), all, lines) || !parted(sq, o)) to &= ~bit<BB>(sq);
         }
         emit(g.royal_type, ksq, to);
+        for (int i = 0; castling_ && !in_check && i < int(g.castling.size()); ++i) {
+            const CastlingRule& c = g.castling[i];
+            if (c.side != us || !(castling_ & (1u << i)) || ksq != c.king_from) continue;
+            const Piece rook = board_[c.rook_from];
+            if (!(targets & bit<BB>(c.king_to)) || rook == no_piece || color_of(rook) != us) continue;
+            if (occ & tb.castling_empty[i]) continue;
+            // The squares the king stands on, crosses and reaches, attacked as the position stands (FIDE 3.8.2: the
+            // rook in its place, which may be a hop's screen), then the royal piece after both pieces moved (the rook
+            // may have shielded it from a line, or be a screen now).
+            bool unsafe = false;
+            for (BB sq = tb.castling_safe[i]; sq && !unsafe;) unsafe = attackers_to(pop_lsb(sq), them, occ) != 0;
+            if (unsafe) continue;
+            const BB o = (occ ^ bit<BB>(c.king_from) ^ bit<BB>(c.rook_from)) | bit<BB>(c.king_to) | bit<BB>(c.rook_to);
+            moved_to = c.rook_to;
+            moved_piece = rook;
+            if (attacked(c.king_to, o, theirs, all, lines) || !parted(c.king_to, o)) continue;
+            *out++ = Move(c.king_from, c.king_to, MoveKind::castling, i);
+        }
     }
     list.resize(int(out - begin));
     if (first_only && !list.empty()) return;
@@ -250,6 +300,7 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
             if (ksq != no_square && (in_check || (sensitive & bit<BB>(m.to()))) &&
                 attacked(ksq, occ | bit<BB>(m.to()), theirs, near, near_count))
                 continue;
+            if (!parted(ksq, occ | bit<BB>(m.to()))) continue;
             list.push(m);
         }
     }
@@ -257,6 +308,7 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
 
 #define ARBITER_TESTED_FOR(BB)                                              \
     template BB BasicPosition<BB>::blocked_attackers(int, Color, BB) const; \
+    template bool BasicPosition<BB>::royals_must_part() const;              \
     template void BasicPosition<BB>::generate_tested(MoveList&, std::uint16_t, BB, bool) const;
 ARBITER_TESTED_FOR(Bitboard)
 ARBITER_TESTED_FOR(WideBitboard<2>)

@@ -104,6 +104,14 @@ public:
     // check (castling through an attacked square included): the illegal moves a player can still make on a real
     // board, which some rules let stand (FIDE 2009 A.4c). Not for move generation proper: legal moves are above.
     void generate_unchecked(MoveList& list) const;
+    // The two royal pieces face each other along a `royals_facing_must_break` line with no piece between (janggi's
+    // bikjang): the side to move must part them or pass.
+    bool royals_must_part() const;
+    // The pass that led here ended the game: the last of `end.passes_in_a_row`, or one that kept the royal pieces
+    // facing (`end.pass_while_facing`). For a position reached by a pass.
+    bool ended_by_pass() const {
+        return (def_->end_passes && passes_ >= def_->end_passes) || (def_->end_pass_while_facing && royals_must_part());
+    }
     // Pieces of the side not to move that attack the side to move's royal piece.
     Bitboard checkers() const;
     // Pieces of `by` that capture onto `sq`, with the given occupancy.
