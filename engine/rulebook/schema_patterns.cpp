@@ -93,11 +93,25 @@ public:
 }  // namespace
 
 void check_schema_patterns(const json& schema, const std::string& path) {
+    // valijson's cost is the schema's times the document's where a keyword's work grows with the schema's data: an
+    // enum is compared value by value with every string it meets, and uniqueItems compares every pair of an array's
+    // items. Neither is bounded by the steps of the patterns (PatternWork), so a folder's schema is held to enums of
+    // MaxEnumValues values in all (the bundled ones hold a few dozen) and may not ask for uniqueItems.
+    constexpr std::size_t MaxEnumValues = 1000;
+    std::size_t enum_values = 0;
     for_each_schema_object(schema, [&](const json& object) {
         if (object.contains("patternProperties"))
             throw InputError({path, 0, 0}, "patternProperties: not read from a schema folder (its names would be "
                                            "matched by a backtracking matcher); expected properties, or "
                                            "propertyNames with a pattern");
+        if (const auto unique = object.find("uniqueItems"); unique != object.end() && *unique == true)
+            throw InputError({path, 0, 0}, "uniqueItems: not read from a schema folder (every pair of an array's "
+                                           "items would be compared); expected a schema without it");
+        if (const auto values = object.find("enum"); values != object.end() && values->is_array() &&
+                                                    (enum_values += values->size()) > MaxEnumValues)
+            throw InputError({path, 0, 0}, "enum: more than " + std::to_string(MaxEnumValues) +
+                                               " values in the schema's enums (each is compared with every string "
+                                               "checked); expected fewer, or a pattern");
         const auto pattern = object.find("pattern");
         if (pattern == object.end() || !pattern->is_string()) return;
         const std::string text = pattern->get<std::string>();

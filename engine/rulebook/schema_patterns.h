@@ -19,8 +19,9 @@ class SchemaParser;
 namespace arbiter::rulebook {
 
 // InputError naming `path` for a pattern that does not compile (rulebook::Pattern: outside the subset read, or
-// malformed), saying which pattern and at which byte; and for "patternProperties", whose names valijson would match
-// with std::regex.
+// malformed), saying which pattern and at which byte; for "patternProperties", whose names valijson would match
+// with std::regex; and for "uniqueItems" and enums of more than a thousand values in all, whose cost is the
+// schema's data times the document's.
 void check_schema_patterns(const nlohmann::json& schema, const std::string& path);
 
 // `schema` with each "pattern" keyword renamed for use_own_patterns (the data of enum, const, default and examples

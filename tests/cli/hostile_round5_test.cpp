@@ -106,6 +106,40 @@ BOOST_AUTO_TEST_CASE(a_schema_pattern_that_would_split_a_character_is_refused) {
     BOOST_TEST(grouped.exit_code == 0, grouped.out);
 }
 
+// valijson's uniqueItems compares every pair of an array's items, and an enum compares each of its values with every
+// string it checks: a schema folder's timeline schema asking uniqueItems of the entries, or an enum of 300,000 values
+// on the notes, kept validate busy for minutes on a timeline of a few thousand entries, no pattern involved. A
+// folder's schema may not ask for uniqueItems, and its enums hold at most 1,000 values in all: refused when the
+// schema is read, naming it.
+BOOST_AUTO_TEST_CASE(a_schema_whose_checks_grow_with_its_data_is_refused) {
+    ScratchFolder f("hostile-round5-enum");
+    const std::string entries = "\"entries\": {\"description\": \"What happened, in order; times never go back.\", "
+                                "\"type\": \"array\",";
+    const std::string note = "\"note\": {\"description\": \"A remark on this entry.\", \"type\": \"string\"";
+    const std::string schema = bundled("schemas/timeline.schema.json");
+    BOOST_REQUIRE(schema.find(entries) != std::string::npos);
+    BOOST_REQUIRE(schema.find(note) != std::string::npos);
+    fs::create_directories(f.path() / "schemas");
+    const auto with = [&](const std::string& key, const std::string& added) {
+        std::string text = schema;
+        text.insert(text.find(key) + key.size(), added);
+        write(f.path() / "schemas" / "timeline.schema.json", text);
+        return run("--schemas '" + (f.path() / "schemas").string() + "' validate tests/data/check/passes.yaml");
+    };
+    const auto unique = with(entries, " \"uniqueItems\": true,");
+    BOOST_TEST(unique.exit_code == 2, unique.out);
+    BOOST_TEST(contains(unique.out, "timeline.schema.json: uniqueItems: not read from a schema folder"), unique.out);
+    std::string values = "\"v0\"";
+    for (int i = 1; i < 1001; ++i) values += ", \"v" + std::to_string(i) + "\"";
+    const auto many = with(note, ", \"not\": {\"enum\": [" + values + "]}");
+    BOOST_TEST(many.exit_code == 2, many.out.substr(0, 400));
+    BOOST_TEST(contains(many.out, "timeline.schema.json: enum: more than 1000 values in the schema's enums"),
+               many.out.substr(0, 400));
+    // Nine hundred read: with the bundled schema's own few dozen, under a thousand in all.
+    const auto fewer = with(note, ", \"not\": {\"enum\": [" + values.substr(0, values.find(", \"v900\"")) + "]}");
+    BOOST_TEST(fewer.exit_code == 0, fewer.out.substr(0, 400));
+}
+
 // An empty --rulebook was no option at all: `run --rulebook ''` ruled under the event's rulebook, `audit --rulebook
 // ''` and `audit --rulebooks ,` under the default, exit 0, where compare and history refuse a list that names
 // nothing. An empty rulebook option is now refused by every command that takes one, and audit's --rulebook is one id
