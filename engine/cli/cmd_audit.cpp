@@ -165,8 +165,8 @@ Command audit_command() {
                 auto jobs = std::make_shared<int>(default_jobs());
                 auto from_jsonl = std::make_shared<bool>(false);
                 app.add_option("FILE", *files, "Game records (plain, .gz, .zst)")->required();
-                auto* one = app.add_option("--rulebook", *book, "Rulebook id for every game");
-                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->excludes(one);
+                auto* one = app.add_option("--rulebook", *book, "Rulebook id for every game")->check(NonEmpty);
+                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated")->excludes(one)->check(NonEmpty);
                 app.add_option("--jobs,-j", *jobs, "Games ruled at once (default: every core)")
                     ->check(CLI::Range(1, 1024));
                 app.add_option("--format", *format, "Output format")
@@ -174,8 +174,16 @@ Command audit_command() {
                 app.add_option("--lang", *lang, "Language of the summary")->check(CLI::IsMember({"en", "ja"}));
                 app.add_flag("--from-jsonl", *from_jsonl, "FILEs are audit JSON lines to summarise (merge shards)");
                 return std::function<int()>([&global, files, book, books, format, lang, jobs, from_jsonl] {
-                    const auto named = rulebook_ids(!book->empty() ? *book : *books, "audit");
+                    // --rulebook is one id, commas and all (it was split like a list: "a,b" ruled under both);
+                    // a --rulebooks list of commas alone names nothing (it audited under the defaults, as compare
+                    // and history refuse).
+                    const auto named =
+                        !book->empty() ? std::optional(std::vector{*book}) : rulebook_ids(*books, "audit");
                     if (!named) return 2;
+                    if (!books->empty() && named->empty()) {
+                        std::cerr << "arbiter: audit: --rulebooks names no rulebook\n";
+                        return 2;
+                    }
                     const std::vector<std::string>& ids = *named;
                     // The rulebooks named, else the default of each game the files may hold, not the others:
                     // reading and checking those was a fifth of an audit's start-up. Under named rulebooks the
@@ -226,10 +234,15 @@ Command audit_command() {
                             progress.update(games, file);
                         });
                     }
-                    if (*format == "text") summary.write_text(std::cout);
-                    if (*format == "md") summary.write_markdown(std::cout);
+                    // The text, Markdown and HTML summaries quote file names, rulebook ids and records: control
+                    // characters, bidirectional overrides and bytes that are not UTF-8 are written visibly, as the
+                    // other commands' reports do (a U+202E in a --from-jsonl rulebook id reached the page as it was).
+                    std::ostringstream written;
+                    if (*format == "text") summary.write_text(written);
+                    if (*format == "md") summary.write_markdown(written);
+                    if (*format == "html") summary.write_html(written);
+                    std::cout << report::terminal_safe(written.str());
                     if (*format == "json") summary.write_json(std::cout);
-                    if (*format == "html") summary.write_html(std::cout);
                     std::cout << std::flush;
                     return summary.rejected() > 0 ? 2 : 0;
                 });

@@ -28,7 +28,7 @@ Command check_command() {
                 auto lang = std::make_shared<std::string>("en");
                 auto format = std::make_shared<std::string>("text");
                 app.add_option("TIMELINE", *files, "Timeline files (YAML) with expect: blocks")->required();
-                app.add_option("--rulebook", *book_id, "Check only this rulebook's expect: block");
+                app.add_option("--rulebook", *book_id, "Check only this rulebook's expect: block")->check(NonEmpty);
                 app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
                 return std::function<int()>([&global, files, book_id, lang, format] {

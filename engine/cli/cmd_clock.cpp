@@ -282,7 +282,8 @@ Command clock_command() {
                 auto options = std::make_shared<Options>();
                 app.add_option("TIMECONTROL", options->time_control, "PGN TimeControl value or {structured form}")
                     ->required();
-                app.add_option("--rulebook", options->rulebook, "Name the category under this rulebook (an id)");
+                app.add_option("--rulebook", options->rulebook, "Name the category under this rulebook (an id)")
+                    ->check(NonEmpty);
                 app.add_option("--lang", options->lang, "Language of the text output")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", options->format, "Output format")
                     ->check(CLI::IsMember({"text", "json"}));

@@ -55,8 +55,9 @@ Command compare_command() {
                 auto format = std::make_shared<std::string>("text");
                 auto game = std::make_shared<int>(0);
                 app.add_option("TIMELINE", *file, "Timeline file (YAML) or game record")->required();
-                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(CLI::PositiveNumber);
-                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated (default: the editions of the timeline's game)");
+                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(GameNumber);
+                app.add_option("--rulebooks", *books, "Rulebook ids, comma-separated (default: the editions of the timeline's game)")
+                    ->check(NonEmpty);
                 app.add_option("--lang", *lang, "Language of labels")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
                 return std::function<int()>([&global, file, books, lang, format, game] {

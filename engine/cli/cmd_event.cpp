@@ -98,14 +98,16 @@ Command event_command() {
                 auto lang = std::make_shared<std::string>("en");
                 CLI::App* check = app.add_subcommand("check", "Check EVENT against what its rulebook lets an event set");
                 check->add_option("EVENT", *file, "Event file (event: Name at the top)")->required();
-                check->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
+                check->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's")
+                    ->check(NonEmpty);
                 check->add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
                 check->add_option("--lang", *lang, "Language of the labels")->check(CLI::IsMember({"en", "ja"}));
                 auto sheet_file = std::make_shared<std::string>();
                 auto sheet_format = std::make_shared<std::string>("md");
                 CLI::App* sheet = app.add_subcommand("sheet", "Print the regulations sheet of EVENT");
                 sheet->add_option("EVENT", *sheet_file, "Event file (event: Name at the top)")->required();
-                sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's");
+                sheet->add_option("--rulebook", *rulebook_id, "Use this rulebook instead of the event's")
+                    ->check(NonEmpty);
                 sheet->add_option("--lang", *lang, "Language of the sheet")->check(CLI::IsMember({"en", "ja"}));
                 sheet->add_option("--format", *sheet_format, "Output format")->check(CLI::IsMember({"text", "md", "html"}));
                 // The players' sheet is the default; --players stays accepted for the scripts that name it.

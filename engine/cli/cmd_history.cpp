@@ -25,7 +25,9 @@ Command history_command() {
             auto format = std::make_shared<std::string>("text");
             auto lang = std::make_shared<std::string>("en");
             app.add_option("TOPIC", *topic, "A topic id, a group (draw) or a chapter (6, A)")->required();
-            app.add_option("--rulebooks", *ids, "Rulebook ids in edition order, comma-separated")->required();
+            app.add_option("--rulebooks", *ids, "Rulebook ids in edition order, comma-separated")
+                ->required()
+                ->check(NonEmpty);
             app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "md", "json", "html"}));
             app.add_option("--lang", *lang, "Language of summaries and labels")->check(CLI::IsMember({"en", "ja"}));
             return std::function<int()>([&global, topic, ids, format, lang] {

@@ -28,8 +28,9 @@ Command import_command() {
                 auto game = std::make_shared<int>(1);
                 auto book_id = std::make_shared<std::string>();
                 app.add_option("RECORD", *file, "Game record")->required();
-                app.add_option("--game", *game, "Game of the record, 1-based")->check(CLI::PositiveNumber);
-                app.add_option("--rulebook", *book_id, "Rulebook id written into the event (default: per game)");
+                app.add_option("--game", *game, "Game of the record, 1-based")->check(GameNumber);
+                app.add_option("--rulebook", *book_id, "Rulebook id written into the event (default: per game)")
+                    ->check(NonEmpty);
                 // Read by main(), which sets the language of the warnings and of import's comments from it.
                 app.add_option("--lang", "Language of the comments and warnings")->check(CLI::IsMember({"en", "ja"}));
                 return std::function<int()>([&global, file, game, book_id] {

@@ -30,8 +30,8 @@ Command run_command() {
                 auto format = std::make_shared<std::string>("text");
                 auto game = std::make_shared<int>(0);
                 app.add_option("TIMELINE", *file, "Timeline file (YAML) or game record")->required();
-                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(CLI::PositiveNumber);
-                app.add_option("--rulebook", *book_id, "Rulebook id, instead of the event's");
+                app.add_option("--game", *game, "Game of a record, 1-based (default: the first)")->check(GameNumber);
+                app.add_option("--rulebook", *book_id, "Rulebook id, instead of the event's")->check(NonEmpty);
                 app.add_option("--lang", *lang, "Language of labels and summaries")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
                 return std::function<int()>([&global, file, book_id, lang, format, game] {

@@ -49,9 +49,10 @@ Command validate_command() {
                 auto rulebook_id = std::make_shared<std::string>();
                 app.add_option("FILE", *files, "Files to check")->required();
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
-                app.add_option("--rulebook", *rulebook_id, "Rulebook for timelines and events (overrides event.rulebook)");
+                app.add_option("--rulebook", *rulebook_id, "Rulebook for timelines and events (overrides event.rulebook)")
+                    ->check(NonEmpty);
                 auto game = std::make_shared<int>(0);
-                app.add_option("--game", *game, "Only this game of a record, 1-based (default: every game)")->check(CLI::PositiveNumber);
+                app.add_option("--game", *game, "Only this game of a record, 1-based (default: every game)")->check(GameNumber);
                 auto lang = std::make_shared<std::string>("en");
                 app.add_option("--lang", *lang, "Language of the lines and warnings (text format)")->check(CLI::IsMember({"en", "ja"}));
                 return std::function<int()>([&global, files, format, rulebook_id, game, lang] {

@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include <functional>
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,10 @@ struct Command {
 inline const CLI::Validator NonEmpty(
     [](const std::string& value) { return value.empty() ? std::string("found an empty string; expected a name") : ""; },
     "", "NON-EMPTY");
+
+// A game's number in a record, 1-based (--game): CLI::PositiveNumber refused 0 as "not in range 0.000000 to" a
+// number of 309 digits, which named neither the bound nor the largest value.
+inline const CLI::Range GameNumber(1, std::numeric_limits<int>::max());
 
 // All commands in the order the overview lists them.
 const std::vector<Command>& command_table();

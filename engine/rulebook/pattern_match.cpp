@@ -48,7 +48,13 @@ private:
     }
 
     Node repeated(int depth) {
+        const std::size_t start = i_;
         Node atom = this->atom(depth);
+        // The matcher reads bytes: a repeat after a character of several bytes would repeat its last byte alone
+        // (`あ+` did not match "ああ"). Such a character is refused here unless grouped, `(?:あ)+`.
+        const bool last_of_several = i_ == start + 1 && (static_cast<unsigned char>(p_[start]) & 0xC0) == 0x80;
+        if (last_of_several && (at('*') || at('+') || at('?') || at('{')))
+            fail("a repeat of a character outside ASCII (the text is read byte by byte); group it");
         int min = 0, max = 0;
         if (at('*')) min = 0, max = -1, ++i_;
         else if (at('+')) min = 1, max = -1, ++i_;
@@ -189,6 +195,10 @@ private:
     bool member(std::bitset<256>& set, int& byte) {
         if (i_ >= p_.size()) fail("expected ']' to close the class");
         if (p_[i_] != '\\') {
+            // A class holds bytes: a character outside ASCII would add its bytes one by one ([あ-ん] a range from
+            // its third byte to the next one's first), so it is refused; an alternation holds it, (?:あ|い).
+            if (static_cast<unsigned char>(p_[i_]) >= 0x80)
+                fail("a character outside ASCII in a class (the text is read byte by byte); use (?:x|y) instead");
             byte = static_cast<unsigned char>(p_[i_++]);
             return true;
         }
@@ -260,10 +270,11 @@ private:
 
 Pattern::Pattern(std::string_view source) { PatternCompiler(source, *this).compile(); }
 
-bool Pattern::search(std::string_view text) const {
+bool Pattern::search(std::string_view text, std::size_t* steps) const {
     // mark[pc]: the position (plus one) at which pc last joined a list, so that each joins a list once a position.
     std::vector<std::size_t> mark(program_.size(), 0), stack;
     std::vector<int> current, next;
+    std::size_t taken = 0;  // instructions run since the last charge to `steps`
     const auto add = [&](std::vector<int>& list, int first, std::size_t pos) {
         stack.assign(1, std::size_t(first));
         while (!stack.empty()) {
@@ -271,6 +282,7 @@ bool Pattern::search(std::string_view text) const {
             stack.pop_back();
             if (mark[pc] == pos + 1) continue;
             mark[pc] = pos + 1;
+            ++taken;
             const Instruction& in = program_[pc];
             switch (in.op) {
                 case Op::jump: stack.push_back(std::size_t(in.x)); break;
@@ -282,6 +294,15 @@ bool Pattern::search(std::string_view text) const {
         }
     };
     for (std::size_t pos = 0;; ++pos) {
+        // Charged once a byte: at most the program's size more than the count given is run.
+        if (steps) {
+            if (taken > *steps) {
+                *steps = 0;
+                throw PatternCostError();
+            }
+            *steps -= taken;
+            taken = 0;
+        }
         add(current, 0, pos);  // a match may start at any position
         next.clear();
         for (int pc : current) {

@@ -26,12 +26,21 @@ public:
     std::size_t at;
 };
 
+// A search that would take more steps than it was given (Pattern::search).
+class PatternCostError : public std::runtime_error {
+public:
+    PatternCostError() : std::runtime_error("the pattern's search took more steps than it was given") {}
+};
+
 class Pattern {
 public:
     // Throws PatternError.
     explicit Pattern(std::string_view source);
-    // Whether the pattern matches somewhere in `text` (std::regex_search's question), bytes as characters.
-    bool search(std::string_view text) const;
+    // Whether the pattern matches somewhere in `text` (std::regex_search's question), bytes as characters. With
+    // `steps`, each instruction the automaton runs is taken from it, and PatternCostError is thrown when it runs out:
+    // a search's cost is bounded by the text's length times the program's, and the searches of one document
+    // (schema_patterns.h PatternWork) share one such count.
+    bool search(std::string_view text, std::size_t* steps = nullptr) const;
     std::size_t size() const { return program_.size(); }
 
     // The largest program a pattern may compile to, counted repeats written out: far above any schema's pattern,

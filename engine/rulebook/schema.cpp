@@ -427,19 +427,29 @@ bool check_schema(const YamlFile& file, Kind kind) {
     const LoadedSchema& schema = load_schema(path);
     const ReleasedJson document{to_json(file.root, true)};
     const json& target = document.value;
-    const auto fails = [&](const json& document) {
+    // Every search of this check, the failing copy's and the listing's too, takes its steps from one count.
+    PatternWork work;
+    const auto validate = [&](const json& document, valijson::ValidationResults* results) {
         valijson::adapters::NlohmannJsonAdapter adapter(document);
         ValidatorLoan validator;
-        return !(*validator).validate(schema.compiled, adapter, nullptr);  // no results: stops at the first failure
+        try {
+            return (*validator).validate(schema.compiled, adapter, results);
+        } catch (const SchemaPatternCost& e) {
+            std::vector<Failure> unused;
+            const Failure at = describe(file, schema, SchemaError{e.context, ""}, unused);
+            throw InputError(at.first, at.second.substr(0, at.second.find(", which does not conform")) +
+                                           "; expected a string that " + path.string() + "'s " + e.what() +
+                                           " checks in fewer than " + std::to_string(PatternWork::Steps) +
+                                           " steps with the strings before it (a pattern with fewer counted "
+                                           "repeats, or shorter strings)");
+        }
     };
+    // No results: stops at the first failure.
+    const auto fails = [&](const json& document) { return !validate(document, nullptr); };
     if (!fails(target)) return true;
     const ReleasedJson capped = capped_failing_copy(target, fails);
     valijson::ValidationResults results;
-    {
-        valijson::adapters::NlohmannJsonAdapter adapter(capped.value.is_null() ? target : capped.value);
-        ValidatorLoan validator;
-        (void)(*validator).validate(schema.compiled, adapter, &results);
-    }
+    (void)validate(capped.value.is_null() ? target : capped.value, &results);
 
     // The deepest error is the cause; the ones above it only say a child failed.
     std::vector<SchemaError> all(results.begin(), results.end());

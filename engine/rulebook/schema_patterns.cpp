@@ -47,15 +47,26 @@ void for_each_schema_object(Json& schema, Visit visit) {
     }
 }
 
+// The steps left to the searches of the check running on this thread, or null (PatternWork).
+thread_local std::size_t* work_left = nullptr;
+
 // valijson's constraint for the renamed keyword: the pattern compiled once, shared by the copies valijson makes.
 class OwnPatternConstraint : public valijson::constraints::PolyConstraint {
 public:
-    explicit OwnPatternConstraint(std::shared_ptr<const Pattern> pattern) : pattern_(std::move(pattern)) {}
+    OwnPatternConstraint(std::shared_ptr<const Pattern> pattern, std::shared_ptr<const std::string> source)
+        : pattern_(std::move(pattern)), source_(std::move(source)) {}
 
     bool validate(const valijson::adapters::Adapter& target, const std::vector<std::string>& context,
                   valijson::ValidationResults* results) const override {
         // As valijson's pattern constraint with strong types (schema.cpp): a string only.
-        if (!target.isString() || pattern_->search(target.asString())) return true;
+        if (!target.isString()) return true;
+        bool found = false;
+        try {
+            found = pattern_->search(target.asString(), work_left);
+        } catch (const PatternCostError&) {
+            throw SchemaPatternCost(context, *source_);
+        }
+        if (found) return true;
         if (results) results->pushError(context, "Failed to match regex specified by 'pattern' constraint.");
         return false;
     }
@@ -67,24 +78,40 @@ private:
     std::size_t sizeOf() const override { return sizeof(OwnPatternConstraint); }
 
     std::shared_ptr<const Pattern> pattern_;
+    std::shared_ptr<const std::string> source_;  // for the message when its search costs too much
 };
 
 class OwnPatternBuilder : public valijson::ConstraintBuilder {
 public:
     valijson::constraints::Constraint* make(const valijson::adapters::Adapter& value) const override {
         // check_schema_patterns compiled every pattern before valijson reads the schema: this one compiles.
-        return new OwnPatternConstraint(std::make_shared<const Pattern>(value.asString()));
+        return new OwnPatternConstraint(std::make_shared<const Pattern>(value.asString()),
+                                        std::make_shared<const std::string>(value.asString()));
     }
 };
 
 }  // namespace
 
 void check_schema_patterns(const json& schema, const std::string& path) {
+    // valijson's cost is the schema's times the document's where a keyword's work grows with the schema's data: an
+    // enum is compared value by value with every string it meets, and uniqueItems compares every pair of an array's
+    // items. Neither is bounded by the steps of the patterns (PatternWork), so a folder's schema is held to enums of
+    // MaxEnumValues values in all (the bundled ones hold a few dozen) and may not ask for uniqueItems.
+    constexpr std::size_t MaxEnumValues = 1000;
+    std::size_t enum_values = 0;
     for_each_schema_object(schema, [&](const json& object) {
         if (object.contains("patternProperties"))
             throw InputError({path, 0, 0}, "patternProperties: not read from a schema folder (its names would be "
                                            "matched by a backtracking matcher); expected properties, or "
                                            "propertyNames with a pattern");
+        if (const auto unique = object.find("uniqueItems"); unique != object.end() && *unique == true)
+            throw InputError({path, 0, 0}, "uniqueItems: not read from a schema folder (every pair of an array's "
+                                           "items would be compared); expected a schema without it");
+        if (const auto values = object.find("enum"); values != object.end() && values->is_array() &&
+                                                    (enum_values += values->size()) > MaxEnumValues)
+            throw InputError({path, 0, 0}, "enum: more than " + std::to_string(MaxEnumValues) +
+                                               " values in the schema's enums (each is compared with every string "
+                                               "checked); expected fewer, or a pattern");
         const auto pattern = object.find("pattern");
         if (pattern == object.end() || !pattern->is_string()) return;
         const std::string text = pattern->get<std::string>();
@@ -109,6 +136,10 @@ json with_own_patterns(const json& schema) {
     });
     return copy;
 }
+
+PatternWork::PatternWork(std::size_t steps) : steps_(steps), outer_(work_left) { work_left = &steps_; }
+
+PatternWork::~PatternWork() { work_left = outer_; }
 
 void use_own_patterns(valijson::SchemaParser& parser) {
     parser.addConstraintBuilder(OwnPatternKey, new OwnPatternBuilder);  // the parser owns the builder
