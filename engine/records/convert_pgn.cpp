@@ -191,12 +191,6 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     std::optional<core::Position> pos_holder = start_holder;
     std::vector<core::Move> played;
     played.reserve(pgn.moves.size());
-    // A drawn game is replayed with its history for the draw claims below. Where the game has no hands, a position
-    // before the last capture or counter-resetting move cannot recur (core::Game looks no further back), so the replay
-    // starts from the position after that move rather than from the start.
-    const bool replay_tail = !board && pgn.result == "1/2-1/2" && !start_holder->definition().hands;
-    std::optional<core::Position> tail_start;
-    std::size_t tail_from = 0;  // the first move of `played` made after tail_start (0: from the start)
     b.event_name = pgn.tag("Event");
     if (!b.audit)  // the comments `import` writes above the timeline; an audit has no use for them
         for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
@@ -316,10 +310,6 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
             pos_holder->make(parsed.move, undo);
         }
         played.push_back(parsed.move);
-        if (replay_tail && pos_holder->halfmove_clock() == 0) {
-            tail_start = *pos_holder;
-            tail_from = played.size();
-        }
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
         if (auto* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
@@ -422,8 +412,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     }
     std::optional<core::Game> game;  // with the history: a drawn result only
     if (draw) {
-        game.emplace(tail_start ? *tail_start : *start_holder);
-        for (std::size_t i = tail_start ? tail_from : 0; i < played.size(); ++i) game->play(played[i]);
+        game.emplace(*start_holder);
+        for (const core::Move m : played) game->play(m);
     }
     // Checkmate needs no history; a draw's other endings (fivefold repetition, 75 moves) do.
     // Check first: most games end by resignation out of check, where no move need be looked for.
