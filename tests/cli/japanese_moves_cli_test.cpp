@@ -67,9 +67,10 @@ BOOST_AUTO_TEST_CASE(run_prints_the_move_of_a_ruling_in_japanese_and_usi_in_engl
 }
 
 BOOST_AUTO_TEST_CASE(a_move_never_made_for_a_fallen_flag_is_written_on_its_position) {
-    // The 81Dojo game: gote's move 3g3h+ at ply 108 (the record's ３八歩成(37)) comes after its time ran out, so the
-    // flag is ruled at that entry and the move is never made; it is still written on the position it was made on.
-    const auto r = run_arbiter("run tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif --lang ja");
+    // The 81Dojo game with move 108 written a second late (0:31 in a 30 s byoyomi): gote's move 3g3h+ at ply 108
+    // (the record's ３八歩成(37)) comes after its time ran out, so the flag is ruled at that entry and the move is
+    // never made; it is still written on the position it was made on.
+    const auto r = run_arbiter("run tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up-late-108.kif --lang ja");
     BOOST_TEST(r.exit_code == 0);
     BOOST_TEST(contains(r.out, "着手 △３八歩成"), r.out);
 }

@@ -68,7 +68,7 @@ std::string stderr_of(const std::string& args) {
 }
 
 const std::string Declaration = "tests/data/shogi/elmo-vs-yaselmo-jishogi-declaration.csa";  // %JISHOGI: no declarer
-const std::string TimeUp = "tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif";     // gote's flag at ply 108
+const std::string TimeUp = "tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up-late-108.kif";  // gote's flag at ply 108
 const std::string Bullet = "tests/data/chess/games/chess-lichess-VsUqVhC2-bullet-time-forfeit.pgn";
 
 }  // namespace
@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_SUITE(japanese_records_and_audits)
 
 BOOST_AUTO_TEST_CASE(run_and_compare_in_japanese_over_every_bundled_record) {
     const auto records = bundled_records();
-    BOOST_TEST(records.size() == 20u);  // 3 PGN, 3 KIF, 10 CSA, 1 GGF, 1 othello transcript, 2 WTHOR
+    BOOST_TEST(records.size() == 21u);  // 3 PGN, 4 KIF, 10 CSA, 1 GGF, 1 othello transcript, 2 WTHOR
     for (const auto& file : records) {
         const auto json = run_arbiter("run " + file + " --format json");
         BOOST_TEST_REQUIRE(json.exit_code == 0, file);
