@@ -315,6 +315,24 @@ BOOST_AUTO_TEST_CASE(every_xiangqi_position_is_drawn_on_the_points) {
     }
 }
 
+// Compares one xiangqi timeline under the two bundled books (AXF first, CXA second) and checks red's score and the
+// deciding topic under each, and how many rows `compare` marks as differing.
+void check_xiangqi_compare(const char* name, double asian_red, double chinese_red, const char* asian_topic,
+                           const char* chinese_topic, int rows_differing) {
+    Output r = arbiter_compare(std::string("compare tests/timelines/xiangqi/") + name + ".yaml --format json");
+    BOOST_TEST(r.exit_code == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    BOOST_REQUIRE(j["runs"].size() == 2u);
+    for (const auto& run : j["runs"]) {
+        const bool asian = run["rulebook"] == "axf-asian-rules";
+        BOOST_TEST(run["result"]["score"]["red"].get<double>() == (asian ? asian_red : chinese_red));
+        BOOST_TEST(run["result"]["topic"] == (asian ? asian_topic : chinese_topic));
+    }
+    int differing = 0;
+    for (const auto& row : j["rows"]) differing += row["differs"] == true;
+    BOOST_TEST(differing == rows_differing);
+}
+
 BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) {
     // tests/timelines/xiangqi/23 (the general's moves let a horse attack: AXF 4.4 rule 28 allows it, CXA 27 counts it)
     // and 24 (a protected cannon outnumbered: no chase under AXF, a chase with a gain under CXA 24.3): a draw by the
@@ -355,19 +373,7 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
                           Case{"47-two-chariots-on-a-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"49-cannon-chases-two-chariots-in-turn", 0.5, 0.0, "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
-            Output r =
-                arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
-            BOOST_TEST(r.exit_code == 0);
-            const auto j = nlohmann::json::parse(r.out);
-            BOOST_REQUIRE(j["runs"].size() == 2u);
-            for (const auto& run : j["runs"]) {
-                const bool asian = run["rulebook"] == "axf-asian-rules";
-                BOOST_TEST(run["result"]["score"]["red"].get<double>() == (asian ? c.asian_red : c.chinese_red));
-                BOOST_TEST(run["result"]["topic"] == (asian ? c.asian_topic : "repetition.forcing_cycle"));
-            }
-            int differing = 0;
-            for (const auto& row : j["rows"]) differing += row["differs"] == true;
-            BOOST_TEST(differing == 1);
+            check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, "repetition.forcing_cycle", 1);
         }
     }
 }
@@ -392,19 +398,7 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
                           Case{"50-horse-chases-pinning-chariot", 1.0, "repetition.forcing_cycle",
                                "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
-            Output r =
-                arbiter_compare(std::string("compare tests/timelines/xiangqi/") + c.name + ".yaml --format json");
-            BOOST_TEST(r.exit_code == 0);
-            const auto j = nlohmann::json::parse(r.out);
-            BOOST_REQUIRE(j["runs"].size() == 2u);
-            for (const auto& run : j["runs"]) {
-                const bool asian = run["rulebook"] == "axf-asian-rules";
-                BOOST_TEST(run["result"]["score"]["red"].get<double>() == c.red);
-                BOOST_TEST(run["result"]["topic"] == (asian ? c.asian_topic : c.chinese_topic));
-            }
-            int differing = 0;
-            for (const auto& row : j["rows"]) differing += row["differs"] == true;
-            BOOST_TEST(differing == 0);
+            check_xiangqi_compare(c.name, c.red, c.red, c.asian_topic, c.chinese_topic, 0);
         }
     }
 }
