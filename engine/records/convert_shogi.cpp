@@ -72,19 +72,25 @@ std::optional<EventControl> event_control(std::string_view event) {
 
 }  // namespace
 
-// Reads a number of whole units ("6時間", "5分", "30秒") from the start of `s`; advances `s`.
+// Reads a number of whole units ("6時間", "5分", "30秒", "1時間30分") from the start of `s`; advances `s`. Each unit
+// comes at most once and larger before smaller, as a duration is written: a repeated unit ("5分5分") is text left
+// over, which the caller refuses, not a sum.
 std::optional<long> read_japanese_duration(std::string& s) {
     std::string_view rest = s;
     long total = 0;
     bool any = false;
+    long smallest_unit = 0;  // the unit last read, in seconds; 0 before the first
     while (true) {
         std::string_view t = rest;
         auto n = take_digits(t, 1, 6);
         if (!n) break;
-        if (take(t, "時間")) total += *n * 3600;
-        else if (take(t, "分")) total += *n * 60;
-        else if (take(t, "秒")) total += *n;
-        else break;
+        long unit = 0;
+        if (take(t, "時間")) unit = 3600;
+        else if (take(t, "分")) unit = 60;
+        else if (take(t, "秒")) unit = 1;
+        if (unit == 0 || (smallest_unit != 0 && unit >= smallest_unit)) break;
+        smallest_unit = unit;
+        total += *n * unit;
         rest = t;
         any = true;
         // A sum past any clock's range stops here: the text left over makes the caller refuse it.

@@ -198,6 +198,33 @@ BOOST_AUTO_TEST_CASE(an_audit_summary_writes_a_bidirectional_override_visibly) {
     }
 }
 
+// A KIF 持ち時間 that repeats a unit was summed ("5分5分" as ten minutes, "1秒" written 300,000 times as 300,000 s)
+// without a word. A duration names each unit once, larger first: the repeat is now text the reader cannot read, so
+// the record gets the usual warning and no time control, while "1時間30分" still reads as an hour and a half.
+BOOST_AUTO_TEST_CASE(a_kif_time_control_that_repeats_a_unit_is_not_summed) {
+    ScratchFolder f("hostile-round5-kif-units");
+    const std::string kif = bundled("tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif");
+    const std::string header = "持ち時間：5分+30秒";
+    const auto at = kif.find(header);
+    BOOST_REQUIRE(at != std::string::npos);
+    for (const std::string control : {"5分5分", "1秒1秒1秒", "30秒5分"}) {
+        BOOST_TEST_CONTEXT(control) {
+            std::string text = kif;
+            text.replace(at, header.size(), "持ち時間：" + control);
+            write(f.path() / "x.kif", text);
+            const auto r = run("import '" + (f.path() / "x.kif").string() + "'");
+            BOOST_TEST(contains(r.out, "持ち時間 \"" + control + "\" cannot be read"));
+            BOOST_TEST(!contains(r.out, "time_control:"));
+        }
+    }
+    std::string text = kif;
+    text.replace(at, header.size(), "持ち時間：1時間30分+30秒");
+    write(f.path() / "x.kif", text);
+    const auto r = run("import '" + (f.path() / "x.kif").string() + "'");
+    BOOST_TEST(!contains(r.out, "cannot be read"));
+    BOOST_TEST(contains(r.out, "time_control: {time: 1h30min, byoyomi: {periods: 1, time: 30s}}"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round5_test
