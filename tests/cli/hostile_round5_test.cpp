@@ -225,6 +225,24 @@ BOOST_AUTO_TEST_CASE(a_kif_time_control_that_repeats_a_unit_is_not_summed) {
     BOOST_TEST(contains(r.out, "time_control: {time: 1h30min, byoyomi: {periods: 1, time: 30s}}"));
 }
 
+// A KIF record with 1,000 ending lines after its first gave 1,000 warnings (116 KB on stderr). The first later one
+// is still named with its line; the others only count in the same warning.
+BOOST_AUTO_TEST_CASE(many_later_kif_ending_lines_make_one_warning) {
+    ScratchFolder f("hostile-round5-kif-endings");
+    std::string kif = bundled("tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif");
+    while (!kif.empty() && (kif.back() == '\n' || kif.back() == '\r')) kif.pop_back();
+    for (int i = 0; i < 1000; ++i) kif += "\n" + std::to_string(195 + i) + " 投了";
+    write(f.path() / "ends.kif", kif + "\n");
+    const auto r = run("import '" + (f.path() / "ends.kif").string() + "'");
+    BOOST_TEST(r.exit_code == 0);
+    std::size_t warnings = 0;  // on stderr (the imported timeline on stdout repeats it as a comment)
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);)
+        warnings += line.starts_with("arbiter: warning:") && contains(line, "a second ending line");
+    BOOST_TEST(warnings == 1u);
+    BOOST_TEST(contains(r.out, "(and 999 more ending lines after it, passed over)"));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round5_test

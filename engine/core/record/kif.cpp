@@ -301,11 +301,21 @@ private:
             if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
             for (const Ending& e : Endings) {
                 if (!c.accept(e.text)) continue;
+                // One warning however many follow: the later ones only add to its count.
+                if (later_endings_++ > 0) {
+                    const std::string more = std::to_string(later_endings_ - 1);
+                    auto& note = record_.notes[later_endings_note_];
+                    note[0] = later_endings_first_[0] + " (and " + more + " more ending lines after it, passed over)";
+                    note[1] = later_endings_first_[1] + "（このあとの終局行" + more + "行も読まない）";
+                    return;
+                }
                 const std::string at = std::to_string(c.line());
-                record_.notes.push_back({"line " + at + ": a second ending line \"" + std::string(e.text) +
-                                             "\" after \"" + record_.termination_text + "\": the first is kept",
-                                         at + "行目：「" + record_.termination_text + "」のあとの2つ目の終局行「" +
-                                             std::string(e.text) + "」は読まず、最初の終局を採る"});
+                later_endings_first_ = {"line " + at + ": a second ending line \"" + std::string(e.text) +
+                                            "\" after \"" + record_.termination_text + "\": the first is kept",
+                                        at + "行目：「" + record_.termination_text + "」のあとの2つ目の終局行「" +
+                                            std::string(e.text) + "」は読まず、最初の終局を採る"};
+                later_endings_note_ = record_.notes.size();
+                record_.notes.push_back(later_endings_first_);
                 return;
             }
             c.fail_at(number_column, "move line after the game's ending line");
@@ -374,6 +384,9 @@ private:
     bool in_moves_ = false;
     bool ended_ = false;
     bool comment_ended_ = false;  // the ending is 81Dojo's comment (read_ending_comment), which an ending line replaces
+    int later_endings_ = 0;               // ending lines after the first, each passed over
+    std::size_t later_endings_note_ = 0;  // the warning that says so, in record_.notes
+    std::array<std::string, 2> later_endings_first_;  // its text for the first of them
     bool second_moves_first_ = false;
     int last_to_file_ = 0;
     int last_to_rank_ = 0;
