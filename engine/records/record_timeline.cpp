@@ -72,7 +72,9 @@ RecordFormat detect_record_format(const std::string& path, std::string_view byte
     if (ext == ".ggf") return RecordFormat::ggf;
     if (ext == ".wtb") return RecordFormat::wthor;
     if (ext == ".yaml" || ext == ".yml" || ext == ".json") return RecordFormat::none;
-    // By content: skip a UTF-8 byte order mark and leading blank lines.
+    // By content: a WTHOR header first (binary, before any text is looked for), then skip a UTF-8 byte order mark
+    // and leading blank lines.
+    if (core::record::looks_like_wthor(bytes)) return RecordFormat::wthor;
     std::string_view t = bytes;
     if (starts_with(t, "\xEF\xBB\xBF")) t.remove_prefix(3);
     while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);

@@ -243,6 +243,73 @@ BOOST_AUTO_TEST_CASE(many_later_kif_ending_lines_make_one_warning) {
     BOOST_TEST(contains(r.out, "(and 999 more ending lines after it, passed over)"));
 }
 
+// A WTHOR database named without ".wtb" was not known by its content: run, validate and compare called it a binary
+// file, import and audit "not a game record". Its 16-byte header now tells it (bytes 0-3 the date 2007-05-22, 4-7
+// the count 12, byte 12 the board size 8 in WTH_1977.wtb); game 1 ends with black's 34 discs
+// (tests/data/othello/wthor-1977-1978-decoded.tsv, first row).
+BOOST_AUTO_TEST_CASE(a_wthor_file_is_known_by_its_header_whatever_its_name) {
+    ScratchFolder f("hostile-round5-wthor-name");
+    const std::string wthor = bundled("tests/data/othello/WTH_1977.wtb");
+    BOOST_REQUIRE(wthor.size() == 16u + 12u * 68u);
+    for (const std::string name : {"games", "games.dat", "games.txt"}) {
+        BOOST_TEST_CONTEXT(name) {
+            const std::string path = "'" + (f.path() / name).string() + "'";
+            write(f.path() / name, wthor);
+            const auto validate = run("validate " + path);
+            BOOST_TEST(validate.exit_code == 0, validate.out);
+            BOOST_TEST(contains(validate.out, "ok (record: wthor, 12 games)"), validate.out);
+            const auto game = run("run " + path);
+            BOOST_TEST(game.exit_code == 0, game.out);
+            BOOST_TEST(contains(game.out, "black 34 discs"), game.out);
+            BOOST_TEST(run("compare " + path).exit_code == 0);
+            const auto imported = run("import " + path);
+            BOOST_TEST(imported.exit_code == 0, imported.out);
+            BOOST_TEST(contains(imported.out, "move: f5"), imported.out);
+            const auto audit = run("audit " + path);
+            BOOST_TEST(audit.exit_code == 0, audit.out);
+            BOOST_TEST(contains(audit.out, "12 games read"), audit.out);
+        }
+    }
+    // Cut to 100 bytes it is still known by its header, and the WTHOR reader says what is wrong: 12 games need
+    // 16 + 12 * 68 = 832 bytes.
+    write(f.path() / "cut", wthor.substr(0, 100));
+    const auto cut = run("validate '" + (f.path() / "cut").string() + "'");
+    BOOST_TEST(cut.exit_code == 2, cut.out);
+    BOOST_TEST(contains(cut.out, "WTHOR: byte 4: the header announces 12 games (832 bytes) but the file has 100 bytes"),
+               cut.out);
+    // A binary file whose header is no WTHOR date (month 13) keeps its refusal as binary.
+    std::string other = wthor;
+    other[2] = 13;
+    write(f.path() / "other", other);
+    for (const std::string command : {"validate", "run"}) {
+        const auto r = run(command + " '" + (f.path() / "other").string() + "'");
+        BOOST_TEST(r.exit_code == 2, r.out);
+        BOOST_TEST(contains(r.out, "binary file"), r.out);
+    }
+    const auto r = run("import '" + (f.path() / "other").string() + "'");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, "not a game record"), r.out);
+}
+
+// A GGF file whose lines end in a lone CR was placed as one line: game 2's "zz" was at 1:42. A lone CR ends a line
+// as LF and CR LF do, so it is at line 2, column 21 ("(;GM[Othello]" 13 bytes, "B[f5]" 5, "W[" 2), and with CR LF
+// and a lone CR mixed, at line 3. A game read again at its place (run --game 2) keeps the count: line 3, column 23.
+BOOST_AUTO_TEST_CASE(a_ggf_file_of_lone_cr_line_ends_names_its_lines) {
+    ScratchFolder f("hostile-round5-ggf-cr");
+    const auto path = f.path() / "cr.ggf";
+    write(path, "(;GM[Othello]B[f5];)\r(;GM[Othello]B[f5]W[zz];)\r");
+    auto r = run("validate '" + path.string() + "'");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, path.string() + ":2:21: GGF: expected a square a1-h8 or pass, found \"zz\""), r.out);
+    write(path, "(;GM[Othello]B[f5];)\r\n\r(;GM[Othello]B[f5]W[zz];)\r\n");
+    r = run("validate '" + path.string() + "'");
+    BOOST_TEST(contains(r.out, path.string() + ":3:21: GGF: expected a square a1-h8 or pass"), r.out);
+    write(path, "(;GM[Othello]B[f5];)\r\r  (;GM[Othello]B[f5]W[a1];)\r");
+    r = run("run '" + path.string() + "' --game 2");
+    BOOST_TEST(r.exit_code == 2, r.out);
+    BOOST_TEST(contains(r.out, path.string() + ":3:23: game 2, ply 2: move a1 cannot be played"), r.out);
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round5_test

@@ -1,6 +1,7 @@
 #include "core/record/othello_records.h"
 
 #include "core/error.h"
+#include "core/record/bounded_read.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -24,8 +25,11 @@ public:
     SourceLocation operator()(std::size_t offset) {
         offset = std::min(offset, text_.size());
         if (offset < at_) at_ = from_.offset, line_ = from_.line, start_ = from_.line_start;
+        // A line ends at LF, CR LF or a lone CR (old Macintosh text): GGF takes CR for white space, so a file of
+        // lone CRs reads, and its places must name the line an editor shows, not line 1 and a column of thousands.
         for (; at_ < offset; ++at_)
-            if (text_[at_] == '\n') ++line_, start_ = at_ + 1;
+            if (text_[at_] == '\n' || (text_[at_] == '\r' && (at_ + 1 == text_.size() || text_[at_ + 1] != '\n')))
+                ++line_, start_ = at_ + 1;
         return {file_, line_, int(offset - start_) + 1};
     }
     // Where the byte at `offset` is, as a place to read again from.
@@ -333,6 +337,14 @@ constexpr std::size_t WthorHeader = 16, WthorRecord = 68, WthorMoves = 60;
 }
 
 }  // namespace
+
+bool looks_like_wthor(std::string_view b) {
+    if (b.size() < WthorHeader) return false;
+    const auto byte = [&](std::size_t k) { return unsigned(static_cast<unsigned char>(b[k])); };
+    const std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
+    return byte(0) >= 19 && byte(0) <= 21 && byte(1) <= 99 && byte(2) >= 1 && byte(2) <= 12 && byte(3) >= 1 &&
+           byte(3) <= 31 && (byte(12) == 0 || byte(12) == 8) && WthorHeader + count * WthorRecord <= MaxInputFileBytes;
+}
 
 std::size_t wthor_games(std::string_view b, const std::string& file) {
     if (b.size() < WthorHeader) wthor_fail(file, b.size(), "the file is shorter than the 16-byte header");

@@ -53,6 +53,10 @@ GameRecord read_ggf_at(std::string_view text, const std::string& file, const Ggf
 std::vector<GameRecord> read_wthor(std::string_view bytes, const std::string& file);
 // The same a game at a time: the header checked and the game count (wthor_games), then game `index` (0-based) of
 // those bytes (read_wthor_game), so that a database of 200,000 games is held as its bytes, not as 200,000 records.
+// Whether a file's first bytes open a WTHOR database, for a file whose name does not say so: the header's date
+// (century 19-21, year, month 1-12, day 1-31), a board size byte of 0 or 8, and a game count whose records fit in
+// the largest file read. Text never passes (that count keeps bytes 6-7 NUL); the reader then checks the whole file.
+bool looks_like_wthor(std::string_view head);
 std::size_t wthor_games(std::string_view bytes, const std::string& file);
 GameRecord read_wthor_game(std::string_view bytes, const std::string& file, std::size_t index);
 std::vector<GameRecord> read_wthor_file(const std::string& path);
