@@ -82,7 +82,7 @@ BOOST_AUTO_TEST_CASE(kif_a_long_time_control_header) {
         const GameRecord r = read_kif(text, "t.kif");
         const std::string file = "t.kif";
         procedure::convert::Build b(file, 1, 1);
-        // A unit named more than once is unreadable (4ba7935, hostile_round5_test): refused, in linear time.
+        // A unit named more than once is unreadable (read_japanese_duration): refused, and in linear time.
         BOOST_TEST(!procedure::convert::kif_control(r.header("持ち時間"), b).has_value());
     });
 }
