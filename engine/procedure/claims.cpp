@@ -264,6 +264,8 @@ bool State::rule_both_flags(int by, bool order_known, const Note& note) {
 // on how the game ended. It is ruled (admissible, too late, or rejected by that case), never ignored.
 bool State::claim_open_after_end() const {
     const YAML::Node& v = entry->value;
+    // A touch-move breach by the move that ended the game is heard, to be told that the end stands (touch.cpp).
+    if (entry->action == "claim" && v["kind"] && v["kind"].Scalar() == "touch_move") return touch_breach.has_value();
     if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
     const auto* r = rule_for(Trigger::flag_fallen);
     if (!r) return false;

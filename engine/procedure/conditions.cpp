@@ -292,6 +292,7 @@ constexpr ConditionImpl table[] = {
     {"sealed_move_defective", fact},
     {"touched_piece", fact},
     {"touched_pair", fact},
+    {"move_breached_touch", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
     {"actor_moved_last", actor_moved_last},

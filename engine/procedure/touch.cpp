@@ -139,6 +139,16 @@ void State::claim_touch_move(int claimant, const YAML::Node& v) {
                    "相手の着手に、触れた駒に関する義務の違反はない。何も変わらない"});
         return;
     }
+    if (ended) {
+        // The breaching move ended the game and the rule on that end let it stand (FIDE 2009 5.1a asks only a legal
+        // move): the claim is refused, citing the article the game ended by.
+        Ruling& r = note_only(topic.empty() ? std::string(trigger_name(Trigger::claim_touch_move)) : topic, claimant,
+                              {"the game ended with " + touch_breach->move + " (" + out.result.topic +
+                                   "), which the rulebook lets stand: the touch-move claim comes too late",
+                               touch_breach->move + " で対局は終了しており、規則上その終局は有効：触れた駒に関する申し立ては遅すぎる"});
+        if (!out.result.article.empty()) r.article = out.result.article;
+        return;
+    }
     const TouchBreach& breach = *touch_breach;
     Context ctx;
     ctx.actor = breach.offender;
