@@ -135,9 +135,8 @@ private:
         return out;
     }
 
-    // A parameter acts where the engine reads it (rulebook::engine_words: procedure/params.h), where the rule
-    // refers to it ({param: name}), or where the rule's Lua hook may read it; anything else would be shown and
-    // never used.
+    // A parameter acts where the engine reads it (rulebook::engine_words: procedure/params.h), where the rule refers
+    // to it ({param: name}), or where its Lua hook may read it; anything else would be shown and never used.
     void refuse_unread_params(const MapKeys& keys, const Rule& rule) {
         const EngineWords* engine = engine_words();
         if (!engine) return;
