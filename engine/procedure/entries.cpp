@@ -249,8 +249,9 @@ void State::on_game_rule_end(Trigger trigger, int mover, core::NoMovesResult res
     Context ctx;
     ctx.actor = mover;
     if (rule_for(trigger)) {
-        // Whether the move that left no legal move broke the mover's touch-move obligation (FIDE 2014 5.1a, 2018
-        // 5.1.1: the mate ends the game only if the move met 4.2-4.7; 2009 5.1a asks only a legal move).
+        // Whether the move that left no legal move broke the mover's touch-move obligation (FIDE 2014 5.1a and 5.2a,
+        // 2018 5.1.1 and 5.2.1: the mate or stalemate ends the game only if the move met 4.2-4.7; 2009 5.1a and 5.2a
+        // ask only a legal move).
         ctx.facts["move_breached_touch"] =
             touch_breach && touch_breach->offender == mover && touch_breach->ply_before == game->ply() - 1;
         raise(trigger, ctx, mover);

@@ -77,7 +77,7 @@ constexpr std::string_view place_conditions[] = {
     "entry.arrive opponent_arrival_after", "entry.arrive opponent_arrival_at_least",
     "entry.touch touched_piece", "claim.touch_move touched_piece", "entry.touch touched_pair",
     "claim.touch_move touched_pair",
-    "board.checkmate move_breached_touch",
+    "board.checkmate move_breached_touch", "board.stalemate move_breached_touch",
     "entry.declare actor_side", "entry.declare own_turn", "entry.declare king_in_zone",
     "entry.declare opponent_king_in_zone", "entry.declare zone_points_at_least", "entry.declare pieces_in_zone_at_least",
     "entry.declare not_in_check", "entry.declare first_side_points_at_least",
