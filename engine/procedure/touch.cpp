@@ -29,8 +29,13 @@ void State::on_touch() {
     touched[std::size_t(by)] = true;
     if (illegal) touched_since_illegal[std::size_t(by)] = true;
     if (touch_breach) touch_breach->touched_since[std::size_t(by)] = true;
-    // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b).
-    if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) offer_by = nobody;
+    // Touching a piece to move or capture it declines an open offer where the rulebook says so (FIDE 2009 9.1b); the
+    // ruling cites that rule, so an acceptance afterwards is seen to find no offer for that reason.
+    if (offer_by == 1 - by && param_of(params::declined_by_touch) == true) {
+        offer_by = nobody;
+        if (const auto* r = rule(registry().setting_topic(params::declined_by_touch.mechanism)))
+            note_rule(*r, by, {"the touch declines the opponent's draw offer", "駒に触れたことで相手の引き分けの提案を拒否した"});
+    }
     // Only the player having the move is bound by a touch (4.3); the first piece of each colour is the one that counts.
     std::string_view touched_piece = *owner == by ? "own" : "opponent";
     std::string_view pair = "none";
