@@ -266,7 +266,15 @@ bool State::claim_open_after_end() const {
     const YAML::Node& v = entry->value;
     // A touch-move breach by the move that ended the game is heard, to be told that the end stands (touch.cpp).
     if (entry->action == "claim" && v["kind"] && v["kind"].Scalar() == "touch_move") return touch_breach.has_value();
-    if (entry->action != "claim" || !v["kind"] || v["kind"].Scalar() != "flag") return false;
+    // A player's point-out of an illegal move is heard after the end as an onlooker's is (observe), where a rule says
+    // who may point one out: that rule's cases and deadline decide (Kyushu (5): no protest after the end but one
+    // from a recorder's score before the next game).
+    if (entry->action == "claim" && v["kind"] && v["kind"].Scalar() == "illegal_move")
+        return rule_for(Trigger::point_out_illegal_move) != nullptr;
+    // A fall observed (the player's own report, an arbiter's look at the clock) is heard as a flag claim is.
+    const bool flag_claim = entry->action == "claim" && v["kind"] && v["kind"].Scalar() == "flag";
+    const bool flag_seen = entry->action == "observe" && (v["flag_fallen"] || v["both_flags_fallen"]);
+    if (!flag_claim && !flag_seen) return false;
     const auto* r = rule_for(Trigger::flag_fallen);
     if (!r) return false;
     if (deadline_outlasts_end(*r)) return true;  // after the agreement: ruled too late
@@ -349,6 +357,12 @@ void State::on_observe() {
         observe_illegal_position(v["by"] ? v["by"].Scalar() : std::string("arbiter"));
         return;
     }
+    // After the end a fall observed may still change the result where the flag rule says so (claim_open_after_end).
+    if (ended) after_the_end([&] { observe_flag(v); });
+    else observe_flag(v);
+}
+
+void State::observe_flag(const YAML::Node& v) {
     if (v["both_flags_fallen"] && v["both_flags_fallen"].as<bool>()) {
         const bool known = v["order_known"] && v["order_known"].as<bool>();
         if (rule_both_flags(nobody, known, {})) return;

@@ -153,6 +153,13 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
     Context ctx = illegal_move_context(!ended, fact("official_record"), fact("before_next_round"));
     if (claimant >= 0) ctx.roles["claimant"] = claimant;
     add_point_out_facts(*r, v, ctx);
+    // Past the rule's deadline (the end of the game) a point-out is heard only where a case says what follows (Kyushu
+    // (5): a recorder's score raised before the next game); otherwise it is too late and the move stands (JSA 第8条).
+    if (ended && !match(*r, ctx)) {
+        note_rule(*r, claimant, {"pointed out by " + who + " after the game ended: too late, the result stands",
+                                 observer_ja(who) + "による終局後の指摘：期限後のため結果は変わらない"});
+        return;
+    }
     const auto held = illegal;
     illegal.reset();
     auto rule = [&] {

@@ -317,6 +317,7 @@ struct Runner::State {
     // the result stands as it was.
     void after_the_end(const std::function<void()>& claim);
     bool claim_open_after_end() const;
+    void observe_flag(const YAML::Node& v);
     bool rule_both_flags(int by, bool order_known, const Note& note);
     Impasse add_count_facts(const rulebook::Rule& r, int actor, Context& ctx) const;
     Context illegal_move_context(bool in_time, bool official_record, bool before_next_round) const;
