@@ -42,10 +42,12 @@ std::vector<int> capturable(const BasicPosition<BB>& p) {
 
 // Whether `m` (a capture in `p`) offers an exchange: the victim is of the attacker's kind, named in
 // roles.offers_exchange, and could legally take the attacker back were it its side's turn (AXF 4.4 rules 27, 40).
+// A side in check offers nothing: the victim's side cannot be to move while it gives check (CXA 图 13: the answer
+// to a chariot's check, which a chariot could take).
 template <class BB>
 bool offers_exchange(const BasicPosition<BB>& p, Move m) {
     const Piece attacker = p.piece_on(m.from()), victim = p.piece_on(m.to());
-    if (type_of(attacker) != type_of(victim)) return false;
+    if (type_of(attacker) != type_of(victim) || p.is_check()) return false;
     if (!(p.definition().profile.exchange_mask & (1u << unsigned(type_of(attacker))))) return false;
     const BasicPosition<BB> back = with_side(p, color_of(victim));
     for (Move r : back.legal_moves())

@@ -371,7 +371,18 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
                           Case{"45-soldier-offers-itself-against-mate-threats", 0.5, 1.0, "repetition.forcing_cycle"},
                           Case{"46-chase-answered-by-check-and-chase", 0.0, 0.5, "repetition.forcing_cycle"},
                           Case{"47-two-chariots-on-a-protected-cannon", 0.5, 0.0, "xiangqi.repetition"},
-                          Case{"49-cannon-chases-two-chariots-in-turn", 0.5, 0.0, "repetition.forcing_cycle"}}) {
+                          Case{"49-cannon-chases-two-chariots-in-turn", 0.5, 0.0, "repetition.forcing_cycle"},
+                          // The CXA Laws' own figures (docs/TIMELINES.md, second table): 图 8 (one chase, one check:
+                          // AXF rules 12-13 allow it, CXA 24.13 forbids it), 12 and 9 (a chase of two pieces in turn:
+                          // AXF rule 32 draws, CXA 24.11 forbids), 15 (the general lets horses chase: AXF rule 28, CXA
+                          // 27) and 4 (a chase by exchanges that win: AXF rule 35 none, CXA 24.3 one).
+                          Case{"54-cxa-one-chase-one-check-against-general-revealing-chase", 0.5, 0.0,
+                               "xiangqi.repetition"},
+                          Case{"55-cxa-cannon-chases-while-chariot-idles", 0.5, 1.0, "repetition.forcing_cycle"},
+                          Case{"56-cxa-general-lets-two-horses-chase-soldier", 0.5, 0.0, "xiangqi.repetition"},
+                          Case{"57-cxa-chase-and-exchange-offer-against-chariot", 0.5, 1.0, "repetition.forcing_cycle"},
+                          Case{"58-cxa-horse-chases-elephant-then-wins-by-exchanges", 0.5, 0.0,
+                               "xiangqi.repetition"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, "repetition.forcing_cycle", 1);
         }
@@ -396,7 +407,17 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
                           Case{"48-chase-of-piece-guarded-by-pinned-horse", 0.0, "repetition.forcing_cycle",
                                "repetition.forcing_cycle"},
                           Case{"50-horse-chases-pinning-chariot", 1.0, "repetition.forcing_cycle",
-                               "repetition.forcing_cycle"}}) {
+                               "repetition.forcing_cycle"},
+                          // The CXA Laws' own figures ruled alike: 图 14 (a soldier's attacks idle, the chariot's
+                          // escapes chase a horse: black loses), 6 (perpetual check: red loses), 5 and 13 (one check
+                          // and one idle move or offer to exchange: a draw).
+                          Case{"51-cxa-soldier-attacks-chariot-that-chases-horse", 1.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"52-cxa-perpetual-check-by-the-only-movable-piece", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"53-cxa-one-check-one-idle-chariot", 0.5, "xiangqi.repetition", "xiangqi.repetition"},
+                          Case{"59-cxa-one-check-one-exchange-offer", 0.5, "xiangqi.repetition",
+                               "xiangqi.repetition"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.red, c.red, c.asian_topic, c.chinese_topic, 0);
         }

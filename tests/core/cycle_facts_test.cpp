@@ -175,6 +175,19 @@ BOOST_AUTO_TEST_CASE(a_protected_piece_outnumbered_is_chased_only_where_the_read
                boost::test_tools::per_element());
 }
 
+BOOST_AUTO_TEST_CASE(a_side_in_check_that_could_take_a_like_piece_is_read_without_error) {
+    // CXA 图 13 (timeline xiangqi/59): the red chariot checks from d5 and comes back to e5, where it attacks the black
+    // chariot on a5 (an offer to exchange: idle) and the cannon on e8 that the advisor protects. When the black
+    // general answers the check, its chariot could take the checking chariot; the test for an offer to exchange must
+    // not put red to move in a position where black is in check. Red: one check, one idle move; black: idle.
+    const std::string fen = "3k1a3/4c4/9/9/r3R4/9/9/9/9/5K3 w - - 0 1";
+    const std::vector<std::string> cycle{"e5d5", "d9e9", "d5e5", "e9d9"};
+    BOOST_TEST(patterns(fen, cycle, 2, material_counts) == (Patterns{"idle", "idle"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, royal_moves_idle) == (Patterns{"idle", "idle"}),
+               boost::test_tools::per_element());
+}
+
 BOOST_AUTO_TEST_CASE(chariots_stepping_back_and_forth_are_idle) {
     BOOST_TEST(patterns("5k2r/9/9/9/9/9/9/9/9/R2K5 w - - 0 1", {"a0a1", "i9i8", "a1a0", "i8i9"}) ==
                (Patterns{"idle", "idle"}), boost::test_tools::per_element());
