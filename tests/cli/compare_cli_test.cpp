@@ -403,6 +403,47 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
     }
 }
 
+BOOST_AUTO_TEST_CASE(the_published_xiangqi_test_positions_are_compared_under_both_books) {
+    // tests/timelines/xiangqi/70-87 play the test positions of Fairy-Stockfish pull request 466
+    // (tests/data/xiangqi/fs466-chasing-positions.txt). Alike under both books, no row marked: 70 and 71 (perpetual
+    // check: AXF 4.4 rule 6, CXA 26), 72-79 (black's perpetual chase: AXF rules 15, 18, CXA 26), 80 (both check:
+    // rule 7) and 81, 83 (both chase: a draw). Different, that one row marked: 82 (a pin undermining a protection:
+    // black loses under AXF rules 15, 18; under CXA 24.3 the horse was outnumbered before, a draw), 84 and 85 (one
+    // check and one chase: allowed by AXF rule 18's diagrams 37-38, forbidden by CXA 24.13), 86 and 87 (the general
+    // working with a horse: allowed by AXF rule 28, a chase under CXA 27).
+    struct Case {
+        const char* name;
+        double asian_red, chinese_red;
+        const char* asian_topic;
+        const char* chinese_topic;
+    };
+    const char* const cycle = "repetition.forcing_cycle";
+    const char* const plain = "xiangqi.repetition";
+    for (const Case& c : {Case{"70-published-checks-uncovered-by-a-soldier", 1.0, 1.0, cycle, cycle},
+                          Case{"71-published-soldier-checks-perpetually", 1.0, 1.0, cycle, cycle},
+                          Case{"72-published-general-cannot-take-back-on-open-file", 1.0, 1.0, cycle, cycle},
+                          Case{"73-published-cannons-protect-nothing-over-the-chariot", 1.0, 1.0, cycle, cycle},
+                          Case{"74-published-elephant-uncovers-cannon-on-soldier", 1.0, 1.0, cycle, cycle},
+                          Case{"75-published-elephant-and-cannon-chase-a-chariot", 1.0, 1.0, cycle, cycle},
+                          Case{"76-published-rook-pins-the-generals-protection", 1.0, 1.0, cycle, cycle},
+                          Case{"77-published-capture-would-uncover-check", 1.0, 1.0, cycle, cycle},
+                          Case{"78-published-chariot-held-by-cannon-chased", 1.0, 1.0, cycle, cycle},
+                          Case{"79-published-chariot-chases-a-cannon-across-files", 1.0, 1.0, cycle, cycle},
+                          Case{"80-published-both-sides-check", 0.5, 0.5, cycle, cycle},
+                          Case{"81-published-chariots-and-cannons-chase-each-other", 0.5, 0.5, cycle, cycle},
+                          Case{"82-published-cannon-pins-the-protector", 1.0, 0.5, cycle, plain},
+                          Case{"83-published-horse-holds-a-chased-chariot", 0.5, 0.5, cycle, cycle},
+                          Case{"84-published-check-and-chase-of-one-cannon", 0.5, 1.0, plain, cycle},
+                          Case{"85-published-cannon-screens-check-and-chase", 0.5, 0.0, plain, cycle},
+                          Case{"86-published-general-pins-the-protector", 0.5, 1.0, plain, cycle},
+                          Case{"87-published-general-and-horses-on-a-soldier", 0.5, 1.0, plain, cycle}}) {
+        BOOST_TEST_CONTEXT(c.name) {
+            check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, c.chinese_topic,
+                                  c.asian_red == c.chinese_red ? 0 : 1);
+        }
+    }
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace compare_cli_test
