@@ -8,10 +8,13 @@
 #include "report/html_page.h"
 #include "rulebook/rulebook.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 namespace compare_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -410,7 +413,8 @@ BOOST_AUTO_TEST_CASE(the_published_xiangqi_test_positions_are_compared_under_bot
     // rule 7) and 81, 83 (both chase: a draw). Different, that one row marked: 82 (a pin undermining a protection:
     // black loses under AXF rules 15, 18; under CXA 24.3 the horse was outnumbered before, a draw), 84 and 85 (one
     // check and one chase: allowed by AXF rule 18's diagrams 37-38, forbidden by CXA 24.13), 86 and 87 (the general
-    // working with a horse: allowed by AXF rule 28, a chase under CXA 27).
+    // working with a horse: allowed by AXF rule 28, a chase under CXA 27). And 88 (AXF rule 24, diagram 53's moves:
+    // cannons that can take each other, an offer to exchange: a draw under both books), no row marked.
     struct Case {
         const char* name;
         double asian_red, chinese_red;
@@ -436,12 +440,67 @@ BOOST_AUTO_TEST_CASE(the_published_xiangqi_test_positions_are_compared_under_bot
                           Case{"84-published-check-and-chase-of-one-cannon", 0.5, 1.0, plain, cycle},
                           Case{"85-published-cannon-screens-check-and-chase", 0.5, 0.0, plain, cycle},
                           Case{"86-published-general-pins-the-protector", 0.5, 1.0, plain, cycle},
-                          Case{"87-published-general-and-horses-on-a-soldier", 0.5, 1.0, plain, cycle}}) {
+                          Case{"87-published-general-and-horses-on-a-soldier", 0.5, 1.0, plain, cycle},
+                          Case{"88-cannons-offer-exchange-on-two-files", 0.5, 0.5, plain, plain}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, c.chinese_topic,
                                   c.asian_red == c.chinese_red ? 0 : 1);
         }
     }
+}
+
+// The moves a timeline file lists, in order (each entry's `move: X` up to the comma or brace that ends it).
+std::vector<std::string> timeline_moves(const std::string& text) {
+    std::vector<std::string> out;
+    for (auto at = text.find("move: "); at != std::string::npos; at = text.find("move: ", at + 1)) {
+        const auto end = text.find_first_of(",}", at);
+        out.push_back(text.substr(at + 6, end - at - 6));
+    }
+    return out;
+}
+
+BOOST_AUTO_TEST_CASE(each_published_row_is_played_by_the_timeline_it_names) {
+    // tests/data/xiangqi/fs466-chasing-positions.txt names for each row the timeline that plays it and whether
+    // arbiter's AXF ruling is the published one ("=") or not ("differs"). The timeline must start from the row's
+    // position, open with the row's moves, and expect under AXF the published score exactly where the row says "=".
+    // The published score, from the heading: under "1. Black lose" the side that made the row's last move loses
+    // (red after an odd number of moves), under "2. draw" a draw.
+    std::ifstream rows("tests/data/xiangqi/fs466-chasing-positions.txt");
+    BOOST_REQUIRE(rows);
+    std::string line, heading;
+    int played = 0;
+    while (std::getline(rows, line)) {
+        if (line.rfind("# 1.", 0) == 0 || line.rfind("# 2.", 0) == 0) heading = line.substr(2, 2);
+        if (line.empty() || line[0] == '#') continue;
+        BOOST_TEST_CONTEXT(line) {
+            const auto moves_at = line.find(" moves "), note_at = line.find('#');
+            BOOST_REQUIRE(moves_at != std::string::npos);
+            BOOST_REQUIRE(note_at != std::string::npos);
+            std::istringstream listed(line.substr(moves_at + 7, note_at - moves_at - 7));
+            const std::vector<std::string> moves{std::istream_iterator<std::string>(listed), {}};
+            std::istringstream note(line.substr(note_at + 1));
+            std::string number, verdict;
+            note >> number >> verdict;
+            std::string text;
+            for (const auto& e : std::filesystem::directory_iterator("tests/timelines/xiangqi"))
+                if (e.path().filename().string().rfind(number + "-", 0) == 0) {
+                    std::ifstream in(e.path());
+                    text.assign(std::istreambuf_iterator<char>(in), {});
+                }
+            BOOST_REQUIRE(!text.empty());
+            BOOST_TEST(text.find("start: {fen: \"" + line.substr(0, moves_at) + " - - 0 1\"}") != std::string::npos);
+            const std::vector<std::string> played_moves = timeline_moves(text);
+            BOOST_REQUIRE(played_moves.size() >= moves.size());
+            BOOST_TEST(std::equal(moves.begin(), moves.end(), played_moves.begin()));
+            const double published = heading == "2." ? 0.5 : moves.size() % 2 == 1 ? 0.0 : 1.0;
+            const auto asian = text.find("score: {red: ", text.find("  axf-asian-rules:"));
+            BOOST_REQUIRE(asian != std::string::npos);
+            const double expected = std::stod(text.substr(asian + 13));
+            BOOST_TEST((expected == published) == (verdict == "="));
+            ++played;
+        }
+    }
+    BOOST_TEST(played == 18);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
