@@ -8,10 +8,13 @@
 #include "report/html_page.h"
 #include "rulebook/rulebook.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
+#include <vector>
 #include <unistd.h>
 
 namespace compare_cli_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
@@ -422,6 +425,103 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
             check_xiangqi_compare(c.name, c.red, c.red, c.asian_topic, c.chinese_topic, 0);
         }
     }
+}
+
+BOOST_AUTO_TEST_CASE(the_published_xiangqi_test_positions_are_compared_under_both_books) {
+    // tests/timelines/xiangqi/70-87 play the test positions of Fairy-Stockfish pull request 466
+    // (tests/data/xiangqi/fs466-chasing-positions.txt). Alike under both books, no row marked: 70 and 71 (perpetual
+    // check: AXF 4.4 rule 6, CXA 26), 72-79 (black's perpetual chase: AXF rules 15, 18, CXA 26), 80 (both check:
+    // rule 7) and 81, 83 (both chase: a draw). Different, that one row marked: 82 (a pin undermining a protection:
+    // black loses under AXF rules 15, 18; under CXA 24.3 the horse was outnumbered before, a draw), 84 and 85 (one
+    // check and one chase: allowed by AXF rule 18's diagrams 37-38, forbidden by CXA 24.13), 86 and 87 (the general
+    // working with a horse: allowed by AXF rule 28, a chase under CXA 27). And 88 (AXF rule 24, diagram 53's moves:
+    // cannons that can take each other, an offer to exchange: a draw under both books), no row marked.
+    struct Case {
+        const char* name;
+        double asian_red, chinese_red;
+        const char* asian_topic;
+        const char* chinese_topic;
+    };
+    const char* const cycle = "repetition.forcing_cycle";
+    const char* const plain = "xiangqi.repetition";
+    for (const Case& c : {Case{"70-published-checks-uncovered-by-a-soldier", 1.0, 1.0, cycle, cycle},
+                          Case{"71-published-soldier-checks-perpetually", 1.0, 1.0, cycle, cycle},
+                          Case{"72-published-general-cannot-take-back-on-open-file", 1.0, 1.0, cycle, cycle},
+                          Case{"73-published-cannons-protect-nothing-over-the-chariot", 1.0, 1.0, cycle, cycle},
+                          Case{"74-published-elephant-uncovers-cannon-on-soldier", 1.0, 1.0, cycle, cycle},
+                          Case{"75-published-elephant-and-cannon-chase-a-chariot", 1.0, 1.0, cycle, cycle},
+                          Case{"76-published-rook-pins-the-generals-protection", 1.0, 1.0, cycle, cycle},
+                          Case{"77-published-capture-would-uncover-check", 1.0, 1.0, cycle, cycle},
+                          Case{"78-published-chariot-held-by-cannon-chased", 1.0, 1.0, cycle, cycle},
+                          Case{"79-published-chariot-chases-a-cannon-across-files", 1.0, 1.0, cycle, cycle},
+                          Case{"80-published-both-sides-check", 0.5, 0.5, cycle, cycle},
+                          Case{"81-published-chariots-and-cannons-chase-each-other", 0.5, 0.5, cycle, cycle},
+                          Case{"82-published-cannon-pins-the-protector", 1.0, 0.5, cycle, plain},
+                          Case{"83-published-horse-holds-a-chased-chariot", 0.5, 0.5, cycle, cycle},
+                          Case{"84-published-check-and-chase-of-one-cannon", 0.5, 1.0, plain, cycle},
+                          Case{"85-published-cannon-screens-check-and-chase", 0.5, 0.0, plain, cycle},
+                          Case{"86-published-general-pins-the-protector", 0.5, 1.0, plain, cycle},
+                          Case{"87-published-general-and-horses-on-a-soldier", 0.5, 1.0, plain, cycle},
+                          Case{"88-cannons-offer-exchange-on-two-files", 0.5, 0.5, plain, plain}}) {
+        BOOST_TEST_CONTEXT(c.name) {
+            check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, c.chinese_topic,
+                                  c.asian_red == c.chinese_red ? 0 : 1);
+        }
+    }
+}
+
+// The moves a timeline file lists, in order (each entry's `move: X` up to the comma or brace that ends it).
+std::vector<std::string> timeline_moves(const std::string& text) {
+    std::vector<std::string> out;
+    for (auto at = text.find("move: "); at != std::string::npos; at = text.find("move: ", at + 1)) {
+        const auto end = text.find_first_of(",}", at);
+        out.push_back(text.substr(at + 6, end - at - 6));
+    }
+    return out;
+}
+
+BOOST_AUTO_TEST_CASE(each_published_row_is_played_by_the_timeline_it_names) {
+    // tests/data/xiangqi/fs466-chasing-positions.txt names for each row the timeline that plays it and whether
+    // arbiter's AXF ruling is the published one ("=") or not ("differs"). The timeline must start from the row's
+    // position, open with the row's moves, and expect under AXF the published score exactly where the row says "=".
+    // The published score, from the heading: under "1. Black lose" the side that made the row's last move loses
+    // (red after an odd number of moves), under "2. draw" a draw.
+    std::ifstream rows("tests/data/xiangqi/fs466-chasing-positions.txt");
+    BOOST_REQUIRE(rows);
+    std::string line, heading;
+    int played = 0;
+    while (std::getline(rows, line)) {
+        if (line.rfind("# 1.", 0) == 0 || line.rfind("# 2.", 0) == 0) heading = line.substr(2, 2);
+        if (line.empty() || line[0] == '#') continue;
+        BOOST_TEST_CONTEXT(line) {
+            const auto moves_at = line.find(" moves "), note_at = line.find('#');
+            BOOST_REQUIRE(moves_at != std::string::npos);
+            BOOST_REQUIRE(note_at != std::string::npos);
+            std::istringstream listed(line.substr(moves_at + 7, note_at - moves_at - 7));
+            const std::vector<std::string> moves{std::istream_iterator<std::string>(listed), {}};
+            std::istringstream note(line.substr(note_at + 1));
+            std::string number, verdict;
+            note >> number >> verdict;
+            std::string text;
+            for (const auto& e : std::filesystem::directory_iterator("tests/timelines/xiangqi"))
+                if (e.path().filename().string().rfind(number + "-", 0) == 0) {
+                    std::ifstream in(e.path());
+                    text.assign(std::istreambuf_iterator<char>(in), {});
+                }
+            BOOST_REQUIRE(!text.empty());
+            BOOST_TEST(text.find("start: {fen: \"" + line.substr(0, moves_at) + " - - 0 1\"}") != std::string::npos);
+            const std::vector<std::string> played_moves = timeline_moves(text);
+            BOOST_REQUIRE(played_moves.size() >= moves.size());
+            BOOST_TEST(std::equal(moves.begin(), moves.end(), played_moves.begin()));
+            const double published = heading == "2." ? 0.5 : moves.size() % 2 == 1 ? 0.0 : 1.0;
+            const auto asian = text.find("score: {red: ", text.find("  axf-asian-rules:"));
+            BOOST_REQUIRE(asian != std::string::npos);
+            const double expected = std::stod(text.substr(asian + 13));
+            BOOST_TEST((expected == published) == (verdict == "="));
+            ++played;
+        }
+    }
+    BOOST_TEST(played == 18);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
