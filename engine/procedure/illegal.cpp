@@ -115,7 +115,7 @@ Context State::illegal_move_context(bool in_time, bool official_record, bool bef
 // Who pointed an act out, in Japanese: an observer the timeline schema names (observe.by), or a side.
 std::string State::observer_ja(const std::string& who) const {
     static constexpr std::pair<std::string_view, std::string_view> observers[] = {
-        {"arbiter", "アービター"}, {"spectator", "観戦者"}, {"witness", "目撃者"}, {"recorder", "記録係"}};
+        {"arbiter", "アービター"}, {"spectator", "観戦者"}, {"witness", "立会人"}, {"recorder", "記録係"}};
     for (const auto& [en, words] : observers)
         if (who == en) return std::string(words);
     return ja(who);
