@@ -99,6 +99,8 @@ Command compare_command() {
                         if (record) converted = record_file->game(record->number, library, id);
                         auto timeline = converted ? procedure::record_timeline(*converted, library)
                                                   : procedure::load_timeline(*file, library, id);
+                        // What each rulebook leaves aside of the event's `declared:` values (the record's settings).
+                        print_record_warnings(*file + " (" + id + ")", timeline.event.declared_aside);
                         runs.push_back(runner.run(timeline, *book));
                         if (!first) first = std::move(timeline);
                     }

@@ -195,6 +195,36 @@ BOOST_AUTO_TEST_CASE(a_line_separator_in_a_record_header_is_escaped) {
     }
 }
 
+// A timeline's `declared:` (what a record states about its event) is taken where the rulebook lets an event set the
+// value and "otherwise left aside with a warning" (timeline.schema.json). The warning was printed only for a record
+// given to `run`: a timeline declaring a move limit of -1, a topic that does not exist, or 10^6 digits ran with the
+// rulebook's value and not a word. run, compare (per rulebook) and validate print it now; the run is unchanged.
+BOOST_AUTO_TEST_CASE(a_declared_value_left_aside_is_said) {
+    ScratchFolder f("hostile-round6-declared");
+    const auto timeline = [&](const std::string& declared) {
+        write(f.path() / "declared.yaml",
+              "timeline: t\nevent: {rulebook: csa-computer-shogi, time_control: \"600\", declared: {" + declared +
+                  "}}\nstart: startpos\nentries:\n  - {at: \"0:00:01\", move: 7g7f}\n");
+        return (f.path() / "declared.yaml").string();
+    };
+    const std::string negative = timeline("shogi.max_moves.moves: -1");
+    for (const std::string command : {"run", "validate", "compare --rulebooks csa-computer-shogi"}) {
+        const auto r = run(command + " '" + negative + "'");
+        BOOST_TEST(r.exit_code == 0, command + ": " + r.out.substr(0, 600));
+        BOOST_TEST(contains(r.out, "the record states shogi.max_moves.moves -1, left aside"),
+                   command + ": " + r.out.substr(0, 600));
+    }
+    const auto unknown = run("run '" + timeline("shogi.nope.x: 1") + "'");
+    BOOST_TEST(contains(unknown.out, "shogi.nope.x 1, left aside: set: found the unknown topic 'shogi.nope'"),
+               unknown.out.substr(0, 600));
+    // A value the rulebook takes (csa-computer-shogi lets an event set the move limit from 1): applied, no warning.
+    // With a limit of one move, 1.7g7f reaches it and the game is drawn (shogi.max_moves).
+    const auto taken = run("run '" + timeline("shogi.max_moves.moves: 1") + "'");
+    BOOST_TEST(taken.exit_code == 0, taken.out.substr(0, 600));
+    BOOST_TEST(!contains(taken.out, "left aside"), taken.out.substr(0, 600));
+    BOOST_TEST(contains(taken.out, "Result: ½-½ (shogi.max_moves"), taken.out.substr(0, 600));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round6_test
