@@ -128,7 +128,7 @@ Command compare_command() {
                         report::write_compare_json(std::cout, *first, runs, top, run_keys);
                     }
                     else if (*format == "html")
-                        std::cout << report::compare_html(*first, runs, l, &library.registry(), &library);
+                        report::write_compare_html(std::cout, *first, runs, l, &library.registry(), &library);
                     else {
                         std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
                         if (record)
