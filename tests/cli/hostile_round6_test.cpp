@@ -7,6 +7,8 @@
 #include <boost/test/unit_test.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -226,6 +228,37 @@ BOOST_AUTO_TEST_CASE(a_declared_value_left_aside_is_said) {
     BOOST_TEST(taken.exit_code == 0, taken.out.substr(0, 600));
     BOOST_TEST(!contains(taken.out, "left aside"), taken.out.substr(0, 600));
     BOOST_TEST(contains(taken.out, "Result: ½-½ (shogi.max_moves"), taken.out.substr(0, 600));
+}
+
+// A game file's royals_may_not_face takes each direction both ways as a ray, and the core holds 48 rays for every
+// piece's lines together. 80 directions (every [a, b] with -4 <= a, b <= 4 but [0, 0]) overflowed them, and the file
+// was refused as "too many rider directions (at most 48 rays, 16 rider vectors per piece)" at its `pieces:` line,
+// which is not where the writer put too many. The word itself is refused now, at its own line.
+BOOST_AUTO_TEST_CASE(too_many_facing_directions_are_refused_where_written) {
+    ScratchFolder f("hostile-round6-facing");
+    std::string game = bundled("rulesets/games/xiangqi.yaml");
+    const std::string word = "royals_may_not_face: [[0, 1]]";
+    const auto at = game.find(word);
+    BOOST_REQUIRE(at != std::string::npos);
+    std::string directions;
+    for (int a = -4; a <= 4; ++a)
+        for (int b = -4; b <= 4; ++b)
+            if (a != 0 || b != 0) directions += (directions.empty() ? "" : ", ") + std::string("[") +
+                                                std::to_string(a) + ", " + std::to_string(b) + "]";
+    game.replace(at, word.size(), "royals_may_not_face: [" + directions + "]");
+    const int line = int(std::count(game.begin(), game.begin() + std::ptrdiff_t(at), '\n')) + 1;
+    write(f.path() / "xiangqi.yaml", game);
+    const auto r = run("validate '" + (f.path() / "xiangqi.yaml").string() + "'");
+    BOOST_TEST(r.exit_code == 2, r.out.substr(0, 600));
+    BOOST_TEST(contains(r.out, "xiangqi.yaml:" + std::to_string(line) + ":"), r.out.substr(0, 600));
+    BOOST_TEST(contains(r.out, "royals_may_not_face: 80 directions counted both ways; expected at most 48"),
+               r.out.substr(0, 600));
+    // Two directions (four rays) still read.
+    game.replace(at, std::string("royals_may_not_face: [" + directions + "]").size(),
+                 "royals_may_not_face: [[0, 1], [1, 0]]");
+    write(f.path() / "xiangqi.yaml", game);
+    const auto ok = run("validate '" + (f.path() / "xiangqi.yaml").string() + "'");
+    BOOST_TEST(ok.exit_code == 0, ok.out.substr(0, 600));
 }
 
 BOOST_AUTO_TEST_SUITE_END()
