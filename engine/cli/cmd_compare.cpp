@@ -11,6 +11,7 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 
+#include <functional>
 #include <iostream>
 #include <memory>
 
@@ -98,6 +99,8 @@ Command compare_command() {
                         if (record) converted = record_file->game(record->number, library, id);
                         auto timeline = converted ? procedure::record_timeline(*converted, library)
                                                   : procedure::load_timeline(*file, library, id);
+                        // What each rulebook leaves aside of the event's `declared:` values (the record's settings).
+                        print_record_warnings(*file + " (" + id + ")", timeline.event.declared_aside);
                         runs.push_back(runner.run(timeline, *book));
                         if (!first) first = std::move(timeline);
                     }
@@ -107,20 +110,25 @@ Command compare_command() {
                     }
                     const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
                     if (*format == "json") {
-                        auto out = report::compare_json(*first, runs);
+                        nlohmann::json top = nlohmann::json::object();
+                        std::function<nlohmann::json(std::size_t)> run_keys;
                         if (record) {
                             // Each run gets the keys `run` adds; at the top, the record once and `agrees` per rulebook.
-                            for (std::size_t i = 0; i < runs.size(); ++i)
-                                procedure::add_record_keys(out["runs"][i], *record, runs[i]);
-                            procedure::add_record_keys(out, *record, runs.front());
+                            run_keys = [&](std::size_t i) {
+                                nlohmann::json keys = nlohmann::json::object();
+                                procedure::add_record_keys(keys, *record, runs[i]);
+                                return keys;
+                            };
+                            procedure::add_record_keys(top, *record, runs.front());
                             nlohmann::json agree = nlohmann::json::object();
-                            for (std::size_t i = 0; i < runs.size(); ++i) agree[runs[i].rulebook] = out["runs"][i]["agrees"];
-                            out["agrees"] = agree;
+                            for (std::size_t i = 0; i < runs.size(); ++i)
+                                agree[runs[i].rulebook] = run_keys(i)["agrees"];
+                            top["agrees"] = agree;
                         }
-                        std::cout << out.dump(2) << '\n';
+                        report::write_compare_json(std::cout, *first, runs, top, run_keys);
                     }
                     else if (*format == "html")
-                        std::cout << report::compare_html(*first, runs, l, &library.registry(), &library);
+                        report::write_compare_html(std::cout, *first, runs, l, &library.registry(), &library);
                     else {
                         std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
                         if (record)

@@ -57,6 +57,8 @@ Command run_command() {
                         return 2;
                     }
                     const auto timeline = procedure::load_timeline(*file, library, *book_id);
+                    // A `declared:` value the rulebook does not take is left aside with a warning (as for a record).
+                    print_record_warnings(*file, timeline.event.declared_aside);
                     const auto* book = library.find(timeline.event.rulebook);
                     if (!book) {
                         std::cerr << "arbiter: run: no rulebook '" << timeline.event.rulebook << "'"

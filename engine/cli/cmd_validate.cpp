@@ -69,9 +69,13 @@ Command validate_command() {
                                 std::vector<rulebook::Text> warnings;
                                 for (int n = first; n <= last; ++n) {
                                     const auto converted = record.game(n, library, *rulebook_id);
-                                    (void)procedure::record_timeline(converted, library);
+                                    const auto t = procedure::record_timeline(converted, library);
                                     warnings.insert(warnings.end(), converted.warnings.begin(), converted.warnings.end());
-                                    if (*format != "json") print_record_warnings(file, converted.warnings);
+                                    warnings.insert(warnings.end(), t.event.declared_aside.begin(), t.event.declared_aside.end());
+                                    if (*format != "json") {
+                                        print_record_warnings(file, converted.warnings);
+                                        print_record_warnings(file, t.event.declared_aside);
+                                    }
                                 }
                                 const std::string fmt(procedure::record_format_name(record.format()));
                                 const int checked = last - first + 1;
@@ -93,6 +97,7 @@ Command validate_command() {
                             // can make, is the writer's error that only the runner finds. Its rulings are dropped.
                             if (result.kind == Kind::timeline) {
                                 const auto timeline = procedure::load_timeline(file, library, *rulebook_id);
+                                if (*format != "json") print_record_warnings(file, timeline.event.declared_aside);
                                 if (const auto* book = library.find(timeline.event.rulebook))
                                     (void)procedure::Runner(library).run(timeline, *book);
                             }

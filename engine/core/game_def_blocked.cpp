@@ -11,6 +11,9 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
+#include <string>
+#include <utility>
 
 namespace arbiter::core {
 
@@ -169,6 +172,13 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
         if (!n.IsSequence()) r.fail(n, "royals_may_not_face: expected a list of [dx, dy] directions");
         for (const YAML::Node& v : n)
             g.royal_facing.push_back(read_vector(v, MoveMode::capture, 0, "royals_may_not_face", r));
+        // Each direction is a ray both ways (compile_blocked_rays). More than the core holds is said here: the ray
+        // overflow found later is reported at the pieces, which alone would fit.
+        std::set<std::pair<int, int>> rays;
+        for (const Vector& v : g.royal_facing) rays.insert({v.dx, v.dy}), rays.insert({-v.dx, -v.dy});
+        if (rays.size() > std::size_t(max_rays))
+            r.fail(n, "royals_may_not_face: " + std::to_string(rays.size()) + " directions counted both ways; expected at "
+                      "most " + std::to_string(max_rays) + " (the rays the core holds for all pieces)");
     }
     if (const YAML::Node n = root["royals_facing_must_break"]) {
         if (g.royal_type < 0) r.fail(n, "royals_facing_must_break: the game has no royal piece");

@@ -19,12 +19,13 @@ std::string extension_of(const std::string& path) { return lower(std::filesystem
 bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
 
 // A character of record text that YAML refuses unescaped, or that would reorder what a reader sees: a C1 control
-// (U+0080 to U+009F, two bytes), a bidirectional override or isolate (U+202A to U+202E, U+2066 to U+2069) or a
-// noncharacter U+FFFE, U+FFFF (three bytes). Its code point and length in bytes at `i`; length 0 for any other.
+// (U+0080 to U+009F, two bytes), a line or paragraph separator (U+2028, U+2029: yaml-cpp reads them as line
+// breaks, so one in a header cut its comment line and the converted timeline did not parse), a bidirectional
+// override or isolate (U+202A to U+202E, U+2066 to U+2069) or a noncharacter U+FFFE, U+FFFF (three bytes). Its code point and length in bytes at `i`; length 0 for any other.
 static std::pair<unsigned, std::size_t> hidden_character(std::string_view s, std::size_t i) {
     const auto at = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
     if (at(i) == 0xc2 && at(i + 1) >= 0x80 && at(i + 1) <= 0x9f) return {at(i + 1), 2};
-    const bool three = (at(i) == 0xe2 && at(i + 1) == 0x80 && at(i + 2) >= 0xaa && at(i + 2) <= 0xae) ||
+    const bool three = (at(i) == 0xe2 && at(i + 1) == 0x80 && at(i + 2) >= 0xa8 && at(i + 2) <= 0xae) ||
                        (at(i) == 0xe2 && at(i + 1) == 0x81 && at(i + 2) >= 0xa6 && at(i + 2) <= 0xa9) ||
                        (at(i) == 0xef && at(i + 1) == 0xbf && at(i + 2) >= 0xbe);
     if (three) return {((at(i) & 0x0fu) << 12) | ((at(i + 1) & 0x3fu) << 6) | (at(i + 2) & 0x3fu), 3};

@@ -12,6 +12,7 @@
 #include <cctype>
 #include <optional>
 #include <set>
+#include <sstream>
 
 namespace arbiter::report {
 
@@ -73,10 +74,11 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::R
 
 }  // namespace
 
-std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang,
-                         const rulebook::Registry* registry, const rulebook::Library* library) {
+void write_compare_html(std::ostream& page, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
+                        Lang lang, const rulebook::Registry* registry, const rulebook::Library* library) {
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
-    std::string body = "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
+    page << html_page_head(title, lang, compare_css);
+    page << "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
     for (const auto& run : runs) {
         std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, run.category_title, lang);
         if (!run.mode.empty()) {
@@ -85,12 +87,12 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
             const bool summary = lang == Lang::ja && book && mode != book->modes.end() && !mode->second.summary.empty();
             what += label(", mode ", "、方式 ", lang) + (summary ? mode->second.summary.in(lang) : run.mode);
         }
-        body += "<dt>" + html_escape(run.rulebook) + "</dt><dd>" + html_escape(what) + "</dd>\n";
+        page << "<dt>" + html_escape(run.rulebook) + "</dt><dd>" + html_escape(what) + "</dd>\n";
     }
-    body += "</dl>\n<table class=\"compare\">\n<thead><tr><th class=\"mark\"></th><th class=\"at\">" + html_escape(label("at", "時刻", lang)) + "</th><th class=\"entry\">" +
+    page << "</dl>\n<table class=\"compare\">\n<thead><tr><th class=\"mark\"></th><th class=\"at\">" + html_escape(label("at", "時刻", lang)) + "</th><th class=\"entry\">" +
             html_escape(label("entry and position", "事象と局面", lang)) + "</th>";
-    for (const auto& run : runs) body += "<th>" + html_escape(run.rulebook) + "</th>";
-    body += "</tr></thead>\n<tbody>\n";
+    for (const auto& run : runs) page << "<th>" + html_escape(run.rulebook) + "</th>";
+    page << "</tr></thead>\n<tbody>\n";
     for (const auto& row : detail::compare_rows(runs, lang, registry)) {
         if (row.entry < 0 || std::size_t(row.entry) >= timeline.entries.size()) continue;
         const auto& entry = timeline.entries[std::size_t(row.entry)];
@@ -103,27 +105,27 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
             if (!rulings.empty()) positions.insert(rulings.front()->position);
         const bool shared = positions.size() == 1;
         const std::string differs = row.differs ? " class=\"changed\"" : "";
-        body += "<tr><td class=\"mark\">" + std::string(row.differs ? "*" : "") +
+        page << "<tr><td class=\"mark\">" + std::string(row.differs ? "*" : "") +
                 "</td><td class=\"at\">" + html_escape(clock::format_clock(entry.at)) + "</td><td class=\"entry\">" + html_escape(what);
         if (shared) {
             for (std::size_t k = 0; k < runs.size(); ++k)
                 if (!row.rulings[k].empty()) {
-                    body += figure(runs[k], *positions.begin(), move, caption);
+                    page << figure(runs[k], *positions.begin(), move, caption);
                     break;
                 }
         }
-        body += "</td>";
+        page << "</td>";
         for (std::size_t k = 0; k < runs.size(); ++k) {
-            body += "<td" + differs + ">";
-            if (row.rulings[k].empty()) body += "<span class=\"absent\">-</span>";
-            for (const procedure::Ruling* r : row.rulings[k]) body += ruling_html(*r, lang, registry, runs[k].article_labels.get());
+            page << "<td" + differs + ">";
+            if (row.rulings[k].empty()) page << "<span class=\"absent\">-</span>";
+            for (const procedure::Ruling* r : row.rulings[k]) page << ruling_html(*r, lang, registry, runs[k].article_labels.get());
             if (!shared && !row.rulings[k].empty())
-                body += figure(runs[k], row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
-            body += "</td>";
+                page << figure(runs[k], row.rulings[k].front()->position, move, caption + " (" + runs[k].rulebook + ")");
+            page << "</td>";
         }
-        body += "</tr>\n";
+        page << "</tr>\n";
     }
-    body += "</tbody>\n<tfoot>\n";
+    page << "</tbody>\n<tfoot>\n";
     std::set<std::string> clocks, results;
     for (const auto& run : runs) {
         clocks.insert(detail::final_clocks(run, lang, registry));
@@ -135,16 +137,23 @@ std::string compare_html(const procedure::Timeline& timeline, const std::vector<
         for (const auto& run : runs) out += std::string("<td") + (differs ? " class=\"changed\"" : "") + ">" + html_escape(text_of(run)) + "</td>";
         return out + "</tr>\n";
     };
-    body += footer_row("final clocks", "残り時間", clocks.size() > 1, [&](const procedure::Run& run) { return detail::final_clocks(run, lang, registry); });
-    body += footer_row("result", "結果", results.size() > 1, [&](const procedure::Run& run) { return detail::final_result(run, lang, registry); });
-    body += "</tfoot>\n</table>\n<p class=\"muted\">* " +
+    page << footer_row("final clocks", "残り時間", clocks.size() > 1, [&](const procedure::Run& run) { return detail::final_clocks(run, lang, registry); });
+    page << footer_row("result", "結果", results.size() > 1, [&](const procedure::Run& run) { return detail::final_result(run, lang, registry); });
+    page << "</tfoot>\n</table>\n<p class=\"muted\">* " +
             html_escape(label("the rulebooks rule differently; the red square marks where the last move went.",
                               "規則によって裁定が異なる。赤枠は直前の着手の行き先。", lang)) +
             "</p>\n<footer>" +
             html_escape(label("Generated by arbiter compare from the timeline file ", "arbiter compare がタイムラインファイル ", lang) +
                         timeline.file + label(".", " から生成。", lang)) +
             "</footer>\n";
-    return html_page(title, lang, body, compare_css);
+    page << html_page_tail();
+}
+
+std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, Lang lang,
+                         const rulebook::Registry* registry, const rulebook::Library* library) {
+    std::ostringstream page;
+    write_compare_html(page, timeline, runs, lang, registry, library);
+    return page.str();
 }
 
 }  // namespace arbiter::report

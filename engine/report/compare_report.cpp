@@ -3,7 +3,9 @@
 #include "core/markdown_text.h"
 
 #include "clock/duration.h"
+#include "procedure/run_json.h"
 #include "report/compare_rows.h"
+#include "report/json_stream.h"
 #include "report/ruling_text.h"
 #include "report/run_words.h"
 #include "report/text_table.h"
@@ -145,22 +147,39 @@ static std::string compare_text_unescaped(const procedure::Timeline& timeline, c
     return out.str();
 }
 
-nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs) {
-    nlohmann::json out;
-    out["timeline"] = timeline.name;
-    out["rulebooks"] = nlohmann::json::array();
-    out["runs"] = nlohmann::json::array();
-    for (const auto& run : runs) {
-        out["rulebooks"].push_back(run.rulebook);
-        out["runs"].push_back(procedure::to_json(run));
-    }
-    out["rows"] = nlohmann::json::array();
-    for (const auto& row : detail::compare_rows(runs, Lang::en)) {
-        const auto& entry = timeline.entries[std::size_t(row.entry)];
-        out["rows"].push_back({{"entry", row.entry}, {"at", entry.at.count()}, {"what", describe_entry(entry)},
-                               {"differs", row.differs}, {"cells", row.cells}});
-    }
-    return out;
+void write_compare_json(std::ostream& out, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
+                        const nlohmann::json& top_keys, const std::function<nlohmann::json(std::size_t)>& run_keys) {
+    namespace js = json_stream;
+    auto members = js::members_of(top_keys);
+    members["timeline"] = js::value(timeline.name);
+    nlohmann::json ids = nlohmann::json::array();
+    for (const auto& run : runs) ids.push_back(run.rulebook);
+    members["rulebooks"] = js::value(std::move(ids));
+    members["runs"] = [&](std::ostream& o, int depth) {
+        js::write_array(o, runs.size(), [&](std::ostream& o2, std::size_t i, int d) {
+            const auto& run = runs[i];
+            nlohmann::json shell = procedure::run_json_without_rulings(run);
+            if (run_keys) shell.update(run_keys(i));
+            auto run_members = js::members_of(shell);
+            run_members["rulings"] = [&run](std::ostream& o3, int d3) {
+                js::write_array(o3, run.rulings.size(), [&run](std::ostream& o4, std::size_t k, int d4) {
+                    js::write_value(o4, procedure::ruling_json(run, run.rulings[k]), d4);
+                }, d3);
+            };
+            js::write_object(o2, run_members, d);
+        }, depth);
+    };
+    const auto rows = detail::compare_rows(runs, Lang::en);
+    members["rows"] = [&](std::ostream& o, int depth) {
+        js::write_array(o, rows.size(), [&](std::ostream& o2, std::size_t i, int d) {
+            const auto& row = rows[i];
+            const auto& entry = timeline.entries[std::size_t(row.entry)];
+            js::write_value(o2, {{"entry", row.entry}, {"at", entry.at.count()}, {"what", describe_entry(entry)},
+                                 {"differs", row.differs}, {"cells", row.cells}}, d);
+        }, depth);
+    };
+    js::write_object(out, members, 0);
+    out << '\n';
 }
 
 // Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).

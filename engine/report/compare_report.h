@@ -9,6 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstddef>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -26,8 +29,16 @@ std::string compare_text(const procedure::Timeline& timeline, const std::vector<
 // With `library`, a Japanese page names each rulebook's mode by its summary, not by its id.
 std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
                          const rulebook::Registry* registry = nullptr, const rulebook::Library* library = nullptr);
+// The same page written to `page` a row at a time (a long timeline's page is never held whole).
+void write_compare_html(std::ostream& page, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
+                        rulebook::Lang lang, const rulebook::Registry* registry = nullptr,
+                        const rulebook::Library* library = nullptr);
 
-// {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]}.
-nlohmann::json compare_json(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs);
+// {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]} and
+// a line break, as nlohmann's dump(2) writes it, but written a ruling and a row at a time (json_stream.h): a long
+// timeline's document is never held whole. `top_keys` (an object) joins the top's members and `run_keys(i)` run i's.
+void write_compare_json(std::ostream& out, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
+                        const nlohmann::json& top_keys = nlohmann::json::object(),
+                        const std::function<nlohmann::json(std::size_t)>& run_keys = {});
 
 }  // namespace arbiter::report

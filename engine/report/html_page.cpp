@@ -68,6 +68,15 @@ std::string html_escape(std::string_view text) {
 }
 
 std::string html_page(std::string_view title, rulebook::Lang lang, std::string_view body, std::string_view extra_css) {
+    std::string out = html_page_head(title, lang, extra_css);
+    out += body;
+    out += html_page_tail();
+    return out;
+}
+
+std::string html_page_tail() { return "</main>\n</body>\n</html>\n"; }
+
+std::string html_page_head(std::string_view title, rulebook::Lang lang, std::string_view extra_css) {
     std::string out = "<!DOCTYPE html>\n<html lang=\"";
     out += lang == rulebook::Lang::ja ? "ja" : "en";
     out += "\">\n<head>\n<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>";
@@ -76,8 +85,6 @@ std::string html_page(std::string_view title, rulebook::Lang lang, std::string_v
     out += stylesheet;
     out += extra_css;
     out += "</style>\n</head>\n<body>\n<main>\n";
-    out += body;
-    out += "</main>\n</body>\n</html>\n";
     return out;
 }
 

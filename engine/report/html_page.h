@@ -17,4 +17,9 @@ std::string html_escape(std::string_view text);
 // and A4 print rules) plus `extra_css`, and `body` (already HTML) inside <main>.
 std::string html_page(std::string_view title, rulebook::Lang lang, std::string_view body, std::string_view extra_css = {});
 
+// The same page in two halves, for a body written piece by piece to a stream (a long comparison's rows): html_page
+// is html_page_head + body + html_page_tail.
+std::string html_page_head(std::string_view title, rulebook::Lang lang, std::string_view extra_css = {});
+std::string html_page_tail();
+
 }  // namespace arbiter::report

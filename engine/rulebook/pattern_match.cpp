@@ -1,5 +1,6 @@
 #include "rulebook/pattern_match.h"
 
+#include <array>
 #include <utility>
 
 namespace arbiter::rulebook {
@@ -19,12 +20,13 @@ public:
 
 private:
     struct Node {
-        enum Kind { bytes, sequence, choice, repeat, begin, end } kind = sequence;
+        enum Kind { bytes, character, sequence, choice, repeat, begin, end } kind = sequence;
         int set = -1;
         int min = 0, max = 0;  // repeat: max -1 for no bound
         std::vector<Node> kids;
+        bool dot = false;  // character: '.', which no line terminator matches
     };
-    static Node make(Node::Kind kind, int set = -1) { return Node{kind, set, 0, 0, {}}; }
+    static Node make(Node::Kind kind, int set = -1) { return Node{kind, set, 0, 0, {}, false}; }
     static constexpr int MaxDepth = 64, MaxCount = 1000;
 
     [[noreturn]] void fail(const std::string& what) const { throw PatternError(i_, what); }
@@ -91,9 +93,16 @@ private:
         if (max != -1 && max < min) fail("{n,m} with m below n");
     }
 
-    Node set_node(const std::bitset<256>& set) {
+    // ECMA-262 reads a pattern's text as characters: a set holding every byte above 0x7F (from '.', a negated class,
+    // \D \W \S) stands for every character outside ASCII, so it takes a whole UTF-8 sequence of one, not one byte
+    // of it (`^.$` matches "将"). Another set holding such a byte is one byte of a character written in the pattern
+    // (literals match bytes; \x above \x7f and such characters in a class are refused).
+    Node set_node(const std::bitset<256>& set, bool dot = false) {
+        const bool every_character = (set >> 128).count() == 128;
         out_.sets_.push_back(set);
-        return make(Node::bytes, int(out_.sets_.size()) - 1);
+        Node n = make(every_character ? Node::character : Node::bytes, int(out_.sets_.size()) - 1);
+        n.dot = dot;
+        return n;
     }
 
     Node atom(int depth) {
@@ -118,7 +127,7 @@ private:
         else if (c == '[') set = bracket();
         else if (c != '\\') set.set(static_cast<unsigned char>(c));
         else if (!class_escape(set)) set.set(escaped_byte());
-        return set_node(set);
+        return set_node(set, c == '.');
     }
 
     // \d \w \s and their capitals into `set`, reader past them; false (nothing read) for another escape.
@@ -157,6 +166,8 @@ private:
                 if (!((h >= '0' && h <= '9') || (h >= 'a' && h <= 'f'))) fail("expected two hexadecimal digits after \\x");
                 value = value * 16 + (h <= '9' ? h - '0' : h - 'a' + 10);
             }
+            // \xE9 is the character U+00E9, two bytes in UTF-8, not the byte E9.
+            if (value > 0x7F) fail("a \\x escape above \\x7f (the text is read as UTF-8); write the character itself");
             i_ += 3;
             return static_cast<unsigned char>(value);
         }
@@ -222,6 +233,11 @@ private:
     void emit(const Node& n) {
         switch (n.kind) {
             case Node::bytes: at_pc(push(Pattern::Op::bytes)).x = n.set; break;
+            case Node::character: {
+                auto& in = at_pc(push(Pattern::Op::character));
+                in.x = n.set, in.y = n.dot ? 1 : 0;
+                break;
+            }
             case Node::begin: push(Pattern::Op::begin); break;
             case Node::end: push(Pattern::Op::end); break;
             case Node::sequence: for (const Node& k : n.kids) emit(k); break;
@@ -270,12 +286,45 @@ private:
 
 Pattern::Pattern(std::string_view source) { PatternCompiler(source, *this).compile(); }
 
+namespace {
+
+// The length of the UTF-8 sequence of one character at `pos` (1 for ASCII), or 0 where none stands (a stray, overlong
+// or surrogate sequence, or one cut short by the text's end). With `dot`, also 0 for the line terminators U+2028 and
+// U+2029, which '.' does not match (ECMA-262 LineTerminator).
+std::size_t character_length(std::string_view text, std::size_t pos, bool dot) {
+    const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[pos + k]); };
+    const unsigned char lead = byte(0);
+    if (lead < 0x80) return 1;
+    const std::size_t n = lead >= 0xC2 && lead <= 0xDF   ? 2
+                          : lead >= 0xE0 && lead <= 0xEF ? 3
+                          : lead >= 0xF0 && lead <= 0xF4 ? 4
+                                                         : 0;
+    if (n == 0 || text.size() - pos < n) return 0;
+    for (std::size_t k = 1; k < n; ++k)
+        if ((byte(k) & 0xC0) != 0x80) return 0;
+    const unsigned char second = byte(1);
+    if ((lead == 0xE0 && second < 0xA0) || (lead == 0xED && second > 0x9F) || (lead == 0xF0 && second < 0x90) ||
+        (lead == 0xF4 && second > 0x8F))
+        return 0;
+    if (dot && lead == 0xE2 && second == 0x80 && (byte(2) == 0xA8 || byte(2) == 0xA9)) return 0;
+    return n;
+}
+
+}  // namespace
+
 bool Pattern::search(std::string_view text, std::size_t* steps) const {
-    // mark[pc]: the position (plus one) at which pc last joined a list, so that each joins a list once a position.
-    std::vector<std::size_t> mark(program_.size(), 0), stack;
-    std::vector<int> current, next;
+    // A thread takes one byte a step, or a whole character (Op::character) of up to four bytes, so it may land up to
+    // four positions ahead: five lists in turn, the one of position pos at pos % 5. marks[k][pc]: the position (plus
+    // one) at which pc last joined list k, so that each joins a position's list once.
+    constexpr std::size_t Lists = 5;
+    std::array<std::vector<std::size_t>, Lists> marks;
+    for (auto& m : marks) m.assign(program_.size(), 0);
+    std::array<std::vector<int>, Lists> lists;
+    std::vector<std::size_t> stack;
     std::size_t taken = 0;  // instructions run since the last charge to `steps`
-    const auto add = [&](std::vector<int>& list, int first, std::size_t pos) {
+    const auto add = [&](std::size_t pos, int first) {
+        auto& list = lists[pos % Lists];
+        auto& mark = marks[pos % Lists];
         stack.assign(1, std::size_t(first));
         while (!stack.empty()) {
             const std::size_t pc = stack.back();
@@ -303,16 +352,22 @@ bool Pattern::search(std::string_view text, std::size_t* steps) const {
             *steps -= taken;
             taken = 0;
         }
-        add(current, 0, pos);  // a match may start at any position
-        next.clear();
+        add(pos, 0);  // a match may start at any position
+        auto& current = lists[pos % Lists];
         for (int pc : current) {
             const Instruction& in = program_[std::size_t(pc)];
             if (in.op == Op::match) return true;
-            if (pos < text.size() && sets_[std::size_t(in.x)][static_cast<unsigned char>(text[pos])])
-                add(next, pc + 1, pos + 1);
+            if (pos == text.size()) continue;
+            const unsigned char b = static_cast<unsigned char>(text[pos]);
+            if (in.op == Op::bytes) {
+                if (sets_[std::size_t(in.x)][b]) add(pos + 1, pc + 1);
+                continue;
+            }
+            const std::size_t n = character_length(text, pos, in.y != 0);  // Op::character
+            if (n > 1 || (n == 1 && sets_[std::size_t(in.x)][b])) add(pos + n, pc + 1);
         }
+        current.clear();
         if (pos == text.size()) return false;
-        std::swap(current, next);
     }
 }
 

@@ -4,10 +4,11 @@
 // byte sets, splits and jumps and run as a Thompson automaton (every thread in step, each instruction at most once a
 // byte), so a search costs at most the text's length times the program's.
 //
-// The subset read is what schemas use: literal bytes, '.', classes [...] / [^...] with ranges and \d \w \s (and
-// their capitals), groups (...) and (?:...), alternation, the repeats ? * + {n} {n,} {n,m} (a lazy '?' after one is
-// read and changes nothing, since only whether a match exists is asked), and the anchors ^ $. Anything else
-// (backreferences, lookaround, named groups, \b, \u, \c) is refused when the pattern is compiled, at its byte.
+// The subset read is what schemas use: literal bytes, '.' (one character: a whole UTF-8 sequence), classes [...] /
+// [^...] with ranges and \d \w \s (and their capitals; \s is ASCII white space only), groups (...) and (?:...),
+// alternation, the repeats ? * + {n} {n,} {n,m} (a lazy '?' after one is read and changes nothing, since only whether
+// a match exists is asked), and the anchors ^ $. Anything else (backreferences, lookaround, named groups, \b, \u,
+// \c, \x above \x7f) is refused when the pattern is compiled, at its byte.
 #pragma once
 
 #include <bitset>
@@ -36,7 +37,8 @@ class Pattern {
 public:
     // Throws PatternError.
     explicit Pattern(std::string_view source);
-    // Whether the pattern matches somewhere in `text` (std::regex_search's question), bytes as characters. With
+    // Whether the pattern matches somewhere in `text` (std::regex_search's question). `text` is read as UTF-8: '.',
+    // negated classes and \D \W \S take one whole character (ECMA-262 reads code points); literals match bytes. With
     // `steps`, each instruction the automaton runs is taken from it, and PatternCostError is thrown when it runs out:
     // a search's cost is bounded by the text's length times the program's, and the searches of one document
     // (schema_patterns.h PatternWork) share one such count.
@@ -48,10 +50,12 @@ public:
     static constexpr std::size_t MaxProgram = 20000;
 
 private:
-    enum class Op : unsigned char { bytes, split, jump, begin, end, match };
+    enum class Op : unsigned char { bytes, character, split, jump, begin, end, match };
     struct Instruction {
         Op op;
-        int x = 0, y = 0;  // bytes: the set's index; split: both next instructions; jump: the next
+        // bytes: x the set's index; character: x the set's index (its ASCII part; it takes every other character),
+        // y 1 for '.'; split: both next instructions; jump: the next
+        int x = 0, y = 0;
     };
     std::vector<Instruction> program_;
     std::vector<std::bitset<256>> sets_;
