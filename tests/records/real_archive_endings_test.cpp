@@ -260,6 +260,27 @@ BOOST_AUTO_TEST_CASE(chess_com_variants_and_odds_games_are_refused_by_name) {
     BOOST_TEST(odds[0].error->where().line == 1);
 }
 
+BOOST_AUTO_TEST_CASE(a_chess_com_resignation_before_the_first_move_is_a_resignation) {
+    // Two chess.com live games of 2012 with no movetext, each "X won by resignation": game 1 0-1, White (cancer0707)
+    // resigned before moving; game 2 1-0, Black (cancer0707) resigned with White to move. A resignation may come at
+    // any time (FIDE 2009 5.1b): each is the record's resignation by the loser, and the rulebook ends the game so,
+    // not "a result without any move" (a forfeit) as a bare result in a pairings archive is.
+    const auto games = audit_file(data("chesscom-resigned-before-moving.pgn"));
+    BOOST_REQUIRE_EQUAL(games.size(), 2u);
+    const char* losers[] = {"white", "black"};
+    for (std::size_t i = 0; i < 2; ++i) {
+        BOOST_REQUIRE(!games[i].error);
+        BOOST_TEST(games[i].plies == 0);
+        BOOST_TEST(games[i].recorded.ending == "resignation");
+        BOOST_TEST(games[i].recorded.by == losers[i]);
+        BOOST_TEST(games[i].recorded.score.at(losers[i]) == 0.0);
+        BOOST_REQUIRE_EQUAL(games[i].rulings.size(), 1u);
+        BOOST_TEST(games[i].rulings[0].topic == "result.resignation");
+        BOOST_TEST(games[i].rulings[0].article == "5.1b");
+        BOOST_TEST((games[i].rulings[0].agrees == std::optional<bool>(true)));
+    }
+}
+
 BOOST_AUTO_TEST_CASE(a_kif_byoyomi_header_and_a_second_ending_line) {
     // Kifu for Windows (as in a 叡王戦 record, mogproject/mog-core-scala@a7898292 kif/game/012.kif) writes the
     // byoyomi apart: 持ち時間：1分, 秒読み：30秒 here. Sente uses 50 s, then 25 s: 10 s of main time, then 15 s of a
