@@ -9,6 +9,7 @@
 #include "records/record_words.h"
 
 #include "core/record/csa.h"
+#include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -279,6 +280,27 @@ BOOST_AUTO_TEST_CASE(a_chess_com_resignation_before_the_first_move_is_a_resignat
         BOOST_TEST(games[i].rulings[0].article == "5.1b");
         BOOST_TEST((games[i].rulings[0].agrees == std::optional<bool>(true)));
     }
+}
+
+BOOST_AUTO_TEST_CASE(a_ggs_match_line_and_a_game_on_another_board_lose_no_game) {
+    // Line 1: a 10x10 game (BO[10 ...]), which no rulebook here plays; line 2: a GGS synchro match as GGS's archives
+    // write it, "2 (;...;)(;...;)": edax and Roxane from one random start, each with each colour, both RE[-10.000].
+    // The 10x10 game is refused by itself (its line and column named) and the two games after it are read: white
+    // wins each by 10 discs, as the board's count says (JOA 2014 14).
+    const auto games = audit_file(data("ggs-synchro-match-and-10x10.ggf"));
+    BOOST_REQUIRE_EQUAL(games.size(), 3u);
+    BOOST_REQUIRE(games[0].error);
+    BOOST_TEST(games[0].error->message().find("only 8x8 boards") != std::string::npos, games[0].error->message());
+    BOOST_TEST(games[0].error->where().line == 1);
+    for (std::size_t i : {1u, 2u}) {
+        BOOST_REQUIRE(!games[i].error);
+        BOOST_TEST(games[i].recorded.score.at("white") == 1.0);
+        BOOST_REQUIRE_EQUAL(games[i].rulings.size(), 1u);
+        BOOST_TEST((games[i].rulings[0].agrees == std::optional<bool>(true)));
+    }
+    // The match's number is checked against the games that follow it: one game where two are announced is refused.
+    BOOST_CHECK_THROW(core::record::read_ggf("2 (;GM[Othello]RE[?]B[F5];)\n", "short.ggf"), InputError);
+    BOOST_TEST(core::record::read_ggf("1 (;GM[Othello]RE[?]B[F5];)\n", "one.ggf").size() == 1u);
 }
 
 BOOST_AUTO_TEST_CASE(a_kif_byoyomi_header_and_a_second_ending_line) {
