@@ -303,6 +303,23 @@ BOOST_AUTO_TEST_CASE(a_ggs_match_line_and_a_game_on_another_board_lose_no_game) 
     BOOST_TEST(core::record::read_ggf("1 (;GM[Othello]RE[?]B[F5];)\n", "one.ggf").size() == 1u);
 }
 
+BOOST_AUTO_TEST_CASE(a_time_forfeit_in_a_record_without_a_time_control_is_not_comparable) {
+    // A Kifu for Windows V7 KIF (Shift_JIS) with no 持ち時間 and every move timed 0:00: 14 moves, then 15 切れ負け
+    // (sente, to move, lost on time; まで14手で時間切れにより後手の勝ち). Nothing in it says when a flag could fall,
+    // so the ruling ("not ended": no clock ran out) is set against nothing: not comparable, with the reason, not
+    // a disagreement.
+    const auto games = audit_file(data("shogihome-time-up-no-control.sjis.kif"));
+    BOOST_REQUIRE_EQUAL(games.size(), 1u);
+    BOOST_REQUIRE(!games[0].error);
+    BOOST_TEST(games[0].plies == 14);
+    BOOST_TEST(games[0].recorded.ending == "time_forfeit");
+    BOOST_TEST(games[0].recorded.score.at("gote") == 1.0);
+    BOOST_TEST(games[0].recorded.not_comparable.find("states no time control") != std::string::npos,
+               games[0].recorded.not_comparable);
+    BOOST_REQUIRE_EQUAL(games[0].rulings.size(), 1u);
+    BOOST_TEST(!games[0].rulings[0].agrees.has_value());
+}
+
 BOOST_AUTO_TEST_CASE(a_kif_byoyomi_header_and_a_second_ending_line) {
     // Kifu for Windows (as in a 叡王戦 record, mogproject/mog-core-scala@a7898292 kif/game/012.kif) writes the
     // byoyomi apart: 持ち時間：1分, 秒読み：30秒 here. Sente uses 50 s, then 25 s: 10 s of main time, then 15 s of a
