@@ -161,9 +161,11 @@ public:
             try {
                 (void)game();
             } catch (const InputError&) {
-                // A game refused for what it says (a 10x10 board, another GM: a GGS archive mixes them) is refused
-                // again when it is asked for (read_ggf_at); the games after its ";)" are still found. A file that
-                // ends inside the game has no game after it: the error stands.
+                // A well-formed game refused for what it says (a 10x10 board, another GM: a GGS archive mixes them)
+                // is refused again when it is asked for (read_ggf_at); the games after its ";)" are still found. A
+                // malformed game (a move that is no square) refuses the file, as a malformed PGN game does.
+                if (!refused_alone_) throw;
+                refused_alone_ = false;
                 i_ = start;
                 if (!skip_game()) throw;
             }
@@ -265,7 +267,10 @@ private:
             if (key == "GM") {
                 std::string l;
                 for (char c : value) l += lower(c);
-                if (l != "othello") fail(value_at, "not an othello game (GM[" + value + "])");
+                if (l != "othello") {
+                    refused_alone_ = true;
+                    fail(value_at, "not an othello game (GM[" + value + "])");
+                }
                 othello = true;
             }
             if (key == "B" || key == "W") {
@@ -318,7 +323,10 @@ private:
         std::string cells;
         std::size_t k = 0;
         while (k < value.size() && is_space(value[k])) ++k;
-        if (value.compare(k, 2, "8 ") != 0) fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+        if (value.compare(k, 2, "8 ") != 0) {
+            refused_alone_ = true;
+            fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+        }
         k += 2;
         char side = 0;
         for (; k < value.size(); ++k) {
@@ -366,6 +374,7 @@ private:
     std::size_t i_ = 0;
     std::size_t match_at_ = 0;  // where the last match's number of games stands
     int match_left_ = 0;        // its games not yet read
+    bool refused_alone_ = false;  // the last error refuses its game, not the file (places())
 };
 
 unsigned read_u16(std::string_view b, std::size_t at) {
