@@ -90,6 +90,12 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
                 r.topic = run.rulings.back().topic;
                 r.article = run.rulings.back().article;
             }
+            // A game left to the arbiter: the rule that asks for the decision names it (a tie the draw-win right
+            // decides, where the record does not say who held it), as `run` prints it under "Pending".
+            if (r.status == Status::pending && r.topic.empty() && !run.pending.empty()) {
+                r.topic = run.pending.front().topic;
+                r.article = run.pending.front().article;
+            }
             out.rulings.push_back(std::move(r));
         }
         out.recorded = std::move(converted.recorded);

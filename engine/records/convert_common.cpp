@@ -169,11 +169,16 @@ RecordedMoves::Reading* add_move(Build& b, Ms at, const std::string& text, bool 
 void add_flag_claim(Build& b, const ClockTrack& clocks, int loser) {
     Ms at = clocks.now();
     if (auto flag = clocks.flag_instant(loser); flag && *flag > at) at = *flag;
-    else if (!clocks.timed())
+    else if (!clocks.timed()) {
         b.warn("the record ends by a time forfeit but states no time control: the flag claim is placed at the last "
                "instant, where the rulebook cannot see a fallen flag",
                "記録は時間切れ負けで終わるが持ち時間を記していない：時間切れの申し立ては最後の時刻に置くが、"
                "規則からは時間切れが確かめられない");
+        // Nothing in the record can confirm or refute the flag: a ruling of "not ended" would be no disagreement.
+        set_not_comparable(b, "lost on time in a record that states no time control: whether the flag fell cannot "
+                              "be checked",
+                           "持ち時間の記載がない記録での時間切れ負け：時間切れかどうかを確かめられない");
+    }
     b.add({at, "claim: {by: " + b.sides[1 - loser] + ", kind: flag}", "the record's time forfeit"});
 }
 

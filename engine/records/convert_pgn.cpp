@@ -399,7 +399,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
             return;
         default: break;
     }
-    if (pgn.moves.empty() && said.kind != PgnEndingKind::time_forfeit) {
+    // A resignation or a flag the record names is an act at the board even before the first move (chess.com's
+    // "X won by resignation" with no movetext: a player who resigned at once); a bare result is not.
+    if (pgn.moves.empty() && said.kind != PgnEndingKind::time_forfeit && said.kind != PgnEndingKind::resignation) {
         // A result without a move is a forfeit or an arrangement: nothing at the board stands for it.
         r.ending = "no_moves";
         set_not_comparable(b, "a result without any move (a forfeit, a game not played)",

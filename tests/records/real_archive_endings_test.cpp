@@ -9,6 +9,7 @@
 #include "records/record_words.h"
 
 #include "core/record/csa.h"
+#include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -258,6 +259,65 @@ BOOST_AUTO_TEST_CASE(chess_com_variants_and_odds_games_are_refused_by_name) {
                odds[0].error->message());
     BOOST_TEST(odds[0].error->where().file == data("chesscom-odds-seven-knights.pgn"));
     BOOST_TEST(odds[0].error->where().line == 1);
+}
+
+BOOST_AUTO_TEST_CASE(a_chess_com_resignation_before_the_first_move_is_a_resignation) {
+    // Two chess.com live games of 2012 with no movetext, each "X won by resignation": game 1 0-1, White (cancer0707)
+    // resigned before moving; game 2 1-0, Black (cancer0707) resigned with White to move. A resignation may come at
+    // any time (FIDE 2009 5.1b): each is the record's resignation by the loser, and the rulebook ends the game so,
+    // not "a result without any move" (a forfeit) as a bare result in a pairings archive is.
+    const auto games = audit_file(data("chesscom-resigned-before-moving.pgn"));
+    BOOST_REQUIRE_EQUAL(games.size(), 2u);
+    const char* losers[] = {"white", "black"};
+    for (std::size_t i = 0; i < 2; ++i) {
+        BOOST_REQUIRE(!games[i].error);
+        BOOST_TEST(games[i].plies == 0);
+        BOOST_TEST(games[i].recorded.ending == "resignation");
+        BOOST_TEST(games[i].recorded.by == losers[i]);
+        BOOST_TEST(games[i].recorded.score.at(losers[i]) == 0.0);
+        BOOST_REQUIRE_EQUAL(games[i].rulings.size(), 1u);
+        BOOST_TEST(games[i].rulings[0].topic == "result.resignation");
+        BOOST_TEST(games[i].rulings[0].article == "5.1b");
+        BOOST_TEST((games[i].rulings[0].agrees == std::optional<bool>(true)));
+    }
+}
+
+BOOST_AUTO_TEST_CASE(a_ggs_match_line_and_a_game_on_another_board_lose_no_game) {
+    // Line 1: a 10x10 game (BO[10 ...]), which no rulebook here plays; line 2: a GGS synchro match as GGS's archives
+    // write it, "2 (;...;)(;...;)": edax and Roxane from one random start, each with each colour, both RE[-10.000].
+    // The 10x10 game is refused by itself (its line and column named) and the two games after it are read: white
+    // wins each by 10 discs, as the board's count says (JOA 2014 14).
+    const auto games = audit_file(data("ggs-synchro-match-and-10x10.ggf"));
+    BOOST_REQUIRE_EQUAL(games.size(), 3u);
+    BOOST_REQUIRE(games[0].error);
+    BOOST_TEST(games[0].error->message().find("only 8x8 boards") != std::string::npos, games[0].error->message());
+    BOOST_TEST(games[0].error->where().line == 1);
+    for (std::size_t i : {1u, 2u}) {
+        BOOST_REQUIRE(!games[i].error);
+        BOOST_TEST(games[i].recorded.score.at("white") == 1.0);
+        BOOST_REQUIRE_EQUAL(games[i].rulings.size(), 1u);
+        BOOST_TEST((games[i].rulings[0].agrees == std::optional<bool>(true)));
+    }
+    // The match's number is checked against the games that follow it: one game where two are announced is refused.
+    BOOST_CHECK_THROW(core::record::read_ggf("2 (;GM[Othello]RE[?]B[F5];)\n", "short.ggf"), InputError);
+    BOOST_TEST(core::record::read_ggf("1 (;GM[Othello]RE[?]B[F5];)\n", "one.ggf").size() == 1u);
+}
+
+BOOST_AUTO_TEST_CASE(a_time_forfeit_in_a_record_without_a_time_control_is_not_comparable) {
+    // A Kifu for Windows V7 KIF (Shift_JIS) with no 持ち時間 and every move timed 0:00: 14 moves, then 15 切れ負け
+    // (sente, to move, lost on time; まで14手で時間切れにより後手の勝ち). Nothing in it says when a flag could fall,
+    // so the ruling ("not ended": no clock ran out) is set against nothing: not comparable, with the reason, not
+    // a disagreement.
+    const auto games = audit_file(data("shogihome-time-up-no-control.sjis.kif"));
+    BOOST_REQUIRE_EQUAL(games.size(), 1u);
+    BOOST_REQUIRE(!games[0].error);
+    BOOST_TEST(games[0].plies == 14);
+    BOOST_TEST(games[0].recorded.ending == "time_forfeit");
+    BOOST_TEST(games[0].recorded.score.at("gote") == 1.0);
+    BOOST_TEST(games[0].recorded.not_comparable.find("states no time control") != std::string::npos,
+               games[0].recorded.not_comparable);
+    BOOST_REQUIRE_EQUAL(games[0].rulings.size(), 1u);
+    BOOST_TEST(!games[0].rulings[0].agrees.has_value());
 }
 
 BOOST_AUTO_TEST_CASE(a_kif_byoyomi_header_and_a_second_ending_line) {

@@ -140,11 +140,13 @@ public:
 
     std::vector<GameRecord> read() {
         std::vector<GameRecord> games;
-        skip_space();
+        next_game();
         while (i_ < s_.size()) {
             games.push_back(game());
-            skip_space();
+            played();
+            next_game();
         }
+        match_ends();
         if (games.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
         return games;
     }
@@ -152,12 +154,25 @@ public:
     // What read() reads, each game dropped once read: where each one starts.
     std::vector<GgfPlace> places() {
         std::vector<GgfPlace> out;
-        skip_space();
+        next_game();
         while (i_ < s_.size()) {
+            const std::size_t start = i_;
             out.push_back(locate_.place(i_));
-            (void)game();
-            skip_space();
+            try {
+                (void)game();
+            } catch (const InputError&) {
+                // A well-formed game refused for what it says (a 10x10 board, another GM: a GGS archive mixes them)
+                // is refused again when it is asked for (read_ggf_at); the games after its ";)" are still found. A
+                // malformed game (a move that is no square) refuses the file, as a malformed PGN game does.
+                if (!refused_alone_) throw;
+                refused_alone_ = false;
+                i_ = start;
+                if (!skip_game()) throw;
+            }
+            played();
+            next_game();
         }
+        match_ends();
         if (out.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
         return out;
     }
@@ -171,6 +186,49 @@ private:
     }
     void skip_space() {
         while (i_ < s_.size() && is_space(s_[i_])) ++i_;
+    }
+    // GGS's match archives write a line per match, the number of its games first: "1 (;GM[Othello]...;)", and
+    // "2 (;...;)(;...;)" for a synchro match (both colours from one start). The number is passed over and checked
+    // against the games that follow it.
+    void next_game() {
+        skip_space();
+        if (i_ >= s_.size() || s_[i_] < '0' || s_[i_] > '9') return;
+        match_ends();
+        const std::size_t at = i_;
+        int n = 0;
+        while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9' && n < 1000) n = n * 10 + (s_[i_++] - '0');
+        skip_space();
+        if (n == 0 || n >= 1000 || s_.substr(i_, 2) != "(;")
+            fail(at, "expected \"(;\" to start a game, or a match's number of games before it (\"2 (;...;)(;...;)\")");
+        match_at_ = at;
+        match_left_ = n;
+    }
+    void played() {
+        if (match_left_ > 0) --match_left_;
+    }
+    void match_ends() {
+        if (match_left_ > 0)
+            fail(match_at_, "the match announces more games than follow it (" + std::to_string(match_left_) +
+                                " missing); expected as many \"(;...;)\" as its number says");
+    }
+    // Past the game starting at i_: its "(;", then properties (values in [...], '\\' escaping a character) up to
+    // ";)". False when the text there is no game or ends inside it.
+    bool skip_game() {
+        if (s_.substr(i_, 2) != "(;") return false;
+        bool in_value = false;
+        for (std::size_t k = i_ + 2; k < s_.size(); ++k) {
+            const char c = s_[k];
+            if (in_value) {
+                if (c == '\\') ++k;
+                else if (c == ']') in_value = false;
+            } else if (c == '[') {
+                in_value = true;
+            } else if (c == ';' && k + 1 < s_.size() && s_[k + 1] == ')') {
+                i_ = k + 2;
+                return true;
+            }
+        }
+        return false;
     }
 
     GameRecord game() {
@@ -209,7 +267,10 @@ private:
             if (key == "GM") {
                 std::string l;
                 for (char c : value) l += lower(c);
-                if (l != "othello") fail(value_at, "not an othello game (GM[" + value + "])");
+                if (l != "othello") {
+                    refused_alone_ = true;
+                    fail(value_at, "not an othello game (GM[" + value + "])");
+                }
                 othello = true;
             }
             if (key == "B" || key == "W") {
@@ -262,7 +323,10 @@ private:
         std::string cells;
         std::size_t k = 0;
         while (k < value.size() && is_space(value[k])) ++k;
-        if (value.compare(k, 2, "8 ") != 0) fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+        if (value.compare(k, 2, "8 ") != 0) {
+            refused_alone_ = true;
+            fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+        }
         k += 2;
         char side = 0;
         for (; k < value.size(); ++k) {
@@ -308,6 +372,9 @@ private:
     std::string_view s_;
     Locator locate_;  // holds the file name for every message
     std::size_t i_ = 0;
+    std::size_t match_at_ = 0;  // where the last match's number of games stands
+    int match_left_ = 0;        // its games not yet read
+    bool refused_alone_ = false;  // the last error refuses its game, not the file (places())
 };
 
 unsigned read_u16(std::string_view b, std::size_t at) {
