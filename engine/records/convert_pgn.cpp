@@ -170,8 +170,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     if (!def->profile.record_settings.empty())
         take_declared(b, *def, "pgn", [&pgn](const std::string& key) { return std::string(pgn.tag(key)); }, library);
     // The replay needs the position only; the history (repetitions, the automatic draws) matters for a drawn result
-    // alone, and the Game is built for it at the end (an archive's decisive games pay for no history). A board's
-    // game has no chess position (`pos` stays an empty one of the chess definition's width, unused).
+    // alone (an archive's decisive games pay for no history). A board's game has no chess position (`pos` below stays
+    // null, unused).
     std::optional<core::Position> start_holder;
     if (!board) {
         start_holder.emplace(core::Position::start(def));
@@ -188,9 +188,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         }
     }
     if (!fen.empty() || (!board && pgn.tag("SetUp") == "1")) b.start_yaml = "{fen: " + yaml_quoted(fen) + "}";
-    std::optional<core::Position> pos_holder = start_holder;
-    std::vector<core::Move> played;
-    played.reserve(pgn.moves.size());
+    // A drawn result's moves are played on a Game, which keeps the history as it goes, rather than made on the bare
+    // position and replayed on a Game at the end.
+    std::optional<core::Game> game;
+    std::optional<core::Position> pos_holder;
+    if (start_holder && pgn.result == "1/2-1/2") game.emplace(*start_holder);
+    else pos_holder = start_holder;
+    const core::Position* pos = game ? &game->position() : pos_holder ? &*pos_holder : nullptr;
+    int played = 0;  // moves made
     b.event_name = pgn.tag("Event");
     if (!b.audit)  // the comments `import` writes above the timeline; an audit has no use for them
         for (const char* tag : {"Event", "Site", "Date", "Round", "White", "Black", "Result", "TimeControl", "Termination"})
@@ -215,11 +220,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     else b.entries.reserve(pgn.moves.size() + 2);
     for (const auto& m : pgn.moves) {
         ++ply;
-        const int mover = board ? board->side_to_move() : int(pos_holder->side_to_move());
+        const int mover = board ? board->side_to_move() : int(pos->side_to_move());
         // Without the memory of the texts read last (core::parse_move): the runner takes this reading instead of
         // reading the text again (Entry::reading), and the moves an archive's games share from the start are too few
         // to be worth a lookup for every move.
-        const core::ParsedMove parsed = board ? read_on_board(*board, m.san) : core::read_move(*pos_holder, m.san);
+        const core::ParsedMove parsed = board ? read_on_board(*board, m.san) : core::read_move(*pos, m.san);
         // A move the record states but the rules forbid, whose piece is known (the pieces can make it but it leaves
         // the king in check, or the one piece it can name cannot go there), is an act at the board the rulebook's
         // illegal-move rule rules: it is written as made, the opponent points it out at once, and the record goes on
@@ -244,7 +249,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         // coordinates where it was written with a hyphen.
         const std::string plain = board ? plain_coordinates(m.san) : std::string();
         const std::string san = board ? (plain.empty() ? m.san : plain)
-                                : b.audit || illegal ? std::string() : core::to_san(*pos_holder, parsed.move);
+                                : b.audit || illegal ? std::string() : core::to_san(*pos, parsed.move);
         Ms used{0};
         if (m.elapsed) {
             used = *m.elapsed;
@@ -305,15 +310,17 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         }
         if (board) {
             board->play(parsed);
+        } else if (game) {
+            game->play(parsed.move);
         } else {
             core::Undo undo;
             pos_holder->make(parsed.move, undo);
         }
-        played.push_back(parsed.move);
+        ++played;
         clocks.press(mover, used);
         b.check_flag(clocks, ply);
         if (auto* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
-            reading->ply = int(played.size()) - 1;
+            reading->ply = played - 1;
             reading->move = parsed.move;
             reading->attempted = parsed.attempted;
         }
@@ -330,11 +337,11 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         b.warn("some moves have no [%clk]: their time is counted in the mover's next reading",
                "時計の記録 [%clk] のない手がある：その消費時間は同じ側の次の記録に含めて数える");
 
-    if (b.audit && !board) b.readings.end = std::make_shared<const core::Position>(*pos_holder);
+    if (b.audit && !board) b.readings.end = std::make_shared<const core::Position>(*pos);
     // The ending.
     auto& r = b.recorded;
     const PgnEnding said = read_pgn_ending(termination_tag, pgn.result_comment);
-    const int to_move = board ? board->side_to_move() : int(pos_holder->side_to_move());
+    const int to_move = board ? board->side_to_move() : int(pos->side_to_move());
     const int last_mover = 1 - to_move;
     std::optional<int> winner;
     bool draw = false;
@@ -412,14 +419,14 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         board_ending(b, *board, clocks, said.kind, winner, to_move);
         return;
     }
-    std::optional<core::Game> game;  // with the history: a drawn result only
-    if (draw) {
+    // With the history: a drawn result only (a Result tag without moves: the start).
+    if (draw && !game) {
         game.emplace(*start_holder);
-        for (const core::Move m : played) game->play(m);
+        pos = &game->position();
     }
     // Checkmate needs no history; a draw's other endings (fivefold repetition, 75 moves) do.
     // Check first: most games end by resignation out of check, where no move need be looked for.
-    const bool mated = pos_holder->is_check() && !pos_holder->has_legal_move();
+    const bool mated = pos->is_check() && !pos->has_legal_move();
     const auto ending = game ? game->outcome() : std::nullopt;
     auto termination_on_board = ending ? std::optional(ending->termination)
                                        : mated ? std::optional(core::Termination::checkmate) : std::nullopt;
