@@ -79,60 +79,6 @@ int exchange_gain(const BasicPosition<BB>& p, int sq) {
     return std::max(0, worth(p, p.piece_on(sq)) - exchange_gain(next, sq));
 }
 
-// The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
-// roles.never_chases, of a piece not royal and not standing in its roles.never_chased_in region, that is no offer to
-// exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
-// recapture, so it does not protect), is attacked by one of its roles.chased_even_protected_by pieces, or (where the
-// reading counts material) is lost with a gain by the exchanges on its square that this capture opens.
-template <class BB>
-std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading) {
-    const GameProfile& profile = p.definition().profile;
-    const Color mover = p.side_to_move();
-    std::vector<int> out;
-    for (Move m : p.legal_moves()) {
-        const Piece victim = p.piece_on(m.to()), attacker = p.piece_on(m.from());
-        if (victim == no_piece || color_of(victim) == mover) continue;
-        if (type_of(victim) == p.definition().royal_type) continue;
-        if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
-        if (const auto in = profile.unchased_region.find(type_of(victim)); in != profile.unchased_region.end() &&
-            p.definition().region_squares[color_of(victim)][std::size_t(in->second)][std::size_t(m.to())])
-            continue;
-        if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
-        if (offers_exchange(p, m)) continue;
-        bool chase = false;
-        const auto it = profile.outranking_attackers.find(type_of(victim));
-        if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
-        if (!chase) {
-            BasicPosition<BB> taken = p;
-            Undo u;
-            taken.make(m, u);
-            const auto recaptures = capturable(taken);
-            chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
-            if (!chase && reading.material_gain) chase = worth(p, victim) - exchange_gain(taken, m.to()) > 0;
-        }
-        if (chase) out.push_back(m.to());
-    }
-    return out;
-}
-
-// The pieces `after` (the mover's move made, the opponent to move) chases: those it holds chased that it did not
-// before the move. A piece attacked all along becomes chased when the move takes its protection away (AXF 4.4,
-// appendix: a soldier's moves leave a horse unprotected against a chariot's standing attack). A piece held chased
-// before the move is not chased again by a new attacker: the opponent left it to be taken instead of answering the
-// chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
-// chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
-// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
-// Where the reading says so, a move of the royal piece chases nothing (AXF 4.4 rule 28).
-template <class BB>
-std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Move m, Color mover,
-                        ChaseReading reading) {
-    if (reading.royal_moves_never_chase && type_of(after.piece_on(m.to())) == after.definition().royal_type) return {};
-    const std::vector<int> old = chase_targets(before, reading);
-    std::vector<int> out = chase_targets(with_side(after, mover), reading);
-    std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
-    return out;
-}
-
 // Whether `p`'s side to move mates by a series of at most `checks` checks whatever the replies: a checking move that
 // mates, or after which every reply leaves a shorter such series.
 template <class BB>
@@ -158,6 +104,63 @@ bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
         if (forced) return true;
     }
     return false;
+}
+
+// The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
+// roles.never_chases, of a piece not royal and not standing in its roles.never_chased_in region, that is no offer to
+// exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
+// recapture, so it does not protect), is attacked by one of its roles.chased_even_protected_by pieces, or (where the
+// reading counts material) is lost with a gain by the exchanges on its square that this capture opens; where the
+// reading says so, not a capture after which the victim's side mates in one move.
+template <class BB>
+std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading) {
+    const GameProfile& profile = p.definition().profile;
+    const Color mover = p.side_to_move();
+    std::vector<int> out;
+    for (Move m : p.legal_moves()) {
+        const Piece victim = p.piece_on(m.to()), attacker = p.piece_on(m.from());
+        if (victim == no_piece || color_of(victim) == mover) continue;
+        if (type_of(victim) == p.definition().royal_type) continue;
+        if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
+        if (const auto in = profile.unchased_region.find(type_of(victim)); in != profile.unchased_region.end() &&
+            p.definition().region_squares[color_of(victim)][std::size_t(in->second)][std::size_t(m.to())])
+            continue;
+        if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
+        if (offers_exchange(p, m)) continue;
+        bool chase = false;
+        const auto it = profile.outranking_attackers.find(type_of(victim));
+        if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
+        BasicPosition<BB> taken = p;
+        Undo u;
+        taken.make(m, u);
+        if (!chase) {
+            const auto recaptures = capturable(taken);
+            chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
+            if (!chase && reading.material_gain) chase = worth(p, victim) - exchange_gain(taken, m.to()) > 0;
+        }
+        // A capture the opponent answers at once with mate takes nothing it could keep (CXA 2011 24.3).
+        if (chase && reading.capture_into_mate_never_chases && mates_by_checks(taken, 1)) chase = false;
+        if (chase) out.push_back(m.to());
+    }
+    return out;
+}
+
+// The pieces `after` (the mover's move made, the opponent to move) chases: those it holds chased that it did not
+// before the move. A piece attacked all along becomes chased when the move takes its protection away (AXF 4.4,
+// appendix: a soldier's moves leave a horse unprotected against a chariot's standing attack). A piece held chased
+// before the move is not chased again by a new attacker: the opponent left it to be taken instead of answering the
+// chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
+// chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
+// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
+// Where the reading says so, a move of the royal piece chases nothing (AXF 4.4 rule 28).
+template <class BB>
+std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Move m, Color mover,
+                        ChaseReading reading) {
+    if (reading.royal_moves_never_chase && type_of(after.piece_on(m.to())) == after.definition().royal_type) return {};
+    const std::vector<int> old = chase_targets(before, reading);
+    std::vector<int> out = chase_targets(with_side(after, mover), reading);
+    std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    return out;
 }
 
 // Whether the mover of `after` (the opponent now to move) would mate by a series of checks (game file:

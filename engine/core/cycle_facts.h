@@ -29,6 +29,9 @@ struct ChaseReading {
     // game file's material_values (CXA 2011 24.3: a capture with a gain of material; a piece outnumbered). false:
     // a protected piece is chased only by its roles.chased_even_protected_by pieces (AXF 4.4 rule 15).
     bool material_gain = false;
+    // Whether a capture after which the opponent mates at once (a checking move that leaves no legal reply) chases
+    // nothing: the piece only seems attacked (CXA 2011 24.3, 图 7). false: such a capture chases like any other.
+    bool capture_into_mate_never_chases = false;
 };
 
 // The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move

@@ -168,10 +168,12 @@ void State::after_move(int mover) {
         // ruled, so a side whose pattern the rule leaves alone is passed over and the other side is asked.
         if (rule_for(Trigger::board_forcing_cycle)) {
             const auto* cycle = game->capability<CycleFacts>();  // none: no pattern, no side is asked
-            // How the rule reads a chase: whose it is, and whether an outnumbered protected piece is chased.
+            // How the rule reads a chase: whose it is, whether an outnumbered protected piece is chased, and whether a
+            // capture answered by mate is one.
             const core::ChaseReading reading{
                 param_of(Trigger::board_forcing_cycle, params::royal_moves_never_chase.name) == true,
-                param_of(Trigger::board_forcing_cycle, params::chase_wins_material.name) == true};
+                param_of(Trigger::board_forcing_cycle, params::chase_wins_material.name) == true,
+                param_of(Trigger::board_forcing_cycle, params::capture_into_mate_never_chases.name) == true};
             const std::array<std::string, 2> pattern{
                 cycle ? std::string(cycle->cycle_pattern(0, reading)) : std::string(),
                 cycle ? std::string(cycle->cycle_pattern(1, reading)) : std::string()};

@@ -385,7 +385,10 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
                           Case{"56-cxa-general-lets-two-horses-chase-soldier", 0.5, 0.0, "xiangqi.repetition"},
                           Case{"57-cxa-chase-and-exchange-offer-against-chariot", 0.5, 1.0, "repetition.forcing_cycle"},
                           Case{"58-cxa-horse-chases-elephant-then-wins-by-exchanges", 0.5, 0.0,
-                               "xiangqi.repetition"}}) {
+                               "xiangqi.repetition"},
+                          // 图 7's case: blocks that attack a cannon whose capture is mated at once chase under AXF
+                          // (the chaser loses to allowed threats of mate) and are idle under CXA 24.3 (red loses).
+                          Case{"60-cxa-blocks-that-seem-to-chase-a-cannon", 1.0, 0.0, "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, "repetition.forcing_cycle", 1);
         }

@@ -34,9 +34,11 @@ std::vector<std::string> patterns(const std::string& fen, const std::vector<std:
 
 using Patterns = std::vector<std::string>;
 
-// The two readings a rulebook may choose (core::ChaseReading: royal_moves_never_chase, material_gain).
+// The two readings a rulebook may choose (core::ChaseReading: royal_moves_never_chase, material_gain,
+// capture_into_mate_never_chases).
 constexpr ChaseReading royal_moves_idle{true, false};  // AXF 4.4 rule 28
 constexpr ChaseReading material_counts{false, true};   // CXA 2011 24.3
+constexpr ChaseReading mated_capture_idle{false, false, true};  // CXA 2011 24.3, 图 7
 
 }  // namespace
 
@@ -185,6 +187,22 @@ BOOST_AUTO_TEST_CASE(a_side_in_check_that_could_take_a_like_piece_is_read_withou
     BOOST_TEST(patterns(fen, cycle, 2, material_counts) == (Patterns{"idle", "idle"}),
                boost::test_tools::per_element());
     BOOST_TEST(patterns(fen, cycle, 2, royal_moves_idle) == (Patterns{"idle", "idle"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_capture_answered_by_mate_chases_only_where_the_reading_counts_it) {
+    // The black chariot holds the h-file against the red chariot on h2 (were it to leave, h2-h9 would check along the
+    // empty rank 9; the black general on f9 could not step to e9 or f8, both the red horse's on d7, and nothing black
+    // could reach g9 or h9: mate at once). Stepping h5-h6 it attacks the cannon on a6 along rank 6, and h6-h5 the
+    // cannon on a5 along rank 5; neither cannon is protected (a cannon needs a screen; the horse reaches neither),
+    // and each is attacked anew. Red's elephant g0-i2 attacks nothing and red has no check (the f-file is shut by the
+    // black soldier on f4, rank 9 and the h-file by the black chariot): idle. The attack on the red chariot is an offer
+    // to exchange. Counting every capture: black chases a6 and a5 in turn (chase_several); where a capture after
+    // which the opponent mates at once chases nothing (CXA 2011 24.3, 图 7): idle.
+    const std::string fen = "5k3/9/3N5/C8/C6r1/5p3/9/7R1/9/4K1B2 w - - 0 1";
+    const std::vector<std::string> cycle{"g0i2", "h5h6", "i2g0", "h6h5"};
+    BOOST_TEST(patterns(fen, cycle) == (Patterns{"idle", "chase_several"}), boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, mated_capture_idle) == (Patterns{"idle", "idle"}),
                boost::test_tools::per_element());
 }
 
