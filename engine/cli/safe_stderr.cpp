@@ -78,13 +78,15 @@ private:
             // Cut at a UTF-8 character's start on either side of what is left out.
             std::size_t head = line.size(), tail = tail_.size() > Kept ? tail_.size() - Kept : 0;
             std::size_t lead = head;  // the last character's first byte: dropped with it when the cut splits it
-            while (lead > 0 && (static_cast<unsigned char>(line[lead - 1]) & 0xC0) == 0x80) --lead;
+            // At most three continuation bytes belong to one character; a longer run is not UTF-8 and is cut anywhere.
+            auto continuation = [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; };
+            for (int back = 0; back < 3 && lead > 0 && continuation(line[lead - 1]); ++back) --lead;
             if (lead > 0) {
                 const auto first = static_cast<unsigned char>(line[lead - 1]);
                 const std::size_t length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC0 ? 2 : 1;
                 if (lead - 1 + length > head) head = lead - 1;
             }
-            while (tail < tail_.size() && (static_cast<unsigned char>(tail_[tail]) & 0xC0) == 0x80) ++tail;
+            for (int ahead = 0; ahead < 3 && tail < tail_.size() && continuation(tail_[tail]); ++ahead) ++tail;
             const std::size_t left_out = (line.size() - head) + (past_head_ - (tail_.size() - tail));
             line.resize(head);
             line += " [... " + std::to_string(left_out) + " bytes left out ...] ";

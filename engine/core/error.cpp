@@ -35,8 +35,10 @@ static std::string showable(const std::string& message) {
         append(message);
         return out;
     }
+    // Back over at most three continuation bytes (a UTF-8 character has no more): bytes that are not UTF-8, a run
+    // of 0x80-0xBF, would otherwise take the cut back to the run's start and keep the whole message.
     auto start_of_char = [&message](std::size_t i) {
-        while (i > 0 && (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80) --i;
+        for (int back = 0; back < 3 && i > 0 && (static_cast<unsigned char>(message[i]) & 0xC0) == 0x80; ++back) --i;
         return i;
     };
     const std::size_t head = start_of_char(Kept), tail = start_of_char(message.size() - Kept);

@@ -261,6 +261,23 @@ BOOST_AUTO_TEST_CASE(too_many_facing_directions_are_refused_where_written) {
     BOOST_TEST(ok.exit_code == 0, ok.out.substr(0, 600));
 }
 
+// A message quoting input is cut in its middle at a UTF-8 character's start. The start was looked for back over
+// every continuation byte, so a token of 200,000 bytes 0xBF (no UTF-8 at all; a fuzzed .pgn.zst decompressed to such
+// a file) took the cut back to the token's start: "0 bytes left out" and an error line of over 400 KB. A character
+// has at most three continuation bytes; the cut now looks back no further.
+BOOST_AUTO_TEST_CASE(a_message_quoting_bytes_that_are_not_utf8_is_cut) {
+    ScratchFolder f("hostile-round6-continuation");
+    write(f.path() / "bytes.pgn", std::string(200000, '\xBF') + "\n");
+    const auto r = run("audit '" + (f.path() / "bytes.pgn").string() + "'");
+    BOOST_TEST(r.exit_code == 2);
+    std::size_t longest = 0;
+    std::istringstream lines(r.out);
+    for (std::string line; std::getline(lines, line);) longest = std::max(longest, line.size());
+    BOOST_TEST(longest < 20000u, "longest line " << longest << " bytes");
+    BOOST_TEST(contains(r.out, "bytes left out"), r.out.substr(0, 600));
+    BOOST_TEST(!contains(r.out, " 0 bytes left out"), r.out.substr(0, 600));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace hostile_round6_test
