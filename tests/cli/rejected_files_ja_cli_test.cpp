@@ -66,6 +66,12 @@ BOOST_AUTO_TEST_CASE(audit_in_japanese_lists_a_refused_file_in_japanese) {
     }
     const auto r = run_arbiter("audit --lang ja '" + players.path + "'", arbiter::test::Stderr::merge);
     BOOST_TEST(contains(r.out, ListJa), r.out);
+    // The front door's refusal of a folder, named like a record.
+    const arbiter::test::ScratchFolder folder("games.pgn");
+    const auto f = run_arbiter("audit --lang ja '" + folder.path().string() + "'", arbiter::test::Stderr::merge);
+    BOOST_TEST(f.exit_code == 2);
+    BOOST_TEST(contains(f.out, "フォルダーで、ファイルではない"), f.out);
+    BOOST_TEST(engine_words(without(f.out, folder.path().string()), {}).empty(), f.out);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
