@@ -201,7 +201,16 @@ void Summary::add(const AuditedGame& game) {
     if (game.index > 0) ++games_;
     if (game.error) {
         ++rejected_;
-        count(rejections_, rejection_reason(*game.error), game.error->what());
+        const auto ja = lang_ == Lang::ja ? rejection_ja(game.error->message()) : std::nullopt;
+        if (ja) {
+            // The place as the error wrote it (file:line:column), then the statement in Japanese.
+            std::string where = game.error->what();
+            where.resize(where.size() - std::min(where.size(), game.error->message().size()));
+            while (!where.empty() && (where.back() == ' ' || where.back() == ':')) where.pop_back();
+            count(rejections_, *ja, where.empty() ? *ja : where + "：" + *ja);
+        } else {
+            count(rejections_, rejection_reason(*game.error), game.error->what());
+        }
         return;
     }
     plies_ += game.plies;

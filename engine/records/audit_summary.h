@@ -9,6 +9,7 @@
 #include "rulebook/text.h"
 
 #include <iosfwd>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -85,5 +86,9 @@ std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& 
 
 // The reason a game was rejected, without the place and the game's own details, for grouping.
 std::string rejection_reason(const InputError& error);
+
+// The Japanese of a reader's refusal that `audit --lang ja` lists (rejection_ja.cpp), for the statements a whole
+// file is refused with; nullopt for another (its English stays).
+std::optional<std::string> rejection_ja(const std::string& message);
 
 }  // namespace arbiter::procedure::audit

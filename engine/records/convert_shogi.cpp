@@ -109,9 +109,51 @@ clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s) {
     return c;
 }
 
-// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "0分+10秒", "10分切れ負け", "1時間30分 秒読み60秒".
+// ShogiHome's 持ち時間 (src/renderer/record/manager.ts at sunfish-shogi/shogihome@040d2921): "MM:SS+B", main time
+// in minutes and seconds (its secondsToMMSS, not the hh:mm of CSA's $TIME_LIMIT) and byoyomi seconds; or, when
+// either side has an increment, "T+B+I" in seconds, as CSA V3's $TIME. Its e2e scenario 15 sends Total_Time:10 and
+// writes "00:10+30", and the game is lost on time after 33 s, which only ten seconds of main time allow.
+namespace {
+std::optional<clock::TimeControl> shogihome_control(std::string_view s) {
+    std::string_view t = s;
+    auto first = take_digits(t, 1, 6);
+    if (!first) return std::nullopt;
+    long main_s = 0, byoyomi = 0, increment = 0;
+    if (take(t, ":")) {
+        auto seconds = take_digits(t, 2, 2);
+        auto b2 = seconds && *seconds < 60 && take(t, "+") ? take_digits(t, 1, 6) : std::nullopt;
+        if (!b2 || !t.empty()) return std::nullopt;
+        main_s = *first * 60 + *seconds;
+        byoyomi = *b2;
+    } else {
+        auto b2 = take(t, "+") ? take_digits(t, 1, 6) : std::nullopt;
+        auto inc = b2 && take(t, "+") ? take_digits(t, 1, 6) : std::nullopt;
+        if (!inc || !t.empty()) return std::nullopt;
+        main_s = *first;
+        byoyomi = *b2;
+        increment = *inc;
+    }
+    // A control with no time at all, or that the clock refuses, is no control: the caller warns.
+    auto c = control_of(main_s, byoyomi, increment);
+    if (c.kind != clock::TimeControl::Kind::periods || (main_s == 0 && byoyomi == 0)) return std::nullopt;
+    return c;
+}
+}  // namespace
+
+// KIF 持ち時間: "6時間", "各6時間", "5分+30秒" (81Dojo: byoyomi), "0分+10秒", "10分切れ負け", "1時間30分 秒読み60秒",
+// and ShogiHome's "00:10+30" and "30+0+5" (above).
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b) {
     if (text.empty()) return std::nullopt;
+    if (text.find_first_not_of("0123456789:+") == std::string::npos) {
+        if (auto c = shogihome_control(text)) {
+            // Seconds by the writer's own definition: a 30-second game is one, not a "30" meant as minutes.
+            b.control_confirmed = true;
+            return c;
+        }
+        b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control",
+               "持ち時間「" + text + "」が読めない：持ち時間を定めずに対局を扱う");
+        return std::nullopt;
+    }
     std::string s = text;
     for (std::string_view what : {" ", "　", "各", "切れ負け"}) erase_all(s, what);
     auto main = read_japanese_duration(s);

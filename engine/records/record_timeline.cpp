@@ -70,7 +70,8 @@ RecordFormat detect_record_format(const std::string& path, std::string_view byte
     if (ext == ".kif" || ext == ".kifu") return RecordFormat::kif;
     if (ext == ".csa") return RecordFormat::csa;
     if (ext == ".ggf") return RecordFormat::ggf;
-    if (ext == ".wtb") return RecordFormat::wthor;
+    // The WTHOR database's players and tournaments lists go to the WTHOR reader, which names them and refuses them.
+    if (ext == ".wtb" || ext == ".jou" || ext == ".trn") return RecordFormat::wthor;
     if (ext == ".yaml" || ext == ".yml" || ext == ".json") return RecordFormat::none;
     // By content: a WTHOR header first (binary, before any text is looked for), then skip a UTF-8 byte order mark
     // and leading blank lines.

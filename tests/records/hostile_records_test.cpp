@@ -67,6 +67,23 @@ BOOST_AUTO_TEST_CASE(the_scanners_read_the_header_forms) {
     auto sudden = kif_control("10分切れ負け", b);
     BOOST_REQUIRE(sudden);
     BOOST_TEST(main_seconds(*sudden) == 600);
+    // ShogiHome (src/renderer/record/manager.ts): "MM:SS+B" and, with an increment, "T+B+I" in seconds.
+    auto mmss = kif_control("00:10+30", b);  // 10 s, 30 s byoyomi
+    BOOST_REQUIRE(mmss);
+    BOOST_TEST(main_seconds(*mmss) == 10);
+    BOOST_TEST(mmss->byoyomi->time.count() == 30000);
+    auto hour = kif_control("90:00+60", b);  // 90 min = 5400 s
+    BOOST_REQUIRE(hour);
+    BOOST_TEST(main_seconds(*hour) == 5400);
+    auto fischer = kif_control("30+0+5", b);  // 30 s, a 5 s increment, no byoyomi
+    BOOST_REQUIRE(fischer);
+    BOOST_TEST(main_seconds(*fischer) == 30);
+    BOOST_TEST(fischer->periods.at(0).increment.count() == 5000);
+    BOOST_TEST(!fischer->byoyomi);
+    const auto before = b.warnings.size();
+    for (const char* bad : {"00:60+30", "00:1+30", "10+30", "30+0+", "0+0+0", "00:10+30+5", ":+"})
+        BOOST_TEST(!kif_control(bad, b), bad);
+    BOOST_TEST(b.warnings.size() == before + 7);
 }
 
 // A GGF move of 2 MB was quoted whole in its error (a 2 MB message): the message keeps its start and end and says

@@ -218,6 +218,27 @@ BOOST_AUTO_TEST_CASE(dojo81_time_up) {
     BOOST_TEST(r.game.warnings.empty());
 }
 
+BOOST_AUTO_TEST_CASE(shogihome_time_limit_forms) {
+    // ShogiHome's bridge, e2e scenario 15: the server sent Total_Time:10 and Byoyomi:30 (seconds), and the record's
+    // 持ち時間 is "00:10+30" (minutes:seconds + byoyomi). Sente uses 3 + 5 + 25 = 33 s over moves 1, 3, 5: 10 s of
+    // main time and 23 s of the 30 s byoyomi; "7 切れ負け": sente, to move, lost on time. CSA 持ち時間: gote 1-0.
+    // Read as hh:mm (ten minutes) no flag could fall in 33 s and the ending would not be comparable.
+    const auto up = rule(data("shogi/shogihome-bridge-15-time-up.kifu"));
+    BOOST_TEST(up.game.warnings.empty());
+    BOOST_TEST(has(up.game.yaml, "time_control: {time: 10s, byoyomi: {periods: 1, time: 30s}}"));
+    BOOST_TEST(has(up.game.yaml, "claim: {by: gote, kind: flag}"));
+    BOOST_TEST(up.run.result.topic == "clock.flag_fall");
+    BOOST_TEST(points(up.run, "gote") == 1.0);
+    BOOST_TEST(agree(up.game.recorded, up.run) == "true");
+    // Scenario 2: Total_Time:30, Byoyomi:0, Increment:5, written "30+0+5"; "7 投了": sente resigns, gote wins.
+    const auto inc = rule(data("shogi/shogihome-bridge-2-increment.kifu"));
+    BOOST_TEST(inc.game.warnings.empty());
+    BOOST_TEST(has(inc.game.yaml, "time_control: {time: 30s, increment: 5s}"));  // seconds as written: no hint
+    BOOST_TEST(inc.run.result.topic == "result.resignation");
+    BOOST_TEST(points(inc.run, "gote") == 1.0);
+    BOOST_TEST(agree(inc.game.recorded, inc.run) == "true");
+}
+
 BOOST_AUTO_TEST_CASE(professional_shift_jis_kif_resignation) {
     // Habu-Fujii, 順位戦 2006, Shift_JIS with CRLF, 王 for the king: 181 moves, "182 投了": gote resigns, sente wins
     // ("まで181手で先手の勝ち"). CSA 投了: the resigning side loses. 持ち時間：6時間, no time per move: 6:00:00 each.

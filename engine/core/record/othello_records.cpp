@@ -413,8 +413,23 @@ bool looks_like_wthor(std::string_view b) {
            byte(3) <= 31 && (byte(12) == 0 || byte(12) == 8) && WthorHeader + count * WthorRecord <= MaxInputFileBytes;
 }
 
+// The WTHOR database ships its players (WTHOR.JOU, 20-byte names) and tournaments (WTHOR.TRN, 26-byte names) with
+// the games, under the same 16-byte header; their record count is the header's bytes 8-9, where a games file keeps
+// bytes 4-7. A file whose length is exactly that many names, and not that many games, is one of these lists.
+bool looks_like_wthor_list(std::string_view b) {
+    if (b.size() <= WthorHeader) return false;
+    const std::uint64_t games = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
+    if (WthorHeader + games * WthorRecord == b.size()) return false;
+    const std::uint64_t body = b.size() - WthorHeader;
+    for (const std::uint64_t n : {std::uint64_t(read_u16(b, 8)), games})
+        if (n > 0 && (body == n * 20 || body == n * 26)) return true;
+    return false;
+}
+
 std::size_t wthor_games(std::string_view b, const std::string& file) {
     if (b.size() < WthorHeader) wthor_fail(file, b.size(), "the file is shorter than the 16-byte header");
+    if (looks_like_wthor_list(b))
+        throw InputError({file, 0, 0}, "a WTHOR players (.JOU) / tournaments (.TRN) list, not a games file");
     std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
     unsigned board_size = static_cast<unsigned char>(b[12]);
     if (board_size != 0 && board_size != 8)

@@ -57,6 +57,8 @@ std::vector<GameRecord> read_wthor(std::string_view bytes, const std::string& fi
 // (century 19-21, year, month 1-12, day 1-31), a board size byte of 0 or 8, and a game count whose records fit in
 // the largest file read. Text never passes (that count keeps bytes 6-7 NUL); the reader then checks the whole file.
 bool looks_like_wthor(std::string_view head);
+// A WTHOR players (.JOU) or tournaments (.TRN) list: the games header, then names instead of games.
+bool looks_like_wthor_list(std::string_view bytes);
 std::size_t wthor_games(std::string_view bytes, const std::string& file);
 GameRecord read_wthor_game(std::string_view bytes, const std::string& file, std::size_t index);
 std::vector<GameRecord> read_wthor_file(const std::string& path);
