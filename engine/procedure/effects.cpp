@@ -271,7 +271,9 @@ Listed restore_position(const Apply& a) {
 
 // must_move_touched, must_capture_touched: the touching side is bound (touch.cpp), a breach claimed is taken back.
 Listed touch_bound(const Apply& a) {
-    a.add_note(a.st.bind_touch(a.ctx, a.name == "must_capture_touched"));
+    const bool joint = a.fields.is_object() && a.fields.contains("joint_move_first") &&
+                       a.fields["joint_move_first"].is_boolean() && a.fields["joint_move_first"].get<bool>();
+    a.add_note(a.st.bind_touch(a.ctx, a.name == "must_capture_touched", joint));
     return Listed::yes;
 }
 

@@ -123,7 +123,10 @@ struct Runner::State {
         std::string_view pair = "none";  // the fact touched_pair of own and own_next (touch.cpp)
         bool own_first = true;
         bool must_move = false, must_capture = false;
-        bool blank() const { return own.empty() && opponent.empty() && own_first && !must_move && !must_capture; }
+        bool joint_first = false;  // must_move_touched's joint_move_first: a move that moves another own piece first
+        bool blank() const {
+            return own.empty() && opponent.empty() && own_first && !must_move && !must_capture && !joint_first;
+        }
     };
     std::array<Touches, 2> touches{};
     // A move that broke such an obligation, open to the opponent's claim (claim kind touch_move) until the rule's
@@ -286,7 +289,7 @@ struct Runner::State {
     std::string_view touched_pair(const Touches& t) const;
     void claim_touch_move(int claimant, const YAML::Node& v);
     // must_move_touched / must_capture_touched: bind the touching side (at a claim, after taking the breach back).
-    Note bind_touch(const Context& ctx, bool capture);
+    Note bind_touch(const Context& ctx, bool capture, bool joint_first = false);
     void on_incident();
     void on_arbiter();
     bool started_by_press() const;

@@ -82,6 +82,7 @@ namespace {
 // free, all -1 when nothing touched can move or be captured.
 struct Required {
     int from = -1, takes = -1, also = -1;
+    bool any_also = false;  // the move must also move another own piece (any one: joint_move_first)
 };
 
 Required required_squares(const std::vector<Board::MoveSquares>& legal, const core::GameDefinition& def,
@@ -108,7 +109,14 @@ Required required_squares(const std::vector<Board::MoveSquares>& legal, const co
     }
     // The first own piece touched moves; with the second where one of its legal moves moves both (4.4a), and
     // otherwise by any of its moves (4.4c: another king move).
-    if (move_own) return {own, -1, next >= 0 && exists(own, -1, next) ? next : -1};
+    if (move_own && next >= 0 && exists(own, -1, next)) return {own, -1, next};
+    if (move_own && t.joint_first) {
+        // joint_move_first (JCA 1997 4.4c): a move of the first piece that moves another own piece with it (castling
+        // on the other side) where it has one; only then any of its moves.
+        for (const auto& m : legal)
+            if (m.from == own && m.also >= 0) return {own, -1, -1, true};
+    }
+    if (move_own) return {own, -1, -1};
     if (take_opp) return {-1, opp, -1};
     return {};
 }
@@ -128,7 +136,7 @@ void State::check_touch_obligation(int mover, const core::ParsedMove& parsed, co
     for (const auto& m : legal)
         if (m.move == parsed.move) made = m;
     if ((need.from < 0 || made.from == need.from) && (need.takes < 0 || made.takes == need.takes) &&
-        (need.also < 0 || made.also == need.also))
+        (need.also < 0 || made.also == need.also) && (!need.any_also || made.also >= 0))
         return;
     touch_breach = TouchBreach{mover, game->ply(), t, text};
 }
@@ -175,7 +183,7 @@ void State::claim_touch_move(int claimant, const YAML::Node& v) {
 // The effects must_move_touched (capture false) and must_capture_touched: the touching side is bound to move its
 // touched piece or to capture the touched one (State::check_touch_obligation holds its next move to it). At an upheld
 // claim of a breach, the breaching move is taken back first and the offender is bound again to the same pieces.
-Note State::bind_touch(const Context& ctx, bool capture) {
+Note State::bind_touch(const Context& ctx, bool capture, bool joint_first) {
     const int side = ctx.actor;
     if (side < 0 || side > 1) return {};
     Note note;
@@ -196,11 +204,16 @@ Note State::bind_touch(const Context& ctx, bool capture) {
     }
     Touches& t = touches[std::size_t(side)];
     (capture ? t.must_capture : t.must_move) = true;
+    if (!capture && joint_first) t.joint_first = true;
     const std::string& square = capture ? t.opponent : t.own;
     if (!capture && !square.empty() && t.pair == "legal")
         add_note(note, {side_name(side) + " must move the piece on " + square + " together with the one on " +
                             t.own_next,
                         ja_side(side) + "は" + square + "の駒を" + t.own_next + "の駒とともに動かさなければならない"});
+    else if (!square.empty() && !capture && joint_first)
+        add_note(note, {side_name(side) + " must move the piece on " + square +
+                            ", by a move that moves another of its pieces too where it has one",
+                        ja_side(side) + "は" + square + "の駒を、他の自分の駒もともに動かす着手があればその着手で動かさなければならない"});
     else if (!square.empty())
         add_note(note, {side_name(side) + (capture ? " must capture the piece on " : " must move the piece on ") +
                             square + " if it can",

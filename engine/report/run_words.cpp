@@ -51,11 +51,11 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 24> choice_w
 }};
 
 // The fields of the registry's effects (schemas/topics.yaml effects: fields), as a Japanese sheet labels them.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 13> effect_fields{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 14> effect_fields{{
     {"to", "対象"},    {"who", "対象者"},   {"amount", "時間"},   {"unless", "ただし"}, {"options", "選択肢"},
     {"rated", "レーティング対象"}, {"right", "権利"}, {"clocks", "時計"}, {"name", "計算式"},
     {"empties_to_winner", "空きマスを勝者に加える"}, {"winner_at_least", "勝者の最低石数"}, {"returns", "返しうる効果"},
-    {"moves", "手数"},
+    {"moves", "手数"},      {"joint_move_first", "他の駒との同時着手を優先"},
 }};
 
 template <std::size_t N>
