@@ -112,9 +112,12 @@ clock::TimeControl control_of(long main_s, long byoyomi_s, long increment_s) {
 // ShogiHome's 持ち時間 (src/renderer/record/manager.ts at sunfish-shogi/shogihome@040d2921): "MM:SS+B", main time
 // in minutes and seconds (its secondsToMMSS, not the hh:mm of CSA's $TIME_LIMIT) and byoyomi seconds; or, when
 // either side has an increment, "T+B+I" in seconds, as CSA V3's $TIME. Its e2e scenario 15 sends Total_Time:10 and
-// writes "00:10+30", and the game is lost on time after 33 s, which only ten seconds of main time allow.
+// writes "00:10+30", and the game is lost on time after 33 s, which only ten seconds of main time allow. Shogi Wars
+// records exported by shogi-extend write the same shape as hours:minutes ("00:03+00" for a 3-minute game), so a
+// colon form is read only where one reading is possible (a first field of 24 or more is minutes); otherwise
+// `ambiguous` is set and no control is read: a wrong one would rule flags the players never had.
 namespace {
-std::optional<clock::TimeControl> shogihome_control(std::string_view s) {
+std::optional<clock::TimeControl> shogihome_control(std::string_view s, bool& ambiguous) {
     std::string_view t = s;
     auto first = take_digits(t, 1, 6);
     if (!first) return std::nullopt;
@@ -123,6 +126,10 @@ std::optional<clock::TimeControl> shogihome_control(std::string_view s) {
         auto seconds = take_digits(t, 2, 2);
         auto b2 = seconds && *seconds < 60 && take(t, "+") ? take_digits(t, 1, 6) : std::nullopt;
         if (!b2 || !t.empty()) return std::nullopt;
+        if (*first < 24) {
+            ambiguous = true;
+            return std::nullopt;
+        }
         main_s = *first * 60 + *seconds;
         byoyomi = *b2;
     } else {
@@ -145,10 +152,19 @@ std::optional<clock::TimeControl> shogihome_control(std::string_view s) {
 std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b) {
     if (text.empty()) return std::nullopt;
     if (text.find_first_not_of("0123456789:+") == std::string::npos) {
-        if (auto c = shogihome_control(text)) {
+        bool ambiguous = false;
+        if (auto c = shogihome_control(text, ambiguous)) {
             // Seconds by the writer's own definition: a 30-second game is one, not a "30" meant as minutes.
             b.control_confirmed = true;
             return c;
+        }
+        if (ambiguous) {
+            b.warn("持ち時間 \"" + text + "\" is read neither way (hours:minutes in Shogi Wars exports, minutes:seconds in "
+                   "ShogiHome): the event gets no time control; `import` writes the timeline, whose event's time_control can be "
+                   "set by hand",
+                   "持ち時間「" + text + "」は時:分（将棋ウォーズの棋譜）とも分:秒（ShogiHome）とも読めるため読まない："
+                   "持ち時間を定めずに対局を扱う（import で書き出した対局記録の event の time_control に指定できる）");
+            return std::nullopt;
         }
         b.warn("持ち時間 \"" + text + "\" cannot be read: the event gets no time control",
                "持ち時間「" + text + "」が読めない：持ち時間を定めずに対局を扱う");

@@ -67,12 +67,15 @@ BOOST_AUTO_TEST_CASE(the_scanners_read_the_header_forms) {
     auto sudden = kif_control("10分切れ負け", b);
     BOOST_REQUIRE(sudden);
     BOOST_TEST(main_seconds(*sudden) == 600);
-    // ShogiHome (src/renderer/record/manager.ts): "MM:SS+B" and, with an increment, "T+B+I" in seconds.
-    auto mmss = kif_control("00:10+30", b);  // 10 s, 30 s byoyomi
-    BOOST_REQUIRE(mmss);
-    BOOST_TEST(main_seconds(*mmss) == 10);
-    BOOST_TEST(mmss->byoyomi->time.count() == 30000);
-    auto hour = kif_control("90:00+60", b);  // 90 min = 5400 s
+    // ShogiHome (src/renderer/record/manager.ts): "MM:SS+B" and, with an increment, "T+B+I" in seconds. Shogi Wars
+    // exports (shogi-extend) write "HH:MM+B" ("00:03+00", a 3-minute game): a first field under 24 is read neither
+    // way, with a warning that says why.
+    const auto warned = b.warnings.size();
+    BOOST_TEST(!kif_control("00:10+30", b));
+    BOOST_REQUIRE(b.warnings.size() == warned + 1);
+    BOOST_TEST(b.warnings.back().en.find("read neither way") != std::string::npos, b.warnings.back().en);
+    BOOST_TEST(!kif_control("00:03+00", b));
+    auto hour = kif_control("90:00+60", b);  // 90 min = 5400 s: no hour count is 90
     BOOST_REQUIRE(hour);
     BOOST_TEST(main_seconds(*hour) == 5400);
     auto fischer = kif_control("30+0+5", b);  // 30 s, a 5 s increment, no byoyomi

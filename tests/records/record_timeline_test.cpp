@@ -220,16 +220,14 @@ BOOST_AUTO_TEST_CASE(dojo81_time_up) {
 
 BOOST_AUTO_TEST_CASE(shogihome_time_limit_forms) {
     // ShogiHome's bridge, e2e scenario 15: the server sent Total_Time:10 and Byoyomi:30 (seconds), and the record's
-    // 持ち時間 is "00:10+30" (minutes:seconds + byoyomi). Sente uses 3 + 5 + 25 = 33 s over moves 1, 3, 5: 10 s of
-    // main time and 23 s of the 30 s byoyomi; "7 切れ負け": sente, to move, lost on time. CSA 持ち時間: gote 1-0.
-    // Read as hh:mm (ten minutes) no flag could fall in 33 s and the ending would not be comparable.
+    // 持ち時間 is "00:10+30" (minutes:seconds + byoyomi); "7 切れ負け": sente lost on time. Shogi Wars exports write
+    // the same shape as hours:minutes, so it is read neither way (a warning), and a time forfeit with no time
+    // control cannot be checked: not comparable, never a flag ruled on a guessed clock.
     const auto up = rule(data("shogi/shogihome-bridge-15-time-up.kifu"));
-    BOOST_TEST(up.game.warnings.empty());
-    BOOST_TEST(has(up.game.yaml, "time_control: {time: 10s, byoyomi: {periods: 1, time: 30s}}"));
-    BOOST_TEST(has(up.game.yaml, "claim: {by: gote, kind: flag}"));
-    BOOST_TEST(up.run.result.topic == "clock.flag_fall");
-    BOOST_TEST(points(up.run, "gote") == 1.0);
-    BOOST_TEST(agree(up.game.recorded, up.run) == "true");
+    BOOST_REQUIRE(!up.game.warnings.empty());  // and one that the time forfeit cannot be checked
+    BOOST_TEST(has(up.game.warnings.front().en, "read neither way"), up.game.warnings.front().en);
+    BOOST_TEST(!has(up.game.yaml, "time_control:"));
+    BOOST_TEST(agree(up.game.recorded, up.run) == "null");
     // Scenario 2: Total_Time:30, Byoyomi:0, Increment:5, written "30+0+5"; "7 投了": sente resigns, gote wins.
     const auto inc = rule(data("shogi/shogihome-bridge-2-increment.kifu"));
     BOOST_TEST(inc.game.warnings.empty());
