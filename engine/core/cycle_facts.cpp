@@ -112,12 +112,6 @@ bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
     return forces_by_checks(p, checks, [](const BasicPosition<BB>&) { return false; });
 }
 
-// The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
-// roles.never_chases, of a piece not royal and not standing in its roles.never_chased_in region, that is no offer to
-// exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
-// recapture, so it does not protect), is attacked by one of its roles.chased_even_protected_by pieces, or (where the
-// reading counts material) is lost with a gain by the exchanges on its square that this capture opens; where the
-// reading says so, not a capture after which the victim's side mates in one move.
 // Whether `m` in `p` is a capture that chases (the conditions chase_targets lists).
 template <class BB>
 bool chases_by(const BasicPosition<BB>& p, Move m, ChaseReading reading) {
@@ -166,19 +160,26 @@ bool won_through_checks(const BasicPosition<BB>& p, int sq, ChaseReading reading
 // exchange, and whose victim has no legal recapture on its square (a protector pinned to its royal piece cannot
 // recapture, so it does not protect), is attacked by one of its roles.chased_even_protected_by pieces, or (where the
 // reading counts material) is lost with a gain by the exchanges on its square that this capture opens; where the
-// reading says so, not a capture after which the victim's side mates in one move; and, where the reading says so,
-// the pieces it wins by a series of checks ending in such a capture.
+// reading says so, not a capture after which the victim's side mates in one move.
 template <class BB>
 std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading) {
     std::vector<int> out;
     for (Move m : p.legal_moves())
         if (std::find(out.begin(), out.end(), int(m.to())) == out.end() && chases_by(p, m, reading))
             out.push_back(m.to());
+    return out;
+}
+
+// Where the reading says so, the squares of the opponent's pieces (not royal, not in `skip`) that `p`'s side to move
+// wins through a series of checks.
+template <class BB>
+std::vector<int> won_targets(const BasicPosition<BB>& p, ChaseReading reading, const std::vector<int>& skip) {
+    std::vector<int> out;
     if (reading.chase_through_checks <= 0) return out;
     for (int sq = 0; sq < p.definition().squares; ++sq) {
         const Piece piece = p.piece_on(sq);
         if (piece == no_piece || color_of(piece) == p.side_to_move() || type_of(piece) == p.definition().royal_type ||
-            std::find(out.begin(), out.end(), sq) != out.end())
+            std::find(skip.begin(), skip.end(), sq) != skip.end())
             continue;
         if (won_through_checks(p, sq, reading)) out.push_back(sq);
     }
@@ -191,15 +192,25 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading)
 // before the move is not chased again by a new attacker: the opponent left it to be taken instead of answering the
 // chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
 // chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
-// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
+// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible). Where the reading counts them,
+// the pieces won through checks that were not held before are chased too (CXA 2011 24.3, 图 2-3).
 // Where the reading says so, a move of the royal piece chases nothing (AXF 4.4 rule 28).
 template <class BB>
 std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Move m, Color mover,
                         ChaseReading reading) {
     if (reading.royal_moves_never_chase && type_of(after.piece_on(m.to())) == after.definition().royal_type) return {};
-    const std::vector<int> old = chase_targets(before, reading);
-    std::vector<int> out = chase_targets(with_side(after, mover), reading);
+    const BasicPosition<BB> next = with_side(after, mover);
+    std::vector<int> old = chase_targets(before, reading);
+    std::vector<int> out = chase_targets(next, reading);
+    // A piece won through checks is chased where it was held neither so nor by a capture open at once before the
+    // move; a capture opened at once is compared with those before it only, so a threat through checks made into a
+    // capture chases (its piece then pressed harder).
+    std::vector<int> won = won_targets(next, reading, out);
     std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    const std::vector<int> won_before = won_targets(before, reading, old);
+    old.insert(old.end(), won_before.begin(), won_before.end());
+    std::erase_if(won, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    out.insert(out.end(), won.begin(), won.end());
     return out;
 }
 
