@@ -123,10 +123,10 @@ Registry Registry::load(const std::filesystem::path& path) {
                     topic.params.back().default_value = d;
                 }
                 // A bound is a whole value of a counting unit (the engine's search depths are capped).
-                if (const auto m = child(p.second, "max"))
-                    topic.params.back().max =
-                        read_value(Unit::count, m, file.name, "topics." + topic.name + ".params." + p.first.Scalar() + ".max")
-                            .integer;
+                if (const auto m = child(p.second, "max")) {
+                    const std::string what = "topics." + topic.name + ".params." + p.first.Scalar() + ".max";
+                    topic.params.back().max = read_value(Unit::count, m, file.name, what).integer;
+                }
             }
         }
         if (const auto options = child(entry.second, "options"); options && options.IsSequence())
