@@ -79,10 +79,10 @@ int exchange_gain(const BasicPosition<BB>& p, int sq) {
     return std::max(0, worth(p, p.piece_on(sq)) - exchange_gain(next, sq));
 }
 
-// Whether `p`'s side to move mates by a series of at most `checks` checks whatever the replies: a checking move that
-// mates, or after which every reply leaves a shorter such series.
-template <class BB>
-bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
+// Whether `p`'s side to move reaches `done` by a series of at most `checks` checks whatever the replies: a checking
+// move that mates, or after which every reply leaves a position that is `done` or, checks left, another such series.
+template <class BB, class Done>
+bool forces_by_checks(const BasicPosition<BB>& p, int checks, const Done& done) {
     for (Move m : p.legal_moves()) {
         BasicPosition<BB> next = p;
         Undo u;
@@ -90,13 +90,13 @@ bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
         if (!next.is_check()) continue;
         const auto replies = next.legal_moves();
         if (replies.empty()) return true;
-        if (checks <= 1) continue;
         bool forced = true;
         for (Move r : replies) {
             BasicPosition<BB> reply = next;
             Undo ur;
             reply.make(r, ur);
-            if (!mates_by_checks(reply, checks - 1)) {
+            if (done(reply)) continue;
+            if (checks <= 1 || !forces_by_checks(reply, checks - 1, done)) {
                 forced = false;
                 break;
             }
@@ -104,6 +104,55 @@ bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
         if (forced) return true;
     }
     return false;
+}
+
+// Whether `p`'s side to move mates by a series of at most `checks` checks whatever the replies.
+template <class BB>
+bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
+    return forces_by_checks(p, checks, [](const BasicPosition<BB>&) { return false; });
+}
+
+// Whether `m` in `p` is a capture that chases (the conditions chase_targets lists).
+template <class BB>
+bool chases_by(const BasicPosition<BB>& p, Move m, ChaseReading reading) {
+    const GameProfile& profile = p.definition().profile;
+    const Piece victim = p.piece_on(m.to()), attacker = p.piece_on(m.from());
+    if (victim == no_piece || color_of(victim) == p.side_to_move()) return false;
+    if (type_of(victim) == p.definition().royal_type) return false;
+    if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) return false;
+    if (const auto in = profile.unchased_region.find(type_of(victim)); in != profile.unchased_region.end() &&
+        p.definition().region_squares[color_of(victim)][std::size_t(in->second)][std::size_t(m.to())])
+        return false;
+    if (offers_exchange(p, m)) return false;
+    bool chase = false;
+    const auto it = profile.outranking_attackers.find(type_of(victim));
+    if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
+    BasicPosition<BB> taken = p;
+    Undo u;
+    taken.make(m, u);
+    if (!chase) {
+        const auto recaptures = capturable(taken);
+        chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
+        if (!chase && reading.material_gain) chase = worth(p, victim) - exchange_gain(taken, m.to()) > 0;
+    }
+    // A capture the opponent answers at once with mate takes nothing it could keep (CXA 2011 24.3).
+    if (chase && reading.capture_into_mate_never_chases && mates_by_checks(taken, 1)) return false;
+    return chase;
+}
+
+// Whether `p`'s side to move wins the opponent's piece on `sq` by a series of checks (reading.chase_through_checks
+// at most) ending, after the last reply, in a capture of it on `sq` that chases by chases_by. The piece is not
+// followed: a reply that moves it away saves it.
+template <class BB>
+bool won_through_checks(const BasicPosition<BB>& p, int sq, ChaseReading reading) {
+    const Color mover = p.side_to_move();
+    return forces_by_checks(p, reading.chase_through_checks, [&](const BasicPosition<BB>& reply) {
+        const Piece victim = reply.piece_on(sq);
+        if (victim == no_piece || color_of(victim) == mover) return false;
+        for (Move m : reply.legal_moves())
+            if (int(m.to()) == sq && chases_by(reply, m, reading)) return true;
+        return false;
+    });
 }
 
 // The squares of the opponent's pieces that `p`'s side to move holds chased there: a legal capture by a piece not in
@@ -114,33 +163,25 @@ bool mates_by_checks(const BasicPosition<BB>& p, int checks) {
 // reading says so, not a capture after which the victim's side mates in one move.
 template <class BB>
 std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading) {
-    const GameProfile& profile = p.definition().profile;
-    const Color mover = p.side_to_move();
     std::vector<int> out;
-    for (Move m : p.legal_moves()) {
-        const Piece victim = p.piece_on(m.to()), attacker = p.piece_on(m.from());
-        if (victim == no_piece || color_of(victim) == mover) continue;
-        if (type_of(victim) == p.definition().royal_type) continue;
-        if (profile.never_chases_mask & (1u << unsigned(type_of(attacker)))) continue;
-        if (const auto in = profile.unchased_region.find(type_of(victim)); in != profile.unchased_region.end() &&
-            p.definition().region_squares[color_of(victim)][std::size_t(in->second)][std::size_t(m.to())])
+    for (Move m : p.legal_moves())
+        if (std::find(out.begin(), out.end(), int(m.to())) == out.end() && chases_by(p, m, reading))
+            out.push_back(m.to());
+    return out;
+}
+
+// Where the reading says so, the squares of the opponent's pieces (not royal, not in `skip`) that `p`'s side to move
+// wins through a series of checks.
+template <class BB>
+std::vector<int> won_targets(const BasicPosition<BB>& p, ChaseReading reading, const std::vector<int>& skip) {
+    std::vector<int> out;
+    if (reading.chase_through_checks <= 0) return out;
+    for (int sq = 0; sq < p.definition().squares; ++sq) {
+        const Piece piece = p.piece_on(sq);
+        if (piece == no_piece || color_of(piece) == p.side_to_move() || type_of(piece) == p.definition().royal_type ||
+            std::find(skip.begin(), skip.end(), sq) != skip.end())
             continue;
-        if (std::find(out.begin(), out.end(), int(m.to())) != out.end()) continue;
-        if (offers_exchange(p, m)) continue;
-        bool chase = false;
-        const auto it = profile.outranking_attackers.find(type_of(victim));
-        if (it != profile.outranking_attackers.end()) chase = it->second & (1u << unsigned(type_of(attacker)));
-        BasicPosition<BB> taken = p;
-        Undo u;
-        taken.make(m, u);
-        if (!chase) {
-            const auto recaptures = capturable(taken);
-            chase = std::find(recaptures.begin(), recaptures.end(), int(m.to())) == recaptures.end();
-            if (!chase && reading.material_gain) chase = worth(p, victim) - exchange_gain(taken, m.to()) > 0;
-        }
-        // A capture the opponent answers at once with mate takes nothing it could keep (CXA 2011 24.3).
-        if (chase && reading.capture_into_mate_never_chases && mates_by_checks(taken, 1)) chase = false;
-        if (chase) out.push_back(m.to());
+        if (won_through_checks(p, sq, reading)) out.push_back(sq);
     }
     return out;
 }
@@ -151,15 +192,25 @@ std::vector<int> chase_targets(const BasicPosition<BB>& p, ChaseReading reading)
 // before the move is not chased again by a new attacker: the opponent left it to be taken instead of answering the
 // chase, and a perpetual chase is one the opponent answers move after move (AXF 4.4's definition of perpetual
 // chase; its appendix's example of a non-perpetual chase and rule 19, diagrams 39-41: a piece that is not moved
-// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible).
+// away is not perpetually chased; CXA 2011 捉: a move that makes a capture possible). Where the reading counts them,
+// the pieces won through checks that were not held before are chased too (CXA 2011 24.3, 图 2-3).
 // Where the reading says so, a move of the royal piece chases nothing (AXF 4.4 rule 28).
 template <class BB>
 std::vector<int> chased(const BasicPosition<BB>& before, const BasicPosition<BB>& after, Move m, Color mover,
                         ChaseReading reading) {
     if (reading.royal_moves_never_chase && type_of(after.piece_on(m.to())) == after.definition().royal_type) return {};
-    const std::vector<int> old = chase_targets(before, reading);
-    std::vector<int> out = chase_targets(with_side(after, mover), reading);
+    const BasicPosition<BB> next = with_side(after, mover);
+    std::vector<int> old = chase_targets(before, reading);
+    std::vector<int> out = chase_targets(next, reading);
+    // A piece won through checks is chased where it was held neither so nor by a capture open at once before the
+    // move; a capture opened at once is compared with those before it only, so a threat through checks made into a
+    // capture chases (its piece then pressed harder).
+    std::vector<int> won = won_targets(next, reading, out);
     std::erase_if(out, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    const std::vector<int> won_before = won_targets(before, reading, old);
+    old.insert(old.end(), won_before.begin(), won_before.end());
+    std::erase_if(won, [&](int sq) { return std::find(old.begin(), old.end(), sq) != old.end(); });
+    out.insert(out.end(), won.begin(), won.end());
     return out;
 }
 

@@ -32,6 +32,11 @@ struct ChaseReading {
     // Whether a capture after which the opponent mates at once (a checking move that leaves no legal reply) chases
     // nothing: the piece only seems attacked (CXA 2011 24.3, 图 7). false: such a capture chases like any other.
     bool capture_into_mate_never_chases = false;
+    // The most checks in a series that wins a piece: a piece is chased too where the mover, were it its turn, could
+    // give check, and after every reply check again, up to this many checks, until it captures the piece where it
+    // stands as a chase (CXA 2011 24.3, 图 2-3: a capture won through a series of checks; a mate on the way wins it
+    // too). 0: only captures open at once chase.
+    int chase_through_checks = 0;
 };
 
 // The pattern of `side`'s moves from ply `from` (the cycle's first position) to the end of the record. A move

@@ -168,12 +168,14 @@ void State::after_move(int mover) {
         // ruled, so a side whose pattern the rule leaves alone is passed over and the other side is asked.
         if (rule_for(Trigger::board_forcing_cycle)) {
             const auto* cycle = game->capability<CycleFacts>();  // none: no pattern, no side is asked
-            // How the rule reads a chase: whose it is, whether an outnumbered protected piece is chased, and whether a
-            // capture answered by mate is one.
+            // How the rule reads a chase: whose it is, whether an outnumbered protected piece is chased, whether a
+            // capture answered by mate is one, and how many checks may win a piece.
+            const json through_checks = param_of(Trigger::board_forcing_cycle, params::chase_through_checks.name);
             const core::ChaseReading reading{
                 param_of(Trigger::board_forcing_cycle, params::royal_moves_never_chase.name) == true,
                 param_of(Trigger::board_forcing_cycle, params::chase_wins_material.name) == true,
-                param_of(Trigger::board_forcing_cycle, params::capture_into_mate_never_chases.name) == true};
+                param_of(Trigger::board_forcing_cycle, params::capture_into_mate_never_chases.name) == true,
+                through_checks.is_number_integer() ? through_checks.get<int>() : 0};
             const std::array<std::string, 2> pattern{
                 cycle ? std::string(cycle->cycle_pattern(0, reading)) : std::string(),
                 cycle ? std::string(cycle->cycle_pattern(1, reading)) : std::string()};

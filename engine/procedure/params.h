@@ -53,6 +53,7 @@ inline constexpr Name disc_difference{"game.ended", "disc_difference"};
 inline constexpr Name royal_moves_never_chase{"board.forcing_cycle", "royal_moves_never_chase"};  // core::ChaseReading
 inline constexpr Name chase_wins_material{"board.forcing_cycle", "chase_wins_material"};
 inline constexpr Name capture_into_mate_never_chases{"board.forcing_cycle", "capture_into_mate_never_chases"};
+inline constexpr Name chase_through_checks{"board.forcing_cycle", "chase_through_checks"};
 
 inline constexpr Name all[] = {started_by, main_time, byoyomi, categories,       score_win,         score_draw,        score_loss,
                                touch_binds,        claim_is_offer,   declined_by_touch, absent_clock_runs, claim_occurrences,
@@ -62,6 +63,6 @@ inline constexpr Name all[] = {started_by, main_time, byoyomi, categories,      
                                count_major_value,  count_minor_value, name_disc_required, empties_to_winner,
                                disc_difference,    two_hand_move,    claim_moves,       bag_allowed,
                                illegal_claim_moves, royal_moves_never_chase, chase_wins_material,
-                               capture_into_mate_never_chases};
+                               capture_into_mate_never_chases, chase_through_checks};
 
 }  // namespace arbiter::procedure::params

@@ -116,11 +116,16 @@ Registry Registry::load(const std::filesystem::path& path) {
         if (const auto params = child(entry.second, "params"); params && params.IsMap()) {
             for (const auto& p : params) {
                 auto unit = unit_from_name(child(p.second, "unit").Scalar());
-                topic.params.push_back({p.first.Scalar(), unit.value_or(Unit::text), read_text(p.second), {}});
+                topic.params.push_back({p.first.Scalar(), unit.value_or(Unit::text), read_text(p.second), {}, {}});
                 // A default is a value of the parameter's unit, read as a rule's would be (refused at its place).
                 if (const auto d = child(p.second, "default")) {
                     read_value(topic.params.back().unit, d, file.name, "topics." + topic.name + ".params." + p.first.Scalar() + ".default");
                     topic.params.back().default_value = d;
+                }
+                // A bound is a whole value of a counting unit (the engine's search depths are capped).
+                if (const auto m = child(p.second, "max")) {
+                    const std::string what = "topics." + topic.name + ".params." + p.first.Scalar() + ".max";
+                    topic.params.back().max = read_value(Unit::count, m, file.name, what).integer;
                 }
             }
         }

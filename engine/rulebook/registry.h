@@ -27,6 +27,7 @@ struct ParamSpec {
     Unit unit = Unit::text;
     Text text;
     NodeHandle default_value;  // what a rule that omits the parameter takes (topics.yaml `default`); undefined: none
+    std::optional<std::int64_t> max;  // the largest whole value a rule may give (topics.yaml `max`); none: no bound
 };
 
 struct TopicSpec {

@@ -183,6 +183,9 @@ private:
         out.where = location_of(file_, node);
         const std::string what = prefix_ + "params." + spec.name;
         out.value = read_value(spec.unit, child(keys, "value"), file_, what + ".value");
+        if (spec.max && (spec.unit == Unit::count || spec.unit == Unit::moves) && out.value.integer > *spec.max)
+            fail_at(file_, child(keys, "value"), what + ".value: found " + out.value.text + "; expected at most " +
+                                                    std::to_string(*spec.max) + " (the topic registry's bound)");
         if (const auto may = child(keys, "event_may_set")) out.event_may_set = may.Scalar() == "true";
         if (const auto range = child(keys, "range")) {
             if (child(range, "min")) out.min = read_value(spec.unit, child(range, "min"), file_, what + ".range.min");

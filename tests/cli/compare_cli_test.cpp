@@ -388,7 +388,10 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_chase_cases_are_marked_where_the_books_differ) 
                                "xiangqi.repetition"},
                           // 图 7's case: blocks that attack a cannon whose capture is mated at once chase under AXF
                           // (the chaser loses to allowed threats of mate) and are idle under CXA 24.3 (red loses).
-                          Case{"60-cxa-blocks-that-seem-to-chase-a-cannon", 1.0, 0.0, "repetition.forcing_cycle"}}) {
+                          Case{"60-cxa-blocks-that-seem-to-chase-a-cannon", 1.0, 0.0, "repetition.forcing_cycle"},
+                          // 图 2's case: a horse's threat to win a chariot through a check is idle under AXF (the
+                          // plain repetition draws) and a chase under CXA 24.3 (red chases perpetually and loses).
+                          Case{"61-cxa-a-chariot-won-through-a-check", 0.5, 0.0, "xiangqi.repetition"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.asian_red, c.chinese_red, c.asian_topic, "repetition.forcing_cycle", 1);
         }

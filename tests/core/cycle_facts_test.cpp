@@ -39,6 +39,8 @@ using Patterns = std::vector<std::string>;
 constexpr ChaseReading royal_moves_idle{true, false};  // AXF 4.4 rule 28
 constexpr ChaseReading material_counts{false, true};   // CXA 2011 24.3
 constexpr ChaseReading mated_capture_idle{false, false, true};  // CXA 2011 24.3, 图 7
+constexpr ChaseReading won_by_one_check{false, false, false, 1};  // CXA 2011 24.3, 图 2-3
+constexpr ChaseReading won_by_three_checks{false, false, false, 3};
 
 }  // namespace
 
@@ -203,6 +205,25 @@ BOOST_AUTO_TEST_CASE(a_capture_answered_by_mate_chases_only_where_the_reading_co
     const std::vector<std::string> cycle{"g0i2", "h5h6", "i2g0", "h6h5"};
     BOOST_TEST(patterns(fen, cycle) == (Patterns{"idle", "chase_several"}), boost::test_tools::per_element());
     BOOST_TEST(patterns(fen, cycle, 2, mated_capture_idle) == (Patterns{"idle", "idle"}),
+               boost::test_tools::per_element());
+}
+
+BOOST_AUTO_TEST_CASE(a_piece_won_through_a_check_is_chased_only_where_the_reading_counts_it) {
+    // Red: general d0, horse f6. Black: general e9, chariot i5. Red's f6-h7 attacks the chariot on i5 (leg h6
+    // empty): a chase. Black's i5-i7 escapes (and attacks the horse on h7 along rank 7: a chase); red's h7-f6 attacks
+    // nothing (from f6 the horse reaches g8, e8, d7, d5, e4, g4, h5, h7), but threatens f6-g8 (leg f7), a check on e9
+    // (leg f8) that also attacks i7 (leg h8). Black cannot take g8 (the chariot is on neither its rank nor its file)
+    // nor fill f8 (nothing black reaches it), and its general's steps (e8, f9; d9 faces the red general on the open
+    // d-file) leave i7 to g8xi7, unprotected: the chariot is won through one check. From h7 the horse has no check
+    // (g9, i9, f8, f6, g5, i5 are no horse checks on e9) and reaches neither i7 nor, from f6, i5 through a check, so
+    // each red move chases anew. Black's i7-i5 attacks nothing red: idle. Counting captures open at once only: red
+    // chases, then is idle (idle); counting a capture won through checks: the chariot all along (chase).
+    const std::string fen = "4k4/9/9/5N3/8r/9/9/9/9/3K5 w - - 0 1";
+    const std::vector<std::string> cycle{"f6h7", "i5i7", "h7f6", "i7i5"};
+    BOOST_TEST(patterns(fen, cycle) == (Patterns{"idle", "idle"}), boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, won_by_one_check) == (Patterns{"chase", "idle"}),
+               boost::test_tools::per_element());
+    BOOST_TEST(patterns(fen, cycle, 2, won_by_three_checks) == (Patterns{"chase", "idle"}),
                boost::test_tools::per_element());
 }
 
