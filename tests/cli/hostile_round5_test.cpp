@@ -2,6 +2,7 @@
 // comma-only rulebook options taken as no option at all; tried against main 3911139 (tests/data/hostile/README.md
 // lists what this round reports rather than fixes).
 #include "cli/cli_run.h"
+#include "cli/named_timeline_pattern.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -77,23 +78,8 @@ BOOST_AUTO_TEST_CASE(a_costly_schema_pattern_stops_at_a_count_of_steps) {
 // character grouped, `(?:あ)+`, reads and matches "ああ".
 BOOST_AUTO_TEST_CASE(a_schema_pattern_that_would_split_a_character_is_refused) {
     ScratchFolder f("hostile-round5-utf8");
-    const std::string key =
-        "\"timeline\": {\"description\": \"The timeline's name.\", \"type\": [\"string\", \"number\"]";
-    const std::string schema = bundled("schemas/timeline.schema.json");
-    BOOST_REQUIRE(schema.find(key) != std::string::npos);
-    std::string passes = bundled("tests/data/check/passes.yaml");
-    const std::string name = "timeline: arrival-at-exactly-one-hour";
-    BOOST_REQUIRE(passes.find(name) != std::string::npos);
-    passes.replace(passes.find(name), name.size(), "timeline: ああ");
-    write(f.path() / "named.yaml", passes);
-    fs::create_directories(f.path() / "schemas");
-    const auto with = [&](const std::string& pattern) {
-        std::string text = schema;
-        text.insert(text.find(key) + key.size(), ", \"pattern\": \"" + pattern + "\"");
-        write(f.path() / "schemas" / "timeline.schema.json", text);
-        return run("--schemas '" + (f.path() / "schemas").string() + "' validate '" +
-                   (f.path() / "named.yaml").string() + "'");
-    };
+    const arbiter::test::NamedTimelineUnderPattern named(f.path(), "ああ");
+    const auto with = [&named](const std::string& pattern) { return named.validate(pattern); };
     const auto range = with("^[あ-ん]+$");
     BOOST_TEST(range.exit_code == 2, range.out);
     BOOST_TEST(contains(range.out, "timeline.schema.json: pattern '^[あ-ん]+$': byte 3: a character outside ASCII in a "
