@@ -71,7 +71,8 @@ Command validate_command() {
                                     const auto converted = record.game(n, library, *rulebook_id);
                                     const auto t = procedure::record_timeline(converted, library);
                                     warnings.insert(warnings.end(), converted.warnings.begin(), converted.warnings.end());
-                                    warnings.insert(warnings.end(), t.event.declared_aside.begin(), t.event.declared_aside.end());
+                                    const auto& aside = t.event.declared_aside;
+                                    warnings.insert(warnings.end(), aside.begin(), aside.end());
                                     if (*format != "json") {
                                         print_record_warnings(file, converted.warnings);
                                         print_record_warnings(file, t.event.declared_aside);

@@ -177,8 +177,9 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
         std::set<std::pair<int, int>> rays;
         for (const Vector& v : g.royal_facing) rays.insert({v.dx, v.dy}), rays.insert({-v.dx, -v.dy});
         if (rays.size() > std::size_t(max_rays))
-            r.fail(n, "royals_may_not_face: " + std::to_string(rays.size()) + " directions counted both ways; expected at "
-                      "most " + std::to_string(max_rays) + " (the rays the core holds for all pieces)");
+            r.fail(n, "royals_may_not_face: " + std::to_string(rays.size()) +
+                          " directions counted both ways; expected at most " + std::to_string(max_rays) +
+                          " (the rays the core holds for all pieces)");
     }
     if (const YAML::Node n = root["royals_facing_must_break"]) {
         if (g.royal_type < 0) r.fail(n, "royals_facing_must_break: the game has no royal piece");

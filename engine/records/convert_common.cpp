@@ -21,7 +21,8 @@ bool starts_with(std::string_view s, std::string_view prefix) { return s.substr(
 // A character of record text that YAML refuses unescaped, or that would reorder what a reader sees: a C1 control
 // (U+0080 to U+009F, two bytes), a line or paragraph separator (U+2028, U+2029: yaml-cpp reads them as line
 // breaks, so one in a header cut its comment line and the converted timeline did not parse), a bidirectional
-// override or isolate (U+202A to U+202E, U+2066 to U+2069) or a noncharacter U+FFFE, U+FFFF (three bytes). Its code point and length in bytes at `i`; length 0 for any other.
+// override or isolate (U+202A to U+202E, U+2066 to U+2069) or a noncharacter U+FFFE, U+FFFF (three bytes). Its
+// code point and length in bytes at `i`; length 0 for any other.
 static std::pair<unsigned, std::size_t> hidden_character(std::string_view s, std::size_t i) {
     const auto at = [&](std::size_t k) { return k < s.size() ? static_cast<unsigned char>(s[k]) : 0u; };
     if (at(i) == 0xc2 && at(i + 1) >= 0x80 && at(i + 1) <= 0x9f) return {at(i + 1), 2};

@@ -159,9 +159,9 @@ std::optional<clock::TimeControl> kif_control(const std::string& text, Build& b)
             return c;
         }
         if (ambiguous) {
-            b.warn("持ち時間 \"" + text + "\" is read neither way (hours:minutes in Shogi Wars exports, minutes:seconds in "
-                   "ShogiHome): the event gets no time control; `import` writes the timeline, whose event's time_control can be "
-                   "set by hand",
+            b.warn("持ち時間 \"" + text + "\" is read neither way (hours:minutes in Shogi Wars exports, "
+                   "minutes:seconds in ShogiHome): the event gets no time control; `import` writes the timeline, "
+                   "whose event's time_control can be set by hand",
                    "持ち時間「" + text + "」は時:分（将棋ウォーズの棋譜）とも分:秒（ShogiHome）とも読めるため読まない："
                    "持ち時間を定めずに対局を扱う（import で書き出した対局記録の event の time_control に指定できる）");
             return std::nullopt;

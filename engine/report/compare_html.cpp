@@ -74,8 +74,8 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::R
 
 }  // namespace
 
-void write_compare_html(std::ostream& page, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
-                        Lang lang, const rulebook::Registry* registry, const rulebook::Library* library) {
+void write_compare_html(std::ostream& page, const procedure::Timeline& timeline,
+                        const std::vector<procedure::Run>& runs, Lang lang, const rulebook::Registry* registry, const rulebook::Library* library) {
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
     page << html_page_head(title, lang, compare_css);
     page << "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";

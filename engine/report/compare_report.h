@@ -30,8 +30,8 @@ std::string compare_text(const procedure::Timeline& timeline, const std::vector<
 std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
                          const rulebook::Registry* registry = nullptr, const rulebook::Library* library = nullptr);
 // The same page written to `page` a row at a time (a long timeline's page is never held whole).
-void write_compare_html(std::ostream& page, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
-                        rulebook::Lang lang, const rulebook::Registry* registry = nullptr,
+void write_compare_html(std::ostream& page, const procedure::Timeline& timeline,
+                        const std::vector<procedure::Run>& runs, rulebook::Lang lang, const rulebook::Registry* registry = nullptr,
                         const rulebook::Library* library = nullptr);
 
 // {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]} and

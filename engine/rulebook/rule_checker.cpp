@@ -211,8 +211,7 @@ private:
                 name_node = item;
                 effect.name = item.Scalar();
             } else {
-                // The effect is the one key that names an effect; other keys are its fields written beside
-                // it ({lose: offender, unless: {...}}).
+                // The effect is the one key naming an effect; other keys are its fields ({lose: x, unless: {...}}).
                 for (const auto& entry : item) {
                     if (!registry_.effect(entry.first.Scalar())) continue;
                     if (name_node.IsDefined() && !name_node.IsNull())
@@ -306,8 +305,7 @@ private:
                                  "(such as {deduct_time: {to: claimant}})");
     }
 
-    // A choice field whose values the engine lists (rulebook::EngineWords::field_choices) takes one of them; any other
-    // value would validate and act as the default.
+    // A choice field the engine lists values for (EngineWords::field_choices) takes one; another would act as default.
     void executed_choice(const std::string& type, const YAML::Node& node, const std::string& what) {
         const EngineWords* engine = engine_words();
         if (!engine || type != "choice" || !node.IsScalar()) return;
@@ -479,8 +477,7 @@ RuleMap read_rules_with(RuleChecker& checker, const YAML::Node& rules, const std
     RuleMap out;
     if (!rules) return out;
     for (const auto& entry : rules) {
-        // Rules are checked independently (the checker's state is reset at each rule), so one rule's error does
-        // not hide the next rule's.
+        // Rules are checked independently (state reset per rule): one rule's error does not hide the next rule's.
         errors.attempt([&] {
             Rule rule = checker.rule(entry.first, entry.second);
             rule.from.rulebook = id;
