@@ -402,8 +402,8 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
     // tests/timelines/xiangqi/40 (one check and one idle: a draw by the plain repetition under AXF rule 13 and CXA 26)
     // and 41 (a chariot chasing a horse that chases back once in two: red loses under AXF rule 23 and CXA 24.11):
     // 48 (a chariot chasing a cannon guarded only by a pinned horse: red loses under AXF rules 34, 18 and CXA 24.15)
-    // and 50 (a horse chasing the chariot that pins: black loses under AXF rules 37, 15 and CXA 24.3, 24.11):
-    // the same score under both books, and no row marked.
+    // and 50 (a horse chasing the chariot that pins: black loses under AXF rules 37, 15 and CXA 24.3, 24.11),
+    // 62 and 63 (below): the same score under both books, and no row marked.
     struct Case {
         const char* name;
         double red;
@@ -426,7 +426,19 @@ BOOST_AUTO_TEST_CASE(the_xiangqi_cases_both_books_rule_alike_have_no_row_marked)
                                "repetition.forcing_cycle"},
                           Case{"53-cxa-one-check-one-idle-chariot", 0.5, "xiangqi.repetition", "xiangqi.repetition"},
                           Case{"59-cxa-one-check-one-exchange-offer", 0.5, "xiangqi.repetition",
-                               "xiangqi.repetition"}}) {
+                               "xiangqi.repetition"},
+                          // AXF diagrams found as text in round 10, ruled alike: 19 (a cannon chases a chariot that is
+                          // protected on one square and chases an unprotected cannon on the other: red loses, rule 15)
+                          // and 62 (the cannon's screens moved by both sides: red loses, rule 26; CXA 24.3 counts a
+                          // move that lets another piece attack).
+                          Case{"62-cannon-chases-chariot-protected-or-chasing", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          Case{"63-cannon-mounts-moved-by-both-sides", 0.0, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"},
+                          // 图 3's case: red chases two soldiers in turn, black a cannon and then a horse through a
+                          // check: a draw under AXF rule 32 (the threat idle there) and CXA 26 (both forbidden).
+                          Case{"64-cxa-elephant-takes-a-protection-away", 0.5, "repetition.forcing_cycle",
+                               "repetition.forcing_cycle"}}) {
         BOOST_TEST_CONTEXT(c.name) {
             check_xiangqi_compare(c.name, c.red, c.red, c.asian_topic, c.chinese_topic, 0);
         }
