@@ -126,6 +126,13 @@ GameProfile GameProfile::from_yaml(const YAML::Node& root, const std::string& fi
             t.marks = {marks[0], marks[1]};
             t.files = list("files"), t.ranks = list("ranks");
             if (tr["straight_pieces"]) t.straight_pieces = list("straight_pieces");
+            if (const YAML::Node o = tr["other_names"]) {
+                if (!o.IsMap())
+                    profile_fail(file, o, "notation.traditional.other_names: expected a mapping of piece names");
+                for (const auto& e : o)
+                    t.other_names_given.emplace_back(profile_text(file, e.first, "notation.traditional.other_names"),
+                                                     profile_texts(file, e.second, "notation.traditional.other_names"));
+            }
             const YAML::Node w = tr["words"];
             if (!w || !w.IsMap()) profile_fail(file, w ? w : tr, "notation.traditional.words: expected a mapping");
             const std::pair<const char*, std::string*> keys[] = {
@@ -317,6 +324,13 @@ void check_profile(GameDefinition& g, const YAML::Node& root, const std::string&
             const int type = g.piece_by_name(name);
             if (type < 0 || type >= 32) profile_fail(file, where("notation", "traditional"), "notation.traditional.straight_pieces: no piece named '" + name + "'");
             t.straight_mask |= 1u << unsigned(type);
+        }
+        for (const auto& [name, names] : t.other_names_given) {
+            const int type = g.piece_by_name(name);
+            if (type < 0)
+                profile_fail(file, where("notation", "traditional"),
+                             "notation.traditional.other_names: no piece named '" + name + "'");
+            for (const auto& text : names) t.other_names.emplace_back(type, text);
         }
     }
     for (const auto& name : p.offers_exchange) p.exchange_mask |= 1u << unsigned(type_of_name(name, "offers_exchange"));

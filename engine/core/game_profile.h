@@ -47,7 +47,8 @@ struct RelativeNotation {
 // second side's edge), the piece's glyph (its `glyphs`, the same table the diagrams draw), and the words for the
 // last move's square, a drop, a promotion and its refusal; where two pieces of a kind reach the square, the words of
 // their move (up, sideways, down) and of their place (right, left, and straight for the straight_pieces, whose
-// place is told from the destination).
+// place is told from the destination). `other_names`: names records write for a piece besides its glyphs (竜 for 龍),
+// read and never written.
 struct TraditionalNotation {
     bool given = false;
     std::array<std::string, 2> marks;
@@ -55,6 +56,8 @@ struct TraditionalNotation {
     std::string same, drop, promote, decline, up, sideways, down, right, left, straight;
     std::vector<std::string> straight_pieces;
     std::uint32_t straight_mask = 0;  // by piece type, once resolved
+    std::vector<std::pair<std::string, std::vector<std::string>>> other_names_given;  // piece name, its names
+    std::vector<std::pair<int, std::string>> other_names;                              // type, a name; once resolved
 };
 // How a position is written: FEN, SFEN (with pieces in hand), or a placement game's board string.
 enum class PositionNotation : std::uint8_t { fen, sfen, board };

@@ -13,6 +13,8 @@
 #include "core/unwinnable.h"
 #include "procedure/placement_board.h"
 
+#include <optional>
+
 #include <algorithm>
 #include <type_traits>
 
@@ -67,7 +69,9 @@ public:
         if (core::record::is_usi_move(text) || !reads_kif_) return core::read_usi(pos(), text);
         // KIF-style ("７六歩(77)", "同　歩"): written in USI first; a text that is neither is a syntax error.
         try {
-            return core::read_usi(pos(), core::record::kif_move_to_usi(text, previous_usi_, file_));
+            // The game file's piece names, read at the first KIF-style move of the board.
+            if (!kif_pieces_) kif_pieces_ = core::record::kif_pieces(start_.definition());
+            return core::read_usi(pos(), core::record::kif_move_to_usi(text, previous_usi_, file_, *kif_pieces_));
         } catch (const InputError& e) {
             core::ParsedMove bad;
             bad.message = e.message() + "; expected a move in USI (7g7f, P*5e) or KIF style (７六歩(77))";
@@ -302,6 +306,7 @@ private:
     core::BasicGame<BB> game_;
     std::string file_;
     std::string previous_usi_;  // what 「同」 refers to in a KIF-style move
+    mutable std::optional<core::record::KifPieces> kif_pieces_;  // the names KIF-style moves are read with
     int previous_to_ = -1;      // the last move's square, the 同 of the traditional notation
     // What the game file declares (core::GameProfile), read once: the board asks at every move.
     bool reads_san_ = false, reads_kif_ = false, writes_sfen_ = false, dead_position_ = false, reads_relative_ = false;

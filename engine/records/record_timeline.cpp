@@ -112,13 +112,14 @@ std::string default_record_rulebook(std::string_view game, const rulebook::Libra
 
 // A PGN, GGF or WTHOR file of many games is held as its bytes and where each game starts, and each game is read when
 // it is converted: reading every game of a 100,000-game PGN into records before using one took 630 MB for 10.7 MB of
-// text. The other formats hold one game (KIF, CSA, a transcript) and keep its record.
+// text. The other formats hold one game (KIF, CSA, a transcript) and keep its record, except KIF, whose bytes are
+// kept and read when the game is converted: its moves name pieces as the game file that reads KIF names them.
 struct RecordFile::Data {
     std::string file;
     RecordFormat format = RecordFormat::none;
     std::vector<core::PgnGame> pgn;  // read_pgn_game's one game
     std::vector<GameRecord> records;
-    std::string bytes;                   // PGN, GGF (from `from`, after a byte order mark) and WTHOR: the file's bytes
+    std::string bytes;  // PGN, GGF (from `from`, after a byte order mark), WTHOR and KIF: the file's bytes
     std::size_t from = 0;
     std::vector<core::PgnPlace> places;  // PGN: where each game starts in bytes
     std::vector<core::record::GgfPlace> ggf;  // GGF: where each game starts in bytes
@@ -137,6 +138,7 @@ int RecordFile::first_game() const { return data_->first; }
 int RecordFile::games() const {
     if (data_->format == RecordFormat::pgn) return int(data_->streamed ? data_->pgn.size() : data_->places.size());
     if (data_->format == RecordFormat::ggf) return int(data_->ggf.size());
+    if (data_->format == RecordFormat::kif) return 1;
     return int(data_->format == RecordFormat::wthor ? data_->wthor : data_->records.size());
 }
 
@@ -230,7 +232,7 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
             d->bytes = std::move(owned);
             break;
         }
-        case RecordFormat::kif: d->records.push_back(core::record::read_kif(bytes, path)); break;
+        case RecordFormat::kif: d->bytes = std::move(owned); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
         case RecordFormat::ggf: {
             // As a PGN: every game read here (a malformed one is refused whichever game is asked for), its place kept.
@@ -301,12 +303,18 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         convert_othello(b, r, library);
         tags = std::move(r.headers);
     } else {
-        // A GGF game is read again from its place (as a PGN game is); the other formats' one record is kept.
-        const bool placed = data_->format == RecordFormat::ggf;
+        // A GGF game is read again from its place (as a PGN game is), a KIF game with the piece names of the game
+        // file that reads KIF records (record_games.h); the other formats' one record is kept.
+        const bool placed = data_->format == RecordFormat::ggf || data_->format == RecordFormat::kif;
         GameRecord read_again;
-        if (placed)
+        if (data_->format == RecordFormat::ggf)
             read_again = core::record::read_ggf_at(std::string_view(data_->bytes).substr(data_->from), data_->file,
                                                    data_->ggf[std::size_t(at)]);
+        if (data_->format == RecordFormat::kif) {
+            const core::GameDefinitionPtr def = record_game(library, "kif", "");
+            if (!def) throw InputError({data_->file, 0, 0}, "no game file reads KIF records (records.formats)");
+            read_again = core::record::read_kif(data_->bytes, data_->file, core::record::kif_pieces(*def));
+        }
         GameRecord& r = placed ? read_again : data_->records[std::size_t(at)];
         // The PGN reader refuses a longer game as it reads it; a KIF, CSA, GGF or transcript game is refused here,
         // before its moves are converted and ruled.

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/record/csa.h"
 #include "core/record/kif.h"
+#include "shogi_kif.h"
 #include "core/record/usi.h"
 
 #include <boost/test/unit_test.hpp>
@@ -12,6 +13,7 @@
 namespace record_shogi_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter;
+using arbiter::testing::shogi_kif;
 using namespace arbiter::core::record;
 using std::chrono::milliseconds;
 
@@ -65,8 +67,8 @@ void expect_input_error(F f, int line, const std::string& what) {
 BOOST_AUTO_TEST_SUITE(kif_reader_turns_japanese_move_lines_into_usi)
 
 BOOST_AUTO_TEST_CASE(shogidokoro_engine_game_ends_in_sennichite_with_times_on_every_move) {
-    GameRecord r = read_kif_file(shogi_data("shogidokoro-elmo-vs-yaselmo-sennichite.kif"));
-    BOOST_TEST(r.game == "shogi");
+    GameRecord r = read_kif_file(shogi_data("shogidokoro-elmo-vs-yaselmo-sennichite.kif"), shogi_kif());
+    BOOST_TEST(r.game == "");  // a KIF names no game: the game file that reads KIF records is its game
     BOOST_TEST(r.start == "startpos");  // 手合割：平手
     BOOST_TEST(r.header("先手") == "elmo YaneuraOu 4.57");
     BOOST_TEST(r.header("後手") == "yaselmo YaneuraOu 4.73");
@@ -104,7 +106,7 @@ BOOST_AUTO_TEST_CASE(shogidokoro_engine_game_ends_in_sennichite_with_times_on_ev
 }
 
 BOOST_AUTO_TEST_CASE(dojo81_game_with_same_square_captures_and_drops_ends_on_time) {
-    GameRecord r = read_kif_file(shogi_data("81dojo-ninomiyaryu-vs-yos-2017-time-up.kif"));
+    GameRecord r = read_kif_file(shogi_data("81dojo-ninomiyaryu-vs-yos-2017-time-up.kif"), shogi_kif());
     BOOST_TEST(r.header("持ち時間") == "5分+30秒");
     BOOST_TEST(r.header("開始日時") == "2017/04/02");
     // The last line is " 194  Time-up   ( 0:0/)": 193 moves, gote (to move at ply 194) lost on time.
@@ -127,7 +129,7 @@ BOOST_AUTO_TEST_CASE(dojo81_game_with_same_square_captures_and_drops_ends_on_tim
 }
 
 BOOST_AUTO_TEST_CASE(shift_jis_professional_game_is_decoded_and_ends_in_resignation) {
-    GameRecord r = read_kif_file(shogi_data("habu-vs-fujii-2006-junisen.sjis.kif"));
+    GameRecord r = read_kif_file(shogi_data("habu-vs-fujii-2006-junisen.sjis.kif"), shogi_kif());
     BOOST_TEST(r.header("先手") == "羽生善治");
     BOOST_TEST(r.header("後手") == "藤井猛");
     BOOST_TEST(r.header("棋戦") == "順位戦");
@@ -160,7 +162,7 @@ BOOST_AUTO_TEST_CASE(written_kif_features_each_convert_as_the_format_says) {
         "   7 反則負け\n"
         "変化：6手\n"
         "   6 ９四歩(93)\n";
-    GameRecord r = read_kif(kif, "<kif>");
+    GameRecord r = read_kif(kif, "<kif>", shogi_kif());
     // 香落ち: the handicap giver (gote) moves first; 1a lance removed.
     BOOST_TEST(r.start == "lnsgkgsn1/1r5b1/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1");
     BOOST_REQUIRE(r.moves.size() == 6u);
@@ -185,17 +187,17 @@ BOOST_AUTO_TEST_CASE(written_kif_features_each_convert_as_the_format_says) {
         {"反則勝ち", Termination::illegal_move}, {"中断", Termination::abort},
     };
     for (const auto& [word, t] : endings) {
-        GameRecord e = read_kif("手合割：平手\n   1 ７六歩(77)\n   2 " + word + "\n", "<kif>");
+        GameRecord e = read_kif("手合割：平手\n   1 ７六歩(77)\n   2 " + word + "\n", "<kif>", shogi_kif());
         BOOST_TEST((e.termination == t), word);
         BOOST_TEST(e.moves.size() == 1u);
     }
     // 反則勝ち at ply 2: gote (to move) wins because sente's last move was illegal.
-    BOOST_TEST(read_kif("   1 ７六歩(77)\n   2 反則勝ち\n", "<kif>").terminated_by == 0);
-    BOOST_TEST(read_kif("   1 ７六歩(77)\n   2 投了\n", "<kif>").terminated_by == 1);
+    BOOST_TEST(read_kif("   1 ７六歩(77)\n   2 反則勝ち\n", "<kif>", shogi_kif()).terminated_by == 0);
+    BOOST_TEST(read_kif("   1 ７六歩(77)\n   2 投了\n", "<kif>", shogi_kif()).terminated_by == 1);
 }
 
 BOOST_AUTO_TEST_CASE(bad_kif_lines_are_reported_at_their_line_and_column) {
-    auto kif = [](const std::string& text) { return [text] { read_kif(text, "<kif>"); }; };
+    auto kif = [](const std::string& text) { return [text] { read_kif(text, "<kif>", shogi_kif()); }; };
     expect_input_error(kif(""), 0, "empty");
     expect_input_error(kif("\n\n"), 0, "blank lines only");
     expect_input_error(kif("   1 ７六歩(77)\n   3 ３四歩(33)\n"), 2, "skipped move number");
@@ -210,7 +212,7 @@ BOOST_AUTO_TEST_CASE(bad_kif_lines_are_reported_at_their_line_and_column) {
     expect_input_error(kif("   1 投了\n   2 ７六歩(77)\n"), 2, "a move after the ending");
     expect_input_error(kif("|v香v桂v銀v金v玉v金v銀v桂v香|一\n"), 1, "board diagram");
     try {
-        read_kif("   1 ７六歩(77)\n   2 ３四歩(3x)\n", "f.kif");
+        read_kif("   1 ７六歩(77)\n   2 ３四歩(3x)\n", "f.kif", shogi_kif());
         BOOST_ERROR("no error");
     } catch (const InputError& e) {
         BOOST_TEST(e.where().file == "f.kif");
@@ -430,15 +432,15 @@ BOOST_AUTO_TEST_CASE(usi_moves_and_sfen_shapes_are_checked_without_a_board) {
 }
 
 BOOST_AUTO_TEST_CASE(single_kif_moves_convert_for_timelines) {
-    BOOST_TEST(kif_move_to_usi("７六歩(77)", "", "<m>") == "7g7f");
-    BOOST_TEST(kif_move_to_usi("▲２二角成(88)", "3c3d", "<m>") == "8h2b+");
-    BOOST_TEST(kif_move_to_usi("△同　銀(31)", "8h2b+", "<m>") == "3a2b");
-    BOOST_TEST(kif_move_to_usi("同銀(31)", "B*2b", "<m>") == "3a2b");
-    BOOST_TEST(kif_move_to_usi("５五角打", "", "<m>") == "B*5e");
-    BOOST_TEST(kif_move_to_usi("2三銀不成(22)", "", "<m>") == "2b2c");
-    expect_input_error([] { kif_move_to_usi("同　歩(77)", "", "<m>"); }, 1, "同 without a previous move");
-    expect_input_error([] { kif_move_to_usi("", "", "<m>"); }, 1, "empty");
-    expect_input_error([] { kif_move_to_usi("７六歩(77) x", "", "<m>"); }, 1, "trailing text");
+    BOOST_TEST(kif_move_to_usi("７六歩(77)", "", "<m>", shogi_kif()) == "7g7f");
+    BOOST_TEST(kif_move_to_usi("▲２二角成(88)", "3c3d", "<m>", shogi_kif()) == "8h2b+");
+    BOOST_TEST(kif_move_to_usi("△同　銀(31)", "8h2b+", "<m>", shogi_kif()) == "3a2b");
+    BOOST_TEST(kif_move_to_usi("同銀(31)", "B*2b", "<m>", shogi_kif()) == "3a2b");
+    BOOST_TEST(kif_move_to_usi("５五角打", "", "<m>", shogi_kif()) == "B*5e");
+    BOOST_TEST(kif_move_to_usi("2三銀不成(22)", "", "<m>", shogi_kif()) == "2b2c");
+    expect_input_error([] { kif_move_to_usi("同　歩(77)", "", "<m>", shogi_kif()); }, 1, "同 without a previous move");
+    expect_input_error([] { kif_move_to_usi("", "", "<m>", shogi_kif()); }, 1, "empty");
+    expect_input_error([] { kif_move_to_usi("７六歩(77) x", "", "<m>", shogi_kif()); }, 1, "trailing text");
 }
 
 BOOST_AUTO_TEST_SUITE_END()

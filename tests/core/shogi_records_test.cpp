@@ -5,6 +5,7 @@
 #include "core/position.h"
 #include "core/record/csa.h"
 #include "core/record/kif.h"
+#include "shogi_kif.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -13,6 +14,7 @@
 namespace shogi_records_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter::core;
+using arbiter::testing::shogi_kif;
 using namespace arbiter::core::record;
 
 namespace {
@@ -47,11 +49,14 @@ BOOST_AUTO_TEST_SUITE(shogi_records_replay)
 
 BOOST_AUTO_TEST_CASE(kif_games_replay_to_their_end) {
     // 千日手: the record ends on the fourth occurrence of one position (hands included).
-    Replay s = replay(read_kif_file("tests/data/shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif"), "sennichite.kif");
+    Replay s = replay(read_kif_file("tests/data/shogi/shogidokoro-elmo-vs-yaselmo-sennichite.kif", shogi_kif()),
+                      "sennichite.kif");
     BOOST_TEST(s.occurrences_of_final == 4);
-    Replay t = replay(read_kif_file("tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif"), "time-up.kif");
+    Replay t = replay(read_kif_file("tests/data/shogi/81dojo-ninomiyaryu-vs-yos-2017-time-up.kif", shogi_kif()),
+                      "time-up.kif");
     BOOST_TEST(t.plies > 0);
-    Replay h = replay(read_kif_file("tests/data/shogi/habu-vs-fujii-2006-junisen.sjis.kif"), "habu-fujii.kif");
+    Replay h = replay(read_kif_file("tests/data/shogi/habu-vs-fujii-2006-junisen.sjis.kif", shogi_kif()),
+                      "habu-fujii.kif");
     BOOST_TEST(h.plies > 0);
     BOOST_TEST(!h.final.legal_moves().empty());  // ended by resignation, not by mate
 }

@@ -8,6 +8,7 @@
 #include "core/pgn.h"
 #include "core/record/csa.h"
 #include "core/record/kif.h"
+#include "shogi_kif.h"
 #include "core/record/othello_records.h"
 
 #include <boost/test/unit_test.hpp>
@@ -20,6 +21,7 @@
 namespace linear_readers_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
 using namespace arbiter;
+using arbiter::testing::shogi_kif;
 using namespace arbiter::core::record;
 
 constexpr int Scale = 128;
@@ -79,7 +81,7 @@ BOOST_AUTO_TEST_CASE(kif_a_long_time_control_header) {
         for (int k = 0; k < n; ++k) s += "1秒";
         return s + "\n手合割：平手\n手数----指手---------消費時間--\n   1 ７六歩(77)   ( 0:01/00:00:01)\n";
     }, 2000, [](const std::string& text) {
-        const GameRecord r = read_kif(text, "t.kif");
+        const GameRecord r = read_kif(text, "t.kif", shogi_kif());
         const std::string file = "t.kif";
         procedure::convert::Build b(file, 1, 1);
         // A unit named more than once is unreadable (read_japanese_duration): refused, and in linear time.
@@ -92,7 +94,7 @@ BOOST_AUTO_TEST_CASE(kif_many_comment_lines) {
         std::string s = "手合割：平手\n手数----指手---------消費時間--\n";
         for (int k = 0; k < n; ++k) s += "*a comment on the game\n";
         return s + "   1 ７六歩(77)   ( 0:01/00:00:01)\n";
-    }, 500, [](const std::string& text) { BOOST_TEST(read_kif(text, "t.kif").moves.size() == 1u); });
+    }, 500, [](const std::string& text) { BOOST_TEST(read_kif(text, "t.kif", shogi_kif()).moves.size() == 1u); });
 }
 
 BOOST_AUTO_TEST_CASE(csa_many_comment_lines_and_a_long_event) {

@@ -10,6 +10,7 @@
 
 #include "core/pgn.h"
 #include "core/record/kif.h"
+#include "shogi_kif.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -22,6 +23,7 @@ namespace record_endings_test {  // apart from the other files of a unity batch 
 
 namespace fs = std::filesystem;
 using namespace arbiter;
+using arbiter::testing::shogi_kif;
 using namespace arbiter::procedure;
 
 namespace {
@@ -145,7 +147,7 @@ BOOST_AUTO_TEST_CASE(an_81dojo_illegal_last_move_is_ruled_a_loss_for_its_mover) 
 }
 
 BOOST_AUTO_TEST_CASE(cr_cr_lf_line_ends_are_read) {
-    const auto r = core::record::read_kif_file(data("kif-crcrlf.kif"));
+    const auto r = core::record::read_kif_file(data("kif-crcrlf.kif"), shogi_kif());
     BOOST_TEST(r.moves.size() == 2u);
     BOOST_TEST(r.termination == core::record::Termination::resign);
     BOOST_TEST(r.header("先手") == "alpha");

@@ -52,7 +52,7 @@ struct RecordMove {
 };
 
 struct GameRecord {
-    std::string game;   // "shogi" or "othello"
+    std::string game;   // what the record calls its game ("shogi" in CSA, "othello"; "" in KIF, which names none)
     std::string format; // "kif", "csa", "ggf", "transcript", "board", "wthor"
     std::vector<std::pair<std::string, std::string>> headers;  // in file order, UTF-8
     std::string start = "startpos";  // "startpos", an SFEN (shogi) or an othello board string

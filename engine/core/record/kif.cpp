@@ -1,8 +1,10 @@
 #include "core/record/kif.h"
 
 #include "core/error.h"
+#include "core/game_def.h"
 #include "core/pgn.h"
 
+#include <algorithm>
 #include <array>
 
 namespace arbiter::core::record {
@@ -76,18 +78,6 @@ int numeral(char32_t c) {
     return 0;
 }
 
-struct PieceName {
-    std::string_view text;
-    char drop;  // USI letter when dropped; 0 = cannot be dropped (promoted pieces, king)
-};
-
-// Longest names first so that 成香 is not read as 成 + 香.
-constexpr std::array<PieceName, 19> Pieces = {{
-    {"成香", 0}, {"成桂", 0}, {"成銀", 0}, {"歩", 'P'}, {"香", 'L'}, {"桂", 'N'}, {"銀", 'S'},
-    {"金", 'G'}, {"角", 'B'}, {"飛", 'R'}, {"玉", 0},   {"王", 0},   {"と", 0},   {"馬", 0},
-    {"龍", 0},   {"竜", 0},   {"杏", 0},   {"圭", 0},   {"全", 0},
-}};
-
 struct Ending {
     std::string_view text;
     Termination termination;
@@ -134,7 +124,7 @@ std::string trim(std::string_view s) {
 
 // Reads a KIF move after its optional ▲/△ mark ("７六歩(77)", "同　歩(78)", "５五角打") and returns it in USI;
 // `last_file` / `last_rank` hold the previous destination (0 = none) for 「同」 and receive this one.
-std::string parse_kif_move(LineCursor& c, int move_column, int& last_file, int& last_rank) {
+std::string parse_kif_move(LineCursor& c, const KifPieces& pieces, int move_column, int& last_file, int& last_rank) {
     std::string usi;
     if (c.done()) c.fail("expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)");
     int to_file = 0, to_rank = 0;
@@ -151,13 +141,13 @@ std::string parse_kif_move(LineCursor& c, int move_column, int& last_file, int& 
         if (!to_rank) c.fail_at(rank_column, "expected a destination rank (一-九)");
     }
     int piece_column = c.column();
-    const PieceName* piece = nullptr;
-    for (const PieceName& p : Pieces)
+    const KifPieces::Name* piece = nullptr;
+    for (const KifPieces::Name& p : pieces.longest_first)
         if (c.accept(p.text)) {
             piece = &p;
             break;
         }
-    if (!piece) c.fail_at(piece_column, "expected a piece name (歩 香 桂 銀 金 角 飛 玉 と 成香 成桂 成銀 馬 龍)");
+    if (!piece) c.fail_at(piece_column, "expected a piece name (" + pieces.listed + ")");
     bool promote = false, drop = false;
     if (c.accept("不成") || c.accept("生")) {
     } else if (c.accept("成")) {
@@ -179,17 +169,17 @@ std::string parse_kif_move(LineCursor& c, int move_column, int& last_file, int& 
         if (promote) c.fail_at(piece_column, "a dropped piece cannot promote");
         usi = std::string(1, piece->drop) + "*" + usi_square(to_file, to_rank);
     }
-last_file = to_file;
+    last_file = to_file;
     last_rank = to_rank;
     return usi;
 }
 
 class KifReader {
 public:
-    KifReader(std::string text, const std::string& file) : text_(std::move(text)), file_(file) {}
+    KifReader(std::string text, const std::string& file, const KifPieces& pieces)
+        : text_(std::move(text)), file_(file), pieces_(pieces) {}
 
     GameRecord read() {
-        record_.game = "shogi";
         record_.format = "kif";
         record_.line = 1;
         std::string_view all = text_;
@@ -344,7 +334,7 @@ private:
             return;
         }
         if (ended_) c.fail_at(number_column, "move line after the game's ending comment");
-        m.move = parse_kif_move(c, move_column, last_to_file_, last_to_rank_);
+        m.move = parse_kif_move(c, pieces_, move_column, last_to_file_, last_to_rank_);
         read_tail(c, m);
         record_.moves.push_back(std::move(m));
     }
@@ -380,6 +370,7 @@ private:
 
     std::string text_;
     const std::string& file_;
+    const KifPieces& pieces_;
     GameRecord record_;
     bool in_moves_ = false;
     bool ended_ = false;
@@ -417,7 +408,31 @@ std::string kif_handicap_sfen(std::string_view name) {
     return {};
 }
 
-std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi, const std::string& file) {
+KifPieces kif_pieces(const GameDefinition& g) {
+    KifPieces out;
+    const auto add = [&](const std::string& text, int type) {
+        for (const auto& n : out.longest_first)
+            if (n.text == text) return;
+        const PieceType& p = g.pieces[std::size_t(type)];
+        // What a drop puts down: a piece of a game with hands that no capture turns into another (not a promoted
+        // piece, which joins the hand unpromoted) and not a royal one, which is never captured.
+        const bool drops = g.hands && !p.royal && !p.promoted;
+        out.longest_first.push_back({text, drops ? p.letter : char(0)});
+        if (!out.listed.empty()) out.listed += ' ';
+        out.listed += text;
+    };
+    for (std::size_t t = 0; t < g.pieces.size(); ++t)
+        for (const std::string& glyph : g.pieces[t].glyphs)
+            if (!glyph.empty()) add(glyph, int(t));
+    for (const auto& [type, text] : g.profile.traditional.other_names) add(text, type);
+    // Longest first, so that 成香 is not read as 成 + 香.
+    std::stable_sort(out.longest_first.begin(), out.longest_first.end(),
+                     [](const KifPieces::Name& a, const KifPieces::Name& b) { return a.text.size() > b.text.size(); });
+    return out;
+}
+
+std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi, const std::string& file,
+                            const KifPieces& pieces) {
     int last_file = 0, last_rank = 0;
     if (previous_usi.size() >= 4) {
         std::string_view to = previous_usi.substr(2, 2);
@@ -428,16 +443,18 @@ std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi
     c.skip_space();
     int column = c.column();
     if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
-    std::string usi = parse_kif_move(c, column, last_file, last_rank);
+    std::string usi = parse_kif_move(c, pieces, column, last_file, last_rank);
     c.skip_space();
     if (!c.done()) c.fail("unexpected text after the move");
     return usi;
 }
 
-GameRecord read_kif(std::string_view bytes, const std::string& file) {
-    return KifReader(decode_japanese_text(bytes, file), file).read();
+GameRecord read_kif(std::string_view bytes, const std::string& file, const KifPieces& pieces) {
+    return KifReader(decode_japanese_text(bytes, file), file, pieces).read();
 }
 
-GameRecord read_kif_file(const std::string& path) { return read_kif(read_whole_file(path), path); }
+GameRecord read_kif_file(const std::string& path, const KifPieces& pieces) {
+    return read_kif(read_whole_file(path), path, pieces);
+}
 
 }  // namespace arbiter::core::record
