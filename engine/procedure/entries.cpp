@@ -429,14 +429,16 @@ void State::on_entry() {
 }
 
 // Whether the clocks wait for a press: the rulebook names the side whose press starts the game (clock.start
-// started_by; othello: white presses, black's clock runs) and the timeline's first act at the board is that
-// side's press. A timeline that starts otherwise starts at the scheduled start, as if pressed at 0:00:00.
+// started_by; othello: white presses, black's clock runs), so the clock is at rest until someone presses, and the
+// timeline's first act at the board is a press. That side's press starts the game; the other side's, made before
+// it, starts the named side's clock (the first to arrive starting an absent player's time, JOA 遅刻者の取り扱い).
+// A timeline that starts otherwise starts at the scheduled start, as if pressed at 0:00:00.
 bool State::started_by_press() const {
     const auto* r = rule(registry().setting_topic(params::started_by.mechanism));
     const json starter = r ? param_value(*r, params::started_by.name) : json();
     if (!starter.is_string() || side_of(starter.get<std::string>()) < 0) return false;
     for (const auto& e : timeline.entries) {
-        if (e.action == "press") return e.value.IsScalar() && e.value.Scalar() == starter.get<std::string>();
+        if (e.action == "press") return true;
         if (e.action == "move" || e.action == "pass") return false;
     }
     return false;
