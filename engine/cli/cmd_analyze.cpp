@@ -15,6 +15,7 @@
 #include "core/placement_game.h"
 #include "core/unwinnable.h"
 #include "core/position.h"
+#include "report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -216,9 +217,10 @@ int answer_every_line(const AnalyzeOptions& o, Answer answer) {
             const std::string where = o.positions_file + ":" + std::to_string(number) +
                                       (e.where().column > 0 ? ":" + std::to_string(e.where().column) : std::string());
             if (o.format == "json") {
-                std::cout << nlohmann::json{{"line", number}, {"position", line}, {"error", where + ": " + e.message()},
-                                            {"unreachable", impossible}}
-                                 .dump()
+                std::cout << report::json_stream::dump({{"line", number},
+                                                        {"position", line},
+                                                        {"error", where + ": " + e.message()},
+                                                        {"unreachable", impossible}})
                           << '\n';
             } else {
                 if (!first_one) std::cout << '\n';
@@ -253,7 +255,7 @@ int run_analyze_board(const AnalyzeOptions& o, const core::GameDefinitionPtr& de
     auto emit = [&](const Pos& pos, bool first_one) {
         nlohmann::json j = analyze_board(pos);
         if (o.format == "json") {
-            std::cout << j.dump() << '\n';
+            std::cout << report::json_stream::dump(j) << '\n';
         } else {
             if (!first_one) std::cout << '\n';
             print_board_text(j, *def);
@@ -288,7 +290,7 @@ int run_analyze(const AnalyzeOptions& o, const GlobalOptions& global) {
     auto emit = [&](const core::Position& pos, bool first_one) {
         nlohmann::json j = placement ? analyze_placement(pos) : analyze(pos);
         if (o.format == "json") {
-            std::cout << j.dump() << '\n';
+            std::cout << report::json_stream::dump(j) << '\n';
         } else {
             if (!first_one) std::cout << '\n';
             if (placement) print_placement_text(j, *def);

@@ -8,6 +8,7 @@
 #include "procedure/expectations.h"
 #include "report/check_report.h"
 #include "rulebook/paths.h"
+#include "report/json_stream.h"
 
 #include <iostream>
 #include <memory>
@@ -54,7 +55,7 @@ Command check_command() {
                         timelines.push_back(std::move(t));
                     }
                     if (*format == "json")
-                        std::cout << report::check_json(timelines).dump(2) << '\n';
+                        std::cout << report::json_stream::dump(report::check_json(timelines), 2) << '\n';
                     else
                         std::cout << report::check_text(timelines, *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en);
                     if (unreadable) return 2;

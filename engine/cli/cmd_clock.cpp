@@ -10,6 +10,7 @@
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/warnings.h"
+#include "report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -232,7 +233,7 @@ int run(const Options& options, const GlobalOptions& global) {
             out["rulebook"] = nullptr;
             out["category"] = nullptr;
         }
-        std::cout << out.dump(2) << '\n';
+        std::cout << report::json_stream::dump(out, 2) << '\n';
         return 0;
     }
 

@@ -6,6 +6,7 @@
 #include "rulebook/paths.h"
 #include "rulebook/warnings.h"
 #include "rulebook/suggest.h"
+#include "report/json_stream.h"
 
 #include <iostream>
 
@@ -62,7 +63,7 @@ Command diff_command() {
                     RulebookDiff diff = diff_rulebooks(books);
                     diff.registry = &library.registry();
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
-                    if (*format == "json") std::cout << report::diff_json(diff).dump(2) << '\n';
+                    if (*format == "json") std::cout << report::json_stream::dump(report::diff_json(diff), 2) << '\n';
                     else if (*format == "md") write_paged(report::diff_markdown(diff, language));
                     else if (*format == "html") std::cout << report::diff_html(diff, language);
                     else {

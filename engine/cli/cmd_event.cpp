@@ -6,6 +6,7 @@
 #include "report/sheet_players.h"
 #include "rulebook/event_check.h"
 #include "rulebook/paths.h"
+#include "report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -126,7 +127,8 @@ Command event_command() {
                     const Rulebook& book = event_rulebook(event, library, *rulebook_id);
                     const EventCheck result = check_event_settings(event, book, library.registry());
                     if (is_check) {
-                        if (*format == "json") std::cout << check_json(event, book, result).dump(2) << '\n';
+                        if (*format == "json")
+                            std::cout << report::json_stream::dump(check_json(event, book, result), 2) << '\n';
                         else print_check(event, book, result, *lang == "ja" ? Lang::ja : Lang::en);
                         return check_exit_code(result);
                     }

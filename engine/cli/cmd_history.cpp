@@ -5,6 +5,7 @@
 #include "report/history_report.h"
 #include "rulebook/paths.h"
 #include "rulebook/suggest.h"
+#include "report/json_stream.h"
 
 #include <iostream>
 
@@ -61,7 +62,7 @@ Command history_command() {
                 const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                 const report::History history = report::rule_history(*topic, books, library.registry(), language);
                 if (*format == "json")
-                    std::cout << report::history_json(history, language).dump(2) << '\n';
+                    std::cout << report::json_stream::dump(report::history_json(history, language), 2) << '\n';
                 else if (*format == "md")
                     std::cout << report::history_markdown(history, language);
                 else if (*format == "html")

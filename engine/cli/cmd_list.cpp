@@ -4,6 +4,7 @@
 #include "rulebook/game_loader.h"
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
+#include "report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 
@@ -42,7 +43,7 @@ Command list_command() {
                                                        {"part", book->source.part},
                                                        {"lines", book->source.lines},
                                                        {"url", book->source.url}}}});
-                        std::cout << out.dump(2) << '\n';
+                        std::cout << report::json_stream::dump(out, 2) << '\n';
                     } else {
                         const bool ja = language == Lang::ja;
                         // English lists the game's id; Japanese its name as the game file gives it (names.ja).

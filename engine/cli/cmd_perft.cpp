@@ -8,6 +8,7 @@
 #include "core/move_text.h"
 #include "core/notation.h"
 #include "core/position.h"
+#include "report/json_stream.h"
 
 #include <nlohmann/json.hpp>
 #include <spdlog/spdlog.h>
@@ -84,7 +85,7 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
             j["divide"] = nlohmann::json::array();
             for (const Row& r : rows) j["divide"].push_back({{"move", r.move}, {"nodes", r.nodes}});
         }
-        std::cout << j.dump() << '\n';
+        std::cout << report::json_stream::dump(j) << '\n';
     } else {
         for (const Row& r : rows) std::cout << r.move << ": " << r.nodes << '\n';
         if (o.divide) std::cout << '\n';

@@ -8,6 +8,7 @@
 #include "records/record_words.h"
 #include "report/ruling_text.h"
 #include "rulebook/paths.h"
+#include "report/json_stream.h"
 
 #include <spdlog/spdlog.h>
 
@@ -46,7 +47,7 @@ Command run_command() {
                         if (*format == "json") {
                             auto out = procedure::to_json(run);
                             procedure::add_record_keys(out, record, run);
-                            std::cout << out.dump(2) << '\n';
+                            std::cout << report::json_stream::dump(out, 2) << '\n';
                         } else {
                             std::cout << report::run_text(timeline, run, l, &library.registry()) << procedure::recorded_line(record, run, l, &library.registry());
                         }
@@ -69,7 +70,7 @@ Command run_command() {
                     procedure::Runner runner(library);
                     const auto run = runner.run(timeline, *book);
                     if (*format == "json")
-                        std::cout << procedure::to_json(run).dump(2) << '\n';
+                        std::cout << report::json_stream::dump(procedure::to_json(run), 2) << '\n';
                     else
                         std::cout << report::run_text(timeline, run, l, &library.registry());
                     return 0;

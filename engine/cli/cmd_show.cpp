@@ -8,6 +8,7 @@
 #include "rulebook/paths.h"
 #include "rulebook/rulebook.h"
 #include "rulebook/suggest.h"
+#include "report/json_stream.h"
 
 #include <algorithm>
 #include <iostream>
@@ -196,7 +197,7 @@ Command show_command() {
                     }
                     const Lang language = *lang == "ja" ? Lang::ja : Lang::en;
                     if (*format == "json") {
-                        std::cout << report::rulebook_json(*book, rules).dump(2) << '\n';
+                        std::cout << report::json_stream::dump(report::rulebook_json(*book, rules), 2) << '\n';
                     } else {
                         const TerminalSafeStdout safe_text;  // the rulebook's own words, on a terminal
                         print_header(*book, library, language);

@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <fstream>
 #include <cerrno>
+#include <cstring>
+#include <sys/stat.h>
 #include <fcntl.h>
 #include <unistd.h>
 #include <iostream>
@@ -106,9 +108,16 @@ Command site_command() {
                         std::error_code ignored;
                         if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ignored)))
                             std::filesystem::remove(path, ignored);
-                        const int fd =
-                            ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-                        bool written = fd >= 0;
+                        // Nor into what is not a regular file: opened without O_NONBLOCK, a FIFO at a page's name
+                        // blocked the command for ever, waiting for a reader.
+                        const int fd = ::open(path.c_str(),
+                                              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
+                        std::string why = fd < 0 ? std::strerror(errno) : "";
+                        struct stat st{};
+                        if (fd >= 0 ? ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
+                                    : ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
+                            why = "something other than a regular file stands at its name";
+                        bool written = why.empty();
                         for (std::size_t at = 0; written && at < text.size();) {
                             const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
                             if (n < 0 && errno == EINTR) continue;
@@ -117,7 +126,9 @@ Command site_command() {
                         }
                         if (fd >= 0 && ::close(fd) != 0) written = false;
                         if (!written) {
-                            std::cerr << "arbiter: site: cannot write " << path.string() << '\n';
+                            if (why.empty()) why = std::strerror(errno);
+                            std::cerr << "arbiter: site: cannot write " << path.string() << " (" << why
+                                      << "); expected a folder where the site's files can be written\n";
                             return 2;
                         }
                     }

@@ -8,6 +8,7 @@
 #include "rulebook/input_errors.h"
 #include "rulebook/paths.h"
 #include "rulebook/validate.h"
+#include "report/json_stream.h"
 
 #include <new>
 #include <nlohmann/json.hpp>
@@ -140,7 +141,7 @@ Command validate_command() {
                                 std::cerr << file << (memory ? ": " : ": internal error: ") << message << '\n';
                         }
                     }
-                    if (*format == "json") std::cout << out.dump(2) << '\n';
+                    if (*format == "json") std::cout << report::json_stream::dump(out, 2) << '\n';
                     return all_ok ? 0 : 2;
                 });
             }};

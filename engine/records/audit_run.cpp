@@ -2,9 +2,13 @@
 // the next unruled game, and emitted in order once the whole batch is done.
 #include "records/audit_run.h"
 
+#include <spdlog/spdlog.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
+#include <system_error>
 #include <thread>
 
 namespace arbiter::procedure::audit {
@@ -44,7 +48,6 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
                const std::function<void(const AuditedGame&)>& sink,
                const std::function<void(long games, const std::string& file)>& progress) {
     const int jobs = std::max(1, options.jobs);
-    const std::size_t batch_size = std::size_t(ParallelBatch) * std::size_t(jobs);
     GameStream stream(options.files);
     Batch batch;
     std::mutex mutex;
@@ -72,26 +75,46 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
             for (auto& t : threads) t.join();
         }
     } joiner{helpers, mutex, wake, stop};
-    for (int t = 1; t < jobs; ++t)
-        helpers.emplace_back([&] {
-            Runner runner(library, audit_run_options());
-            AuditHeads heads;
-            long seen = 0;
-            for (;;) {
-                {
-                    std::unique_lock lock(mutex);
-                    wake.wait(lock, [&] { return stop || (open && generation != seen); });
-                    if (stop) return;
-                    seen = generation;
-                    ++active;
-                }
-                const std::size_t done = work(batch, library, runner, heads, options.rulebooks);
-                std::lock_guard lock(mutex);
-                ruled += done;
-                --active;
-                finished.notify_one();
+    const auto helper = [&] {
+        // A helper that cannot set up (out of memory) leaves the games to the others: an exception ending a thread
+        // would end the program.
+        std::optional<Runner> own;
+        try {
+            own.emplace(library, audit_run_options());
+        } catch (const std::bad_alloc&) {
+            return;
+        }
+        Runner& runner = *own;
+        AuditHeads heads;
+        long seen = 0;
+        for (;;) {
+            {
+                std::unique_lock lock(mutex);
+                wake.wait(lock, [&] { return stop || (open && generation != seen); });
+                if (stop) return;
+                seen = generation;
+                ++active;
             }
-        });
+            const std::size_t done = work(batch, library, runner, heads, options.rulebooks);
+            std::lock_guard lock(mutex);
+            ruled += done;
+            --active;
+            finished.notify_one();
+        }
+    };
+    // As many threads as the system lets start: under a process memory limit (each thread's stack is reserved
+    // address space) or a cap on threads, --jobs 1024 ended in a bare "Resource temporarily unavailable". The
+    // rulings do not depend on the count, so the audit goes on with the threads it has and says so.
+    for (int t = 1; t < jobs; ++t) {
+        try {
+            helpers.emplace_back(helper);
+        } catch (const std::system_error& e) {
+            spdlog::warn("--jobs {}: the system let only {} threads start ({}); the games are ruled on those", jobs,
+                         helpers.size() + 1, e.what());
+            break;
+        }
+    }
+    const std::size_t batch_size = std::size_t(ParallelBatch) * (helpers.size() + 1);
 
     Runner runner(library, audit_run_options());
     AuditHeads heads;

@@ -12,8 +12,12 @@ void pad(std::ostream& out, int depth) {
 
 }  // namespace
 
+std::string dump(const nlohmann::json& value, int indent) {
+    return value.dump(indent, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 void write_value(std::ostream& out, const nlohmann::json& value, int depth) {
-    const std::string text = value.dump(2);
+    const std::string text = dump(value, 2);
     std::size_t from = 0;
     for (auto at = text.find('\n'); at != std::string::npos; at = text.find('\n', from)) {
         out.write(text.data() + from, std::streamsize(at + 1 - from));
@@ -52,7 +56,7 @@ void write_object(std::ostream& out, const std::map<std::string, Writer>& member
     std::size_t i = 0;
     for (const auto& [key, writer] : members) {
         pad(out, depth + 1);
-        out << nlohmann::json(key).dump() << ": ";
+        out << dump(nlohmann::json(key)) << ": ";
         writer(out, depth + 1);
         out << (++i < members.size() ? ",\n" : "\n");
     }

@@ -13,6 +13,11 @@
 
 namespace arbiter::report::json_stream {
 
+// `value` as nlohmann's dump(indent) writes it, bytes that are not UTF-8 (a file name of Latin-1 bytes, an
+// argument) written as U+FFFD: the default dump threw, and every --format json output naming such a file ended in
+// a library's message instead of its document.
+std::string dump(const nlohmann::json& value, int indent = -1);
+
 // Writes one value at nesting `depth` (its first line where the caller stands, its later lines indented).
 using Writer = std::function<void(std::ostream&, int depth)>;
 

@@ -1,5 +1,7 @@
 #include "report/site_search.h"
 
+#include "report/json_stream.h"
+
 #include "report/html_page.h"
 
 #include <nlohmann/json.hpp>
@@ -53,7 +55,7 @@ std::string index_script_name(Lang lang) { return lang == Lang::ja ? "search-ind
 std::string index_script(const std::vector<Entry>& entries) {
     nlohmann::json all = nlohmann::json::array();
     for (const Entry& e : entries) all.push_back({{"t", e.title}, {"u", e.url}, {"x", e.text}});
-    return "const ARBITER_INDEX = " + all.dump() + ";\n";
+    return "const ARBITER_INDEX = " + json_stream::dump(all) + ";\n";
 }
 
 std::string search_html(Lang lang) {

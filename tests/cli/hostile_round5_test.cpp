@@ -1,7 +1,7 @@
 // Hostile input, round five (issue 34): a schema folder's pattern whose searches together cost hours, and empty or
 // comma-only rulebook options taken as no option at all; tried against main 3911139 (tests/data/hostile/README.md
 // lists what this round reports rather than fixes).
-#include "cli/cli_run.h"
+#include "cli/hostile_run.h"
 #include "cli/named_timeline_pattern.h"
 
 #include <boost/test/unit_test.hpp>
@@ -19,21 +19,9 @@ using arbiter::test::contains;
 using arbiter::test::CliResult;
 using arbiter::test::run_shell;
 using arbiter::test::ScratchFolder;
-
-// `arbiter <args>` from the source folder with stderr merged and a time limit (a hang fails as exit 124).
-CliResult run(const std::string& args, int seconds = 20) {
-    return run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout " + std::to_string(seconds) + " '" ARBITER_BINARY "' " +
-                     args + " 2>&1");
-}
-
-std::string bundled(const std::string& path) {
-    std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
+using arbiter::test::hostile::run;
+using arbiter::test::hostile::bundled;
+using arbiter::test::hostile::write;
 
 BOOST_AUTO_TEST_SUITE(hostile_round5)
 

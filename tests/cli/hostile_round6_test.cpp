@@ -1,7 +1,7 @@
 // Hostile input, round six (issue 34): the two bounds round five left (compare's JSON document built whole, the
 // schema pattern matcher's '.' and negated classes taking one byte of a character) and what this round's attacks
 // found; tried against main ceb3cd6 (tests/data/hostile/README.md lists what this round reports rather than fixes).
-#include "cli/cli_run.h"
+#include "cli/hostile_run.h"
 #include "cli/named_timeline_pattern.h"
 #include "rulebook/pattern_match.h"
 
@@ -23,34 +23,11 @@ using arbiter::test::contains;
 using arbiter::test::CliResult;
 using arbiter::test::run_shell;
 using arbiter::test::ScratchFolder;
-
-// `arbiter <args>` from the source folder with stderr merged and a time limit (a hang fails as exit 124).
-CliResult run(const std::string& args, int seconds = 30) {
-    return run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout " + std::to_string(seconds) + " '" ARBITER_BINARY "' " +
-                     args + " 2>&1");
-}
-
-// The same with stdout alone (the JSON to parse).
-CliResult run_stdout(const std::string& args) {
-    return run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout 30 '" ARBITER_BINARY "' " + args + " 2>/dev/null");
-}
-
-std::string bundled(const std::string& path) {
-    std::ifstream in(fs::path(ARBITER_SOURCE_DIR) / path, std::ios::binary);
-    std::ostringstream text;
-    text << in.rdbuf();
-    return text.str();
-}
-
-void write(const fs::path& path, const std::string& text) { std::ofstream(path, std::ios::binary) << text; }
-
-// A program that cannot start under a 250 MB address space is a sanitized build (its shadow memory): the memory
-// tests say so and skip.
-bool limits_apply() {
-    if (run_shell("(ulimit -v 250000; '" ARBITER_BINARY "' list >/dev/null 2>&1)").exit_code == 0) return true;
-    BOOST_TEST_MESSAGE("skipped: the program does not start under ulimit -v 250000 (a sanitized build)");
-    return false;
-}
+using arbiter::test::hostile::run;
+using arbiter::test::hostile::run_stdout;
+using arbiter::test::hostile::bundled;
+using arbiter::test::hostile::write;
+using arbiter::test::hostile::limits_apply;
 
 // A chess timeline of `moves` knight moves (Nf3 Nf6 Ng1 Ng8 over and over), each after two touches of the knight
 // moved: three entries a move, every touch ruled on (FIDE 4.3a), so each rulebook's run has two rulings a move.
