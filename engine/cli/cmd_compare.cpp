@@ -130,7 +130,7 @@ Command compare_command() {
                     else if (*format == "html")
                         report::write_compare_html(std::cout, *first, runs, l, &library.registry(), &library);
                     else {
-                        std::cout << report::compare_text(*first, runs, l, *format == "md", &library.registry());
+                        report::write_compare_text(std::cout, *first, runs, l, *format == "md", &library.registry());
                         if (record)
                             for (const auto& run : runs)
                                 std::cout << run.rulebook << ": " << procedure::recorded_line(*record, run, l, &library.registry());

@@ -17,6 +17,9 @@
 #include <unistd.h>
 #include <iostream>
 #include <memory>
+#include <ostream>
+#include <set>
+#include <streambuf>
 
 namespace arbiter::cli {
 
@@ -51,6 +54,70 @@ std::string page_name(const std::string& file, std::vector<std::string>& taken) 
         unique = name + "-" + std::to_string(n);
     taken.push_back(unique);
     return unique;
+}
+
+// A page's bytes go to its file as they are made, through a buffer of 64 KiB: a comparison's page is never whole.
+class FileBuffer : public std::streambuf {
+public:
+    explicit FileBuffer(int fd) : fd_(fd) { setp(buffer_, buffer_ + sizeof buffer_); }
+    bool failed() const { return failed_; }
+
+protected:
+    int_type overflow(int_type c) override {
+        if (!drain()) return traits_type::eof();
+        if (!traits_type::eq_int_type(c, traits_type::eof())) {
+            *pptr() = traits_type::to_char_type(c);
+            pbump(1);
+        }
+        return traits_type::not_eof(c);
+    }
+    int sync() override { return drain() ? 0 : -1; }
+
+private:
+    bool drain() {
+        for (char* at = pbase(); !failed_ && at < pptr();) {
+            const ssize_t n = ::write(fd_, at, std::size_t(pptr() - at));
+            if (n < 0 && errno == EINTR) continue;
+            failed_ = n <= 0;
+            at += failed_ ? 0 : n;
+        }
+        setp(buffer_, buffer_ + sizeof buffer_);
+        return !failed_;
+    }
+    int fd_;
+    bool failed_ = false;
+    char buffer_[1 << 16];
+};
+
+struct NotWritten {
+    std::string path;
+    std::string why;
+};
+
+// A page is written as a new file of the folder, never through what stands at its name: a symlink planted there
+// (index.html -> a file elsewhere) had the page overwrite its target. Nor into what is not a regular file: opened
+// without O_NONBLOCK, a FIFO at a page's name blocked the command for ever, waiting for a reader.
+void write_page(const std::filesystem::path& path, const std::function<void(std::ostream&)>& write) {
+    std::error_code ignored;
+    if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ignored)))
+        std::filesystem::remove(path, ignored);
+    const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
+    std::string why = fd < 0 ? std::strerror(errno) : "";
+    struct stat st {};
+    const bool regular = fd >= 0 ? ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)
+                                 : ::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode);
+    if (!regular)
+        why = "something other than a regular file stands at its name";
+    if (!why.empty()) {
+        if (fd >= 0) ::close(fd);
+        throw NotWritten{path.string(), why};
+    }
+    FileBuffer buffer(fd);
+    std::ostream out(&buffer);
+    write(out);
+    out.flush();
+    const bool closed = ::close(fd) == 0;
+    if (buffer.failed() || !out || !closed) throw NotWritten{path.string(), std::strerror(errno)};
 }
 
 }  // namespace
@@ -98,41 +165,20 @@ Command site_command() {
                         loaded.push_back(std::move(timeline));
                         comparisons.push_back(std::move(c));
                     }
-                    const auto files = report::site_files(library, comparisons);
                     std::error_code error;
                     std::filesystem::create_directories(*dir, error);
-                    for (const auto& [name, text] : files) {
-                        const auto path = std::filesystem::path(*dir) / name;
-                        // A page is written as a new file of the folder, never through what stands at its name: a
-                        // symlink planted there (index.html -> a file elsewhere) had the page overwrite its target.
-                        std::error_code ignored;
-                        if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ignored)))
-                            std::filesystem::remove(path, ignored);
-                        // Nor into what is not a regular file: opened without O_NONBLOCK, a FIFO at a page's name
-                        // blocked the command for ever, waiting for a reader.
-                        const int fd = ::open(path.c_str(),
-                                              O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0644);
-                        std::string why = fd < 0 ? std::strerror(errno) : "";
-                        struct stat st{};
-                        if (fd >= 0 ? ::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)
-                                    : ::stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode))
-                            why = "something other than a regular file stands at its name";
-                        bool written = why.empty();
-                        for (std::size_t at = 0; written && at < text.size();) {
-                            const ssize_t n = ::write(fd, text.data() + at, text.size() - at);
-                            if (n < 0 && errno == EINTR) continue;
-                            written = n > 0;
-                            at += written ? std::size_t(n) : 0;
-                        }
-                        if (fd >= 0 && ::close(fd) != 0) written = false;
-                        if (!written) {
-                            if (why.empty()) why = std::strerror(errno);
-                            std::cerr << "arbiter: site: cannot write " << path.string() << " (" << why
-                                      << "); expected a folder where the site's files can be written\n";
-                            return 2;
-                        }
+                    std::set<std::string> written;
+                    try {
+                        report::write_site(library, comparisons, [&](const std::string& name, const auto& write) {
+                            write_page(std::filesystem::path(*dir) / name, write);
+                            written.insert(name);
+                        });
+                    } catch (const NotWritten& failed) {
+                        std::cerr << "arbiter: site: cannot write " << failed.path << " (" << failed.why
+                                  << "); expected a folder where the site's files can be written\n";
+                        return 2;
                     }
-                    std::cerr << "arbiter: site: wrote " << files.size() << " files into " << *dir << '\n';
+                    std::cerr << "arbiter: site: wrote " << written.size() << " files into " << *dir << '\n';
                     return 0;
                 });
             }};

@@ -75,9 +75,10 @@ std::string ruling_html(const procedure::Ruling& r, Lang lang, const rulebook::R
 }  // namespace
 
 void write_compare_html(std::ostream& page, const procedure::Timeline& timeline,
-                        const std::vector<procedure::Run>& runs, Lang lang, const rulebook::Registry* registry, const rulebook::Library* library) {
+                        const std::vector<procedure::Run>& runs, Lang lang, const rulebook::Registry* registry,
+                        const rulebook::Library* library, std::string_view lead) {
     const std::string title = label("Timeline comparison: ", "裁定比較: ", lang) + timeline.name;
-    page << html_page_head(title, lang, compare_css);
+    page << html_page_head(title, lang, compare_css) << lead;
     page << "<h1>" + html_escape(title) + "</h1>\n<dl class=\"facts\">\n";
     for (const auto& run : runs) {
         std::string what = run.category.empty() ? std::string(label("standard play", "通常対局", lang)) : category_words(run.category, run.category_title, lang);
@@ -93,7 +94,8 @@ void write_compare_html(std::ostream& page, const procedure::Timeline& timeline,
             html_escape(label("entry and position", "事象と局面", lang)) + "</th>";
     for (const auto& run : runs) page << "<th>" + html_escape(run.rulebook) + "</th>";
     page << "</tr></thead>\n<tbody>\n";
-    for (const auto& row : detail::compare_rows(runs, lang, registry)) {
+    detail::CompareRow row;
+    for (detail::CompareRows rows(runs, lang, registry); rows.next(row);) {
         if (row.entry < 0 || std::size_t(row.entry) >= timeline.entries.size()) continue;
         const auto& entry = timeline.entries[std::size_t(row.entry)];
         const std::string what = describe_entry(entry, lang, registry, traditional_move(runs, row.entry));

@@ -13,6 +13,7 @@
 #include <functional>
 #include <ostream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::report {
@@ -22,6 +23,9 @@ namespace arbiter::report {
 // article without the topic id.
 std::string compare_text(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
                          bool markdown = false, const rulebook::Registry* registry = nullptr);
+// The same written to `out` a row at a time (the rows are made twice for the text table's widths, never held).
+void write_compare_text(std::ostream& out, const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs,
+                        rulebook::Lang lang, bool markdown = false, const rulebook::Registry* registry = nullptr);
 
 // One self-contained HTML page (inline CSS, no scripts, A4 print rules): the same rows, clocks and results, with an
 // inline SVG diagram of the position at each ruling (once per row when the rulebooks share it, as they do when they
@@ -29,10 +33,11 @@ std::string compare_text(const procedure::Timeline& timeline, const std::vector<
 // With `library`, a Japanese page names each rulebook's mode by its summary, not by its id.
 std::string compare_html(const procedure::Timeline& timeline, const std::vector<procedure::Run>& runs, rulebook::Lang lang,
                          const rulebook::Registry* registry = nullptr, const rulebook::Library* library = nullptr);
-// The same page written to `page` a row at a time (a long timeline's page is never held whole).
+// The same page written to `page` a row at a time (a long timeline's page is never held whole); `lead` (HTML, the
+// site's navigation) opens the page's <main>.
 void write_compare_html(std::ostream& page, const procedure::Timeline& timeline,
                         const std::vector<procedure::Run>& runs, rulebook::Lang lang, const rulebook::Registry* registry = nullptr,
-                        const rulebook::Library* library = nullptr);
+                        const rulebook::Library* library = nullptr, std::string_view lead = {});
 
 // {"timeline": name, "rulebooks": [ids], "runs": [run JSON...], "rows": [{"entry", "at", "differs", "cells"}]} and
 // a line break, as nlohmann's dump(2) writes it, but written a ruling and a row at a time (json_stream.h): a long

@@ -7,6 +7,7 @@
 #include "rulebook/rulebook.h"
 #include "rulebook/text.h"
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -19,9 +20,25 @@ struct CompareRow {
     bool differs = false;  // the runs rule differently here (topics or effects; article numbers alone do not count)
 };
 
-// The rows of `runs`, in timeline order. The pointers point into `runs`.
-std::vector<CompareRow> compare_rows(const std::vector<procedure::Run>& runs, rulebook::Lang lang,
-                                     const rulebook::Registry* registry = nullptr);
+// The rows of `runs`, in timeline order, made one at a time by next(): every format writes a row and lets it go, so
+// a long timeline's rows are never held together. The pointers point into `runs`, which must outlive the cursor.
+class CompareRows {
+public:
+    CompareRows(const std::vector<procedure::Run>& runs, rulebook::Lang lang,
+                const rulebook::Registry* registry = nullptr);
+    std::size_t size() const { return entries_.size(); }
+    // Makes the next row into `row`; false after the last.
+    bool next(CompareRow& row);
+
+private:
+    const std::vector<procedure::Run>& runs_;
+    rulebook::Lang lang_;
+    const rulebook::Registry* registry_;
+    std::vector<int> entries_;                      // the entries any run rules on, ascending
+    std::vector<std::vector<std::size_t>> order_;   // per run: its rulings' indices by entry (stable)
+    std::vector<std::size_t> at_;                   // per run: how far into order_ the rows have come
+    std::size_t row_ = 0;
+};
 
 // A ruling's applied effects in words, joined by "; ".
 std::string ruling_effects(const procedure::Ruling& ruling, rulebook::Lang lang, const rulebook::Registry* registry = nullptr);

@@ -60,12 +60,14 @@ std::string home_html(const Library& library, const std::vector<SiteComparison>&
 
 }  // namespace
 
-std::map<std::string, std::string> site_files(const Library& library, const std::vector<SiteComparison>& comparisons) {
-    std::map<std::string, std::string> files;
+void write_site(const Library& library, const std::vector<SiteComparison>& comparisons, const SiteFileWriter& file) {
+    auto text = [&file](const std::string& name, const std::string& bytes) {
+        file(name, [&bytes](std::ostream& out) { out << bytes; });
+    };
     for (const Lang lang : {Lang::en, Lang::ja}) {
         const bool ja = lang == Lang::ja;
         std::vector<site::Entry> entries;
-        files[site::page("index", lang)] = home_html(library, comparisons, lang);
+        text(site::page("index", lang), home_html(library, comparisons, lang));
         for (const Rulebook* book : library.rulebooks()) {
             site::RulebookLinks links;
             for (const Rulebook* other : library.rulebooks())
@@ -74,30 +76,31 @@ std::map<std::string, std::string> site_files(const Library& library, const std:
                 for (const auto& run : c.runs)
                     if (run.rulebook == book->id)
                         links.comparisons.emplace_back(c.name, c.timeline->name.empty() ? c.name : c.timeline->name);
-            files[site::rulebook_page(book->id, lang)] = site::rulebook_html(library, *book, links, lang, entries);
+            text(site::rulebook_page(book->id, lang), site::rulebook_html(library, *book, links, lang, entries));
             const Rulebook* parent = book->extends.empty() ? nullptr : library.find(book->extends);
             if (!parent) continue;
             RulebookDiff diff = diff_rulebooks({parent, book});
             diff.registry = &library.registry();
             const std::string name = parent->id + " → " + book->id;
-            files[site::diff_page(book->id, lang)] =
-                site::with_prefix(diff_html(diff, lang), site::nav_bar("diff-" + book->id, lang) + "<p>" +
-                                                             rulebook_links({parent->id, book->id}, lang) + "</p>\n");
+            text(site::diff_page(book->id, lang),
+                 site::with_prefix(diff_html(diff, lang), site::nav_bar("diff-" + book->id, lang) + "<p>" +
+                                                              rulebook_links({parent->id, book->id}, lang) + "</p>\n"));
             entries.push_back({(ja ? "相違 " : "Changes ") + name, site::diff_page(book->id, lang), name});
         }
         for (const SiteComparison& c : comparisons) {
             std::vector<std::string> ids;
             for (const auto& run : c.runs) ids.push_back(run.rulebook);
-            files[site::compare_page(c.name, lang)] = site::with_prefix(
-                compare_html(*c.timeline, c.runs, lang, &library.registry(), &library),
-                site::nav_bar("compare-" + c.name, lang) + "<p>" + rulebook_links(ids, lang) + "</p>\n");
+            const std::string nav =
+                site::nav_bar("compare-" + c.name, lang) + "<p>" + rulebook_links(ids, lang) + "</p>\n";
+            file(site::compare_page(c.name, lang), [&](std::ostream& out) {
+                write_compare_html(out, *c.timeline, c.runs, lang, &library.registry(), &library, nav);
+            });
             const std::string title = c.timeline->name.empty() ? c.name : c.timeline->name;
             entries.push_back({(ja ? "比較 " : "Comparison ") + title, site::compare_page(c.name, lang), title});
         }
-        files[site::page("search", lang)] = site::search_html(lang);
-        files[site::index_script_name(lang)] = site::index_script(entries);
+        text(site::page("search", lang), site::search_html(lang));
+        text(site::index_script_name(lang), site::index_script(entries));
     }
-    return files;
 }
 
 }  // namespace arbiter::report

@@ -7,7 +7,8 @@
 #include "procedure/procedure.h"
 #include "rulebook/rulebook.h"
 
-#include <map>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -20,9 +21,14 @@ struct SiteComparison {
     std::vector<procedure::Run> runs;  // one per rulebook, in the order compared
 };
 
-// The site's files by name relative to its folder ("index.html", "rulebook-fide-2009.ja.html",
-// "search-index.js"). English pages end in .html, Japanese ones in .ja.html; index.html is the English home.
-std::map<std::string, std::string> site_files(const rulebook::Library& library,
-                                              const std::vector<SiteComparison>& comparisons);
+// Writes one file of the site: its name relative to the site's folder ("index.html", "rulebook-fide-2009.ja.html",
+// "search-index.js") and what writes its bytes. English pages end in .html, Japanese ones in .ja.html; index.html is
+// the English home.
+using SiteFileWriter = std::function<void(const std::string& name, const std::function<void(std::ostream&)>& write)>;
+
+// Gives every file of the site to `file` in turn, each made as it is written (a comparison's page a row at a time):
+// the site is never held whole, and a long comparison's page never at all.
+void write_site(const rulebook::Library& library, const std::vector<SiteComparison>& comparisons,
+                const SiteFileWriter& file);
 
 }  // namespace arbiter::report

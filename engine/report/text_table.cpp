@@ -177,16 +177,16 @@ std::string terminal_safe(std::string_view text) {
     return out;
 }
 
+void TextTable::widen(std::vector<int>& widths, const std::vector<std::string>& row, int max_column) {
+    if (widths.size() < row.size()) widths.resize(row.size(), 0);
+    for (size_t c = 0; c < row.size(); ++c)
+        widths[c] = std::max(widths[c], std::min(display_width(row[c]), max_column));
+}
+
 std::vector<int> TextTable::natural_widths(int max_column) const {
-    size_t columns = header_.size();
-    for (const auto& row : rows_) columns = std::max(columns, row.size());
-    std::vector<int> widths(columns, 0);
-    auto measure = [&](const std::vector<std::string>& row) {
-        for (size_t c = 0; c < row.size(); ++c)
-            widths[c] = std::max(widths[c], std::min(display_width(row[c]), max_column));
-    };
-    measure(header_);
-    for (const auto& row : rows_) measure(row);
+    std::vector<int> widths;
+    widen(widths, header_, max_column);
+    for (const auto& row : rows_) widen(widths, row, max_column);
     return widths;
 }
 
@@ -210,34 +210,39 @@ std::string TextTable::render_to_width(int total_width) const {
     return render_widths(std::move(widths));
 }
 
-std::string TextTable::render_widths(std::vector<int> widths) const {
+std::string TextTable::render_row(const std::vector<std::string>& row, const std::vector<int>& widths) {
     const size_t columns = widths.size();
     std::string out;
-    auto emit = [&](const std::vector<std::string>& row) {
-        std::vector<std::vector<std::string>> cells(columns);
-        size_t height = 1;
-        for (size_t c = 0; c < columns; ++c) {
-            cells[c] = c < row.size() ? wrap(row[c], widths[c]) : std::vector<std::string>{""};
-            height = std::max(height, cells[c].size());
-        }
-        for (size_t l = 0; l < height; ++l) {
-            std::string line;
-            for (size_t c = 0; c < columns; ++c) {
-                std::string_view text = l < cells[c].size() ? std::string_view(cells[c][l]) : "";
-                line += c + 1 == columns ? std::string(text) : pad_right(text, widths[c]) + "  ";
-            }
-            while (!line.empty() && line.back() == ' ') line.pop_back();
-            out += line + '\n';
-        }
-    };
-    emit(header_);
-    std::string rule;
+    std::vector<std::vector<std::string>> cells(columns);
+    size_t height = 1;
     for (size_t c = 0; c < columns; ++c) {
-        rule.append(static_cast<size_t>(widths[c]), '-');
-        if (c + 1 < columns) rule += "  ";
+        cells[c] = c < row.size() ? wrap(row[c], widths[c]) : std::vector<std::string>{""};
+        height = std::max(height, cells[c].size());
     }
-    out += rule + '\n';
-    for (const auto& row : rows_) emit(row);
+    for (size_t l = 0; l < height; ++l) {
+        std::string line;
+        for (size_t c = 0; c < columns; ++c) {
+            std::string_view text = l < cells[c].size() ? std::string_view(cells[c][l]) : "";
+            line += c + 1 == columns ? std::string(text) : pad_right(text, widths[c]) + "  ";
+        }
+        while (!line.empty() && line.back() == ' ') line.pop_back();
+        out += line + '\n';
+    }
+    return out;
+}
+
+std::string TextTable::rule(const std::vector<int>& widths) {
+    std::string rule;
+    for (size_t c = 0; c < widths.size(); ++c) {
+        rule.append(static_cast<size_t>(widths[c]), '-');
+        if (c + 1 < widths.size()) rule += "  ";
+    }
+    return rule + '\n';
+}
+
+std::string TextTable::render_widths(std::vector<int> widths) const {
+    std::string out = render_row(header_, widths) + rule(widths);
+    for (const auto& row : rows_) out += render_row(row, widths);
     return out;
 }
 

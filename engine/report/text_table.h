@@ -39,9 +39,12 @@ public:
     // keeps the 8-column minimum.
     std::string render_to_width(int total_width) const;
 
-private:
-    std::string render_widths(std::vector<int> widths) const;
-    std::vector<int> natural_widths(int max_column) const;
+    // A table written a row at a time (`compare` of a long timeline), never held whole: every row safe() and given
+    // to widen() for the widths, then the header's render_row(), rule() and every row's render_row() again: the
+    // bytes of render(max_column) of a table holding them all.
+    static void widen(std::vector<int>& widths, const std::vector<std::string>& row, int max_column);
+    static std::string render_row(const std::vector<std::string>& row, const std::vector<int>& widths);
+    static std::string rule(const std::vector<int>& widths);
     static std::vector<std::string> safe(std::vector<std::string> row) {
         for (auto& cell : row) {
             cell = terminal_safe(cell);
@@ -49,6 +52,10 @@ private:
         }
         return row;
     }
+
+private:
+    std::string render_widths(std::vector<int> widths) const;
+    std::vector<int> natural_widths(int max_column) const;
     std::vector<std::string> header_;
     std::vector<std::vector<std::string>> rows_;
 };
