@@ -51,4 +51,13 @@ static std::string showable(const std::string& message) {
 InputError::InputError(SourceLocation where, const std::string& message)
     : std::runtime_error(with_location(where, showable(message))), where_(std::move(where)), message_(showable(message)) {}
 
+InputError::InputError(SourceLocation where, const Text& message) : InputError(std::move(where), message.en) {
+    message_ja_ = showable(message.ja);
+}
+
+InputError with_prefix(const InputError& e, const Text& prefix) {
+    return InputError(
+        e.where(), Text{prefix.en + e.message(), e.message_ja().empty() ? std::string() : prefix.ja + e.message_ja()});
+}
+
 }  // namespace arbiter

@@ -34,6 +34,15 @@ struct ParsedMove {
     bool ok() const { return status == MoveParseStatus::ok; }
 };
 
+// Why a move text was not read, in Japanese (`message` says it in English): by its status.
+inline const char* parse_failure_ja(const ParsedMove& p) {
+    switch (p.status) {
+    case MoveParseStatus::ambiguous: return "当てはまる手が複数ある";
+    case MoveParseStatus::illegal: return p.only_check ? "自玉が王手を受けたままになる反則手" : "反則手（その手は指せない）";
+    default: return "手の書き方が読めない";
+    }
+}
+
 ParsedMove parse_uci(const Position& pos, std::string_view text);
 // Accepts the usual variants: 0-0 for O-O, a missing '=' before the promotion letter, a missing or
 // superfluous 'x', and trailing +, #, !, ? annotations.

@@ -82,10 +82,10 @@ public:
     }
 
 private:
-    [[noreturn]] void fail(int line, int column, const std::string& message) const {
-        throw InputError({file_, line, column}, "PGN: " + message);
+    [[noreturn]] void fail(int line, int column, const Text& message) const {
+        throw InputError({file_, line, column}, Text{"PGN: " + message.en, "PGN：" + message.ja});
     }
-    [[noreturn]] void fail(const std::string& message) const { fail(line_, column(), message); }
+    [[noreturn]] void fail(const Text& message) const { fail(line_, column(), message); }
     int column() const { return int(i_ - line_start_) + 1; }
     char peek(std::size_t k = 0) const { return i_ + k < s_.size() ? s_[i_ + k] : '\0'; }
     void advance() {
@@ -121,19 +121,26 @@ private:
         const std::size_t name_start = i_;
         while (i_ < s_.size() && (is_letter_or_digit(s_[i_]) || s_[i_] == '_')) ++i_;
         const std::string_view name = s_.substr(name_start, i_ - name_start);
-        if (name.empty()) fail("expected a tag name after '['");
+        if (name.empty()) fail({"expected a tag name after '['", "「[」の後にタグ名がない"});
         skip_blanks();
-        if (peek() != '"') fail("expected '\"' to open the value of tag " + std::string(name));
+        if (peek() != '"')
+            fail({"expected '\"' to open the value of tag " + std::string(name),
+                  "タグ " + std::string(name) + " の値を開く「\"」がない"});
         ++i_;
         // The value is taken a run at a time, between the escapes \" and \\ (each stands for its second character).
         std::string value;
         const std::size_t value_start = i_;
         for (std::size_t run = i_;; ++i_) {
-            if (i_ >= s_.size() || s_[i_] == '\n') fail(line, col, "tag " + std::string(name) + ": unterminated value");
+            if (i_ >= s_.size() || s_[i_] == '\n')
+                fail(line, col,
+                     {"tag " + std::string(name) + ": unterminated value",
+                      "タグ " + std::string(name) + "：値が閉じていない"});
             if (i_ - value_start > MaxPgnTagValue)  // the escapes counted too: a bound, not a measure
-                fail(line, col, "tag " + std::string(name) + ": a value of more than " +
-                                    std::to_string(MaxPgnTagValue) + " bytes; expected a shorter value (shorten the "
-                                    "tag's text or remove the tag)");
+                fail(line, col,
+                     {"tag " + std::string(name) + ": a value of more than " + std::to_string(MaxPgnTagValue) +
+                          " bytes; expected a shorter value (shorten the "
+                          "tag's text or remove the tag)",
+                      "タグ " + std::string(name) + "：値が " + std::to_string(MaxPgnTagValue) + " バイトを超える"});
             const char c = s_[i_];
             if (c == '"') {
                 value.append(s_.substr(run, i_ - run));
@@ -146,7 +153,9 @@ private:
             }
         }
         skip_blanks();
-        if (peek() != ']') fail("expected ']' to close tag " + std::string(name));
+        if (peek() != ']')
+            fail({"expected ']' to close tag " + std::string(name),
+                  "タグ " + std::string(name) + " を閉じる「]」がない"});
         ++i_;
         g.tags.emplace_back(std::string(name), std::move(value));
     }
@@ -164,7 +173,8 @@ private:
                 line_start_ = k + 1;
             }
         }
-        if (k == s_.size()) fail(line, col, "unterminated comment (missing '}')");
+        if (k == s_.size())
+            fail(line, col, {"unterminated comment (missing '}')", "コメントが閉じていない（「}」がない）"});
         i_ = k + 1;
         return s_.substr(open + 1, k - open - 1);
     }
@@ -190,7 +200,8 @@ private:
         int line = line_, col = column();
         int depth = 0;
         while (true) {
-            if (i_ >= s_.size()) fail(line, col, "unterminated variation (missing ')')");
+            if (i_ >= s_.size())
+                fail(line, col, {"unterminated variation (missing ')')", "変化が閉じていない（「)」がない）"});
             char c = peek();
             if (c == '{') {
                 read_comment();
@@ -304,18 +315,18 @@ private:
                 skip_variation();
                 continue;
             }
-            if (c == ')') fail("')' without a variation to close");
+            if (c == ')') fail({"')' without a variation to close", "閉じる変化がないのに「)」がある"});
             if (c == '$') {
                 advance();
                 int n = 0;
-                if (!is_digit(peek())) fail("expected a number after '$'");
+                if (!is_digit(peek())) fail({"expected a number after '$'", "「$」の後に数字がない"});
                 while (is_digit(peek())) {
                     n = n * 10 + (peek() - '0');
                     advance();
                     // PGN 8.2.4: a NAG is 0 to 255 (and a longer number overflowed int).
-                    if (n > 255) fail("expected a NAG from $0 to $255");
+                    if (n > 255) fail({"expected a NAG from $0 to $255", "NAG は $0 から $255 まで"});
                 }
-                if (g.moves.empty()) fail("NAG before the first move");
+                if (g.moves.empty()) fail({"NAG before the first move", "最初の手の前に NAG がある"});
                 g.moves.back().nags.push_back(n);
                 continue;
             }
@@ -340,7 +351,9 @@ private:
             while (dots < token.size() && token[dots] == '.') ++dots;
             if (dots > k || (k == token.size() && k > 0)) {
                 if (k == token.size())
-                    fail(line, col, "unexpected number '" + std::string(token) + "' (a move number needs a '.')");
+                    fail(line, col,
+                         {"unexpected number '" + std::string(token) + "' (a move number needs a '.')",
+                          "思いがけない数「" + std::string(token) + "」（手数には「.」が要る）"});
                 token.remove_prefix(dots);
                 col += int(dots);
                 if (token.empty()) continue;
@@ -364,14 +377,18 @@ private:
             // name, rather than the movetext at its first drop.
             if (token.empty() || !(is_letter(token[0]) || token[0] == '0' || token[0] == '@' ||
                                    static_cast<unsigned char>(token[0]) >= 0xC0))
-                fail(line, col, "expected a move, a move number or a result, got '" + std::string(token) + "'");
+                fail(line, col,
+                     {"expected a move, a move number or a result, got '" + std::string(token) + "'",
+                      "手、手数、結果のはずが「" + std::string(token) + "」"});
             // The move built with its text: a string constructed from the token costs less than an empty one
             // assigned to (PgnMove's constructor).
             last_comment = {};
             if (g.moves.size() >= record::MaxRecordPlies)
-                fail(line, col, "a game of more than " + std::to_string(record::MaxRecordPlies) +
-                                    " plies; expected a game record of fewer moves (a longer game is refused rather "
-                                    "than held in memory)");
+                fail(line, col,
+                     {"a game of more than " + std::to_string(record::MaxRecordPlies) +
+                          " plies; expected a game record of fewer moves (a longer game is refused rather "
+                          "than held in memory)",
+                      std::to_string(record::MaxRecordPlies) + " 手を超える対局（長すぎて読まない）"});
             PgnMove& m = g.moves.emplace_back(token, line, col);
             if (suffix) m.nags.push_back(suffix);
         }
@@ -449,12 +466,16 @@ Game replay(const GameDefinitionPtr& def, const PgnGame& pgn, const std::string&
     Position start = Position::start(def);
     if (pgn.tag("SetUp") == "1" || !pgn.tag("FEN").empty()) {
         std::string fen = pgn.tag("FEN");
-        if (fen.empty()) throw InputError({file, pgn.line, 1}, "PGN: SetUp is 1 but there is no FEN tag");
+        if (fen.empty())
+            throw InputError({file, pgn.line, 1},
+                             Text{"PGN: SetUp is 1 but there is no FEN tag", "PGN：SetUp が 1 なのに FEN タグがない"});
         try {
             start = Position::from_fen(def, fen, file);
             require_possible_position(start, file);
         } catch (const InputError& e) {
-            throw InputError({file, pgn.line, 1}, "PGN: FEN tag: " + e.message());
+            throw InputError({file, pgn.line, 1},
+                             Text{"PGN: FEN tag: " + e.message(),
+                                  "PGN：FEN タグ：" + (e.message_ja().empty() ? "読めない局面" : e.message_ja())});
         }
     }
     Game game(std::move(start));
@@ -463,7 +484,8 @@ Game replay(const GameDefinitionPtr& def, const PgnGame& pgn, const std::string&
         if (!p.ok()) {
             int number = game.position().fullmove_number();
             std::string at = std::to_string(number) + (game.position().side_to_move() == first ? "." : "...");
-            throw InputError({file, m.line, m.column}, "PGN: move " + at + m.san + ": " + p.message);
+            throw InputError({file, m.line, m.column}, Text{"PGN: move " + at + m.san + ": " + p.message,
+                                                            "PGN：" + at + m.san + "：" + parse_failure_ja(p)});
         }
         game.play(p.move);
     }

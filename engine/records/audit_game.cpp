@@ -53,8 +53,10 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
             if (const auto* book = library.find(id); book && book->game == converted.game) mine.emplace_back(&id, book);
         if (rulebooks.empty()) mine.emplace_back(&converted.rulebook, library.find(converted.rulebook));
         if (mine.empty())
-            throw InputError({task.file, 0, 0}, "game " + std::to_string(task.index) + " is " + converted.game +
-                                                    "; no rulebook of --rulebook(s) rules it");
+            throw InputError({task.file, 0, 0}, Text{"game " + std::to_string(task.index) + " is " + converted.game +
+                                                         "; no rulebook of --rulebook(s) rules it",
+                                                     "第 " + std::to_string(task.index) + " 局は " + converted.game +
+                                                         "：--rulebook(s) のどの規則書も裁定しない"});
         // The moves are the parts with an action (the head's entries are places without one): counted here, where
         // no string is compared, and before the last timeline takes the parts.
         const long plies = long(std::count_if(converted.parts.begin(), converted.parts.end(),
@@ -102,12 +104,17 @@ void audit_game_into(AuditedGame& out, const GameTask& task, const rulebook::Lib
     } catch (const InputError& e) {
         reject(out, e);
     } catch (const std::bad_alloc&) {
-        reject(out, InputError({task.file, task.first_line, 0}, "game " + std::to_string(task.index) +
-                                                                    ": out of memory (the process's memory limit was "
-                                                                    "reached while ruling this game)"));
+        reject(out, InputError({task.file, task.first_line, 0},
+                               Text{"game " + std::to_string(task.index) +
+                                        ": out of memory (the process's memory limit was reached while ruling this "
+                                        "game)",
+                                    "第 " + std::to_string(task.index) +
+                                        " 局：メモリ不足（この対局の裁定中にプロセスのメモリの上限に達した）"}));
     } catch (const std::exception& e) {
         // Whatever else a game's data sets off (a hook's budget, a limit of the board code) rejects that game only.
-        reject(out, InputError({task.file, task.first_line, 0}, "game " + std::to_string(task.index) + ": " + e.what()));
+        reject(out, InputError({task.file, task.first_line, 0},
+                               Text{"game " + std::to_string(task.index) + ": " + e.what(),
+                                    "第 " + std::to_string(task.index) + " 局：裁定できない（" + e.what() + "）"}));
     }
 }
 

@@ -276,8 +276,11 @@ bool GameStream::open_next(GameTask& task) {
         const std::string inner = without_compression_extension(file);
         const RecordFormat format = detect_record_format(inner, reader->buf);
         if (format == RecordFormat::none)
-            throw InputError({file, 0, 0},
-                             "not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb; plain, .gz or .zst)");
+            throw InputError(
+                {file, 0, 0},
+                Text{"not a game record (PGN, KIF, CSA, GGF, othello transcript, WTHOR .wtb; plain, .gz or "
+                     ".zst)",
+                     "読める棋譜ではない（PGN、KIF、CSA、GGF、オセロの棋譜テキスト、WTHOR .wtb。無圧縮、.gz、.zst）"});
         if (format != RecordFormat::pgn) {
             std::string bytes = std::move(reader->buf);
             bytes += read_all(*reader->source, file, core::record::MaxInputFileBytes - bytes.size());

@@ -85,12 +85,16 @@ protected:
         const std::uint64_t in = std::max<std::uint64_t>(offset() - member_, 1);
         if (member_out_ / in < MaxCompressionRatio) return;
         const std::string kind(compression_name(compression()));
-        throw InputError({path_, 0, 0}, kind + " data: the " + (kind == "gzip" ? "member" : "frame") +
-                                            " starting at byte " + std::to_string(member_) + " expands " +
-                                            std::to_string(member_out_) + " bytes from " + std::to_string(in) +
-                                            ", more than the limit of " + std::to_string(MaxCompressionRatio) +
-                                            " times its size (a compression bomb?); no option raises the limit: "
-                                            "decompress the file and give it plain to read it whole");
+        throw InputError(
+            {path_, 0, 0},
+            Text{kind + " data: the " + (kind == "gzip" ? "member" : "frame") + " starting at byte " +
+                     std::to_string(member_) + " expands " + std::to_string(member_out_) + " bytes from " +
+                     std::to_string(in) + ", more than the limit of " + std::to_string(MaxCompressionRatio) +
+                     " times its size (a compression bomb?); no option raises the limit: decompress the "
+                     "file and give it plain to read it whole",
+                 "圧縮データが " + std::to_string(member_) + " バイト目から元の " +
+                     std::to_string(MaxCompressionRatio) +
+                     " 倍を超えて展開される（圧縮爆弾か）：展開したファイルを渡せば全体を読む"});
     }
     // A new member or frame starts at the next compressed byte.
     void next_member() {
@@ -98,8 +102,9 @@ protected:
         member_out_ = 0;
     }
     [[noreturn]] void corrupt(const std::string& what) const {
-        throw InputError({path_, 0, 0}, std::string(compression_name(compression())) + " data: " + what +
-                                            " (a truncated or damaged file)");
+        throw InputError({path_, 0, 0}, Text{std::string(compression_name(compression())) + " data: " + what +
+                                                 " (a truncated or damaged file)",
+                                             "圧縮データが壊れている（途中で切れたか傷んだファイル）"});
     }
 
     std::unique_ptr<RawFile> file_;
@@ -238,9 +243,10 @@ std::unique_ptr<ByteSource> ByteSource::open(const std::string& path) {
     const Compression by_bytes = compression_of_bytes(head);
     const Compression by_name = compression_of_name(path);
     if (by_name != Compression::none && by_bytes != by_name)
-        throw InputError({path, 0, 0}, "the name says " + std::string(compression_name(by_name)) +
-                                           " but the data does not start with its magic bytes; expected a " +
-                                           std::string(compression_name(by_name)) + " file");
+        throw InputError({path, 0, 0}, Text{"the name says " + std::string(compression_name(by_name)) +
+                                                " but the data does not start with its magic bytes; expected a " +
+                                                std::string(compression_name(by_name)) + " file",
+                                            "ファイル名の圧縮形式と中身が合わない"});
     switch (by_bytes) {
         case Compression::gzip: return std::make_unique<GzipSource>(std::move(file), std::move(head), path);
         case Compression::zstd: return std::make_unique<ZstdSource>(std::move(file), std::move(head), path);
@@ -255,8 +261,10 @@ std::string read_all(ByteSource& source, const std::string& path, std::size_t ma
     while (const std::size_t n = source.read(block, sizeof block)) {
         text.append(block, n);
         if (text.size() > max_bytes)
-            throw InputError({path, 0, 0}, "more than " + std::to_string(max_bytes) +
-                                               " bytes (decompressed); expected a game record file of a sane size");
+            throw InputError({path, 0, 0}, Text{"more than " + std::to_string(max_bytes) +
+                                                    " bytes (decompressed); expected a game record file of a sane size",
+                                                "展開すると " + std::to_string(max_bytes) +
+                                                    " バイトを超える：棋譜のファイルとして大きすぎる"});
     }
     return text;
 }

@@ -147,6 +147,38 @@ std::string disagreement_kind(const AuditedGame& game, const RulingOutcome& r, L
     return recorded + tr(lang, ", but the rulebook rules otherwise: ", "だが、規則の裁定は別：") + outcome_label(game, r, lang, registry);
 }
 
+std::string rejection_reason_ja(const std::string& message_ja) {
+    std::string m = message_ja;
+    // "第 12 局：" and "第 12 局の40手目：" say where, not why.
+    if (m.rfind("第 ", 0) == 0)
+        if (const auto colon = m.find("："); colon != std::string::npos && m.find("局", 0) < colon)
+            m.erase(0, colon + 3);
+    // The principal statement is the part before the first "：" after a reader's own prefix ("KIF：", "WTHOR：").
+    for (std::size_t from = 0;;) {
+        const auto colon = m.find("：", from);
+        if (colon == std::string::npos) break;
+        if (colon - from > 4) {
+            m.erase(colon);
+            break;
+        }
+        from = colon + 3;
+    }
+    // Quoted text (a move, a tag) varies from game to game.
+    std::string out;
+    for (std::size_t i = 0; i < m.size();) {
+        if (m.compare(i, 3, "「") == 0) {
+            const auto close = m.find("」", i);
+            if (close != std::string::npos) {
+                out += "「…」";
+                i = close + 3;
+                continue;
+            }
+        }
+        out += m[i++];
+    }
+    return out;
+}
+
 std::string rejection_reason(const InputError& error) {
     std::string m = error.message();
     // "game 12, ply 40: " and "game 12: " say where, not why.
@@ -201,13 +233,12 @@ void Summary::add(const AuditedGame& game) {
     if (game.index > 0) ++games_;
     if (game.error) {
         ++rejected_;
-        const auto ja = lang_ == Lang::ja ? rejection_ja(game.error->message()) : std::nullopt;
-        if (ja) {
-            // The place as the error wrote it (file:line:column), then the statement in Japanese.
-            std::string where = game.error->what();
-            where.resize(where.size() - std::min(where.size(), game.error->message().size()));
-            while (!where.empty() && (where.back() == ' ' || where.back() == ':')) where.pop_back();
-            count(rejections_, *ja, where.empty() ? *ja : where + "：" + *ja);
+        if (lang_ == Lang::ja && !game.error->message_ja().empty()) {
+            // The place as the error wrote it (file:line:column), then the statement in Japanese, as the reader
+            // that refused the game wrote it.
+            const std::string& ja = game.error->message_ja();
+            const std::string where = game.error->where().to_string();
+            count(rejections_, rejection_reason_ja(ja), where + "：" + ja);
         } else {
             count(rejections_, rejection_reason(*game.error), game.error->what());
         }

@@ -87,8 +87,7 @@ std::string not_comparable_reason(const AuditedGame& game, const RulingOutcome& 
 // The reason a game was rejected, without the place and the game's own details, for grouping.
 std::string rejection_reason(const InputError& error);
 
-// The Japanese of a reader's refusal that `audit --lang ja` lists (rejection_ja.cpp), for the statements a whole
-// file is refused with; nullopt for another (its English stays).
-std::optional<std::string> rejection_ja(const std::string& message);
+// The same of a refusal's Japanese (InputError::message_ja): without "第 12 局：", quoted text as 「…」.
+std::string rejection_reason_ja(const std::string& message_ja);
 
 }  // namespace arbiter::procedure::audit

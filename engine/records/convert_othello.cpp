@@ -51,8 +51,10 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
     // The game whose game file reads this format of record (records.formats), as the record names it.
     const core::GameDefinitionPtr def = record_game(library, r.format, r.game);
     if (!def)
-        throw InputError({b.file, r.line, 0}, "game " + std::to_string(b.number) + ": no game file reads " + r.format +
-                                                  " records of \"" + r.game + "\"");
+        throw InputError({b.file, r.line, 0}, Text{"game " + std::to_string(b.number) + ": no game file reads " +
+                                                       r.format + " records of \"" + r.game + "\"",
+                                                   "第 " + std::to_string(b.number) + " 局：「" + r.game + "」の " +
+                                                       r.format + " を読むゲームのファイルがない"});
     b.game = def->id;
     take_game_words(b, *def, library);
     take_declared(b, *def, r.format, [&r](const std::string& key) { return r.header(key); }, library);
@@ -92,7 +94,12 @@ void convert_othello(Build& b, const GameRecord& r, const rulebook::Library& lib
         const core::PlacementParse parsed = game->play(m.move);
         if (!parsed.ok()) {
             const std::string place = m.line == 0 ? " (byte " + std::to_string(m.column) + ")" : "";
-            b.fail(m.line, m.line == 0 ? 0 : m.column, ply, "move " + m.move + place + " cannot be played: " + parsed.message);
+            const std::string place_ja = m.line == 0 ? "（" + std::to_string(m.column) + " バイト目）" : "";
+            const char* why_ja =
+                parsed.status == core::MoveParseStatus::illegal ? "打てない手" : "手の書き方が読めない";
+            b.fail(m.line, m.line == 0 ? 0 : m.column, ply,
+                   {"move " + m.move + place + " cannot be played: " + parsed.message,
+                    "手 " + m.move + place_ja + " を打てない：" + why_ja});
         }
         clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);

@@ -140,6 +140,12 @@ void board_ending(Build& b, const Board& board, const ClockTrack& clocks, PgnEnd
 
 }  // namespace
 
+// The Japanese of a refusal of the FEN tag's position: the reader's own where it wrote one (the FEN readers of the
+// core say why in English only), else what was refused.
+static std::string fen_refusal_ja(const InputError& e) {
+    return e.message_ja().empty() ? "この局面を読めない（FEN の書き方か、あり得ない局面）" : e.message_ja();
+}
+
 void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& library) {
     // Each tag read once (PgnGame::tag copies its value): an audit converts every game of an archive.
     const std::string variant_tag = pgn.tag("Variant"), fen = pgn.tag("FEN"), time_control = pgn.tag("TimeControl");
@@ -148,8 +154,12 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
     // standard game set up from a FEN; chess.yaml lists it).
     const core::GameDefinitionPtr def = record_game(library, "pgn", lower(variant_tag));
     if (!def)
-        throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": variant \"" + variant_tag +
-                                                    "\" is not a game this program rules (no game file reads its pgn records)");
+        throw InputError(
+            {b.file, pgn.line, 1},
+            Text{"game " + std::to_string(b.number) + ": variant \"" + variant_tag +
+                     "\" is not a game this program rules (no game file reads its pgn records)",
+                 "第 " + std::to_string(b.number) + " 局：変種「" + variant_tag +
+                     "」はこのプログラムが裁定するゲームではない（その PGN を読むゲームのファイルがない）"});
     // SAN is replayed on the core's 64-square board (core/notation.h); a game whose file names other notations
     // (xiangqi: ICCS h2e2, WXF C2.5) on the runner's board (procedure/board.h), which reads those its file names.
     std::unique_ptr<Board> board;
@@ -159,7 +169,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         try {
             board = make_board(def, start_node, b.file);
         } catch (const InputError& e) {
-            throw InputError({b.file, pgn.line, 1}, "game " + std::to_string(b.number) + ": FEN tag: " + e.message());
+            throw with_prefix(InputError({b.file, pgn.line, 1}, Text{e.message(), fen_refusal_ja(e)}),
+                              {"game " + std::to_string(b.number) + ": FEN tag: ",
+                               "第 " + std::to_string(b.number) + " 局：FEN タグ："});
         }
     }
     // A variant ruled by another game's rulebooks (chess960: ruled_as chess) is a timeline of that game whose event
@@ -182,8 +194,9 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                 // its tag, rather than by the converted timeline, whose lines are not the record's.
                 core::require_possible_position(*start_holder, b.file);
             } catch (const InputError& e) {  // placed at the game, as the board's FEN above (it named no line)
-                throw InputError({b.file, pgn.line, 1},
-                                 "game " + std::to_string(b.number) + ": FEN tag: " + e.message());
+                throw with_prefix(InputError({b.file, pgn.line, 1}, Text{e.message(), fen_refusal_ja(e)}),
+                                  {"game " + std::to_string(b.number) + ": FEN tag: ",
+                                   "第 " + std::to_string(b.number) + " 局：FEN タグ："});
             }
         }
     }
@@ -237,13 +250,18 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         // the game went on: the illegal move is the error, at its place.
         if (!parsed.ok() && last_illegal)
             b.fail(last_illegal->line, last_illegal->column, ply - 1,
-                   "move \"" + last_illegal->san + "\" is illegal (" + last_illegal_why +
-                       ") and the record's next move \"" + m.san + "\" cannot be played from the position before it: "
-                       "the record does not show how the game went on after it");
+                   {"move \"" + last_illegal->san + "\" is illegal (" + last_illegal_why +
+                        ") and the record's next move \"" + m.san +
+                        "\" cannot be played from the position before it: "
+                        "the record does not show how the game went on after it",
+                    "手「" + last_illegal->san + "」は反則手で、次の手「" + m.san +
+                        "」もその前の局面から指せない：反則の後の対局の進みが記録からわからない"});
         last_illegal = illegal ? &m : nullptr;
         if (illegal) last_illegal_why = parsed.message;
         if (!parsed.ok() && !illegal)
-            b.fail(m.line, m.column, ply, "move \"" + m.san + "\" cannot be played: " + parsed.message);
+            b.fail(m.line, m.column, ply,
+                   {"move \"" + m.san + "\" cannot be played: " + parsed.message,
+                    "手「" + m.san + "」を指せない：" + core::parse_failure_ja(parsed)});
         // The SAN written for `import` is the move's standard text; an audit reads the record's own (one replay less),
         // with the converter's reading of it, and copies it once. A board's game keeps the record's text, in plain
         // coordinates where it was written with a hyphen.

@@ -154,20 +154,33 @@ RecordFile RecordFile::read_pgn_game(std::string_view text, const std::string& n
     d->format = RecordFormat::pgn;
     d->first = number;
     d->streamed = true;
-    const auto where = [number] { return "game " + std::to_string(number) + ": "; };
+    const Text where{"game " + std::to_string(number) + ": ", "第 " + std::to_string(number) + " 局："};
     if (const auto nul = text.find('\0'); nul != std::string::npos)
-        throw InputError({name, first_line, 0}, where() + "binary data (a NUL byte): a pgn record is text");
+        throw InputError({name, first_line, 0},
+                         Text{where.en + "binary data (a NUL byte): a pgn record is text",
+                              where.ja + "バイナリのデータ（NUL バイト）がある：PGN はテキスト"});
     try {
         d->pgn = core::read_pgn(text, name, first_line);  // the reader counts lines from the game's place in the file
     } catch (const InputError& e) {
-        throw InputError(e.where(), where() + e.message());
+        throw with_prefix(e, where);
     }
     if (d->pgn.size() != 1)
-        throw InputError({name, first_line, 1},
-                         where() + (d->pgn.empty() ? std::string("no game in this text")
-                                                   : "two games without tags between them; expected each game to "
-                                                     "start with its tag pairs"));
+        throw InputError(
+            {name, first_line, 1},
+            Text{where.en + (d->pgn.empty() ? std::string("no game in this text")
+                                            : "two games without tags between them; expected each game "
+                                              "to start with its tag pairs"),
+                 where.ja + (d->pgn.empty() ? "このテキストに対局がない"
+                                            : "タグのない二つの対局が続く（対局はそれぞれタグで始まる）")});
     return RecordFile(std::move(d));
+}
+
+// A format's name as the Japanese messages write it ("PGN", "KIF"): the English ones keep the lower-case id.
+static std::string upper(std::string_view name) {
+    std::string out(name);
+    for (char& c : out)
+        if (c >= 'a' && c <= 'z') c = char(c - 'a' + 'A');
+    return out;
 }
 
 // A PGN, GGF or transcript is ASCII or UTF-8: the first byte that is not (overlong forms, surrogates and code points
@@ -198,8 +211,10 @@ static void refuse_non_utf8(std::string_view text, const std::string& path) {
             int column = 1;
             for (std::size_t k = line_start; k < i; ++k)
                 if ((static_cast<unsigned char>(text[k]) & 0xC0) != 0x80) ++column;
-            throw InputError({path, line, column}, std::string("binary file: found the byte 0x") + hex[c >> 4] +
-                                                       hex[c & 15] + ", which is not UTF-8; expected UTF-8 text");
+            const std::string byte = std::string("0x") + hex[c >> 4] + hex[c & 15];
+            throw InputError({path, line, column},
+                             Text{"binary file: found the byte " + byte + ", which is not UTF-8; expected UTF-8 text",
+                                  "UTF-8 でないバイト " + byte + " がある：UTF-8 のテキストではない"});
         }
         i += 1 + std::size_t(extra);
     }
@@ -209,12 +224,16 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
     const std::string_view bytes = owned;
     auto d = std::make_unique<Data>();
     d->file = path;
-    if (bytes.empty()) throw InputError({path, 0, 0}, "empty file: expected a game record");
+    if (bytes.empty())
+        throw InputError({path, 0, 0}, Text{"empty file: expected a game record", "空のファイル（棋譜がない）"});
     d->format = format != RecordFormat::none ? format : detect_record_format(path, bytes);
     if (d->format != RecordFormat::wthor && d->format != RecordFormat::none)
         if (const auto nul = bytes.find('\0'); nul != std::string::npos)
-            throw InputError({path, 0, 0}, "binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
-                                               std::string(record_format_name(d->format)) + " record is text");
+            throw InputError({path, 0, 0},
+                             Text{"binary data (a NUL byte at byte " + std::to_string(nul) + "): a " +
+                                      std::string(record_format_name(d->format)) + " record is text",
+                                  "バイナリのデータ（" + std::to_string(nul) + " バイト目に NUL バイト）：" +
+                                      upper(record_format_name(d->format)) + " の棋譜はテキスト"});
     // A UTF-8 byte order mark (editors on Windows write one) is not part of a PGN, GGF or transcript text; the KIF and
     // CSA readers drop it themselves.
     std::string_view text = bytes;
@@ -252,13 +271,16 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
         }
         case RecordFormat::none:
             throw InputError({path, 1, 1},
-                             "not a game record this program reads (PGN, KIF, CSA, GGF, an othello transcript, WTHOR .wtb)");
+                             Text{"not a game record this program reads (PGN, KIF, CSA, GGF, an othello transcript, "
+                                  "WTHOR .wtb)",
+                                  "読める棋譜ではない（PGN、KIF、CSA、GGF、オセロの棋譜テキスト、WTHOR .wtb）"});
     }
     const RecordFormat found = d->format;
     RecordFile out(std::move(d));
     if (out.games() == 0)
         throw InputError({path, 0, 0},
-                         std::string("no game in this ") + std::string(record_format_name(found)) + " file");
+                         Text{std::string("no game in this ") + std::string(record_format_name(found)) + " file",
+                              "この " + upper(record_format_name(found)) + " のファイルに対局がない"});
     return out;
 }
 
@@ -281,8 +303,10 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     const int n = data_->streamed ? 0 : games();
     const int at = number - data_->first;
     if (at < 0 || at >= games())
-        throw InputError({data_->file, 0, 0}, "--game " + std::to_string(number) + ": the file holds " + std::to_string(n) +
-                                                  (n == 1 ? " game" : " games"));
+        throw InputError({data_->file, 0, 0}, Text{"--game " + std::to_string(number) + ": the file holds " +
+                                                       std::to_string(n) + (n == 1 ? " game" : " games"),
+                                                   "--game " + std::to_string(number) + "：このファイルの対局は " +
+                                                       std::to_string(n) + " 局"});
     Build b(data_->file, number, n);
     b.audit = parts;
     std::vector<std::pair<std::string, std::string>> tags;
@@ -320,11 +344,13 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         // before its moves are converted and ruled.
         if (r.moves.size() > core::record::MaxRecordPlies) {
             const core::record::RecordMove& past = r.moves[core::record::MaxRecordPlies];
-            throw InputError({data_->file, past.line, past.column},
-                             "game " + std::to_string(number) + ": more than " +
-                                 std::to_string(core::record::MaxRecordPlies) +
-                                 " plies; expected a game record of fewer moves (a longer game is refused rather than "
-                                 "held in memory)");
+            throw InputError(
+                {data_->file, past.line, past.column},
+                Text{"game " + std::to_string(number) + ": more than " + std::to_string(core::record::MaxRecordPlies) +
+                         " plies; expected a game record of fewer moves (a longer game is refused rather "
+                         "than held in memory)",
+                     "第 " + std::to_string(number) + " 局：" + std::to_string(core::record::MaxRecordPlies) +
+                         " 手を超える（長すぎて読まない）"});
         }
         // By the record's format; the converter finds the game whose game file reads it (record_games.h).
         switch (data_->format) {
@@ -344,8 +370,11 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     const rulebook::Rulebook* book = replaced ? nullptr : library.find(out.rulebook);
     // Without --rulebook the id is the game file's: its fault is placed at its default_rulebook key, not the record.
     if (rulebook_id.empty() && !replaced && b.default_rulebook.empty())
-        throw InputError({data_->file, 0, 0}, "game " + std::to_string(number) + " is of " + b.game +
-                                                  ", whose game file names no default_rulebook; expected --rulebook");
+        throw InputError({data_->file, 0, 0},
+                         Text{"game " + std::to_string(number) + " is of " + b.game +
+                                  ", whose game file names no default_rulebook; expected --rulebook",
+                              "第 " + std::to_string(number) + " 局は " + b.game +
+                                  " で、そのゲームのファイルに default_rulebook がない（--rulebook で指定する）"});
     if (rulebook_id.empty() && !replaced && (!book || book->game != b.game))
         throw InputError(b.default_rulebook_at,
                          "default_rulebook: " +
@@ -353,10 +382,15 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
                                    : "no rulebook \"" + out.rulebook + "\"") +
                              " for the records of " + b.game + " (" + data_->file + ", game " + std::to_string(number) +
                              "); expected the id of a rulebook of " + b.game + " (arbiter list), or name one with --rulebook");
-    if (!book && !replaced) throw InputError({data_->file, 0, 0}, "no rulebook \"" + out.rulebook + "\"");
+    if (!book && !replaced)
+        throw InputError({data_->file, 0, 0},
+                         Text{"no rulebook \"" + out.rulebook + "\"", "規則書「" + out.rulebook + "」がない"});
     if (book && book->game != b.game)
-        throw InputError({data_->file, 0, 0}, "rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
-                                                  std::to_string(number) + " of this record is " + b.game);
+        throw InputError({data_->file, 0, 0},
+                         Text{"rulebook \"" + out.rulebook + "\" is a " + book->game + " rulebook; game " +
+                                  std::to_string(number) + " of this record is " + b.game,
+                              "規則書「" + out.rulebook + "」は " + book->game + " の規則書で、第 " +
+                                  std::to_string(number) + " 局は " + b.game});
     if (parts) {
         out.head = write_yaml(b, out.rulebook, data_->format, false);
         out.parts = std::move(b.parts);
@@ -374,8 +408,11 @@ rulebook::YamlFile parse_converted_yaml(std::string_view text, const std::string
     const std::string what = "the game converted to a timeline";
     const std::string instead = "; expected a game of fewer moves and shorter tags or headers";
     if (text.size() > rulebook::MaxYamlBytes)
-        throw InputError({name, 0, 0}, what + " takes " + std::to_string(text.size()) + " bytes, more than the " +
-                                           std::to_string(rulebook::MaxYamlBytes) + " a timeline may" + instead);
+        throw InputError({name, 0, 0},
+                         Text{what + " takes " + std::to_string(text.size()) + " bytes, more than the " +
+                                  std::to_string(rulebook::MaxYamlBytes) + " a timeline may" + instead,
+                              "対局記録に変換すると " + std::to_string(text.size()) + " バイトで、上限の " +
+                                  std::to_string(rulebook::MaxYamlBytes) + " バイトを超える"});
     try {
         return rulebook::parse_yaml_text(text, name);
     } catch (const InputError& e) {
@@ -384,8 +421,12 @@ rulebook::YamlFile parse_converted_yaml(std::string_view text, const std::string
         // A bound (nodes, nesting) is what the record can change; any other refusal keeps the front door's words.
         const std::string& message = e.message();
         const bool bound = message.rfind("more than ", 0) == 0 || message.rfind("nesting deeper", 0) == 0;
-        throw InputError({name, 0, 0}, what + " cannot be read: " +
-                                           (bound ? message.substr(0, message.find("; expected")) + instead : message));
+        throw InputError(
+            {name, 0, 0},
+            Text{what +
+                     " cannot be read: " + (bound ? message.substr(0, message.find("; expected")) + instead : message),
+                 bound ? "対局記録に変換すると大きすぎる（手、タグ、見出しを減らす）"
+                       : "対局を変換した対局記録が読めない：" + (e.message_ja().empty() ? message : e.message_ja())});
     }
 }
 

@@ -1,5 +1,7 @@
-// Localized text (English and Japanese) and the choice of language for output.
+// Localized text (English and Japanese, core/text.h) and the choice of language for output; articles' labels.
 #pragma once
+
+#include "core/text.h"
 
 #include <functional>
 #include <map>
@@ -7,7 +9,8 @@
 
 namespace arbiter::rulebook {
 
-enum class Lang { en, ja };
+using arbiter::Lang;
+using arbiter::Text;
 
 // Per article as a rulebook writes it, its label in Japanese (rulebook `article_labels.ja`); English cites the
 // article as written.
@@ -21,18 +24,5 @@ inline const std::string& article_in(const ArticleLabels* labels, const std::str
         if (const auto it = labels->ja.find(article); it != labels->ja.end()) return it->second;
     return article;
 }
-
-// Text written in both languages, as rulebooks and the registry carry it.
-struct Text {
-    std::string en;
-    std::string ja;
-
-    // Returns the text in `lang`, falling back to the other language when that one is empty.
-    const std::string& in(Lang lang) const {
-        const std::string& wanted = lang == Lang::ja ? ja : en;
-        return wanted.empty() ? (lang == Lang::ja ? en : ja) : wanted;
-    }
-    bool empty() const { return en.empty() && ja.empty(); }
-};
 
 }  // namespace arbiter::rulebook

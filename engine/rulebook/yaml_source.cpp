@@ -18,6 +18,9 @@ namespace arbiter::rulebook {
 
 namespace {
 
+[[noreturn]] void fail(const std::string& file, int line, int column, const Text& message) {
+    throw InputError({file, line, column}, message);
+}
 [[noreturn]] void fail(const std::string& file, int line, int column, const std::string& message) {
     throw InputError({file, line, column}, message);
 }
@@ -43,7 +46,9 @@ void check_text(std::string_view text, const std::string& file) {
         const auto c = static_cast<unsigned char>(text[i]);
         if (c == 0) {
             auto [line, column] = line_column(text, i);
-            fail(file, line, column, "binary file: found a NUL byte; expected UTF-8 text");
+            fail(file, line, column,
+                 Text{"binary file: found a NUL byte; expected UTF-8 text",
+                      "バイナリのファイル（NUL バイトがある）で、UTF-8 のテキストではない"});
         }
         int extra = c < 0x80 ? 0 : (c & 0xE0) == 0xC0 ? 1 : (c & 0xF0) == 0xE0 ? 2 : (c & 0xF8) == 0xF0 ? 3 : -1;
         bool ok = extra >= 0 && i + static_cast<std::size_t>(extra) < text.size();
@@ -61,7 +66,9 @@ void check_text(std::string_view text, const std::string& file) {
             auto [line, column] = line_column(text, i);
             char hex[8];
             std::snprintf(hex, sizeof hex, "0x%02x", c);
-            fail(file, line, column, std::string("binary file: found the byte ") + hex + ", which is not UTF-8; expected UTF-8 text");
+            fail(file, line, column,
+                 Text{std::string("binary file: found the byte ") + hex + ", which is not UTF-8; expected UTF-8 text",
+                      std::string("UTF-8 でないバイト ") + hex + " がある：UTF-8 のテキストではない"});
         }
         i += 1 + extra;
     }
@@ -103,7 +110,9 @@ void check_depth(std::string_view text, const std::string& file) {
                 levels += 2;
                 if (2 * static_cast<int>(indents.size()) + levels > MaxYamlDepth)
                     fail(file, line_no, static_cast<int>(i) + 1,
-                         "nesting deeper than " + std::to_string(MaxYamlDepth) + " levels; expected a shallower document");
+                         Text{"nesting deeper than " + std::to_string(MaxYamlDepth) +
+                                  " levels; expected a shallower document",
+                              "入れ子が " + std::to_string(MaxYamlDepth) + " 段を超える"});
                 ++i;
                 while (i < line.size() && line[i] == ' ') ++i;
             }
@@ -131,14 +140,16 @@ void check_depth(std::string_view text, const std::string& file) {
                 for (std::size_t k = 0; k < i; ++k)
                     if ((static_cast<unsigned char>(line[k]) & 0xC0) != 0x80) ++column;
                 fail(file, line_no, column,
-                     "nesting deeper than " + std::to_string(MaxYamlDepth) +
-                         " levels; expected a shallower document");
+                     Text{"nesting deeper than " + std::to_string(MaxYamlDepth) +
+                              " levels; expected a shallower document",
+                          "入れ子が " + std::to_string(MaxYamlDepth) + " 段を超える"});
             }
             if (c != ' ' && c != '\t') last_token = c;
         }
         if (2 * static_cast<int>(indents.size()) + levels + flow > MaxYamlDepth)
             fail(file, line_no, indent + 1,
-                 "nesting deeper than " + std::to_string(MaxYamlDepth) + " levels; expected a shallower document");
+                 Text{"nesting deeper than " + std::to_string(MaxYamlDepth) + " levels; expected a shallower document",
+                      "入れ子が " + std::to_string(MaxYamlDepth) + " 段を超える"});
         // A block scalar ("key: |", "- >-") swallows the more indented lines that follow.
         if (flow == 0 && quote == 0) {
             std::string_view body = line.substr(0, std::min(line.size(), line.find(" #")));

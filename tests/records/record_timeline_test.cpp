@@ -237,6 +237,16 @@ BOOST_AUTO_TEST_CASE(shogihome_time_limit_forms) {
     BOOST_TEST(agree(inc.game.recorded, inc.run) == "true");
 }
 
+BOOST_AUTO_TEST_CASE(shogi_wars_time_limit_is_read_as_hours_minutes) {
+    // shogi-extend's export of a Shogi Wars game (SOURCES.md: its headers and first ten moves): 棋戦：将棋ウォーズ
+    // (3分切れ負け) and 持ち時間：00:03+00, which its writer means as hours:minutes: 3 minutes each, no byoyomi (the
+    // event's 3分切れ負け says the same). Its own headers tell the reading, so 持ち時間 is read without a warning.
+    const auto r = rule(data("shogi/shogi-extend-wars-3min-opening.kif"));
+    BOOST_TEST(has(r.game.yaml, "time_control: {time: 3min}"), r.game.yaml);
+    for (const auto& w : r.game.warnings) BOOST_TEST(!has(w.en, "持ち時間"), w.en);
+    BOOST_TEST(ms(r.run, "sente") == 3 * 60 * 1000 - 6 * 1000);  // 3:00 less the 6 s sente used in five moves
+}
+
 BOOST_AUTO_TEST_CASE(professional_shift_jis_kif_resignation) {
     // Habu-Fujii, 順位戦 2006, Shift_JIS with CRLF, 王 for the king: 181 moves, "182 投了": gote resigns, sente wins
     // ("まで181手で先手の勝ち"). CSA 投了: the resigning side loses. 持ち時間：6時間, no time per move: 6:00:00 each.

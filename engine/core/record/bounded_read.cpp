@@ -20,11 +20,14 @@ InputFile::InputFile(const std::string& path, std::string_view expected, bool st
     }
     // O_NONBLOCK: opening a FIFO with no writer would otherwise wait forever; a regular file ignores the flag.
     fd_ = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-    if (fd_ < 0) fail(std::string("cannot open the file (") + std::strerror(errno) + ")");
+    if (fd_ < 0) fail({std::string("cannot open the file (") + std::strerror(errno) + ")", "ファイルを開けない"});
     struct stat st {};
-    if (::fstat(fd_, &st) != 0) fail(std::string("cannot read the file (") + std::strerror(errno) + ")");
-    if (S_ISDIR(st.st_mode)) fail("is a folder, not a file");
-    if (!S_ISREG(st.st_mode)) fail("is not a regular file (a FIFO, device or socket)");
+    if (::fstat(fd_, &st) != 0)
+        fail({std::string("cannot read the file (") + std::strerror(errno) + ")", "ファイルを読めない"});
+    if (S_ISDIR(st.st_mode)) fail({"is a folder, not a file", "フォルダーで、ファイルではない"});
+    if (!S_ISREG(st.st_mode))
+        fail(
+            {"is not a regular file (a FIFO, device or socket)", "通常のファイルではない（FIFO、デバイス、ソケット）"});
     size_ = static_cast<std::size_t>(st.st_size);
 }
 
@@ -32,15 +35,15 @@ InputFile::~InputFile() {
     if (fd_ >= 0 && owned_) ::close(fd_);
 }
 
-void InputFile::fail(const std::string& what, int line) const {
-    throw InputError({path_, line, 0}, what + "; expected " + expected_);
+void InputFile::fail(const Text& what, int line) const {
+    throw InputError({path_, line, 0}, Text{what.en + "; expected " + expected_, what.ja});
 }
 
 std::size_t InputFile::read(char* out, std::size_t capacity) {
     for (;;) {
         const ssize_t n = ::read(fd_, out, capacity);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) fail(std::string("cannot read the file (") + std::strerror(errno) + ")");
+        if (n < 0) fail({std::string("cannot read the file (") + std::strerror(errno) + ")", "ファイルを読めない"});
         return static_cast<std::size_t>(n);
     }
 }
@@ -51,7 +54,8 @@ bool InputFile::read_line(std::string& line, std::size_t max_line) {
         const std::size_t nl = buffer_.find('\n', used_);
         const std::size_t end = nl == std::string::npos ? buffer_.size() : nl;
         if (end - used_ + line.size() > max_line)
-            fail("line " + std::to_string(line_ + 1) + " is longer than " + std::to_string(max_line) + " bytes",
+            fail({"line " + std::to_string(line_ + 1) + " is longer than " + std::to_string(max_line) + " bytes",
+                  "長すぎる行がある（" + std::to_string(max_line) + " バイトを超える）"},
                  line_ + 1);
         line.append(buffer_, used_, end - used_);
         if (nl != std::string::npos) {
@@ -75,7 +79,8 @@ bool InputFile::read_line(std::string& line, std::size_t max_line) {
 
 std::string read_regular_file(const std::string& path, std::size_t max_bytes, std::string_view expected) {
     InputFile file(path, expected);
-    const std::string too_large = "file larger than " + std::to_string(max_bytes) + " bytes";
+    const Text too_large{"file larger than " + std::to_string(max_bytes) + " bytes",
+                         "ファイルが " + std::to_string(max_bytes) + " バイトより大きい"};
     if (file.size() > max_bytes) file.fail(too_large);
     std::string text;
     char buffer[65536];

@@ -4,6 +4,8 @@
 // InputFile, read_regular_file or read_file_head; no parser opens a path itself.
 #pragma once
 
+#include "core/text.h"
+
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -32,7 +34,8 @@ public:
     // The size the file had when opened (0 for the standard input).
     std::size_t size() const { return size_; }
     const std::string& path() const { return path_; }
-    [[noreturn]] void fail(const std::string& what, int line = 0) const;
+    // Refuses the file: `what` in both languages (the English then says what was expected).
+    [[noreturn]] void fail(const Text& what, int line = 0) const;
 
 private:
     std::string path_;

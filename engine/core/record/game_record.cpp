@@ -78,7 +78,9 @@ std::string decode_japanese_text(std::string_view bytes, const std::string& file
     if (bytes.substr(0, 3) == "\xEF\xBB\xBF") bytes.remove_prefix(3);
     if (is_utf8(bytes)) return std::string(bytes);
     iconv_t cd = iconv_open("UTF-8", "CP932");
-    if (cd == reinterpret_cast<iconv_t>(-1)) throw InputError({file, 0, 0}, "cannot decode Shift_JIS: iconv has no CP932");
+    if (cd == reinterpret_cast<iconv_t>(-1))
+        throw InputError({file, 0, 0}, Text{"cannot decode Shift_JIS: iconv has no CP932",
+                                            "Shift_JIS を読めない（CP932 の変換がない）"});
     std::string out(bytes.size() * 3 / 2 + 16, '\0');
     char* in_p = const_cast<char*>(bytes.data());
     std::size_t in_left = bytes.size();
@@ -101,7 +103,8 @@ std::string decode_japanese_text(std::string_view bytes, const std::string& file
             if (bytes[k] == '\n') ++line, line_start = k + 1;
         iconv_close(cd);
         throw InputError({file, line, int(offset - line_start) + 1},
-                         "the text is neither UTF-8 nor Shift_JIS (bad byte sequence here)");
+                         Text{"the text is neither UTF-8 nor Shift_JIS (bad byte sequence here)",
+                              "UTF-8 でも Shift_JIS でもないテキスト（ここに読めないバイト列）"});
     }
     iconv_close(cd);
     out.resize(out.size() - out_left);

@@ -55,9 +55,9 @@ public:
     std::string_view rest() const { return s_.substr(i_); }
     int column() const { return column_; }
     int line() const { return line_; }
-    [[noreturn]] void fail(const std::string& message) const { fail_at(column_, message); }
-    [[noreturn]] void fail_at(int column, const std::string& message) const {
-        throw InputError({file_, line_, column}, "KIF: " + message);
+    [[noreturn]] void fail(const Text& message) const { fail_at(column_, message); }
+    [[noreturn]] void fail_at(int column, const Text& message) const {
+        throw InputError({file_, line_, column}, Text{"KIF: " + message.en, "KIF：" + message.ja});
     }
 
 private:
@@ -126,19 +126,24 @@ std::string trim(std::string_view s) {
 // `last_file` / `last_rank` hold the previous destination (0 = none) for 「同」 and receive this one.
 std::string parse_kif_move(LineCursor& c, const KifPieces& pieces, int move_column, int& last_file, int& last_rank) {
     std::string usi;
-    if (c.done()) c.fail("expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)");
+    if (c.done())
+        c.fail({"expected a move (７六歩(77), 同　歩(78), ５五角打) or an ending (投了 ...)",
+                "指し手（７六歩(77)、同　歩(78)、５五角打）か終局（投了など）のはずが、そうでない"});
     int to_file = 0, to_rank = 0;
     if (c.accept("同")) {
-        if (!last_file) c.fail_at(move_column, "「同」 with no previous move");
+        if (!last_file) c.fail_at(move_column, {"「同」 with no previous move", "前の指し手がないのに「同」"});
         to_file = last_file;
         to_rank = last_rank;
         c.skip_space();
     } else {
         to_file = numeral(c.next());
-        if (!to_file) c.fail_at(move_column, "expected a destination file (１-９) or 同");
+        if (!to_file)
+            c.fail_at(move_column,
+                      {"expected a destination file (１-９) or 同", "移動先の筋（１-９）か「同」のはずが、そうでない"});
         int rank_column = c.column();
         to_rank = c.done() ? 0 : numeral(c.next());
-        if (!to_rank) c.fail_at(rank_column, "expected a destination rank (一-九)");
+        if (!to_rank)
+            c.fail_at(rank_column, {"expected a destination rank (一-九)", "移動先の段（一-九）のはずが、そうでない"});
     }
     int piece_column = c.column();
     const KifPieces::Name* piece = nullptr;
@@ -147,7 +152,9 @@ std::string parse_kif_move(LineCursor& c, const KifPieces& pieces, int move_colu
             piece = &p;
             break;
         }
-    if (!piece) c.fail_at(piece_column, "expected a piece name (" + pieces.listed + ")");
+    if (!piece)
+        c.fail_at(piece_column, {"expected a piece name (" + pieces.listed + ")",
+                                 "駒の名前（" + pieces.listed + "）のはずが、そうでない"});
     bool promote = false, drop = false;
     if (c.accept("不成") || c.accept("生")) {
     } else if (c.accept("成")) {
@@ -161,12 +168,15 @@ std::string parse_kif_move(LineCursor& c, const KifPieces& pieces, int move_colu
         int from_file = c.done() ? 0 : numeral(c.next());
         int from_rank = c.done() ? 0 : numeral(c.next());
         if (!from_file || !from_rank || c.done() || c.next() != U')')
-            c.fail_at(from_column, "expected the source square in parentheses, e.g. (77)");
+            c.fail_at(from_column, {"expected the source square in parentheses, e.g. (77)",
+                                    "移動元のマスが括弧の中にない（例 (77)）"});
         usi = usi_square(from_file, from_rank) + usi_square(to_file, to_rank) + (promote ? "+" : "");
     } else {
         // A drop: written with 打, or (in some files) without it when no board piece could move there.
-        if (!piece->drop) c.fail_at(piece_column, "this piece cannot be dropped; expected its source square (xy)");
-        if (promote) c.fail_at(piece_column, "a dropped piece cannot promote");
+        if (!piece->drop)
+            c.fail_at(piece_column, {"this piece cannot be dropped; expected its source square (xy)",
+                                     "この駒は打てない（移動元のマス (xy) がない）"});
+        if (promote) c.fail_at(piece_column, {"a dropped piece cannot promote", "打った駒は成れない"});
         usi = std::string(1, piece->drop) + "*" + usi_square(to_file, to_rank);
     }
     last_file = to_file;
@@ -194,7 +204,8 @@ public:
             if (!read_line(line, line_no)) break;
         }
         if (record_.headers.empty() && record_.moves.empty() && !ended_)
-            throw InputError({file_, line_no, 0}, "KIF: no header, move or ending line found (empty record)");
+            throw InputError({file_, line_no, 0}, Text{"KIF: no header, move or ending line found (empty record)",
+                                                       "KIF：見出し、指し手、終局の行がない（空の棋譜）"});
         return std::move(record_);
     }
 
@@ -205,6 +216,7 @@ private:
         c.skip_space();
         if (c.done()) return true;
         char32_t first = c.peek();
+        if (first == U'#' && record_.writer_line.empty()) record_.writer_line = trim(c.rest());
         if (first == U'#' || first == U'&') return true;  // file-format comment, bookmark
         if (first == U'*') {
             c.next();
@@ -228,19 +240,23 @@ private:
             return true;
         }
         if (first == U'|' || first == U'+' || c.rest().substr(0, 3) == "９") {
-            c.fail("board diagrams (BOD) are not supported; expected a header, a move line or a comment");
+            c.fail({"board diagrams (BOD) are not supported; expected a header, a move line or a comment",
+                    "局面図（BOD）は読まない"});
         }
         std::size_t colon = c.rest().find("：");
         if (colon == std::string_view::npos) colon = c.rest().find(':');
         if (colon == std::string_view::npos || colon == 0 || ended_)
-            c.fail("expected a header line (key：value), a numbered move line or a comment (*)");
+            c.fail({"expected a header line (key：value), a numbered move line or a comment (*)",
+                    "見出しの行（キー：値）、番号付きの指し手の行、コメント（*）のどれでもない"});
         std::string key = trim(c.rest().substr(0, colon));
         std::size_t skip = c.rest()[colon] == ':' ? 1 : 3;
         std::string value = trim(c.rest().substr(colon + skip));
-        if (in_moves_ && !record_.moves.empty()) c.fail("header line \"" + key + "\" after the moves");
+        if (in_moves_ && !record_.moves.empty())
+            c.fail({"header line \"" + key + "\" after the moves", "指し手の後に見出しの行「" + key + "」がある"});
         if (key == "手合割") {
             std::string sfen = kif_handicap_sfen(value);
-            if (sfen.empty()) c.fail("unknown handicap (手合割) \"" + value + "\"");
+            if (sfen.empty())
+                c.fail({"unknown handicap (手合割) \"" + value + "\"", "知らない手合割「" + value + "」"});
             record_.start = sfen;
             second_moves_first_ = sfen != "startpos" && sfen.find(" w ") != std::string::npos;
         }
@@ -281,7 +297,7 @@ private:
         int number = 0;
         while (!c.done() && c.peek() >= U'0' && c.peek() <= U'9') {
             number = number * 10 + int(c.next() - U'0');
-            if (number > 100000) c.fail_at(number_column, "move number too large");
+            if (number > 100000) c.fail_at(number_column, {"move number too large", "手数が大きすぎる"});
         }
         if (ended_ && !comment_ended_) {
             // A second ending line after the first ("122 投了", then "123 中断" and まで122手で中断, as a record
@@ -308,12 +324,13 @@ private:
                 record_.notes.push_back(later_endings_first_);
                 return;
             }
-            c.fail_at(number_column, "move line after the game's ending line");
+            c.fail_at(number_column, {"move line after the game's ending line", "終局の行の後に指し手の行がある"});
         }
         int expected = int(record_.moves.size()) + 1;
         if (number != expected)
-            c.fail_at(number_column, "expected move number " + std::to_string(expected) + ", found " +
-                                         std::to_string(number));
+            c.fail_at(number_column,
+                      {"expected move number " + std::to_string(expected) + ", found " + std::to_string(number),
+                       "手数 " + std::to_string(expected) + " のはずが " + std::to_string(number)});
         c.skip_space();
         int move_column = c.column();
         RecordMove m;
@@ -333,7 +350,9 @@ private:
             read_tail(c, ignored);
             return;
         }
-        if (ended_) c.fail_at(number_column, "move line after the game's ending comment");
+        if (ended_)
+            c.fail_at(number_column,
+                      {"move line after the game's ending comment", "終局のコメントの後に指し手の行がある"});
         m.move = parse_kif_move(c, pieces_, move_column, last_to_file_, last_to_rank_);
         read_tail(c, m);
         record_.moves.push_back(std::move(m));
@@ -346,18 +365,23 @@ private:
             int open = c.column();
             c.next();
             std::size_t close = c.rest().find(')');
-            if (close == std::string_view::npos) c.fail_at(open, "time field without its closing ')'");
+            if (close == std::string_view::npos)
+                c.fail_at(open, {"time field without its closing ')'", "時間の欄を閉じる「)」がない"});
             std::string_view inside = c.rest().substr(0, close);
             std::size_t slash = inside.find('/');
             std::string per_move = trim(inside.substr(0, slash));
             std::string total = slash == std::string_view::npos ? std::string() : trim(inside.substr(slash + 1));
             if (!per_move.empty()) {
                 m.elapsed = parse_clock_time(per_move);
-                if (!m.elapsed) c.fail("expected the move's time as m:ss, found \"" + per_move + "\"");
+                if (!m.elapsed)
+                    c.fail({"expected the move's time as m:ss, found \"" + per_move + "\"",
+                            "指し手の時間（分:秒）のはずが「" + per_move + "」"});
             }
             if (!total.empty()) {
                 m.total = parse_clock_time(total);
-                if (!m.total) c.fail("expected the cumulative time as h:mm:ss, found \"" + total + "\"");
+                if (!m.total)
+                    c.fail({"expected the cumulative time as h:mm:ss, found \"" + total + "\"",
+                            "累計の時間（時:分:秒）のはずが「" + total + "」"});
             }
             c.accept(std::string(inside));
             c.next();
@@ -365,7 +389,9 @@ private:
         }
         if (c.peek() == U'+') c.next();
         c.skip_space();
-        if (!c.done()) c.fail("unexpected text after the move; expected a time field ( m:ss/h:mm:ss)");
+        if (!c.done())
+            c.fail({"unexpected text after the move; expected a time field ( m:ss/h:mm:ss)",
+                    "指し手の後に時間の欄（分:秒/時:分:秒）でない文字がある"});
     }
 
     std::string text_;
@@ -445,7 +471,7 @@ std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi
     if (c.peek() == U'▲' || c.peek() == U'△' || c.peek() == U'☗' || c.peek() == U'☖') c.next();
     std::string usi = parse_kif_move(c, pieces, column, last_file, last_rank);
     c.skip_space();
-    if (!c.done()) c.fail("unexpected text after the move");
+    if (!c.done()) c.fail({"unexpected text after the move", "指し手の後に余分な文字がある"});
     return usi;
 }
 

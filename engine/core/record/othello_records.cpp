@@ -69,17 +69,23 @@ bool is_pass(std::string_view t) {
 }  // namespace
 
 std::string parse_othello_board(std::string_view text, const std::string& file) {
-    auto fail = [&](std::size_t i, const std::string& message) {
-        throw InputError({file, 1, int(i) + 1}, "othello board: " + message);
+    auto fail = [&](std::size_t i, const Text& message) {
+        throw InputError({file, 1, int(i) + 1}, Text{"othello board: " + message.en, "オセロの盤面：" + message.ja});
     };
     for (std::size_t i = 0; i < 64; ++i) {
-        if (i >= text.size()) fail(i, "expected 64 cells, found " + std::to_string(text.size()));
+        if (i >= text.size())
+            fail(i, {"expected 64 cells, found " + std::to_string(text.size()),
+                     "64 マスのはずが " + std::to_string(text.size()) + " 文字しかない"});
         char c = text[i];
-        if (c != 'X' && c != 'O' && c != '-') fail(i, std::string("expected X, O or - for a cell, found '") + c + "'");
+        if (c != 'X' && c != 'O' && c != '-')
+            fail(i, {std::string("expected X, O or - for a cell, found '") + c + "'",
+                     std::string("マスは X、O、- のどれかのはずが「") + c + "」"});
     }
-    if (text.size() < 65 || text[64] != ' ') fail(64, "expected a space after the 64 cells");
-    if (text.size() < 66 || (text[65] != 'X' && text[65] != 'O')) fail(65, "expected the side to move, X or O");
-    if (text.size() > 66) fail(66, "unexpected text after the side to move");
+    if (text.size() < 65 || text[64] != ' ')
+        fail(64, {"expected a space after the 64 cells", "64 マスの後に空白がない"});
+    if (text.size() < 66 || (text[65] != 'X' && text[65] != 'O'))
+        fail(65, {"expected the side to move, X or O", "手番（X か O）がない"});
+    if (text.size() > 66) fail(66, {"unexpected text after the side to move", "手番の後に余分な文字がある"});
     return std::string(text);
 }
 
@@ -118,12 +124,16 @@ GameRecord read_othello_transcript(std::string_view text, const std::string& fil
         } else if (i + 2 <= text.size() && !square(text.substr(i, 2)).empty()) {
             m.move = square(text.substr(i, 2)), i += 2;
         } else {
-            throw InputError(at, "othello transcript: expected a square a1-h8, \"pass\" or \"--\"");
+            throw InputError(at, Text{"othello transcript: expected a square a1-h8, \"pass\" or \"--\"",
+                                      "オセロの棋譜：マス（a1-h8）、パス、-- のどれかのはずが、そうでない"});
         }
         r.moves.push_back(std::move(m));
-        if (r.moves.size() > 200) throw InputError(at, "othello transcript: more than 200 moves");
+        if (r.moves.size() > 200)
+            throw InputError(at, Text{"othello transcript: more than 200 moves", "オセロの棋譜：200 手を超える"});
     }
-    if (r.moves.empty()) throw InputError({file, 1, 1}, "othello transcript: no moves (empty transcript)");
+    if (r.moves.empty())
+        throw InputError({file, 1, 1},
+                         Text{"othello transcript: no moves (empty transcript)", "オセロの棋譜：手がない（空の棋譜）"});
     return r;
 }
 
@@ -147,7 +157,8 @@ public:
             next_game();
         }
         match_ends();
-        if (games.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
+        if (games.empty())
+            fail(0, {"no game found (empty file); expected \"(;GM[Othello]...;)\"", "対局がない（空のファイル）"});
         return games;
     }
 
@@ -173,7 +184,8 @@ public:
             next_game();
         }
         match_ends();
-        if (out.empty()) fail(0, "no game found (empty file); expected \"(;GM[Othello]...;)\"");
+        if (out.empty())
+            fail(0, {"no game found (empty file); expected \"(;GM[Othello]...;)\"", "対局がない（空のファイル）"});
         return out;
     }
 
@@ -181,8 +193,8 @@ public:
     GameRecord game_here() { return game(); }
 
 private:
-    [[noreturn]] void fail(std::size_t at, const std::string& message) {
-        throw InputError(locate_(at), "GGF: " + message);
+    [[noreturn]] void fail(std::size_t at, const Text& message) {
+        throw InputError(locate_(at), Text{"GGF: " + message.en, "GGF：" + message.ja});
     }
     void skip_space() {
         while (i_ < s_.size() && is_space(s_[i_])) ++i_;
@@ -199,7 +211,8 @@ private:
         while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9' && n < 1000) n = n * 10 + (s_[i_++] - '0');
         skip_space();
         if (n == 0 || n >= 1000 || s_.substr(i_, 2) != "(;")
-            fail(at, "expected \"(;\" to start a game, or a match's number of games before it (\"2 (;...;)(;...;)\")");
+            fail(at, {"expected \"(;\" to start a game, or a match's number of games before it (\"2 (;...;)(;...;)\")",
+                      "対局の始まり「(;」（またはその前に対戦の局数）のはずが、そうでない"});
         match_at_ = at;
         match_left_ = n;
     }
@@ -208,8 +221,9 @@ private:
     }
     void match_ends() {
         if (match_left_ > 0)
-            fail(match_at_, "the match announces more games than follow it (" + std::to_string(match_left_) +
-                                " missing); expected as many \"(;...;)\" as its number says");
+            fail(match_at_, {"the match announces more games than follow it (" + std::to_string(match_left_) +
+                                 " missing); expected as many \"(;...;)\" as its number says",
+                             "対戦の局数より対局が " + std::to_string(match_left_) + " 局少ない"});
     }
     // Past the game starting at i_: its "(;", then properties (values in [...], '\\' escaping a character) up to
     // ";)". False when the text there is no game or ends inside it.
@@ -236,13 +250,15 @@ private:
         r.game = "othello";
         r.format = "ggf";
         r.line = locate_(i_).line;
-        if (s_.substr(i_, 2) != "(;") fail(i_, "expected \"(;\" to start a game");
+        if (s_.substr(i_, 2) != "(;") fail(i_, {"expected \"(;\" to start a game", "対局の始まり「(;」がない"});
         i_ += 2;
         int to_move = 0;  // 0 black, 1 white
         bool othello = false;
         while (true) {
             skip_space();
-            if (i_ >= s_.size()) fail(i_, "the file ends inside a game; expected \";)\"");
+            if (i_ >= s_.size())
+                fail(i_,
+                     {"the file ends inside a game; expected \";)\"", "対局の途中でファイルが終わる（「;)」がない）"});
             if (s_.substr(i_, 2) == ";)") {
                 i_ += 2;
                 break;
@@ -251,17 +267,19 @@ private:
             std::string key;
             while (i_ < s_.size() && s_[i_] >= 'A' && s_[i_] <= 'Z') key += s_[i_++];
             if (key.empty() || i_ >= s_.size() || s_[i_] != '[')
-                fail(key_at, "expected a property KEY[value] or \";)\"");
+                fail(key_at, {"expected a property KEY[value] or \";)\"", "属性 KEY[値] か「;)」のはずが、そうでない"});
             std::size_t value_at = ++i_;
             std::string value;
             while (true) {
-                if (i_ >= s_.size()) fail(value_at - 1, "the value has no closing ']'");
+                if (i_ >= s_.size()) fail(value_at - 1, {"the value has no closing ']'", "値を閉じる「]」がない"});
                 char c = s_[i_++];
                 if (c == ']') break;
                 if (c == '\\' && i_ < s_.size()) c = s_[i_++];
                 if (value.size() == MaxGgfValue)
-                    fail(value_at - 1, key + "[...]: a value of more than " + std::to_string(MaxGgfValue) +
-                                           " bytes; expected a shorter value (shorten the property's text or remove it)");
+                    fail(value_at - 1,
+                         {key + "[...]: a value of more than " + std::to_string(MaxGgfValue) +
+                              " bytes; expected a shorter value (shorten the property's text or remove it)",
+                          key + "[...]：値が " + std::to_string(MaxGgfValue) + " バイトを超える"});
                 value += c;
             }
             if (key == "GM") {
@@ -269,18 +287,20 @@ private:
                 for (char c : value) l += lower(c);
                 if (l != "othello") {
                     refused_alone_ = true;
-                    fail(value_at, "not an othello game (GM[" + value + "])");
+                    fail(value_at,
+                         {"not an othello game (GM[" + value + "])", "オセロの対局ではない（GM[" + value + "]）"});
                 }
                 othello = true;
             }
             if (key == "B" || key == "W") {
                 int side = key == "B" ? 0 : 1;
                 if (side != to_move)
-                    fail(key_at, std::string("expected a move by ") + (to_move ? "white (W[...])" : "black (B[...])"));
+                    fail(key_at, {std::string("expected a move by ") + (to_move ? "white (W[...])" : "black (B[...])"),
+                                  std::string(to_move ? "白（W[...]）" : "黒（B[...]）") + "の手のはずが、そうでない"});
                 r.moves.push_back(move(value, value_at));
                 to_move = 1 - to_move;
             } else if (key == "BO") {
-                if (!r.moves.empty()) fail(key_at, "BO[...] after the first move");
+                if (!r.moves.empty()) fail(key_at, {"BO[...] after the first move", "最初の手の後に BO[...] がある"});
                 r.start = board(value, value_at);
                 to_move = r.start == "startpos" ? 0 : r.start.back() == 'X' ? 0 : 1;
             } else {
@@ -288,7 +308,7 @@ private:
                 r.headers.emplace_back(key, value);
             }
         }
-        if (!othello) fail(i_ - 2, "the game has no GM[Othello] property");
+        if (!othello) fail(i_ - 2, {"the game has no GM[Othello] property", "対局に GM[Othello] がない"});
         return r;
     }
 
@@ -303,7 +323,9 @@ private:
             m.move = "pass";
         } else {
             m.move = square(token);
-            if (m.move.empty()) fail(at, "expected a square a1-h8 or pass, found \"" + token + "\"");
+            if (m.move.empty())
+                fail(at, {"expected a square a1-h8 or pass, found \"" + token + "\"",
+                          "マス（a1-h8）かパスのはずが「" + token + "」"});
         }
         if (slash != std::string::npos) {
             std::size_t second = value.find('/', slash + 1);
@@ -312,7 +334,8 @@ private:
                 char* end = nullptr;
                 double seconds = std::strtod(t.c_str(), &end);
                 if (end == t.c_str() || *end != '\0' || !(seconds >= 0) || seconds > 1e7)
-                    fail(at + second + 1, "expected the move's time in seconds, found \"" + t + "\"");
+                    fail(at + second + 1, {"expected the move's time in seconds, found \"" + t + "\"",
+                                           "手の時間（秒）のはずが「" + t + "」"});
                 m.elapsed = std::chrono::milliseconds(static_cast<long long>(seconds * 1000 + 0.5));
             }
         }
@@ -325,17 +348,20 @@ private:
         while (k < value.size() && is_space(value[k])) ++k;
         if (value.compare(k, 2, "8 ") != 0) {
             refused_alone_ = true;
-            fail(at + k, "only 8x8 boards are supported; expected BO[8 ...]");
+            fail(at + k, {"only 8x8 boards are supported; expected BO[8 ...]", "8x8 の盤だけを読む（BO[8 ...]）"});
         }
         k += 2;
         char side = 0;
         for (; k < value.size(); ++k) {
             char c = value[k];
             if (is_space(c)) continue;
-            if (c != '*' && c != 'O' && c != '-') fail(at + k, "expected a cell *, O or - in BO");
+            if (c != '*' && c != 'O' && c != '-')
+                fail(at + k, {"expected a cell *, O or - in BO", "BO のマスは *、O、- のどれかのはずが、そうでない"});
             if (cells.size() == 64) {
                 side = c == '*' ? 'X' : c == 'O' ? 'O' : 0;
-                if (!side) fail(at + k, "expected the side to move (* or O) after the 64 cells");
+                if (!side)
+                    fail(at + k, {"expected the side to move (* or O) after the 64 cells",
+                                  "64 マスの後に手番（* か O）がない"});
                 ++k;
                 break;
             }
@@ -343,7 +369,7 @@ private:
         }
         while (k < value.size() && is_space(value[k])) ++k;
         if (cells.size() != 64 || !side || k != value.size())
-            fail(at, "expected BO[8 <64 cells> <side to move>]");
+            fail(at, {"expected BO[8 <64 cells> <side to move>]", "BO[8 <64 マス> <手番>] の形ではない"});
         std::string text = cells + ' ' + side;
         return text == OthelloStart ? "startpos" : text;
     }
@@ -354,7 +380,8 @@ private:
         if (value.empty() || value[0] == '?') return;
         char* end = nullptr;
         double margin = std::strtod(value.c_str(), &end);
-        if (end == value.c_str()) fail(at, "expected RE[+n.nnn] (black's disc difference)");
+        if (end == value.c_str())
+            fail(at, {"expected RE[+n.nnn] (black's disc difference)", "RE[+n.nnn]（黒の石数の差）の形ではない"});
         r.black_margin = margin;
         std::string suffix = end;
         if (suffix.empty()) {
@@ -365,7 +392,8 @@ private:
         } else if (suffix == ":s") {
             r.termination = Termination::draw_agreed;  // the players agreed on the score
         } else {
-            fail(at + std::size_t(end - value.c_str()), "unknown result suffix \"" + suffix + "\"");
+            fail(at + std::size_t(end - value.c_str()),
+                 {"unknown result suffix \"" + suffix + "\"", "結果の末尾「" + suffix + "」を知らない"});
         }
     }
 
@@ -399,8 +427,9 @@ namespace {
 
 constexpr std::size_t WthorHeader = 16, WthorRecord = 68, WthorMoves = 60;
 
-[[noreturn]] void wthor_fail(const std::string& file, std::size_t offset, const std::string& message) {
-    throw InputError({file, 0, 0}, "WTHOR: byte " + std::to_string(offset) + ": " + message);
+[[noreturn]] void wthor_fail(const std::string& file, std::size_t offset, const Text& message) {
+    throw InputError({file, 0, 0}, Text{"WTHOR: byte " + std::to_string(offset) + ": " + message.en,
+                                        "WTHOR：" + std::to_string(offset) + " バイト目：" + message.ja});
 }
 
 }  // namespace
@@ -427,23 +456,30 @@ bool looks_like_wthor_list(std::string_view b) {
 }
 
 std::size_t wthor_games(std::string_view b, const std::string& file) {
-    if (b.size() < WthorHeader) wthor_fail(file, b.size(), "the file is shorter than the 16-byte header");
+    if (b.size() < WthorHeader)
+        wthor_fail(file, b.size(), {"the file is shorter than the 16-byte header", "16 バイトの見出しより短い"});
     if (looks_like_wthor_list(b))
-        throw InputError({file, 0, 0}, "a WTHOR players (.JOU) / tournaments (.TRN) list, not a games file");
+        throw InputError({file, 0, 0},
+                         Text{"a WTHOR players (.JOU) / tournaments (.TRN) list, not a games file",
+                              "WTHOR の対局者一覧（.JOU）または大会一覧（.TRN）で、対局のファイルではない"});
     std::uint64_t count = read_u16(b, 4) | std::uint64_t(read_u16(b, 6)) << 16;
     unsigned board_size = static_cast<unsigned char>(b[12]);
     if (board_size != 0 && board_size != 8)
         wthor_fail(file, 12,
-                   "only 8x8 databases are supported (board size byte is " + std::to_string(board_size) + ")");
+                   {"only 8x8 databases are supported (board size byte is " + std::to_string(board_size) + ")",
+                    "8x8 の盤のデータベースだけを読む（盤の大きさのバイトが " + std::to_string(board_size) + "）"});
     if (WthorHeader + count * WthorRecord != b.size())
-        wthor_fail(file, 4, "the header announces " + std::to_string(count) + " games (" +
-                                std::to_string(WthorHeader + count * WthorRecord) + " bytes) but the file has " +
-                                std::to_string(b.size()) + " bytes");
+        wthor_fail(file, 4,
+                   {"the header announces " + std::to_string(count) + " games (" +
+                        std::to_string(WthorHeader + count * WthorRecord) + " bytes) but the file has " +
+                        std::to_string(b.size()) + " bytes",
+                    "見出しにある対局数 " + std::to_string(count) + " とファイルの長さ（" + std::to_string(b.size()) +
+                        " バイト）が合わない"});
     return std::size_t(count);
 }
 
 GameRecord read_wthor_game(std::string_view b, const std::string& file, std::size_t g) {
-    const auto fail = [&](std::size_t offset, const std::string& message) { wthor_fail(file, offset, message); };
+    const auto fail = [&](std::size_t offset, const Text& message) { wthor_fail(file, offset, message); };
     const unsigned year = read_u16(b, 10);
     std::size_t o = WthorHeader + g * WthorRecord;
     GameRecord r;
@@ -455,7 +491,9 @@ GameRecord read_wthor_game(std::string_view b, const std::string& file, std::siz
                  {"white_id", std::to_string(read_u16(b, o + 4))},
                  {"theoretical_score", std::to_string(static_cast<unsigned char>(b[o + 7]))}};
     int discs = static_cast<unsigned char>(b[o + 6]);
-    if (discs > 64) fail(o + 6, "black's disc count " + std::to_string(discs) + " is above 64");
+    if (discs > 64)
+        fail(o + 6, {"black's disc count " + std::to_string(discs) + " is above 64",
+                     "黒の石数 " + std::to_string(discs) + " が 64 を超える"});
     r.black_discs = discs;
     bool ended = false;
     for (std::size_t k = 0; k < WthorMoves; ++k) {
@@ -465,10 +503,12 @@ GameRecord read_wthor_game(std::string_view b, const std::string& file, std::siz
             ended = true;
             continue;
         }
-        if (ended) fail(at, "a move after the end of the game's moves (a 0 byte)");
+        if (ended)
+            fail(at, {"a move after the end of the game's moves (a 0 byte)", "手の終わり（0 のバイト）の後に手がある"});
         int row = v / 10, column = v % 10;
         if (row < 1 || row > 8 || column < 1 || column > 8)
-            fail(at, "expected a move 10 * row + column (11-88), found " + std::to_string(v));
+            fail(at, {"expected a move 10 * row + column (11-88), found " + std::to_string(v),
+                      "手（10 × 行 + 列、11-88）のはずが " + std::to_string(v)});
         RecordMove m;
         m.move = {char('a' + column - 1), char('0' + row)};
         m.column = int(at);  // binary input: the byte offset stands in for the place
