@@ -49,7 +49,7 @@ Folders search_path(const std::vector<std::string>& given, const char* env, cons
                     const char* what) {
     Folders out;
     // Each folder's canonical name is worked out once: comparing every new folder with every one kept, each named
-    // again, took minutes for a list of 10,000 folders.
+    // again, cost the square of the list's length.
     std::set<std::filesystem::path> seen;
     auto add = [&](const std::filesystem::path& folder, const std::string& from) {
         std::error_code ec;

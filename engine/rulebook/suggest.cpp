@@ -24,7 +24,7 @@ std::string closest(std::string_view name, const std::vector<std::string>& candi
     std::size_t best_distance = std::max<std::size_t>(2, name.size() / 3) + 1;
     for (const auto& candidate : candidates) {
         // The lengths' difference is a lower bound of the distance: a name of a megabyte (an unknown topic, an id)
-        // was measured against every candidate at a cost of its length times theirs, seconds to minutes.
+        // was measured against every candidate at a cost of its length times theirs.
         const std::size_t apart = name.size() > candidate.size() ? name.size() - candidate.size()
                                                                  : candidate.size() - name.size();
         if (apart >= best_distance) continue;
