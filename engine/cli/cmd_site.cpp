@@ -114,7 +114,12 @@ void write_page(const std::filesystem::path& path, const std::function<void(std:
     }
     FileBuffer buffer(fd);
     std::ostream out(&buffer);
-    write(out);
+    try {
+        write(out);
+    } catch (...) {  // the page could not be made (out of memory): its file is closed before the error goes on
+        ::close(fd);
+        throw;
+    }
     out.flush();
     const bool closed = ::close(fd) == 0;
     if (buffer.failed() || !out || !closed) throw NotWritten{path.string(), std::strerror(errno)};
