@@ -2,12 +2,12 @@
 // the next unruled game, and emitted in order once the whole batch is done.
 #include "records/audit_run.h"
 
-#include <spdlog/spdlog.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
+#include <string>
 #include <system_error>
 #include <thread>
 
@@ -76,15 +76,10 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
         }
     } joiner{helpers, mutex, wake, stop};
     const auto helper = [&] {
-        // A helper that cannot set up (out of memory) leaves the games to the others: an exception ending a thread
-        // would end the program.
-        std::optional<Runner> own;
-        try {
-            own.emplace(library, audit_run_options());
-        } catch (const std::bad_alloc&) {
-            return;
-        }
-        Runner& runner = *own;
+        // The runner is made at the first batch, not at the thread's start: threads stopped before any work (below)
+        // allocate nothing. A helper that cannot set up (out of memory) leaves the games to the others: an exception
+        // ending a thread would end the program.
+        std::optional<Runner> runner;
         AuditHeads heads;
         long seen = 0;
         for (;;) {
@@ -95,23 +90,32 @@ void run_audit(const AuditOptions& options, const rulebook::Library& library,
                 seen = generation;
                 ++active;
             }
-            const std::size_t done = work(batch, library, runner, heads, options.rulebooks);
+            std::size_t done = 0;
+            bool set_up = true;
+            try {
+                if (!runner) runner.emplace(library, audit_run_options());
+            } catch (const std::bad_alloc&) {
+                set_up = false;
+            }
+            if (set_up) done = work(batch, library, *runner, heads, options.rulebooks);
             std::lock_guard lock(mutex);
             ruled += done;
             --active;
             finished.notify_one();
+            if (!set_up) return;
         }
     };
-    // As many threads as the system lets start: under a process memory limit (each thread's stack is reserved
-    // address space) or a cap on threads, --jobs 1024 ended in a bare "Resource temporarily unavailable". The
-    // rulings do not depend on the count, so the audit goes on with the threads it has and says so.
+    // Under a process memory limit (each thread's stack is reserved address space) or a cap on threads, --jobs 1024
+    // ended in a bare "Resource temporarily unavailable"; going on with the threads that started ran at the edge of
+    // the memory left. The audit stops the threads it started and says how many the system allows.
     for (int t = 1; t < jobs; ++t) {
         try {
             helpers.emplace_back(helper);
-        } catch (const std::system_error& e) {
-            spdlog::warn("--jobs {}: the system let only {} threads start ({}); the games are ruled on those", jobs,
-                         helpers.size() + 1, e.what());
-            break;
+        } catch (const std::system_error& e) {  // the Joiner stops and joins the threads started
+            const std::size_t started = helpers.size() + 1;
+            throw std::runtime_error("--jobs " + std::to_string(jobs) + ": the system let only " +
+                                     std::to_string(started) + " threads start (" + e.what() +
+                                     "); expected --jobs " + std::to_string(started - 1) + " or fewer");
         }
     }
     const std::size_t batch_size = std::size_t(ParallelBatch) * (helpers.size() + 1);

@@ -35,6 +35,7 @@ struct Allowed {
 const std::vector<Allowed> allowed = {
     {"engine/procedure/lua_sandbox.cpp", "/64", "a Lua chunk's cost is charged per 64 bytes of source, not a board"},
     {"engine/records/convert_shogi.cpp", "'A'", "the bounds of a character class (a CSA name's letters)"},
+    {"engine/records/record_timeline.cpp", "'A'", "ASCII upper case of a format's id (PGN, KIF) in Japanese messages"},
     {"engine/records/convert_shogi.cpp", "'Z'", "the bounds of a character class (a CSA name's letters)"},
 };
 

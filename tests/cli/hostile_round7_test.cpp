@@ -71,8 +71,9 @@ BOOST_AUTO_TEST_CASE(json_output_naming_a_file_that_is_not_utf8_is_written) {
 }
 
 // audit started its --jobs threads at once and ended in a bare "Resource temporarily unavailable" (exit 2) when the
-// system let fewer start: under a 400 MB address space (each thread's stack is reserved space), --jobs 1024. The
-// audit goes on with the threads it has, says so, and rules as --jobs 1 does (the rulings never depend on N).
+// system let fewer start: under a 400 MB address space (each thread's stack is reserved space), --jobs 1024. Going
+// on with the threads that did start ran at the edge of the memory left (a crash in about one run of twelve). The
+// audit stops them and says how many the system allows.
 BOOST_AUTO_TEST_CASE(audit_jobs_past_what_the_system_lets_start) {
     if (!limits_apply()) return;
     const std::string file = "tests/data/othello/ggs-games-from-nboard-ggf-test.ggf";
@@ -82,12 +83,11 @@ BOOST_AUTO_TEST_CASE(audit_jobs_past_what_the_system_lets_start) {
     };
     const auto one = limited("audit --jobs 1 --format jsonl " + file, "/dev/null");
     const auto many = limited("audit --jobs 1024 --format jsonl " + file, "&1 >/dev/null");
-    BOOST_TEST(many.exit_code == 0, many.out);
+    BOOST_TEST(many.exit_code == 2, many.out);
     BOOST_TEST(!contains(many.out, "Resource temporarily unavailable\n"), many.out);
     BOOST_TEST(contains(many.out, "--jobs 1024: the system let only"), many.out);
-    const auto many_out = limited("audit --jobs 1024 --format jsonl " + file, "/dev/null");
+    BOOST_TEST(contains(many.out, "or fewer"), many.out);
     BOOST_TEST(one.exit_code == 0);
-    BOOST_TEST(many_out.out == one.out);
     BOOST_TEST(!one.out.empty());
 }
 

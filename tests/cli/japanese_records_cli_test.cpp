@@ -77,7 +77,7 @@ BOOST_AUTO_TEST_SUITE(japanese_records_and_audits)
 
 BOOST_AUTO_TEST_CASE(run_and_compare_in_japanese_over_every_bundled_record) {
     const auto records = bundled_records();
-    BOOST_TEST(records.size() == 21u);  // 3 PGN, 4 KIF, 10 CSA, 1 GGF, 1 othello transcript, 2 WTHOR
+    BOOST_TEST(records.size() == 22u);  // 3 PGN, 5 KIF, 10 CSA, 1 GGF, 1 othello transcript, 2 WTHOR
     for (const auto& file : records) {
         const auto json = run_arbiter("run " + file + " --format json");
         BOOST_TEST_REQUIRE(json.exit_code == 0, file);
