@@ -13,7 +13,7 @@
 #include <vector>
 
 namespace arbiter::core {
-struct GameDefinition;
+class GameDefinition;
 }
 
 namespace arbiter::core::record {
