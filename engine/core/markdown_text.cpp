@@ -38,4 +38,9 @@ std::string md_escape(std::string_view text) {
     return out;
 }
 
+std::string md_cell(std::string_view text) {
+    std::string out = md_escape(text);
+    return out.empty() ? std::string(" ") : out;
+}
+
 }  // namespace arbiter::core

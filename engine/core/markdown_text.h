@@ -14,4 +14,7 @@ namespace arbiter::core {
 // item and a paragraph alike.
 std::string md_escape(std::string_view text);
 
+// md_escape(text) for a table cell: an empty text becomes one space, so the row keeps its columns.
+std::string md_cell(std::string_view text);
+
 }  // namespace arbiter::core

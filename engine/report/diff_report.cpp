@@ -12,6 +12,8 @@ using namespace arbiter::report::diff_layout;
 
 namespace {
 
+using core::md_cell;  // words from data in a Markdown cell: shown as written, never as markup
+
 // Headings in bold, added after terminal_safe (which would write the escapes visibly) and only to lines the report
 // itself shapes: section lines ("== ...", "-- ...") and a table's header (the line above its rule of dashes).
 std::string embolden_headings(const std::string& text) {
@@ -33,14 +35,6 @@ std::string embolden_headings(const std::string& text) {
         if (i + 1 < lines.size() || (!text.empty() && text.back() == '\n')) out += '\n';
     }
     return out;
-}
-
-// Words from data (a rulebook's title, summaries, articles) in a Markdown cell or line: shown as written, never as
-// markup (core::md_escape); "|" and line breaks alone were escaped before, so a title's "<script>" or a line
-// "# heading" went into the page as it was.
-std::string md_cell(const std::string& s) {
-    std::string out = core::md_escape(s);
-    return out.empty() ? std::string(" ") : out;
 }
 
 const char* weight_name(DiffWeight w) {

@@ -20,6 +20,8 @@ using namespace arbiter::rulebook;
 
 namespace {
 
+using core::md_cell;  // words from data in a Markdown cell: shown as written, never as markup
+
 std::string values_words(const Rule& rule, Lang lang) {
     std::string out;
     // In Japanese each value under the registry's words for it (不戦敗となるまでの猶予時間 = 1時間), as `show` prints it.
@@ -127,12 +129,6 @@ std::string title_words(const History& h, Lang lang) {
     for (const Rulebook* b : h.books) ids += (ids.empty() ? "" : ", ") + b->id;
     return (lang == Lang::ja ? "規則の変遷: " : "History of ") + h.asked +
            (lang == Lang::ja ? "（" + ids + "）" : " (" + ids + ")");
-}
-
-// Words from data in a Markdown cell: shown as written, never as markup (core::md_escape; see diff_report.cpp).
-std::string md_cell(const std::string& s) {
-    std::string out = core::md_escape(s);
-    return out.empty() ? std::string(" ") : out;
 }
 
 // The category lines after the standard rule, in a Markdown cell (each after `separator`) or as HTML paragraphs.
