@@ -115,6 +115,7 @@ void State::on_move(const std::optional<std::string>& written) {
         hold_illegal(mover, !parsed.move.is_none() && !parsed.only_check, game->ply());
         if (!illegal->on_board) {
             if (!parsed.move.is_none()) {
+                note_touched_by(parsed);
                 game->play(parsed);
                 ++board_version;
                 illegal->played = true;

@@ -221,4 +221,44 @@ Note State::bind_touch(const Context& ctx, bool capture, bool joint_first) {
     return note;
 }
 
+// The pieces an illegal move the board is about to play touches, kept with it (before the board changes): the piece
+// moved, a castling's rook (the king and then the rook, FIDE 4.4) and the piece taken.
+void State::note_touched_by(const core::ParsedMove& parsed) {
+    if (!illegal) return;
+    const core::Move m = parsed.move;
+    illegal->from = def->square_name(int(m.from()));
+    if (m.kind() == core::MoveKind::castling) {
+        // The castling table of the position (a Chess960 start arranges its own).
+        const core::GameDefinition& g = game->position() ? game->position()->definition() : *def;
+        if (std::size_t(m.extra()) < g.castling.size())
+            illegal->also = def->square_name(int(g.castling[std::size_t(m.extra())].rook_from));
+        return;
+    }
+    int taken = int(m.to());
+    if (m.kind() == core::MoveKind::en_passant && game->position()) taken = game->position()->en_passant_victim();
+    const std::string square = def->square_name(taken);
+    if (const auto owner = game->owner_at(square); owner && *owner == 1 - illegal->offender) illegal->takes = square;
+}
+
+// An illegal move taken back: where the rule on illegal moves says the move replacing it follows touch-move
+// (replacement_touched; FIDE 2009 7.4a: 4.3 applies to the replacing move, JCA 1997 7.4), the offender stands as
+// if he had touched the pieces that move touched, in its order, and the rule on touches binds him.
+void State::bind_replacement(const IllegalMove& found) {
+    if (ended || found.from.empty() || to_move() != found.offender) return;
+    if (param_of(Trigger::claim_illegal_move, params::replacement_touched.name) != true) return;
+    Touches& t = touches[std::size_t(found.offender)];
+    t = {};
+    t.own = found.from;
+    t.own_next = found.also;
+    t.opponent = found.takes;
+    t.pair = touched_pair(t);
+    Context ctx;
+    ctx.actor = found.offender;
+    ctx.facts["touched_piece"] = found.takes.empty() ? "own" : "both";
+    ctx.facts["touched_pair"] = t.pair;
+    raise(Trigger::entry_touch, ctx, found.offender,
+          {"the move replacing the illegal move is bound to the pieces it touched",
+           "反則手に代わる着手は、反則手で触れた駒に拘束される"});
+}
+
 }  // namespace arbiter::procedure
