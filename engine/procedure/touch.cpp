@@ -221,21 +221,29 @@ Note State::bind_touch(const Context& ctx, bool capture, bool joint_first) {
     return note;
 }
 
-// The pieces an illegal move the board is about to play touches, kept with it (before the board changes): the piece
-// moved, a castling's rook (the king and then the rook, FIDE 4.4) and the piece taken.
+// The pieces an illegal move touches, kept with it (before the board changes): the piece moved, a castling's rook
+// (the king and then the rook, FIDE 4.4) and the piece taken.
 void State::note_touched_by(const core::ParsedMove& parsed) {
     if (!illegal) return;
+    // The castling table of the position (a Chess960 start arranges its own).
+    const core::GameDefinition& g = game->position() ? game->position()->definition() : *def;
     const core::Move m = parsed.move;
-    illegal->from = def->square_name(int(m.from()));
-    if (m.kind() == core::MoveKind::castling) {
-        // The castling table of the position (a Chess960 start arranges its own).
-        const core::GameDefinition& g = game->position() ? game->position()->definition() : *def;
-        if (std::size_t(m.extra()) < g.castling.size())
-            illegal->also = def->square_name(int(g.castling[std::size_t(m.extra())].rook_from));
+    // A move the board cannot hold (a pawn left unpromoted on the last rank, a piece off its lines: FIDE 2009 7.4a)
+    // has no Move: the piece its text names, where it names one, and what stands on the square it was put on.
+    const int from = m.is_none() ? parsed.attempted.from : int(m.from());
+    const int castling = m.is_none() ? parsed.attempted.castling
+                                     : m.kind() == core::MoveKind::castling ? int(m.extra()) : -1;
+    if (from < 0) return;
+    illegal->from = def->square_name(from);
+    if (castling >= 0) {
+        if (std::size_t(castling) < g.castling.size())
+            illegal->also = def->square_name(int(g.castling[std::size_t(castling)].rook_from));
         return;
     }
-    int taken = int(m.to());
-    if (m.kind() == core::MoveKind::en_passant && game->position()) taken = game->position()->en_passant_victim();
+    int taken = m.is_none() ? parsed.attempted.to : int(m.to());
+    if (!m.is_none() && m.kind() == core::MoveKind::en_passant && game->position())
+        taken = game->position()->en_passant_victim();
+    if (taken < 0) return;
     const std::string square = def->square_name(taken);
     if (const auto owner = game->owner_at(square); owner && *owner == 1 - illegal->offender) illegal->takes = square;
 }
