@@ -126,6 +126,7 @@ void claim_illegal_move(State& st, int claimant, const YAML::Node& v) {
     if (found.played) st.take_back_illegal(found.ply_before);
     st.raise(Trigger::claim_illegal_move, ctx, claimant, {}, true);
     if (!st.ended && (found.played || (r && !r->restore.empty()))) st.ensure_running(found.offender);
+    st.bind_replacement(found);
 }
 
 void claim_impasse(State& st, int claimant, const YAML::Node&) { st.on_declare(claimant); }

@@ -114,6 +114,7 @@ void State::on_move(const std::optional<std::string>& written) {
         // move, claimed, or standing); any other it holds (shogi's nifu) waits on the board to be pointed out.
         hold_illegal(mover, !parsed.move.is_none() && !parsed.only_check, game->ply());
         if (!illegal->on_board) {
+            note_touched_by(parsed);
             if (!parsed.move.is_none()) {
                 game->play(parsed);
                 ++board_version;

@@ -45,6 +45,7 @@ void State::find_illegal_by_arbiter() {
     if (found.played) take_back_illegal(found.ply_before);
     raise(Trigger::board_illegal_move, ctx, nobody, {"found when the next move was made", "次の着手の際に発見された"});
     if (!ended && found.played) ensure_running(found.offender);
+    bind_replacement(found);
 }
 
 // An illegal move seen during the game by the arbiter (or an observer) where no point-out rule governs it: ruled
@@ -81,6 +82,7 @@ void State::observe_illegal(const std::string& who) {
     raise(Trigger::board_illegal_move, ctx, nobody,
           {"seen by " + who + " during the game", observer_ja(who) + "が対局中に確認した"});
     if (!ended && found.played) ensure_running(found.offender);
+    bind_replacement(found);
 }
 
 // An illegal move the board had played (a move into check), ruled rather than standing: taken off the board.

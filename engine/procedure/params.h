@@ -35,6 +35,7 @@ inline constexpr Name book_material{"claim.book_draw", "material"};
 inline constexpr Name arbiter_consent{"entry.accept", "arbiter_consent"};
 inline constexpr Name press_without_move{"claim.illegal_move", "press_without_move"};  // a press with no move is one
 inline constexpr Name two_hand_move{"claim.illegal_move", "two_hand_move"};  // a move made with two hands is one
+inline constexpr Name replacement_touched{"claim.illegal_move", "replacement_touched"};  // 4.3 binds its replacement
 inline constexpr Name claim_moves{"entry.incident", "claim_moves"};  // a deadline's count of moves (claims.cpp)
 inline constexpr Name illegal_claim_moves{"claim.illegal_move", "claim_moves"};  // the same, on an illegal move
 inline constexpr Name bag_allowed{"entry.incident", "bag_allowed"};  // device_in_bag: the event allows the bag
@@ -61,7 +62,7 @@ inline constexpr Name all[] = {started_by, main_time, byoyomi, categories,      
                                arbiter_consent,    press_without_move, deduction_max,   repetition_occurrences,
                                automatic_moves,    move_limit,       flag_automatic,    major_value,       minor_value,
                                count_major_value,  count_minor_value, name_disc_required, empties_to_winner,
-                               disc_difference,    two_hand_move,    claim_moves,       bag_allowed,
+                               disc_difference,    two_hand_move,    replacement_touched, claim_moves,       bag_allowed,
                                illegal_claim_moves, royal_moves_never_chase, chase_wins_material,
                                capture_into_mate_never_chases, chase_through_checks};
 

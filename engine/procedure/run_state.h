@@ -106,6 +106,9 @@ struct Runner::State {
                                 // taken back when ruled and standing when not found (FIDE 2009 A.4c)
         bool stood = false;     // the game ended with it unnoticed (ruled once)
         int ply_before = -1;    // the board's ply before it (for restore_position)
+        // The squares of the pieces a move the board played touched: the piece moved, a castling's rook, the piece
+        // taken ("" none); the move replacing it is bound to them where the rule says (replacement_touched).
+        std::string from{}, also{}, takes{};
         std::vector<std::string> discs{};  // the discs a point-out must name (unturned, overturned, displaced)
     };
     int occurrences = 0;  // automatic repetition rulings so far (the first replayed, the second decided)
@@ -290,6 +293,9 @@ struct Runner::State {
     void claim_touch_move(int claimant, const YAML::Node& v);
     // must_move_touched / must_capture_touched: bind the touching side (at a claim, after taking the breach back).
     Note bind_touch(const Context& ctx, bool capture, bool joint_first = false);
+    // The move replacing an illegal move taken back, bound to the pieces that move touched (replacement_touched).
+    void bind_replacement(const IllegalMove& found);
+    void note_touched_by(const core::ParsedMove& parsed);  // the squares an illegal move the board plays touched
     void on_incident();
     void on_arbiter();
     bool started_by_press() const;

@@ -221,4 +221,52 @@ Note State::bind_touch(const Context& ctx, bool capture, bool joint_first) {
     return note;
 }
 
+// The pieces an illegal move touches, kept with it (before the board changes): the piece moved, a castling's rook
+// (the king and then the rook, FIDE 4.4) and the piece taken.
+void State::note_touched_by(const core::ParsedMove& parsed) {
+    if (!illegal) return;
+    // The castling table of the position (a Chess960 start arranges its own).
+    const core::GameDefinition& g = game->position() ? game->position()->definition() : *def;
+    const core::Move m = parsed.move;
+    // A move the board cannot hold (a pawn left unpromoted on the last rank, a piece off its lines: FIDE 2009 7.4a)
+    // has no Move: the piece its text names, where it names one, and what stands on the square it was put on.
+    const int from = m.is_none() ? parsed.attempted.from : int(m.from());
+    const int castling = m.is_none() ? parsed.attempted.castling
+                                     : m.kind() == core::MoveKind::castling ? int(m.extra()) : -1;
+    if (from < 0) return;
+    illegal->from = def->square_name(from);
+    if (castling >= 0) {
+        if (std::size_t(castling) < g.castling.size())
+            illegal->also = def->square_name(int(g.castling[std::size_t(castling)].rook_from));
+        return;
+    }
+    int taken = m.is_none() ? parsed.attempted.to : int(m.to());
+    if (!m.is_none() && m.kind() == core::MoveKind::en_passant && game->position())
+        taken = game->position()->en_passant_victim();
+    if (taken < 0) return;
+    const std::string square = def->square_name(taken);
+    if (const auto owner = game->owner_at(square); owner && *owner == 1 - illegal->offender) illegal->takes = square;
+}
+
+// An illegal move taken back: where the rule on illegal moves says the move replacing it follows touch-move
+// (replacement_touched; FIDE 2009 7.4a: 4.3 applies to the replacing move, JCA 1997 7.4), the offender stands as
+// if he had touched the pieces that move touched, in its order, and the rule on touches binds him.
+void State::bind_replacement(const IllegalMove& found) {
+    if (ended || found.from.empty() || to_move() != found.offender) return;
+    if (param_of(Trigger::claim_illegal_move, params::replacement_touched.name) != true) return;
+    Touches& t = touches[std::size_t(found.offender)];
+    t = {};
+    t.own = found.from;
+    t.own_next = found.also;
+    t.opponent = found.takes;
+    t.pair = touched_pair(t);
+    Context ctx;
+    ctx.actor = found.offender;
+    ctx.facts["touched_piece"] = found.takes.empty() ? "own" : "both";
+    ctx.facts["touched_pair"] = t.pair;
+    raise(Trigger::entry_touch, ctx, found.offender,
+          {"the move replacing the illegal move is bound to the pieces it touched",
+           "反則手に代わる着手は、反則手で触れた駒に拘束される"});
+}
+
 }  // namespace arbiter::procedure

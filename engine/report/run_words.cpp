@@ -36,7 +36,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 11> claim_ki
 // the registry's `irregularity` condition), and the values of the registry's choice parameters and text conditions
 // (draw.repetition castling, draw.claim_lapse lost_on, touched_piece, touched_pair). A rulebook's own names (its formulas
 // and categories) are not here: the rulebook gives their titles (hook_words, category_words).
-constexpr std::array<std::pair<std::string_view, std::string_view>, 24> choice_words{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 25> choice_words{{
     {"remaining", "残り時間のまま"},
     {"claim", "申し立て"},
     {"both_flags_fallen", "双方の時間切れ"},
@@ -44,7 +44,7 @@ constexpr std::array<std::pair<std::string_view, std::string_view>, 24> choice_w
     {"witness", "立会人"},
     {"player", "対局者"},                   {"forfeit", "不戦敗"},              {"before_irregularity", "不正の直前の局面"}, {"initial", "初期配置"},
     {"initial_setup", "初期配置"},          {"board_orientation", "盤の向き"},           {"colours_reversed", "先後の取り違え"},
-    {"displaced_pieces", "駒のずれ"},       {"last_correct", "最後の正しい局面"},
+    {"displaced_pieces", "駒のずれ"},       {"last_correct", "最後の正しい局面"},       {"clock_setting", "時計の設定誤り"},
     {"rights", "権利の変化"},               {"possible_moves", "可能な着手の変化"},
     {"move", "着手の完了"},                 {"touch", "駒に故意に触れること"},           {"own", "自分の駒"},
     {"legal", "合法"},                      {"illegal", "不正"},                        {"reversed", "逆の順"},

@@ -78,11 +78,15 @@ BOOST_AUTO_TEST_CASE(default_time_one_hour_then_zero) {
 // Illegal move: 2 minutes to the opponent twice and loss at the third (JCA 10.3 within the guillotine, FIDE 2001
 // and 2009 7.4b); from 2014 (7.5b) the second completed illegal move loses; 2018 and 2023 7.5.5 add pressing the
 // clock without a move (7.5.3) and two hands (7.5.4). Blitz: one minute from 2014 (B.2: the penalties of 7 and 9
-// are one minute); rapid: two minutes until 2018, one minute in 2023 (A.3).
+// are one minute); rapid: two minutes until 2018, one minute in 2023 (A.3). In every edition the move replacing the
+// illegal move follows touch-move (replacement_touched): JCA 7.4 (see 4.3), FIDE 2001 7.4a (4.3) and 2009 7.4a (4.3 and
+// 4.6 apply to it); the later rulebooks keep 2009's sentence (2014 7.5a, 2018 and 2023 7.5.1).
 BOOST_AUTO_TEST_CASE(illegal_move_penalty) {
-    const std::map<std::string, std::string> two{{"opponent_bonus", "2min"}};
-    const std::map<std::string, std::string> two_press{
-        {"opponent_bonus", "2min"}, {"press_without_move", "true"}, {"two_hand_move", "true"}};
+    const std::map<std::string, std::string> two{{"opponent_bonus", "2min"}, {"replacement_touched", "true"}};
+    const std::map<std::string, std::string> two_press{{"opponent_bonus", "2min"},
+                                                       {"press_without_move", "true"},
+                                                       {"two_hand_move", "true"},
+                                                       {"replacement_touched", "true"}};
     check("move.illegal", {{"jca-1997", {"10.3", two}}, {"fide-2001", {"7.4b", two}}, {"fide-2009", {"7.4b", two}},
                            {"fide-2014", {"7.5b", two}}, {"fide-2018", {"7.5.5", two_press}},
                            {"fide-2023", {"7.5.5", two_press}}});

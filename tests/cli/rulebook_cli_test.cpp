@@ -91,7 +91,7 @@ BOOST_AUTO_TEST_CASE(show_prints_every_part_of_a_rule_and_the_categories_rules) 
     // FIDE 2001 B4 (rapidplay): the claim's deadline, the case conditions and the category's own rule are shown.
     Result r = run_arbiter("show fide-2001 --topic move.irregular_position");
     BOOST_TEST(r.code == 0, r.all);
-    BOOST_TEST(contains(r.out, "when: The kind of irregular position found"), r.out);
+    BOOST_TEST(contains(r.out, "when: The kind of irregularity found"), r.out);
     BOOST_TEST(contains(r.out, "== category Rapidplay  B1"), r.out);  // the category's title
     BOOST_TEST(contains(r.out, "claim: either"), r.out);
     BOOST_TEST(contains(r.out, "before_each_player_has_made_three_moves (Before each player has completed three moves.)"), r.out);

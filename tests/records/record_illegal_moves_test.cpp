@@ -70,15 +70,20 @@ BOOST_AUTO_TEST_CASE(a_first_illegal_move_gives_the_opponent_two_minutes_under_f
     // FIDE 2009 7.4a: the position before the irregularity is reinstated (White to move again, his clock running);
     // 7.4b: for the first illegal move the opponent gets two minutes: Black 1:29:40 -> 1:31:40. White then plays
     // 3.Qxf7+ (the record read on from the reinstated position), reading 1:29:20: 10 seconds.
+    // 7.4a also applies 4.3 to the move replacing the illegal move: Qxf8 touched the queen and the f8 bishop, one
+    // piece of each colour, so a second ruling binds White under 4.3c (the queen cannot take f8, so the queen, the
+    // first piece touched, must move; Qxf7+ does).
     const auto text = pgn("*",
                           "1. e4 {[%clk 1:29:50]} e5 {[%clk 1:29:50]} 2. Qh5 {[%clk 1:29:40]} Nc6 {[%clk 1:29:40]} "
                           "3. Qxf8 {[%clk 1:29:30]} 3. Qxf7+ {[%clk 1:29:20]}",
                           "[TimeControl \"5400\"]\n");
     const auto r = rule(text, "fide-2009");
-    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 1u);
+    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 2u);
     BOOST_TEST(r.run.rulings[0].topic == "move.illegal");
     BOOST_TEST(r.run.rulings[0].article == "7.4b");
     BOOST_TEST(r.run.rulings[0].by == "black");
+    BOOST_TEST(r.run.rulings[1].topic == "move.touch");
+    BOOST_TEST(r.run.rulings[1].article == "4.3c");
     BOOST_TEST((r.run.result.status == Status::ongoing));
     BOOST_TEST(r.run.clocks[0].count() == (89 * 60 + 20) * 1000);
     BOOST_TEST(r.run.clocks[1].count() == (91 * 60 + 40) * 1000);
@@ -91,19 +96,26 @@ BOOST_AUTO_TEST_CASE(a_first_illegal_move_gives_the_opponent_two_minutes_under_f
 BOOST_AUTO_TEST_CASE(a_move_leaving_the_king_in_check_is_taken_back) {
     // Fixture 26's game as a record: 3.Bb5+ Nf6?? leaves Black's king in check from b5 (illegal, FIDE 3.9/7.4a), the
     // pieces can make it; taken back, Black plays 3...c6. 7.4b: White +2 minutes (no clock here), game goes on.
+    // 7.4a: 4.3 applies to the replacing move, so a second ruling binds Black to the g8 knight (4.3a); it has no
+    // legal move out of the check (f6, h6, e7 do not block b5-e8), so any legal move is free (4.5) and c6 stands.
     const auto r = rule(pgn("*", "1. e4 e5 2. Nf3 d6 3. Bb5+ Nf6 3... c6"), "fide-2009");
-    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 1u);
+    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 2u);
     BOOST_TEST(r.run.rulings[0].article == "7.4b");
     BOOST_TEST(r.run.rulings[0].by == "white");
+    BOOST_TEST(r.run.rulings[1].topic == "move.touch");
+    BOOST_TEST(r.run.rulings[1].article == "4.3a");
     BOOST_TEST((r.run.result.status == Status::ongoing));
 }
 
 BOOST_AUTO_TEST_CASE(the_record_goes_on_from_the_reinstated_position_to_its_mate) {
     // 3.Qh5 Nf6 4.Qxf8?? (f7 blocks the diagonal): 7.4b, Black +2 minutes; White plays again 4.Qxf7#, which mates
-    // from the reinstated position (f7 covered by the c4 bishop): 5.1a, 1-0 as recorded.
+    // from the reinstated position (f7 covered by the c4 bishop): 5.1a, 1-0 as recorded. Between them, 7.4a's
+    // 4.3 binds the replacing move to the queen (4.3c: queen and bishop touched, the queen cannot take f8); Qxf7#
+    // moves the queen.
     const auto r = rule(pgn("1-0", "1. e4 e5 2. Bc4 Nc6 3. Qh5 Nf6 4. Qxf8 4. Qxf7#"), "fide-2009");
-    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 2u);
+    BOOST_REQUIRE_EQUAL(r.run.rulings.size(), 3u);
     BOOST_TEST(r.run.rulings[0].article == "7.4b");
+    BOOST_TEST(r.run.rulings[1].article == "4.3c");
     BOOST_TEST(r.run.result.topic == "result.checkmate");
     BOOST_TEST(r.run.result.article == "5.1a");
     BOOST_TEST((agrees(r.game.recorded, r.run) == std::optional<bool>(true)));
@@ -114,6 +126,8 @@ BOOST_AUTO_TEST_CASE(a_second_illegal_move_loses_since_2014_and_not_in_2009) {
     // FIDE 2014 7.5b: the second illegal move loses (Black can mate with his pieces): 0-1, as recorded.
     // FIDE 2009 7.4b: each of the first two illegal moves gives the opponent two minutes; only the third loses, so
     // the game is not lost by it (the record's 0-1 is then read as White's resignation, which the rulebook accepts).
+    // After the first Qxf8 the replacing move is bound to the queen (2009 7.4a: 4.3 applies, as in the 2014 book; 4.3c,
+    // queen and bishop touched): a ruling between the two illegal moves; after the second, 2014 ends the game.
     const auto text = pgn("0-1", queen_to_f8 + " 3. Qf3 Nf6 4. Qxf8");
     const auto r14 = rule(text, "fide-2014");
     // The Japanese warnings number the moves as the score sheet does: 3.Qxf8 is White's 3rd move, and the second
@@ -121,14 +135,16 @@ BOOST_AUTO_TEST_CASE(a_second_illegal_move_loses_since_2014_and_not_in_2009) {
     BOOST_REQUIRE_EQUAL(r14.game.warnings.size(), 2u);
     BOOST_TEST(r14.game.warnings[0].ja.find("白の3手目") != std::string::npos);
     BOOST_TEST(r14.game.warnings[1].ja.find("白の4手目") != std::string::npos);
-    BOOST_REQUIRE_EQUAL(r14.run.rulings.size(), 2u);
+    BOOST_REQUIRE_EQUAL(r14.run.rulings.size(), 3u);
+    BOOST_TEST(r14.run.rulings[1].article == "4.3c");
     BOOST_TEST(r14.run.result.article == "7.5b");
     BOOST_REQUIRE(r14.run.result.score);
     BOOST_TEST((*r14.run.result.score)[1] == 1.0);
     const auto r09 = rule(text, "fide-2009");
-    BOOST_REQUIRE(r09.run.rulings.size() >= 2u);
+    BOOST_REQUIRE(r09.run.rulings.size() >= 3u);
     BOOST_TEST(r09.run.rulings[0].article == "7.4b");
-    BOOST_TEST(r09.run.rulings[1].article == "7.4b");
+    BOOST_TEST(r09.run.rulings[1].article == "4.3c");
+    BOOST_TEST(r09.run.rulings[2].article == "7.4b");
 }
 
 BOOST_AUTO_TEST_CASE(an_audit_counts_the_game_and_names_a_text_it_cannot_read) {
