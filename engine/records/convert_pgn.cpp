@@ -269,6 +269,10 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         const std::string san = board ? (plain.empty() ? m.san : plain)
                                 : b.audit || illegal ? std::string() : core::to_san(*pos, parsed.move);
         Ms used{0};
+        // A reading is a display rounded to its last digit (lichess writes 0:00:00 for the last fraction of a
+        // second): a move it brings to the flag's instant was made within the time, as the game going on shows,
+        // and is pressed as KIF's m:ss is (ClockTrack::press_within).
+        bool from_reading = false;
         if (m.elapsed) {
             used = *m.elapsed;
         } else if (m.clock) {
@@ -277,6 +281,7 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
                 readings_unused = true;
             } else if (auto u = clocks.used_from_reading(mover, *m.clock)) {
                 used = *u;
+                from_reading = true;
                 if (used < Ms{0} && credited[std::size_t(mover)]) {
                     // The time a ruling on the opponent's illegal move added shows in this side's next reading: it is
                     // taken from the reading, and the move takes no time.
@@ -312,7 +317,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
         }
         if (m.clock) credited[std::size_t(mover)] = false;
         if (illegal) {
-            clocks.press(mover, used);
+            if (from_reading) clocks.press_within(mover, used);
+            else clocks.press(mover, used);
             b.check_flag(clocks, ply);
             add_move(b, clocks.now(), m.san, true, m.line, m.column, "illegal: " + parsed.message);
             b.add({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
@@ -335,7 +341,8 @@ void convert_pgn(Build& b, const core::PgnGame& pgn, const rulebook::Library& li
             pos_holder->make(parsed.move, undo);
         }
         ++played;
-        clocks.press(mover, used);
+        if (from_reading) clocks.press_within(mover, used);
+        else clocks.press(mover, used);
         b.check_flag(clocks, ply);
         if (auto* reading = add_move(b, clocks.now(), b.audit && !board ? m.san : san, true, m.line, m.column)) {
             reading->ply = played - 1;

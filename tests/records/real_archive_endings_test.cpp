@@ -361,6 +361,23 @@ BOOST_AUTO_TEST_CASE(an_engine_match_time_control_in_decimals_is_read) {
     BOOST_TEST(any_warning_has(bad.game.warnings, "cannot be read"));
 }
 
+BOOST_AUTO_TEST_CASE(a_lichess_reading_of_zero_seconds_is_time_left_within_the_second) {
+    // A real lichess bullet game (30+0, 2018-02-26, https://lichess.org/snzJvwcH), verbatim: black's [%clk] reads
+    // 0:00:00 after 37...Nf2+ (ply 74) and 38...Ne4 (ply 76), white's after 38.Kg1 (ply 75), and the game goes on
+    // until white's flag (Termination "Time forfeit", 0-1). lichess writes whole seconds and ends a game when a flag
+    // falls, so each zero is the last fraction of a second: no flag before the end, and the one flag is white's.
+    // FIDE 2009 6.9: black (knight, bishop and pawns) can mate by some series of legal moves, so white loses.
+    const std::string file = data("lichess-bullet-clock-at-zero-drdrunkenstein-larso-2018.pgn");
+    const auto ruled = rule_bytes(slurp(file), "z.pgn");
+    BOOST_TEST(!any_warning_has(ruled.game.warnings, "time is used up"));
+    BOOST_TEST(ruled.game.recorded.ending == "time_forfeit");
+    BOOST_TEST(ruled.game.recorded.by == "white");
+    BOOST_TEST(ruled.run.result.topic == "clock.flag_fall");
+    BOOST_TEST((ruled.run.result.score && (*ruled.run.result.score)[1] == 1.0));
+    BOOST_REQUIRE(agrees(ruled.game.recorded, ruled.run).has_value());
+    BOOST_TEST(*agrees(ruled.game.recorded, ruled.run));
+}
+
 BOOST_AUTO_TEST_SUITE_END()
 
 }  // namespace real_archive_endings_test
