@@ -237,6 +237,16 @@ Op Clock::restart(Ms at) {
     return Op::ok;
 }
 
+Op Clock::exchange(Ms at) {
+    if (Op e = check_instant(at); e != Op::ok) return e;
+    if (running_ >= 0) return Op::clock_running;
+    settle(at.count());
+    std::swap(sides_[0], sides_[1]);
+    interrupted_ = -1;       // the turn a stop interrupted belonged to the game played before
+    up_until_ = no_instant;  // flags_up's bound was worked out for the sides before the exchange
+    return Op::ok;
+}
+
 Op Clock::arrive(int side, Ms at, int to_move) {
     if ((side != 0 && side != 1) || (to_move != 0 && to_move != 1)) return Op::bad_side;
     if (Op e = check_instant(at); e != Op::ok) return e;

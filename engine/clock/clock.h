@@ -97,6 +97,9 @@ public:
     [[nodiscard]] Op stop(Ms at);
     // Resumes the turn the last stop() interrupted, keeping its delay and byoyomi state.
     [[nodiscard]] Op restart(Ms at);
+    // The two sides exchange their clocks, each player keeping his own state (main time, or the byoyomi or Canadian
+    // overtime he plays in): a game replayed with colours exchanged. Both clocks must be stopped.
+    [[nodiscard]] Op exchange(Ms at);
     // A late player arrives whose clock has run since the scheduled start: stops it at `at` and starts the
     // clock of `to_move` (no change when that is the running side). Othello and JCA practice.
     [[nodiscard]] Op arrive(int side, Ms at, int to_move);

@@ -184,12 +184,13 @@ Listed score(const Apply& a) {
     return Listed::no;
 }
 
-// The game is played again from its start: the players exchange colours and each keeps the time left (clocks:
-// remaining, the default), or both start again with the time control's full time (clocks: fresh).
+// The game is played again from its start: the players exchange colours and each keeps his own clock (clocks:
+// remaining, the default: the time left, and the byoyomi he plays in if his main time is gone), or both start again
+// with the time control's full time (clocks: fresh). A clock that was running runs on for the new game's first
+// player from the replay's instant: nothing in the texts gives the new first move free time.
 Listed replay_with_colours_swapped(const Apply& a) {
     State& st = a.st;
     const bool fresh = a.fields.is_object() && a.fields.value("clocks", std::string()) == "fresh";
-    auto left = st.clocks();
     st.game->restart();
     ++st.board_version;
     st.colours_swapped = !st.colours_swapped;
@@ -198,19 +199,16 @@ Listed replay_with_colours_swapped(const Apply& a) {
     st.touch_breach.reset();
     st.illegal.reset();
     st.rechecks.clear();  // a position of the game played before
+    decltype(st.clocks()) now{};
     if (st.clk) {
-        if (st.clk->running()) st.on_clock(st.clk->stop(st.now), "stop");
-        if (fresh && st.control && st.control->is_timed()) {
-            st.clk.emplace(*st.control);
-            st.on_clock(st.clk->start(st.game->side_to_move(), st.now), "start");
-            st.on_clock(st.clk->stop(st.now), "stop");
-            left = st.clocks();
-            std::swap(left[0], left[1]);  // listed below as after the exchange: each side's new full time
-        }
-        st.on_clock(st.clk->set_time(0, left[1], st.now), "set the time");
-        st.on_clock(st.clk->set_time(1, left[0], st.now), "set the time");
+        const bool running = st.clk->running().has_value();
+        if (running) st.on_clock(st.clk->stop(st.now), "stop");
+        if (fresh && st.control && st.control->is_timed()) st.clk.emplace(*st.control);
+        else st.on_clock(st.clk->exchange(st.now), "exchange the clocks");
+        if (running) st.on_clock(st.clk->start(st.game->side_to_move(), st.now), "start");
+        now = st.clocks();
     }
-    a.applied["clocks"] = {{st.side_name(0), left[1].count()}, {st.side_name(1), left[0].count()}};
+    a.applied["clocks"] = {{st.side_name(0), now[0].count()}, {st.side_name(1), now[1].count()}};
     if (fresh) a.applied["fresh"] = true;
     a.add_note({"replay: the player who had " + st.side_name(1) + " now plays " + st.side_name(0),
                 "指し直し：" + st.ja_side(1) + "だった対局者が" + st.ja_side(0) + "を持つ"});
