@@ -185,7 +185,7 @@ private:
     // later could come from it), so the answers along the record are "not dead" up to some position and "dead" from
     // it on. The record's end settles most games: it is mate, or a quick probe finds that a mate can still come there,
     // and so from each position before it. Else the last position asked is analysed; when it is dead, the first dead
-    // one is found by bisection.
+    // one is found by bisection, after a look at the position asked just before it.
     int dead_from() const {
         if (dead_from_) return *dead_from_;
         dead_from_ = unsettled;
@@ -208,6 +208,13 @@ private:
         if (!at_last) return unsettled;
         if (!*at_last) return *(dead_from_ = no_dead_position);
         std::size_t lo = std::size_t(-1);  // before the first position asked: not dead
+        // The position asked before the last one first: where the last capture or pawn move is what left too little
+        // to mate, the usual case, it is not dead and settles the answer with one analysis instead of a bisection's.
+        if (hi > 0) {
+            const auto d = dead(hi - 1);
+            if (!d) return unsettled;
+            (*d ? hi : lo) = hi - 1;
+        }
         while (hi - lo > 1) {
             const std::size_t mid = lo + (hi - lo) / 2;
             const auto d = dead(mid);
