@@ -345,6 +345,8 @@ public:
     std::uint8_t facing_break_rays[8] = {};
     int facing_break_ray_count = 0;
     bool end_pass_while_facing = false;  // such a pass ends the game (`end.pass_while_facing`)
+    // In check, the royal piece may move only to take a checking piece (`royal_only_captures_in_check`, makpong).
+    bool royal_only_captures_in_check = false;
     std::uint16_t screened_types = 0;  // types whose hops may not pass over some types (hops_not_over)
 
     // Hops (rides over exactly one piece) per type and side, and the lines along which a side's royal piece is

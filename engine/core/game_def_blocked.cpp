@@ -214,6 +214,11 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
         if (p.hops_not_over) g.screened_types |= std::uint16_t(1u << i);
     }
     if (const YAML::Node n = root["pass"]) g.pass = r.boolean(n, "pass");
+    if (const YAML::Node n = root["royal_only_captures_in_check"]) {
+        g.royal_only_captures_in_check = r.boolean(n, "royal_only_captures_in_check");
+        if (g.royal_only_captures_in_check && g.royal_type < 0)
+            r.fail(n, "royal_only_captures_in_check: the game has no royal piece");
+    }
     if (const YAML::Node e = root["end"]; e && e.IsMap() && e["passes_in_a_row"]) {
         const YAML::Node n = e["passes_in_a_row"];
         g.end_passes = r.integer(n, "end.passes_in_a_row");

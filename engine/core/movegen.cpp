@@ -71,6 +71,20 @@ inline bool has_slides(const GameDefinition& g) {
 #endif
 }
 
+// `royal_only_captures_in_check` (makpong): in check, the royal piece's moves that take no checking piece go.
+template <class BB>
+void keep_royal_captures_of_checkers(const BasicPosition<BB>& pos, MoveList& list) {
+    const int k = pos.royal_square(pos.side_to_move());
+    const BB checkers = k == no_square ? BB{} : pos.checkers();
+    if (!checkers) return;
+    MoveList kept;
+    for (Move m : list) {
+        const bool royal_move = m.kind() != MoveKind::drop && m.kind() != MoveKind::pass && m.from() == k;
+        if (!royal_move || (checkers & bit<BB>(m.to()))) kept.push(m);
+    }
+    list = kept;
+}
+
 }  // namespace
 
 template <class BB>
@@ -107,19 +121,27 @@ void BasicPosition<BB>::generate_legal(MoveList& list) const {
     // A pass, last: the game's `pass`, not in check unless the royal pieces face (royals_facing_must_break).
     if (def_->pass && (!checkers() || royals_must_part())) [[unlikely]]
         list.push(Move::pass());
+    if (def_->royal_only_captures_in_check) [[unlikely]]
+        keep_royal_captures_of_checkers(*this, list);
 }
 
 template <class BB>
 void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) const {
     if (def_->legality_by_test) [[unlikely]]
-        return generate_tested(list, std::uint16_t(1u << type), bit<BB>(to), false);
-    generate_some(list, std::uint16_t(1u << type), bit<BB>(to), false);
+        generate_tested(list, std::uint16_t(1u << type), bit<BB>(to), false);
+    else
+        generate_some(list, std::uint16_t(1u << type), bit<BB>(to), false);
+    if (def_->royal_only_captures_in_check) [[unlikely]]
+        keep_royal_captures_of_checkers(*this, list);
 }
 
 template <class BB>
 bool BasicPosition<BB>::has_legal_move() const {
     if (passes_ && ended_by_pass()) [[unlikely]] return false;
     MoveList list;
+    // The first piece with a move may be a royal piece whose moves the rule takes away: the whole list then.
+    if (def_->royal_only_captures_in_check) [[unlikely]]
+        return generate_legal(list), !list.empty();
     if (def_->legality_by_test) [[unlikely]]
         generate_tested(list, all_types, ~Bitboard{0}, true);
     else

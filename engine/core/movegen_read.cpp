@@ -45,8 +45,9 @@ const RiderLines<BB>& rider_lines(const GameDefinitionPtr& owner, const BoardTab
 template <class BB>
 bool BasicPosition<BB>::read_legal_to(MoveList& list, int type, int to) const {
     const GameDefinition& g = *def_;
-    // Drops, placements, castling and en passant (two pieces leave one line) are generate_some's.
-    if (g.placement.enabled || g.hands || g.legality_by_test) return false;
+    // Drops, placements, castling and en passant (two pieces leave one line) are generate_some's, and so is a game
+    // whose royal piece in check only takes a checker (generate_legal_to applies that rule).
+    if (g.placement.enabled || g.hands || g.legality_by_test || g.royal_only_captures_in_check) return false;
     const PieceType& p = g.pieces[type];
     if (p.en_passant && ep_ == to) return false;
     const BoardTables<BB>& tb = tables();

@@ -1,13 +1,17 @@
 // Asian games Fairy-Stockfish plays, written as game files from docs/GAMES.md and the schema alone
-// (examples/rulesets/games/makruk.yaml, minishogi.yaml): perft from the start and from positions reached by random
-// moves, every count Fairy-Stockfish 11.1's (tests/data/asian/<game>-perft.txt give the command and the moves that
-// reach each position). No C++ knows these games.
+// (examples/rulesets/games/makruk.yaml, minishogi.yaml, and the makruk and shatranj family: ai-wok, asean, makpong,
+// shatranj, courier, shatar): perft from the start and from positions reached by random moves, every count
+// Fairy-Stockfish 11.1's (tests/data/asian/<game>-perft.txt give the command and the moves that reach each position).
+// No C++ knows these games.
+#include "core/error.h"
 #include "core/game_files.h"
 #include "core/move_text.h"
+#include "core/notation.h"
 #include "core/position.h"
 #include "perft_suite.h"
 
 #include <boost/test/unit_test.hpp>
+#include <yaml-cpp/yaml.h>
 
 namespace asian_games_perft_test {  // apart from the other files of a unity batch (tests/CMakeLists.txt)
 
@@ -15,29 +19,7 @@ using namespace arbiter::core;
 
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr std::uint64_t max_nodes = 100000;
-#else
-constexpr std::uint64_t max_nodes = 2000000;
-#endif
-
 const std::string examples = std::string(ARBITER_SOURCE_DIR) + "/examples/rulesets";
-
-// Runs every line of the suite of at most max_nodes nodes (positions as the game writes them: FEN, or SFEN for a
-// game with hands); returns how many ran.
-template <class Pos>
-int run_suite(const GameDefinitionPtr& def, const std::string& file, std::size_t lines) {
-    const std::vector<testing::PerftLine> suite = testing::read_perft_suite(file);
-    BOOST_TEST(suite.size() == lines);  // every line of the file was read
-    int run = 0;
-    for (const testing::PerftLine& p : suite) {
-        if (p.nodes > max_nodes) continue;
-        auto pos = def->hands ? Pos::from_sfen(def, p.position, file) : Pos::from_fen(def, p.position, file);
-        BOOST_TEST(pos.perft(p.depth, true) == p.nodes, def->id << " " << p.id << " d" << p.depth);
-        ++run;
-    }
-    return run;
-}
 
 }  // namespace
 
@@ -47,7 +29,7 @@ BOOST_AUTO_TEST_SUITE(asian_games_perft)
 BOOST_AUTO_TEST_CASE(makruk_from_its_game_file) {
     const GameDefinitionPtr def = load_game("makruk", examples);
     BOOST_TEST(def->bitboard_words == 1);
-    const int run = run_suite<Position>(def, "tests/data/asian/makruk-perft.txt", 40u);
+    const int run = testing::run_perft_suite(def, "tests/data/asian/makruk-perft.txt", 40u);
     BOOST_TEST(run >= 8 * 3);  // each of the 8 positions at three depths at least (depth 4 passes the sanitized bound)
 }
 
@@ -55,7 +37,7 @@ BOOST_AUTO_TEST_CASE(makruk_from_its_game_file) {
 BOOST_AUTO_TEST_CASE(minishogi_from_its_game_file) {
     const GameDefinitionPtr def = load_game("minishogi", examples);
     BOOST_TEST(def->bitboard_words == 1);
-    const int run = run_suite<Position>(def, "tests/data/asian/minishogi-perft.txt", 47u);
+    const int run = testing::run_perft_suite(def, "tests/data/asian/minishogi-perft.txt", 47u);
     BOOST_TEST(run >= 9 * 3);
 }
 
@@ -77,6 +59,71 @@ BOOST_AUTO_TEST_CASE(minishogi_pawn_drop_mates_by_hand) {
     const Position b = Position::from_sfen(def, "2G1k/2bg1/5/r1Bs1/1K3 w Ppsr 22");
     BOOST_TEST((read_usi(b, "P*4d").status == MoveParseStatus::illegal));
     BOOST_TEST(b.legal_moves().size() == 72u - 1u);
+}
+
+// The makruk and shatranj family, each beside makruk.yaml: the ai-wok (rook + knight + met) for the met; the ASEAN
+// rules (the queen a met, the bishop a khon, promotion on the last rank to any piece); makpong
+// (royal_only_captures_in_check); shatranj (the ferz, the alfil's jump, stalemate a loss); courier chess on 12x8;
+// shatar (the bers: rook and ferz).
+BOOST_AUTO_TEST_CASE(the_makruk_and_shatranj_family_from_their_game_files) {
+    struct Suite {
+        const char* game;
+        std::size_t lines;  // of the file tests/data/asian/<game>-perft.txt
+        int words;          // bitboard words: courier's 96 squares need two
+    };
+    for (const Suite& s : {Suite{"ai-wok", 38, 1}, Suite{"asean", 40, 1}, Suite{"makpong", 40, 1},
+                           Suite{"shatranj", 41, 1}, Suite{"courier", 38, 2}, Suite{"shatar", 40, 1}}) {
+        BOOST_TEST_CONTEXT(s.game) {
+            const GameDefinitionPtr def = load_game(s.game, examples);
+            BOOST_TEST(def->bitboard_words == s.words);
+            const std::string file = std::string("tests/data/asian/") + s.game + "-perft.txt";
+            BOOST_TEST(testing::run_perft_suite(def, file, s.lines) >= 8 * 3);  // 8 positions, 3 depths at least
+        }
+    }
+}
+
+// royal_only_captures_in_check alone, on positions counted by hand (FEN rows from rank 8 down), each beside makruk,
+// the same game without the word. Fairy-Stockfish 11.1's makpong and makruk list the same moves (`go perft 1`).
+BOOST_AUTO_TEST_CASE(makpong_king_only_takes_a_checker_by_hand) {
+    const GameDefinitionPtr makpong = load_game("makpong", examples);
+    const GameDefinitionPtr makruk = load_game("makruk", examples);
+    auto moves = [](const GameDefinitionPtr& def, const char* fen) {
+        return int(Position::from_fen(def, fen).legal_moves().size());
+    };
+    // White's king d1 is checked by black's unguarded rook on d2 (black's king on e8 is far). Makpong: only the
+    // capture d1d2 (1). Makruk: the capture and the steps off rank 2 and the d file, c1 and e1 (3).
+    const char* beside = "4k3/8/8/8/8/8/3r4/3K4 w - - 0 1";
+    BOOST_TEST(moves(makpong, beside) == 1);
+    BOOST_TEST(moves(makruk, beside) == 3);
+    const Position b = Position::from_fen(makpong, beside);
+    BOOST_TEST((read_move(b, "Kxd2").status == MoveParseStatus::ok));
+    BOOST_TEST((read_move(b, "Kc1").status == MoveParseStatus::illegal));
+    // Checked along the d file by the rook on d8; white's rook on h1 reaches no square between. Makpong: mate (the
+    // king may not step away). Makruk: c1, e1, c2, e2 (4).
+    const char* afar = "3rk3/8/8/8/8/8/8/3K3R w - - 0 1";
+    BOOST_TEST(moves(makpong, afar) == 0);
+    BOOST_TEST(Position::from_fen(makpong, afar).is_checkmate());
+    BOOST_TEST(moves(makruk, afar) == 4);
+    BOOST_TEST(!Position::from_fen(makruk, afar).is_checkmate());
+    // With white's rook on a2 instead, it comes between on d2: the one legal move.
+    const Position block = Position::from_fen(makpong, "3rk3/8/8/8/8/8/R7/3K4 w - - 0 1");
+    BOOST_TEST(block.legal_moves().size() == 1u);
+    BOOST_TEST(block.has_legal_move());
+    // Not in check, the king moves as in makruk: c1, e1, c2, d2, e2 (5).
+    BOOST_TEST(moves(makpong, "4k3/8/8/8/8/8/8/3K4 w - - 0 1") == 5);
+}
+
+BOOST_AUTO_TEST_CASE(royal_only_captures_in_check_needs_a_royal_piece) {
+    const std::string yaml =
+        "game: g\nboard: {files: [a, b], ranks: ['1', '2']}\nstart: 2/K1 w - - 0 1\n"
+        "pieces:\n  - {name: man, letter: K, leap: [[1, 0]]}\nroyal_only_captures_in_check: true\n";
+    std::string error = "no error";
+    try {
+        GameDefinition::from_yaml(YAML::Load(yaml), "g.yaml");
+    } catch (const arbiter::InputError& e) {
+        error = e.what();
+    }
+    BOOST_TEST(error.find("royal_only_captures_in_check: the game has no royal piece") != std::string::npos, error);
 }
 
 BOOST_AUTO_TEST_SUITE_END()

@@ -18,28 +18,7 @@ using namespace arbiter::core;
 
 namespace {
 
-#ifdef ARBITER_SANITIZED
-constexpr std::uint64_t max_nodes = 100000;
-#else
-constexpr std::uint64_t max_nodes = 2000000;
-#endif
-
 const std::string examples = std::string(ARBITER_SOURCE_DIR) + "/examples/rulesets";
-
-// Runs every line of the suite of at most max_nodes nodes; returns how many ran.
-template <class Pos>
-int run_suite(const GameDefinitionPtr& def, const std::string& file, std::size_t lines) {
-    const std::vector<testing::PerftLine> suite = testing::read_perft_suite(file);
-    BOOST_TEST(suite.size() == lines);  // every line of the file was read
-    int run = 0;
-    for (const testing::PerftLine& p : suite) {
-        if (p.nodes > max_nodes) continue;
-        auto pos = Pos::from_fen(def, p.position, file);
-        BOOST_TEST(pos.perft(p.depth, true) == p.nodes, def->id << " " << p.id << " d" << p.depth);
-        ++run;
-    }
-    return run;
-}
 
 }  // namespace
 
@@ -49,7 +28,7 @@ BOOST_AUTO_TEST_SUITE(xiangqi_family_perft)
 BOOST_AUTO_TEST_CASE(manchu_from_its_game_file) {
     const GameDefinitionPtr def = load_game("manchu");
     BOOST_TEST(def->legality_by_test);
-    const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/manchu-perft.txt", 25u);
+    const int run = testing::run_perft_suite(def, "tests/data/xiangqi/manchu-perft.txt", 25u);
     BOOST_TEST(run >= 6 * 3);  // each of the 6 positions at three depths at least
 }
 
@@ -57,7 +36,7 @@ BOOST_AUTO_TEST_CASE(manchu_from_its_game_file) {
 BOOST_AUTO_TEST_CASE(minixiangqi_from_its_game_file) {
     const GameDefinitionPtr def = load_game("minixiangqi");
     BOOST_TEST(def->bitboard_words == 1);
-    const int run = run_suite<Position>(def, "tests/data/xiangqi/minixiangqi-perft.txt", 24u);
+    const int run = testing::run_perft_suite(def, "tests/data/xiangqi/minixiangqi-perft.txt", 24u);
     BOOST_TEST(run >= 6 * 3);
 }
 
@@ -65,7 +44,7 @@ BOOST_AUTO_TEST_CASE(minixiangqi_from_its_game_file) {
 // lame path, the cannon that passes and takes no cannon, the pass, two passes ending the game.
 BOOST_AUTO_TEST_CASE(janggi_from_its_game_file) {
     const GameDefinitionPtr def = load_game("janggi", examples);
-    const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/janggi-perft.txt", 49u);
+    const int run = testing::run_perft_suite(def, "tests/data/xiangqi/janggi-perft.txt", 49u);
     BOOST_TEST(run >= 11 * 3);
 }
 
@@ -113,7 +92,7 @@ BOOST_AUTO_TEST_CASE(janggi_with_bikjang_from_its_game_file) {
     const GameDefinitionPtr def = load_game("janggi-traditional", examples);
     BOOST_TEST(def->legality_by_test);
     const int run =
-        run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/janggi-traditional-perft.txt", 57u);
+        testing::run_perft_suite(def, "tests/data/xiangqi/janggi-traditional-perft.txt", 57u);
     BOOST_TEST(run >= 11 * 3);
 }
 
@@ -164,7 +143,7 @@ BOOST_AUTO_TEST_CASE(bikjang_by_hand) {
 BOOST_AUTO_TEST_CASE(shako_from_its_game_file) {
     const GameDefinitionPtr def = load_game("shako", examples);
     BOOST_TEST(def->legality_by_test);
-    const int run = run_suite<BasicPosition<WideBitboard<2>>>(def, "tests/data/xiangqi/shako-perft.txt", 52u);
+    const int run = testing::run_perft_suite(def, "tests/data/xiangqi/shako-perft.txt", 52u);
     BOOST_TEST(run >= 13 * 2);  // each position at two depths at least
 }
 
