@@ -329,8 +329,13 @@ Command analyze_command() {
                 auto o = std::make_shared<AnalyzeOptions>();
                 app.add_option("--game", o->game, "Game (rulesets/games/<game>.yaml); default: the game of the position")
                     ->check(NonEmpty);
-                auto* one = app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos");
-                auto* many = app.add_option("--positions", o->positions_file, "File with one position (FEN, SFEN or board string) a line");
+                // Empty, either was taken for not given: `--position ''` was answered as a file named "<input>".
+                auto* one = app.add_option("--position", o->position,
+                                           "FEN (SFEN for shogi, board string for othello), or startpos")
+                                ->check(NonEmpty);
+                auto* many = app.add_option("--positions", o->positions_file,
+                                            "File with one position (FEN, SFEN or board string) a line")
+                                 ->check(NonEmpty);
                 one->excludes(many);
                 app.add_option("--format", o->format, "text or json")
                     ->check(CLI::IsMember({"text", "json"}))

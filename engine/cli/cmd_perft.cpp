@@ -7,6 +7,7 @@
 #include "core/game_files.h"
 #include "core/move_text.h"
 #include "core/notation.h"
+#include "core/perft_budget.h"
 #include "core/position.h"
 #include "report/json_stream.h"
 
@@ -29,7 +30,17 @@ struct PerftOptions {
     bool bulk = false;
     bool divide = false;
     std::string format = "text";
+    // Moves the count may make: a depth of 64 on any position with moves runs for centuries, and a stranger's
+    // command line should end with a refusal that says how to ask for more instead of running until killed.
+    std::uint64_t max_moves = 1'000'000'000;
 };
+
+// The refusal when the count needs more moves than --max-moves allows (exit 2 through the CLI).
+[[noreturn]] void refuse_over_budget(const PerftOptions& o) {
+    throw InputError({"--depth"}, "counting to depth " + std::to_string(o.depth) + " makes more than " +
+                                      std::to_string(o.max_moves) + " moves (--max-moves); give a larger --max-moves " +
+                                      "(at most " + std::to_string(UINT64_MAX) + ") or a smaller --depth");
+}
 
 // UCI where the game file writes SAN or UCI (boards of up to 64 squares); else USI, which has the UCI shape on a
 // game without hands.
@@ -56,18 +67,24 @@ int run_perft(const PerftOptions& o, const core::GameDefinitionPtr& def) {
     std::vector<Row> rows;
     const auto t0 = std::chrono::steady_clock::now();
     std::uint64_t nodes = 0;
+    core::PerftBudget budget{o.max_moves};
+    const core::PerftBudgetScope bounded(budget);
     if (o.divide && !pos.legal_moves().empty()) {  // a finished game has no first move to divide by
         core::Undo undo;
         for (core::Move m : pos.legal_moves()) {
             std::string name = move_name(pos, m);
+            if (budget.moves_left == 0) refuse_over_budget(o);  // the first moves count as the count's own do
+            --budget.moves_left;
             pos.make(m, undo);
             std::uint64_t n = pos.perft(o.depth - 1, o.bulk);
             pos.unmake(m, undo);
+            if (budget.spent) refuse_over_budget(o);
             rows.push_back({name, n});
             nodes += n;
         }
     } else {
         nodes = pos.perft(o.depth, o.bulk);
+        if (budget.spent) refuse_over_budget(o);
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     const double nps = seconds > 0 ? double(nodes) / seconds : 0.0;
@@ -114,6 +131,9 @@ Command perft_command() {
             "USI for games with hands such as shogi, whose positions are SFEN; othello: f5 or pass,\n"
             "positions as board strings). Othello counts a pass as a ply and a finished game as one leaf\n"
             "whatever depth is left (the published table's convention).\n"
+            "The count makes at most --max-moves moves (default a billion) and otherwise stops with\n"
+            "exit 2, saying to give a larger --max-moves or a smaller --depth: a deep count of a wide\n"
+            "game would run for years. --bulk makes no move at the last ply.\n"
             "Without --game, the game is the one whose position notation reads --position; where several\n"
             "do (startpos is every game's; an orthodox FEN is chess's and chess960's), the one among them\n"
             "whose game file says default_game: true (chess in the bundled rulesets); else give --game.\n"
@@ -125,6 +145,10 @@ Command perft_command() {
                     ->check(NonEmpty);
                 app.add_option("--position", o->position, "FEN (SFEN for shogi, board string for othello), or startpos")->capture_default_str();
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
+                app.add_option("--max-moves", o->max_moves,
+                               "Most moves the count may make before it gives up (exit 2)")
+                    ->check(CLI::Range(std::uint64_t(1), std::uint64_t(UINT64_MAX)))
+                    ->capture_default_str();
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");
                 app.add_flag("--divide", o->divide, "Print the count below each legal first move");
                 app.add_option("--format", o->format, "text or json")

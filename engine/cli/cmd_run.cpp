@@ -49,7 +49,8 @@ Command run_command() {
                             procedure::add_record_keys(out, record, run);
                             std::cout << report::json_stream::dump(out, 2) << '\n';
                         } else {
-                            std::cout << report::run_text(timeline, run, l, &library.registry()) << procedure::recorded_line(record, run, l, &library.registry());
+                            report::write_run_text(std::cout, timeline, run, l, &library.registry());
+                            std::cout << procedure::recorded_line(record, run, l, &library.registry());
                         }
                         return 0;
                     }
@@ -72,7 +73,7 @@ Command run_command() {
                     if (*format == "json")
                         std::cout << report::json_stream::dump(procedure::to_json(run), 2) << '\n';
                     else
-                        std::cout << report::run_text(timeline, run, l, &library.registry());
+                        report::write_run_text(std::cout, timeline, run, l, &library.registry());
                     return 0;
                 });
             }};

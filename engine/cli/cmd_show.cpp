@@ -163,7 +163,8 @@ Command show_command() {
                 auto lang = std::make_shared<std::string>("en");
                 auto format = std::make_shared<std::string>("text");
                 app.add_option("ID", *id, "Rulebook id (see arbiter list)")->required();
-                app.add_option("--topic", *topic, "Show only this topic or topic prefix");
+                // Empty, it was taken for not given and the whole rulebook shown (exit 0).
+                app.add_option("--topic", *topic, "Show only this topic or topic prefix")->check(NonEmpty);
                 app.add_option("--lang", *lang, "Language of summaries")->check(CLI::IsMember({"en", "ja"}));
                 app.add_option("--format", *format, "Output format")->check(CLI::IsMember({"text", "json"}));
                 return std::function<int()>([&global, id, topic, lang, format] {

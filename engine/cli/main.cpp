@@ -117,6 +117,7 @@ int run(int argc, char** argv) {
 int main(int argc, char** argv) {
     // Every registry this process loads is held to the words the engine acts on (docs/VOCABULARY.md).
     arbiter::rulebook::set_engine_words(&arbiter::procedure::implemented_words());
+    arbiter::cli::make_allocator_arenas();
     arbiter::cli::keep_memory_reserve(16u << 20);  // for the destructors of an out-of-memory failure
     const arbiter::cli::SafeStderr safe_stderr;      // every message quotes input: made safe for a terminal
     try {

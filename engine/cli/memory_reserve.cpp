@@ -4,6 +4,10 @@
 #include <cstdlib>
 #include <new>
 
+#ifdef ARBITER_JEMALLOC
+#include <jemalloc/jemalloc.h>
+#endif
+
 namespace arbiter::cli {
 
 namespace {
@@ -29,6 +33,23 @@ void keep_memory_reserve(std::size_t bytes) {
     for (std::size_t k = 0; k < reserve.size() && k * Block < bytes; ++k)
         if (!reserve[k] && (reserve[k] = std::malloc(Block))) kept = true;
     if (kept) std::set_new_handler(give_back_reserve);
+}
+
+void make_allocator_arenas() {
+#ifdef ARBITER_JEMALLOC
+    // jemalloc makes its automatic arenas lazily, at the first allocation of the thread it gives each one to; when
+    // making one fails (an audit's threads have taken most of a process limit), the allocation goes on with a null
+    // arena and the program dies of SIGSEGV instead of std::bad_alloc (an audit of many threads under `ulimit -v`,
+    // tests/data/hostile/README.md). Binding this thread to each arena in turn makes them all now, while memory is
+    // plentiful.
+    unsigned count = 0, own = 0;
+    std::size_t size = sizeof count;
+    if (mallctl("opt.narenas", &count, &size, nullptr, 0) != 0) return;
+    size = sizeof own;
+    if (mallctl("thread.arena", &own, &size, nullptr, 0) != 0) return;
+    for (unsigned i = 0; i < count; ++i) mallctl("thread.arena", nullptr, nullptr, &i, sizeof i);
+    mallctl("thread.arena", nullptr, nullptr, &own, sizeof own);
+#endif
 }
 
 }  // namespace arbiter::cli

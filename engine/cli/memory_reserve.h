@@ -11,4 +11,8 @@ namespace arbiter::cli {
 // threw inside a noexcept destructor and the program aborted instead of saying the limit was reached.
 void keep_memory_reserve(std::size_t bytes);
 
+// Makes every arena of the program's allocator (jemalloc) before any thread starts (nothing without jemalloc: a
+// sanitized build). Lazily made, an arena that could not be made under a process memory limit crashed the program.
+void make_allocator_arenas();
+
 }  // namespace arbiter::cli

@@ -1,5 +1,7 @@
 #include "core/position.h"
 
+#include "core/perft_budget.h"
+
 #include <cassert>
 #include <optional>
 #include <stdexcept>
@@ -286,6 +288,13 @@ bool BasicPosition<BB>::gives_check(Move m) const {
     return copy.is_check();
 }
 
+namespace {
+thread_local PerftBudget* active_budget = nullptr;
+}  // namespace
+
+PerftBudgetScope::PerftBudgetScope(PerftBudget& budget) : outer_(active_budget) { active_budget = &budget; }
+PerftBudgetScope::~PerftBudgetScope() { active_budget = outer_; }
+
 template <class BB>
 template <bool Bulk>
 std::uint64_t BasicPosition<BB>::perft_rec(int depth) {
@@ -295,7 +304,15 @@ std::uint64_t BasicPosition<BB>::perft_rec(int depth) {
     if (Bulk && depth == 1) return std::uint64_t(list.size());
     std::uint64_t nodes = 0;
     Undo u;
+    PerftBudget* const budget = active_budget;
     for (Move m : list) {
+        if (budget) {
+            if (budget->moves_left == 0) {  // every level above stops at its next move; the caller discards the count
+                budget->spent = true;
+                return nodes;
+            }
+            --budget->moves_left;
+        }
         make(m, u);
         nodes += depth == 1 ? 1 : perft_rec<Bulk>(depth - 1);
         unmake(m, u);

@@ -2,6 +2,8 @@
 // under its own budget.
 #include "procedure/lua_state.h"
 
+#include "core/utf8.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
@@ -255,24 +257,7 @@ int error_line_handler(lua_State* L) {
 // ---- Lua to result -----------------------------------------------------------------------------------------
 
 
-bool valid_utf8(std::string_view s) {
-    std::size_t i = 0, n = s.size();
-    while (i < n) {
-        auto c = static_cast<unsigned char>(s[i]);
-        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-        if (len == 0 || i + len > n) return false;
-        std::uint32_t cp = len == 1 ? c : c & (0x7F >> len);
-        for (std::size_t k = 1; k < len; ++k) {
-            auto b = static_cast<unsigned char>(s[i + k]);
-            if ((b & 0xC0) != 0x80) return false;
-            cp = (cp << 6) | (b & 0x3F);
-        }
-        static constexpr std::uint32_t min_for_len[] = {0, 0, 0x80, 0x800, 0x10000};
-        if (cp < min_for_len[len] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return false;
-        i += len;
-    }
-    return true;
-}
+bool valid_utf8(std::string_view s) { return core::valid_utf8(s); }
 
 json to_json(lua_State* L, int idx, int depth);
 

@@ -317,6 +317,15 @@ bool GameStream::next(GameTask& task) {
                 }
             } else if (r.next_pgn(task)) {
                 return true;
+            } else if (r.number == 0) {
+                // As RecordFile refuses a file of any other format without a game (and `run` this one): an empty
+                // or blank PGN named for an audit was "0 games read" with exit 0, as if it had been audited.
+                task = GameTask{};
+                task.file = r.file;
+                task.error.emplace(SourceLocation{r.file, 0, 0},
+                                   Text{"no game in this pgn file", "この PGN のファイルに対局がない"});
+                reader_.reset();
+                return true;
             }
         } catch (const InputError& e) {
             // Damaged compressed data: the games before it stand; the rest of the file is one rejected read.

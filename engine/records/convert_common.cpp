@@ -3,6 +3,8 @@
 #include "records/record_words.h"
 #include "rulebook/warnings.h"
 
+#include "core/utf8.h"
+
 namespace arbiter::procedure::convert {
 
 using core::record::GameRecord;
@@ -33,7 +35,12 @@ static std::pair<unsigned, std::size_t> hidden_character(std::string_view s, std
     return {0, 0};
 }
 
-// A double-quoted YAML scalar (control characters escaped, everything else as is: UTF-8 passes through).
+// U+FFFD, written where a byte is not UTF-8 (a file named in Latin-1): the converted timeline must be UTF-8 text, or
+// the front door refuses it as a binary file, as JSON outputs write such bytes (report/json_stream.h).
+constexpr std::string_view Replacement = "\xef\xbf\xbd";
+
+// A double-quoted YAML scalar (control characters escaped, bytes that are not UTF-8 written as U+FFFD, everything
+// else as is).
 std::string yaml_quoted(std::string_view s) {
     static const char* hex = "0123456789abcdef";
     std::string out;
@@ -53,8 +60,11 @@ std::string yaml_quoted(std::string_view s) {
             out += "\\u";
             for (int shift = 12; shift >= 0; shift -= 4) out += hex[(code >> shift) & 15];
             i += length - 1;
+        } else if (const std::size_t length = core::utf8_length(s, i); length == 0) {
+            out += Replacement;
         } else {
-            out += c;
+            out.append(s.substr(i, length));
+            i += length - 1;
         }
     }
     return out + "\"";
@@ -62,14 +72,24 @@ std::string yaml_quoted(std::string_view s) {
 
 // One line of a YAML comment: line breaks and every other control character become spaces. A comment cannot
 // escape, and a YAML reader refuses a control character anywhere (an escape sequence in a PGN tag made the imported
-// timeline unreadable, and reached the terminal as it was printed); hidden_character's ones become spaces too.
+// timeline unreadable, and reached the terminal as it was printed); hidden_character's ones become spaces too, and
+// bytes that are not UTF-8 U+FFFD.
 std::string comment_text(std::string_view s) {
-    std::string out(s);
-    for (std::size_t i = 0; i < out.size(); ++i) {
-        const auto u = static_cast<unsigned char>(out[i]);
-        if (u < 0x20 || u == 0x7f) out[i] = ' ';
-        if (const std::size_t length = hidden_character(out, i).second; length > 0)
-            for (std::size_t k = 0; k < length; ++k) out[i + k] = ' ';
+    std::string out;
+    out.reserve(s.size());
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        const auto u = static_cast<unsigned char>(s[i]);
+        if (u < 0x20 || u == 0x7f) {
+            out += ' ';
+        } else if (const std::size_t hidden = hidden_character(s, i).second; hidden > 0) {
+            out.append(hidden, ' ');
+            i += hidden - 1;
+        } else if (const std::size_t length = core::utf8_length(s, i); length == 0) {
+            out += Replacement;
+        } else {
+            out.append(s.substr(i, length));
+            i += length - 1;
+        }
     }
     return out;
 }

@@ -209,12 +209,15 @@ std::string describe_result(const procedure::Run& run, Lang lang, const rulebook
     return label("ongoing", "対局継続中", lang);
 }
 
-static std::string run_text_unescaped(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang,
-                                      const rulebook::Registry* registry) {
+// Written a row at a time: a timeline of 10,000 entries made a text of tens of megabytes, held twice (the table
+// rendered whole, then the page around it) before a byte was written. Each piece is terminal_safe on its own (the
+// function works a character at a time), so the bytes are those of the whole text made safe at once.
+void write_run_text(std::ostream& out, const procedure::Timeline& timeline, const procedure::Run& run, Lang lang,
+                    const rulebook::Registry* registry) {
     const bool ja = lang == Lang::ja;
-    std::ostringstream out;
-    out << label("Timeline: ", "タイムライン: ", lang) << timeline.name << "\n"
-        << label("Rulebook: ", "規則: ", lang) << run.rulebook << " (" << category_words(run.category, run.category_title, lang) << ")\n\n";
+    out << terminal_safe(std::string(label("Timeline: ", "タイムライン: ", lang)) + timeline.name + "\n" +
+                         label("Rulebook: ", "規則: ", lang) + run.rulebook + " (" +
+                         category_words(run.category, run.category_title, lang) + ")\n\n");
     std::vector<std::string> headings = {label("at", "時刻", lang), label("entry", "事象", lang)};
     if (!ja) headings.push_back("topic");
     // The clock column names its sides in the order of its two times ("clocks after (white / black)").
@@ -222,8 +225,7 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
     for (const std::string& h : {std::string(label("article", "条", lang)), std::string(label("effects", "効果", lang)),
                                  (ja ? "残り時間（" + sides + "）" : "clocks after (" + sides + ")"), std::string(label("summary", "要旨", lang))})
         headings.push_back(h);
-    TextTable table(headings);
-    for (const auto& r : run.rulings) {
+    const auto row_of = [&](const procedure::Ruling& r) {
         std::string effects;
         const char* separator = ja ? "、" : "; ";
         for (const auto& e : r.effects) effects += (effects.empty() ? "" : separator) + describe_effect(e, lang, registry);
@@ -237,25 +239,34 @@ static std::string run_text_unescaped(const procedure::Timeline& timeline, const
         for (std::string cell : {rulebook::article_in(run.article_labels.get(), r.article, lang), effects,
                                  clock::format_clock(r.clocks_after[0]) + " / " + clock::format_clock(r.clocks_after[1]), r.summary.in(lang)})
             row.push_back(std::move(cell));
-        table.add_row(row);
-    }
-    out << table.render(30);
-    out << "\n" << label("Result: ", "結果: ", lang) << describe_result(run, lang, registry) << "\n";
-    out << label("Clocks: ", "残り時間: ", lang) << role_words(run.sides[0], registry, lang) << " " << clock::format_clock(run.clocks[0])
-        << "  " << role_words(run.sides[1], registry, lang) << " " << clock::format_clock(run.clocks[1]) << "\n";
+        return TextTable::safe(std::move(row));
+    };
+    constexpr int MaxColumn = 30;
+    std::vector<int> widths;
+    headings = TextTable::safe(std::move(headings));
+    TextTable::widen(widths, headings, MaxColumn);
+    for (const auto& r : run.rulings) TextTable::widen(widths, row_of(r), MaxColumn);
+    out << TextTable::render_row(headings, widths) << TextTable::rule(widths);
+    for (const auto& r : run.rulings) out << TextTable::render_row(row_of(r), widths);
+    std::ostringstream tail;
+    tail << "\n" << label("Result: ", "結果: ", lang) << describe_result(run, lang, registry) << "\n";
+    tail << label("Clocks: ", "残り時間: ", lang) << role_words(run.sides[0], registry, lang) << " "
+         << clock::format_clock(run.clocks[0]) << "  " << role_words(run.sides[1], registry, lang) << " "
+         << clock::format_clock(run.clocks[1]) << "\n";
     for (const auto& p : run.pending) {
-        out << label("Pending: ", "裁定待ち: ", lang);
-        if (!ja) out << p.topic << " ";
-        out << p.article << label(" options:", " 選択肢:", lang);
-        for (const auto& o : p.options) out << " " << effect_words(o, registry, lang);
-        out << "\n";
+        tail << label("Pending: ", "裁定待ち: ", lang);
+        if (!ja) tail << p.topic << " ";
+        tail << p.article << label(" options:", " 選択肢:", lang);
+        for (const auto& o : p.options) tail << " " << effect_words(o, registry, lang);
+        tail << "\n";
     }
-    return out.str();
+    out << terminal_safe(tail.str());
 }
 
-// Text from rulebooks and timelines reaches a terminal: control characters are written visibly (terminal_safe).
 std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, Lang lang, const rulebook::Registry* registry) {
-    return terminal_safe(run_text_unescaped(timeline, run, lang, registry));
+    std::ostringstream out;
+    write_run_text(out, timeline, run, lang, registry);
+    return out.str();
 }
 
 }  // namespace arbiter::report

@@ -6,6 +6,7 @@
 #include "rulebook/rulebook.h"
 #include "rulebook/text.h"
 
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -40,5 +41,8 @@ std::string describe_result(const procedure::Run& run, rulebook::Lang lang,
 // engine names; the article and the summary say the same in words).
 std::string run_text(const procedure::Timeline& timeline, const procedure::Run& run, rulebook::Lang lang,
                      const rulebook::Registry* registry = nullptr);
+// The same bytes written to `out` a row at a time (never the whole text in memory).
+void write_run_text(std::ostream& out, const procedure::Timeline& timeline, const procedure::Run& run,
+                    rulebook::Lang lang, const rulebook::Registry* registry = nullptr);
 
 }  // namespace arbiter::report

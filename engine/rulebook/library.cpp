@@ -164,6 +164,9 @@ Library Library::open(const std::filesystem::path& dir, const std::filesystem::p
 
 namespace {
 
+// Folder levels searched below a rulesets folder (yaml_files_under).
+constexpr int MaxRulesetsDepth = 32;
+
 // The *.yaml files under `dir` except dir/games/, sorted; a folder that cannot be read is a problem.
 std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path& dir, std::vector<InputError>& problems) {
     std::vector<std::filesystem::path> files;
@@ -175,6 +178,17 @@ std::vector<std::filesystem::path> yaml_files_under(const std::filesystem::path&
         std::error_code entry_ec;
         if (it->is_directory(entry_ec) && it->path() == dir / "games") {
             it.disable_recursion_pending();
+            continue;
+        }
+        // Each level the walk goes down keeps its entry's path, parsed into one component per level above it:
+        // memory grows with the square of the depth (3,000 nested folders took 600 MB, and under a process limit
+        // ended in an uncaught std::bad_alloc). No rulesets folder needs the depth; a deeper one is a problem.
+        if (it.depth() >= MaxRulesetsDepth && it->is_directory(entry_ec)) {
+            it.disable_recursion_pending();
+            problems.emplace_back(SourceLocation{it->path().string(), 0, 0},
+                                  "a folder more than " + std::to_string(MaxRulesetsDepth) +
+                                      " levels below the rulesets folder; expected rulebooks at most that deep "
+                                      "(the folders below are not searched)");
             continue;
         }
         if (it->is_regular_file(entry_ec) && it->path().extension() == ".yaml") files.push_back(it->path());

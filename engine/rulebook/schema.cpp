@@ -412,7 +412,13 @@ Failure describe(const YamlFile& file, const LoadedSchema& schema, const SchemaE
         message = prefix + "found " + found_words(node) + "; expected one of: " + quoted_list(allowed) +
                   (node.IsScalar() ? did_you_mean(node.Scalar(), allowed) : "");
     } else if (what.rfind("Failed to match regex", 0) == 0) {
-        message = prefix + "found " + found_words(node) + "; expected " + (about.empty() ? "another form" : about);
+        // The form is described where the pattern is (a shared definition such as `time`): a property's own
+        // description says what the value means ("When it happened."), not how to write it.
+        const std::string form = resolved && resolved->is_object() && resolved->contains("pattern")
+                                     ? schema_description(root, resolved)
+                                     : std::string();
+        const std::string& shown = form.empty() ? about : form;
+        message = prefix + "found " + found_words(node) + "; expected " + (shown.empty() ? "another form" : shown);
     } else {
         message = prefix + "found " + found_words(node) + ", which does not conform: " + what + because;
     }
