@@ -6,6 +6,13 @@
 
 #ifdef ARBITER_JEMALLOC
 #include <jemalloc/jemalloc.h>
+
+// jemalloc's options, read at its start: freed memory it purges goes back to the system (retain:false) instead of
+// staying mapped for the arena that freed it. With every arena made at start (make_allocator_arenas), the reserve
+// given back in one arena could not serve a destructor that allocated in another, under a process memory limit, and
+// the program aborted (tests/cli/hostile_inputs_test.cpp, out_of_memory_under_a_process_limit_is_a_clear_error).
+extern "C" const char* malloc_conf;
+const char* malloc_conf = "retain:false";
 #endif
 
 namespace arbiter::cli {

@@ -29,8 +29,10 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <new>
 #include <optional>
 #include <set>
+#include <string_view>
 #include <vector>
 
 namespace arbiter::rulebook {
@@ -68,6 +70,9 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         try {
             parser.populateSchema(adapter, loaded->compiled);
         } catch (const std::exception& e) {  // the schema's fault, not the file being checked (was "internal error")
+            // valijson allocates its constraints with malloc and says so in words when malloc returns null: that is
+            // the process's memory limit, which the callers report as such for the file they were reading.
+            if (std::string_view(e.what()).starts_with("Failed to allocate memory")) throw std::bad_alloc();
             throw InputError({path.string(), 0, 0}, std::string("not a schema that can be used: ") + e.what());
         }
         slot = std::move(loaded);
