@@ -6,8 +6,6 @@ namespace arbiter::clock {
 
 namespace {
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 Parsed<Ms> fail(std::size_t index, std::string message) {
     return {std::nullopt, {0, static_cast<int>(index) + 1, std::move(message)}};
 }

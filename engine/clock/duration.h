@@ -56,4 +56,7 @@ std::string format_duration(Ms value);
 // 1:30:00, 0:00:05.250, -0:00:01.500.
 std::string format_clock(Ms value);
 
+// An ASCII digit, whatever the locale: the readers of durations and time controls.
+inline bool is_digit(char c) { return c >= '0' && c <= '9'; }
+
 }  // namespace arbiter::clock

@@ -12,8 +12,6 @@ namespace {
 constexpr std::int64_t max_seconds = max_duration.count() / 1000;
 constexpr int max_moves = 100'000;
 
-bool is_digit(char c) { return c >= '0' && c <= '9'; }
-
 }  // namespace
 
 std::optional<std::string> check(const TimeControl& c) {

@@ -15,9 +15,6 @@ namespace {
 
 using rulebook::Lang;
 
-// The English or the Japanese words.
-std::string tr(Lang lang, const char* en, const char* ja) { return lang == Lang::ja ? ja : en; }
-
 // The group named `kind`, made on first use; groups keep the order they were met in until they are written.
 Summary::Group& group(std::vector<Summary::Group>& groups, const std::string& kind) {
     for (auto& g : groups)

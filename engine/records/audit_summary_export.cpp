@@ -37,8 +37,6 @@ std::string html_escape(std::string_view s) {
     return o;
 }
 
-std::string tr(Lang lang, const char* en, const char* ja) { return lang == Lang::ja ? ja : en; }
-
 }  // namespace
 
 nlohmann::json impact_json(const AuditedGame& game, Lang lang, const rulebook::Registry* registry) {

@@ -30,4 +30,7 @@ const std::string& recorded_text(const RecordedEnding& recorded, rulebook::Lang 
 // "記録: 白の時間切れ負け「0-1 (Time forfeit)」、得点 白 0、黒 1。裁定は記録と一致".
 std::string recorded_line(const RecordGame& game, const Run& run, rulebook::Lang lang, const rulebook::Registry* registry);
 
+// `en` or `ja`, as `lang` asks: the audit summary's own words, written in both languages where they are used.
+inline std::string tr(rulebook::Lang lang, const char* en, const char* ja) { return lang == rulebook::Lang::ja ? ja : en; }
+
 }  // namespace arbiter::procedure
