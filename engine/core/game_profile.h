@@ -72,7 +72,7 @@ struct GameProfile {
     std::vector<MoveNotation> moves;  // in the order of the data (empty until check_profile where the file names none)
     PositionNotation position = PositionNotation::fen;
     bool position_given = false;      // the file names it (else check_profile sets the one its keys imply)
-    // The record formats the game's records come in (record_timeline.h's names: pgn, kif, csa, ggf, wthor,
+    // The record formats the game's records come in (record_timeline.h's names: pgn, kif, ki2, csa, ggf, wthor,
     // transcript), and what a record calls the game (a PGN's Variant tag, lower case; "" for a record that
     // names no game).
     std::vector<std::string> record_formats;

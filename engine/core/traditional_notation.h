@@ -5,7 +5,9 @@
 
 #include "core/position.h"
 
+#include <array>
 #include <string>
+#include <vector>
 
 namespace arbiter::core {
 
@@ -14,5 +16,18 @@ namespace arbiter::core {
 // none.
 template <class BB>
 std::string to_traditional(const BasicPosition<BB>& pos, Move m, int previous_to);
+
+// The squares from which a piece like the one on `from` goes to `to` by a legal move of `pos`, `from` first; sets
+// `could_promote` where the piece on `from` could promote there.
+template <class BB>
+std::vector<int> traditional_origins(const BasicPosition<BB>& pos, int from, int to, bool& could_promote);
+
+// The words that tell a move from `from` to `to` apart from the moves of the other pieces in `origins` (its kind's,
+// traditional_origins): [0] what the move does (up, sideways, down), [1] where the piece stands (right, left,
+// straight; null where its place tells nothing). The game file's words; the writer above and the KI2 reader
+// (core/record/ki2.h) both use these, so that a move is read back as it is written.
+template <class BB>
+std::array<const std::string*, 2> traditional_words(const BasicPosition<BB>& pos, int from, int to,
+                                                    const std::vector<int>& origins);
 
 }  // namespace arbiter::core

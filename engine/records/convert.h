@@ -18,6 +18,7 @@
 #include "core/placement_game.h"
 #include "core/record/csa.h"
 #include "core/record/game_record.h"
+#include "core/record/ki2.h"
 #include "core/record/kif.h"
 #include "core/record/othello_records.h"
 #include "rulebook/yaml_source.h"

@@ -305,10 +305,15 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
     core::BasicGame<BB> game(start);
     take_declared(b, *def, r.format, [&r](const std::string& key) { return r.header(key); }, library);
     for (const auto& note : r.notes) b.warn(note[0], note[1]);
-    if (r.format == "kif") {
+    // KIF and KI2 share their headers and summary line; KI2 records no times, so its 持ち時間 gives no clock (a
+    // time forfeit in it cannot be checked).
+    const bool kakinoki = r.format == "kif" || r.format == "ki2";
+    if (kakinoki) {
         b.event_name = r.header("棋戦");
         for (const char* k : {"開始日時", "棋戦", "場所", "持ち時間", "先手", "後手", "まで"})
             if (const auto v = r.header(k); !v.empty()) b.header_comments.push_back(std::string(k) + "：" + v);
+    }
+    if (r.format == "kif") {
         // Kifu for Windows writes the byoyomi in a header of its own (持ち時間：1時間, 秒読み：60秒): one control.
         std::string control = r.header("持ち時間");
         if (const auto byoyomi = r.header("秒読み"); !byoyomi.empty() && !control.empty() &&
@@ -316,7 +321,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
                                                    control.find('+') == std::string::npos)
             control += " 秒読み" + byoyomi;
         b.control = kif_control(control, b, kif_colon_reading(r, control));
-    } else {
+    } else if (r.format == "csa") {
         b.event_name = r.header("EVENT");
         for (const char* k : {"sente", "gote", "EVENT", "START_TIME", "TIME_LIMIT", "TIME"})
             if (const auto v = r.header(k); !v.empty()) b.header_comments.push_back(std::string(k) + ": " + v);
@@ -328,11 +333,21 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
     // import --lang ja writes each move as a Japanese reader knows it beside its USI (core/traditional_notation.h).
     const bool traditional = !b.audit && rulebook::warnings_lang() == rulebook::Lang::ja;
     int previous_to = -1;
+    const auto pieces = r.format == "ki2" ? core::record::kif_pieces(*def) : core::record::KifPieces{};
     for (const auto& m : r.moves) {
         ++ply;
         const auto& pos = game.position();
         const int mover = int(pos.side_to_move());
-        const core::ParsedMove parsed = core::read_usi(pos, m.move);
+        std::string usi = m.move;
+        if (r.format == "ki2") {
+            // A KI2 move is found on the board: its words tell apart the pieces that could go there.
+            const bool ends_illegal = ply == int(r.moves.size()) && r.termination == Termination::illegal_move &&
+                                      r.terminated_by == mover;
+            const auto k = core::record::read_ki2_move(pos, m.move, previous_to, pieces, ends_illegal);
+            if (!k.ok) b.fail(m.line, m.column + k.column, ply, k.error);
+            usi = core::to_usi(pos, k.move);
+        }
+        const core::ParsedMove parsed = core::read_usi(pos, usi);
         const std::string words = traditional ? core::to_traditional(pos, parsed.move, previous_to) : std::string();
         previous_to = parsed.move.is_none() ? -1 : int(parsed.move.to());
         // The last move of a record that ends by the mover's illegal move (KIF 反則勝ち, CSA %-ILLEGAL_ACTION after
@@ -342,7 +357,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             parsed.status == core::MoveParseStatus::illegal && !(parsed.move == core::Move::none())) {
             game.play_illegal(parsed.move);
             clocks.press(mover, m.elapsed.value_or(Ms{0}));
-            add_move(b, clocks.now(), m.move, false, m.line, m.column,
+            add_move(b, clocks.now(), usi, false, m.line, m.column,
                      (words.empty() ? "" : words + " ") + "illegal: " + parsed.message);
             b.add({clocks.now(), "claim: {by: " + b.sides[1 - mover] + ", kind: illegal_move}",
                                  "the record's ending: " + r.termination_text});
@@ -351,8 +366,8 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         }
         if (!parsed.ok())
             b.fail(m.line, m.column, ply,
-                   {"move " + m.move + " cannot be played: " + parsed.message,
-                    "手 " + m.move + " を指せない：" + core::parse_failure_ja(parsed)});
+                   {"move " + usi + " cannot be played: " + parsed.message,
+                    "手 " + usi + " を指せない：" + core::parse_failure_ja(parsed)});
         if (m.total) {
             if (total[mover] && *m.total < *total[mover])
                 b.fail(m.line, m.column, ply,
@@ -369,7 +384,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
         if (r.format == "kif") clocks.press_within(mover, m.elapsed.value_or(Ms{0}));
         else clocks.press(mover, m.elapsed.value_or(Ms{0}));
         b.check_flag(clocks, ply);
-        add_move(b, clocks.now(), m.move, false, m.line, m.column, words);
+        add_move(b, clocks.now(), usi, false, m.line, m.column, words);
     }
     auto& rec = b.recorded;
     rec.text = r.termination_text;
@@ -403,7 +418,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
             }
             break;
         case Termination::impasse:
-            if (r.format == "kif" && r.terminated_by < 0) {
+            if (kakinoki && r.terminated_by < 0) {
                 // KIF 持将棋: the players agreed the impasse (a draw), as professional and club games end it.
                 rec.ending = "impasse_agreed";
                 rec.by = b.sides[1 - to_move];
@@ -456,7 +471,7 @@ void convert_shogi(Build& b, const GameRecord& r, const rulebook::Library& libra
     }
     // KIF's summary line ("まで181手で先手の勝ち", "まで85手で千日手") says who won in the record's words: it fills a
     // score the ending leaves open and is checked against one it gives.
-    if (r.format == "kif") {
+    if (kakinoki) {
         const std::string summary = r.header("まで");
         std::optional<int> winner;
         bool draw = false;

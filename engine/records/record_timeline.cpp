@@ -17,6 +17,7 @@
 #include "core/record/bounded_read.h"
 #include "core/record/csa.h"
 #include "core/record/game_record.h"
+#include "core/record/ki2.h"
 #include "core/record/kif.h"
 #include "core/record/othello_records.h"
 #include "rulebook/event.h"
@@ -34,75 +35,6 @@
 namespace arbiter::procedure {
 
 using namespace convert;
-
-std::string_view record_format_name(RecordFormat format) {
-    switch (format) {
-        case RecordFormat::pgn: return "pgn";
-        case RecordFormat::kif: return "kif";
-        case RecordFormat::csa: return "csa";
-        case RecordFormat::ggf: return "ggf";
-        case RecordFormat::othello_transcript: return "transcript";
-        case RecordFormat::wthor: return "wthor";
-        case RecordFormat::none: break;
-    }
-    return "";
-}
-
-namespace {
-
-// A PGN tag pair's start, '[' Name ' '* '"' (PGN standard 8.1.1): what no YAML document starts with, since a YAML
-// flow sequence's first item after a plain word would need a ',' or ']' before a quote. ';' starts a PGN comment
-// line (8.2.5.1) where YAML would take it as a plain scalar, never a timeline.
-bool looks_like_pgn_tag(std::string_view t) {
-    if (!starts_with(t, "[")) return false;
-    std::size_t k = 1;
-    while (k < t.size() && (std::isalnum(static_cast<unsigned char>(t[k])) || t[k] == '_')) ++k;
-    if (k == 1) return false;
-    while (k < t.size() && t[k] == ' ') ++k;
-    return k > 1 && k < t.size() && t[k] == '"' && t[k - 1] == ' ';
-}
-
-}  // namespace
-
-RecordFormat detect_record_format(const std::string& path, std::string_view bytes) {
-    const std::string ext = extension_of(path);
-    if (ext == ".pgn") return RecordFormat::pgn;
-    if (ext == ".kif" || ext == ".kifu") return RecordFormat::kif;
-    if (ext == ".csa") return RecordFormat::csa;
-    if (ext == ".ggf") return RecordFormat::ggf;
-    // The WTHOR database's players and tournaments lists go to the WTHOR reader, which names them and refuses them.
-    if (ext == ".wtb" || ext == ".jou" || ext == ".trn") return RecordFormat::wthor;
-    if (ext == ".yaml" || ext == ".yml" || ext == ".json") return RecordFormat::none;
-    // By content: a WTHOR header first (binary, before any text is looked for), then skip a UTF-8 byte order mark
-    // and leading blank lines.
-    if (core::record::looks_like_wthor(bytes)) return RecordFormat::wthor;
-    std::string_view t = bytes;
-    if (starts_with(t, "\xEF\xBB\xBF")) t.remove_prefix(3);
-    while (!t.empty() && std::isspace(static_cast<unsigned char>(t.front()))) t.remove_prefix(1);
-    if (starts_with(t, "(;GM[Othello]") || starts_with(t, "(;GM[othello]")) return RecordFormat::ggf;
-    if (starts_with(t, "[Event ") || starts_with(t, "[Site ") || starts_with(t, "[White ") || starts_with(t, "1. ") ||
-        starts_with(t, "1.") || looks_like_pgn_tag(t) || starts_with(t, ";"))
-        return RecordFormat::pgn;
-    if (t.find("手合割") != std::string_view::npos || t.find("手数----") != std::string_view::npos ||
-        starts_with(t, "#KIF"))
-        return RecordFormat::kif;
-    if (starts_with(t, "V2") || starts_with(t, "V3") || starts_with(t, "PI") || starts_with(t, "P1") ||
-        starts_with(t, "N+") || starts_with(t, "'"))
-        return RecordFormat::csa;
-    if (ext == ".txt" || ext.empty() || ext == ".tr")
-        if (looks_like_transcript(t)) return RecordFormat::othello_transcript;
-    return RecordFormat::none;
-}
-
-RecordFormat record_format_of_file(const std::string& path) {
-    // Through the front door: a FIFO, device or folder is refused here, before any parser (an ifstream waited
-    // forever on a FIFO with no writer). Leading white space is skipped before the head is kept, so a file of
-    // megabytes of blank lines and then a game is still found by its content.
-    const std::string ext = extension_of(path);
-    if (ext == ".yaml" || ext == ".yml" || ext == ".json") return RecordFormat::none;  // read_yaml_file's front door
-    return detect_record_format(
-        path, core::record::read_file_head(path, 4096, core::record::MaxInputFileBytes, "a timeline or a game record"));
-}
 
 std::string default_record_rulebook(std::string_view game, const rulebook::Library& library) {
     return rulebook::game_profile(game, library.folder_of_game(game)).default_rulebook;
@@ -138,7 +70,7 @@ int RecordFile::first_game() const { return data_->first; }
 int RecordFile::games() const {
     if (data_->format == RecordFormat::pgn) return int(data_->streamed ? data_->pgn.size() : data_->places.size());
     if (data_->format == RecordFormat::ggf) return int(data_->ggf.size());
-    if (data_->format == RecordFormat::kif) return 1;
+    if (data_->format == RecordFormat::kif || data_->format == RecordFormat::ki2) return 1;
     return int(data_->format == RecordFormat::wthor ? data_->wthor : data_->records.size());
 }
 
@@ -251,7 +183,8 @@ RecordFile RecordFile::read_owned(std::string owned, const std::string& path, Re
             d->bytes = std::move(owned);
             break;
         }
-        case RecordFormat::kif: d->bytes = std::move(owned); break;
+        case RecordFormat::kif:
+        case RecordFormat::ki2: d->bytes = std::move(owned); break;
         case RecordFormat::csa: d->records.push_back(core::record::read_csa(bytes, path)); break;
         case RecordFormat::ggf: {
             // As a PGN: every game read here (a malformed one is refused whichever game is asked for), its place kept.
@@ -329,7 +262,8 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
     } else {
         // A GGF game is read again from its place (as a PGN game is), a KIF game with the piece names of the game
         // file that reads KIF records (record_games.h); the other formats' one record is kept.
-        const bool placed = data_->format == RecordFormat::ggf || data_->format == RecordFormat::kif;
+        const bool placed = data_->format == RecordFormat::ggf || data_->format == RecordFormat::kif ||
+                            data_->format == RecordFormat::ki2;
         GameRecord read_again;
         if (data_->format == RecordFormat::ggf)
             read_again = core::record::read_ggf_at(std::string_view(data_->bytes).substr(data_->from), data_->file,
@@ -339,6 +273,8 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
             if (!def) throw InputError({data_->file, 0, 0}, "no game file reads KIF records (records.formats)");
             read_again = core::record::read_kif(data_->bytes, data_->file, core::record::kif_pieces(*def));
         }
+        // A KI2 game's moves are read on the board as it is converted (its words tell pieces apart).
+        if (data_->format == RecordFormat::ki2) read_again = core::record::read_ki2(data_->bytes, data_->file);
         GameRecord& r = placed ? read_again : data_->records[std::size_t(at)];
         // The PGN reader refuses a longer game as it reads it; a KIF, CSA, GGF or transcript game is refused here,
         // before its moves are converted and ruled.
@@ -355,6 +291,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
         // By the record's format; the converter finds the game whose game file reads it (record_games.h).
         switch (data_->format) {
             case RecordFormat::kif:
+            case RecordFormat::ki2:
             case RecordFormat::csa: convert_shogi(b, r, library); break;
             default: convert_othello(b, r, library); break;
         }

@@ -28,13 +28,14 @@
 
 namespace arbiter::procedure {
 
-enum class RecordFormat { none, pgn, kif, csa, ggf, othello_transcript, wthor };
+enum class RecordFormat { none, pgn, kif, ki2, csa, ggf, othello_transcript, wthor };
 
-// "pgn", "kif", "csa", "ggf", "transcript", "wthor" ("" for none).
+// "pgn", "kif", "ki2", "csa", "ggf", "transcript", "wthor" ("" for none).
 std::string_view record_format_name(RecordFormat format);
 
-// The record format of a file, from its extension first (.pgn, .kif/.kifu, .csa, .ggf, .wtb) and its content
-// otherwise ("[Event " / "1." PGN, "手合割" / "手数----" KIF, "V2" / "PI" / "+7776FU" CSA, "(;GM[Othello]" GGF, a run of
+// The record format of a file, from its extension first (.pgn, .kif/.kifu, .ki2/.ki2u, .csa, .ggf, .wtb) and its
+// content otherwise ("[Event " / "1." PGN, a line that starts with ▲ or △ and no "手数----" KI2, "手合割" /
+// "手数----" KIF, "V2" / "PI" / "+7776FU" CSA, "(;GM[Othello]" GGF, a run of
 // squares like "f5d6c3" an othello transcript). `none` for anything else (a YAML timeline, for instance).
 RecordFormat detect_record_format(const std::string& path, std::string_view bytes);
 // The same for a file on disk (reads at most its first 4 KB); `none` if it cannot be read.

@@ -112,7 +112,7 @@ BOOST_AUTO_TEST_CASE(every_refusal_of_a_corpus_of_bad_records_is_in_japanese) {
         args += " '" + files.back()->path + "'";
     }
     std::vector<std::string> seeds;
-    for (const char* reader : {"kif", "csa", "ggf", "pgn", "archive"})
+    for (const char* reader : {"kif", "ki2", "csa", "ggf", "pgn", "archive"})
         for (const auto& e : std::filesystem::directory_iterator(std::filesystem::path(ARBITER_SOURCE_DIR) /
                                                                   "tests/data/fuzz" / reader))
             seeds.push_back(e.path().string());

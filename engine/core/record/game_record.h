@@ -53,7 +53,7 @@ struct RecordMove {
 
 struct GameRecord {
     std::string game;   // what the record calls its game ("shogi" in CSA, "othello"; "" in KIF, which names none)
-    std::string format; // "kif", "csa", "ggf", "transcript", "board", "wthor"
+    std::string format; // "kif", "ki2", "csa", "ggf", "transcript", "board", "wthor"
     std::vector<std::pair<std::string, std::string>> headers;  // in file order, UTF-8
     std::string start = "startpos";  // "startpos", an SFEN (shogi) or an othello board string
     std::vector<RecordMove> moves;

@@ -1,5 +1,7 @@
 #include "core/record/kif.h"
 
+#include "core/record/kif_text.h"
+
 #include "core/error.h"
 #include "core/game_def.h"
 #include "core/pgn.h"
@@ -11,116 +13,7 @@ namespace arbiter::core::record {
 
 namespace {
 
-constexpr char32_t FullSpace = U'\u3000';
-
-// One code point of UTF-8 text at byte `i` (text already validated by decode_japanese_text); sets `len`.
-char32_t code_point(std::string_view s, std::size_t i, int& len) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x80 || i + 1 >= s.size()) return len = 1, c;
-    int n = c >= 0xF0 ? 3 : c >= 0xE0 ? 2 : 1;
-    if (i + n >= s.size()) return len = 1, c;
-    char32_t cp = c & (0x3F >> n);
-    for (int k = 1; k <= n; ++k) cp = (cp << 6) | (static_cast<unsigned char>(s[i + k]) & 0x3F);
-    len = n + 1;
-    return cp;
-}
-
-// A line of the file and a cursor over it, with character-based columns for errors.
-class LineCursor {
-public:
-    LineCursor(std::string_view text, const std::string& file, int line) : s_(text), file_(file), line_(line) {}
-
-    bool done() const { return i_ >= s_.size(); }
-    char32_t peek() const {
-        int len;
-        return done() ? 0 : code_point(s_, i_, len);
-    }
-    char32_t next() {
-        int len;
-        char32_t c = code_point(s_, i_, len);
-        i_ += len;
-        ++column_;
-        return c;
-    }
-    // Consumes `word` (UTF-8) if the text continues with it.
-    bool accept(std::string_view word) {
-        if (s_.substr(i_, word.size()) != word) return false;
-        std::size_t end = i_ + word.size();
-        while (i_ < end) next();
-        return true;
-    }
-    void skip_space() {
-        while (!done() && (peek() == ' ' || peek() == '\t' || peek() == FullSpace)) next();
-    }
-    std::string_view rest() const { return s_.substr(i_); }
-    int column() const { return column_; }
-    int line() const { return line_; }
-    [[noreturn]] void fail(const Text& message) const { fail_at(column_, message); }
-    [[noreturn]] void fail_at(int column, const Text& message) const {
-        throw InputError({file_, line_, column}, Text{"KIF: " + message.en, "KIF：" + message.ja});
-    }
-
-private:
-    std::string_view s_;
-    const std::string& file_;
-    int line_;
-    std::size_t i_ = 0;
-    int column_ = 1;
-};
-
-// 1-9 from an ASCII digit, a full-width digit or a kanji numeral; 0 if none.
-int numeral(char32_t c) {
-    if (c >= U'1' && c <= U'9') return int(c - U'0');
-    if (c >= U'１' && c <= U'９') return int(c - U'０');
-    static constexpr std::array<char32_t, 9> kanji = {U'一', U'二', U'三', U'四', U'五', U'六', U'七', U'八', U'九'};
-    for (int k = 0; k < 9; ++k)
-        if (kanji[k] == c) return k + 1;
-    return 0;
-}
-
-struct Ending {
-    std::string_view text;
-    Termination termination;
-    int actor;  // 0: the side to move did it (resigned, flagged, declared...), 1: the other side, -1: nobody
-};
-
-constexpr std::array<Ending, 15> Endings = {{
-    {"投了", Termination::resign, 0},
-    {"詰み", Termination::checkmate, -1},
-    {"千日手", Termination::sennichite, -1},
-    {"持将棋", Termination::impasse, -1},
-    {"入玉勝ち", Termination::impasse, 0},
-    {"宣言勝ち", Termination::impasse, 0},
-    {"切れ負け", Termination::time_up, 0},
-    {"Time-up", Termination::time_up, 0},
-    {"時間切れ", Termination::time_up, 0},
-    {"反則負け", Termination::illegal_move, 0},
-    {"反則勝ち", Termination::illegal_move, 1},
-    {"中断", Termination::abort, -1},
-    {"不詰", Termination::unknown, -1},
-    {"封じ手", Termination::abort, -1},
-    {"Resign", Termination::resign, 0},
-}};
-
-std::string usi_square(int file, int rank) { return {char('0' + file), char('a' + rank - 1)}; }
-
-std::string trim(std::string_view s) {
-    auto is_blank = [](std::string_view t, bool front) {
-        if (t.empty()) return std::size_t(0);
-        if (front) {
-            if (t[0] == ' ' || t[0] == '\t') return std::size_t(1);
-            if (t.substr(0, 3) == "\u3000") return std::size_t(3);
-        } else {
-            char b = t.back();
-            if (b == ' ' || b == '\t') return std::size_t(1);
-            if (t.size() >= 3 && t.substr(t.size() - 3) == "\u3000") return std::size_t(3);
-        }
-        return std::size_t(0);
-    };
-    while (std::size_t n = is_blank(s, true)) s.remove_prefix(n);
-    while (std::size_t n = is_blank(s, false)) s.remove_suffix(n);
-    return std::string(s);
-}
+using namespace kif_text;
 
 // Reads a KIF move after its optional ▲/△ mark ("７六歩(77)", "同　歩(78)", "５五角打") and returns it in USI;
 // `last_file` / `last_rank` hold the previous destination (0 = none) for 「同」 and receive this one.
@@ -239,28 +132,10 @@ private:
             read_move_line(c);
             return true;
         }
-        if (first == U'|' || first == U'+' || c.rest().substr(0, 3) == "９") {
-            c.fail({"board diagrams (BOD) are not supported; expected a header, a move line or a comment",
-                    "局面図（BOD）は読まない"});
-        }
-        std::size_t colon = c.rest().find("：");
-        if (colon == std::string_view::npos) colon = c.rest().find(':');
-        if (colon == std::string_view::npos || colon == 0 || ended_)
+        if (ended_)
             c.fail({"expected a header line (key：value), a numbered move line or a comment (*)",
                     "見出しの行（キー：値）、番号付きの指し手の行、コメント（*）のどれでもない"});
-        std::string key = trim(c.rest().substr(0, colon));
-        std::size_t skip = c.rest()[colon] == ':' ? 1 : 3;
-        std::string value = trim(c.rest().substr(colon + skip));
-        if (in_moves_ && !record_.moves.empty())
-            c.fail({"header line \"" + key + "\" after the moves", "指し手の後に見出しの行「" + key + "」がある"});
-        if (key == "手合割") {
-            std::string sfen = kif_handicap_sfen(value);
-            if (sfen.empty())
-                c.fail({"unknown handicap (手合割) \"" + value + "\"", "知らない手合割「" + value + "」"});
-            record_.start = sfen;
-            second_moves_first_ = sfen != "startpos" && sfen.find(" w ") != std::string::npos;
-        }
-        record_.headers.emplace_back(std::move(key), std::move(value));
+        read_header(c, record_, in_moves_ && !record_.moves.empty(), second_moves_first_);
         return true;
     }
 
@@ -411,6 +286,28 @@ private:
 
 }  // namespace
 
+void kif_text::read_header(LineCursor& c, GameRecord& r, bool after_moves, bool& second_moves_first) {
+    if (c.peek() == U'|' || c.peek() == U'+' || c.rest().substr(0, 3) == "９")
+        c.fail({"board diagrams (BOD) are not supported; expected a header, a move line or a comment",
+                "局面図（BOD）は読まない"});
+    std::size_t colon = c.rest().find("：");
+    if (colon == std::string_view::npos) colon = c.rest().find(':');
+    if (colon == std::string_view::npos || colon == 0)
+        c.fail({"expected a header line (key：value), a move line or a comment (*)",
+                "見出しの行（キー：値）、指し手の行、コメント（*）のどれでもない"});
+    std::string key = trim(c.rest().substr(0, colon));
+    std::size_t skip = c.rest()[colon] == ':' ? 1 : 3;
+    std::string value = trim(c.rest().substr(colon + skip));
+    if (after_moves) c.fail({"header line \"" + key + "\" after the moves", "指し手の後に見出しの行「" + key + "」がある"});
+    if (key == "手合割") {
+        std::string sfen = kif_handicap_sfen(value);
+        if (sfen.empty()) c.fail({"unknown handicap (手合割) \"" + value + "\"", "知らない手合割「" + value + "」"});
+        r.start = sfen;
+        second_moves_first = sfen != "startpos" && sfen.find(" w ") != std::string::npos;
+    }
+    r.headers.emplace_back(std::move(key), std::move(value));
+}
+
 std::string kif_handicap_sfen(std::string_view name) {
     static constexpr std::string_view rest = "/ppppppppp/9/9/9/PPPPPPPPP/1B5R1/LNSGKGSNL w - 1";
     struct Handicap {
@@ -443,7 +340,7 @@ KifPieces kif_pieces(const GameDefinition& g) {
         // What a drop puts down: a piece of a game with hands that no capture turns into another (not a promoted
         // piece, which joins the hand unpromoted) and not a royal one, which is never captured.
         const bool drops = g.hands && !p.royal && !p.promoted;
-        out.longest_first.push_back({text, drops ? p.letter : char(0)});
+        out.longest_first.push_back({text, drops ? p.letter : char(0), type});
         if (!out.listed.empty()) out.listed += ' ';
         out.listed += text;
     };

@@ -24,6 +24,7 @@ struct KifPieces {
     struct Name {
         std::string text;
         char drop = 0;
+        int type = -1;  // the piece type it names
     };
     std::vector<Name> longest_first;
     std::string listed;  // the names in the game file's order, for the message that expects one
