@@ -214,6 +214,8 @@ std::array<double, 2> State::adjusted_score(std::array<double, 2> score) const {
     return score;
 }
 
+void State::answer_open(const YAML::Node& v) { answer(*this, v, v["decision"].Scalar()); }
+
 void State::on_arbiter() {
     const YAML::Node& v = entry->value;
     const std::string decision = v["decision"].Scalar();
