@@ -128,6 +128,21 @@ std::optional<bool> time_added_per_move(State& st, const rulebook::Rule&, std::s
     return added == value.get<bool>();
 }
 
+// What the clocks add for each move in the period the actor is playing (its increment, or the delay's fixed extra
+// time, FIDE 2009 6.2b) is at least the value: FIDE 2009 8.4 exempts from recording only without 30 s or more added.
+std::optional<bool> increment_at_least(State& st, const rulebook::Rule&, std::string_view, const json& value,
+                                       const Context& ctx) {
+    const auto least = State::as_ms(value);
+    if (!least || !st.clk) return std::nullopt;
+    const auto& c = st.clk->control();
+    if (c.periods.empty()) return false;
+    const int side = ctx.actor >= 0 && ctx.actor <= 1 ? ctx.actor : st.to_move();
+    const auto period = std::min<std::size_t>(std::size_t(st.clk->reading(side, st.now).period), c.periods.size() - 1);
+    std::int64_t added = c.periods[period].increment.count();
+    if (c.delay) added = std::max<std::int64_t>(added, c.delay->time.count());
+    return added >= *least;
+}
+
 // The clocks as they run now add time for moves (an increment or a delay in any period), whether the event set it or
 // a ruling added it during the game (add_increment, add_delay): US Chess 14H1 refuses the claim on such a clock
 // "whether the game begins with such a clock or one is added". Beside time_added_per_move, which reads the event's.
@@ -210,6 +225,16 @@ std::optional<bool> ended_by(State& st, const rulebook::Rule&, std::string_view,
     return any;
 }
 
+// The topic of the ruling an appeal is against (entry appeal's `against`): one topic, or a list any of which matches
+// (FIDE 2009 12.10: no appeal against a 10.2 decision). Unset (false) outside an appeal.
+std::optional<bool> appealed_topic(State&, const rulebook::Rule&, std::string_view, const json& value, const Context& ctx) {
+    const auto it = ctx.facts.find("appealed_topic");
+    if (it == ctx.facts.end() || !it->is_string()) return false;
+    if (value.is_string()) return *it == value;
+    if (!value.is_array()) return std::nullopt;
+    return std::find(value.begin(), value.end(), *it) != value.end();
+}
+
 // The player the situation is about (the offender whose flag fell) made the last move on the board: the side not to
 // move. After the end, JOA lets only the last mover's fall be pointed out (時間切れの取り扱い).
 std::optional<bool> actor_moved_last(State& st, const rulebook::Rule&, std::string_view, const json& value,
@@ -252,6 +277,7 @@ constexpr ConditionImpl table[] = {
     {"final_period", final_period},
     {"sudden_death", sudden_death},
     {"time_added_per_move", time_added_per_move},
+    {"increment_at_least", increment_at_least},
     {"clock_adds_time", clock_adds_time},
     {"switched_off", switched_off},
     {"order_known", fact},
@@ -295,6 +321,7 @@ constexpr ConditionImpl table[] = {
     {"move_breached_touch", fact},
     {"claim_announces_move", fact},
     {"ended_by", ended_by},
+    {"appealed_topic", appealed_topic},
     {"actor_moved_last", actor_moved_last},
     {"device_in_bag", device_in_bag},
     {"cycle_pattern", fact},

@@ -16,7 +16,10 @@ namespace {
 
 // The ruling that records an arbiter's answer to the decision `o` left open.
 Ruling& decision_ruling(State& st, const State::Open& o, const std::string& decision) {
-    Ruling& ruling = st.note_only(o.rule->topic, nobody, {"arbiter's decision: " + decision, "アービターの決定：" + st.ja(decision)});
+    // A decision an appeal left open is the appeal body's, not the arbiter's (appeal.cpp).
+    const Note said = o.ctx.reopens ? Note{"appeal body's decision: " + decision, "不服審査の決定：" + st.ja(decision)}
+                                    : Note{"arbiter's decision: " + decision, "アービターの決定：" + st.ja(decision)};
+    Ruling& ruling = st.note_only(o.rule->topic, nobody, said);
     ruling.article = o.pending.article;
     ruling.summary = o.rule->summary;
     return ruling;
@@ -213,6 +216,8 @@ std::array<double, 2> State::adjusted_score(std::array<double, 2> score) const {
     }
     return score;
 }
+
+void State::answer_open(const YAML::Node& v) { answer(*this, v, v["decision"].Scalar()); }
 
 void State::on_arbiter() {
     const YAML::Node& v = entry->value;

@@ -365,6 +365,7 @@ void on_observe_entry(State& st) { st.on_observe(); }
 void on_arbiter_entry(State& st) { st.on_arbiter(); }
 void on_touch_entry(State& st) { st.on_touch(); }
 void on_incident_entry(State& st) { st.on_incident(); }
+void on_appeal_entry(State& st) { st.on_appeal(); }
 void on_assign_entry(State& st) { st.on_assign(); }
 void on_press_entry(State& st) { st.on_press(st.read_side(st.entry->value)); }
 
@@ -400,7 +401,7 @@ constexpr EntryImpl table[] = {
     {"arrive", on_arrive},       {"phone", on_phone},         {"resign", on_resign},         {"offer", on_offer},
     {"accept", on_accept},       {"decline", on_decline},     {"touch", on_touch_entry},     {"declare", on_declare_entry},
     {"pass", on_pass},           {"press", on_press_entry},   {"assign", on_assign_entry},   {"incident", on_incident_entry},
-    {"agree", on_agree},
+    {"agree", on_agree},         {"appeal", on_appeal_entry},
 };
 
 }  // namespace
@@ -417,9 +418,10 @@ void State::on_entry() {
     }
     // After the end only a point-out of an illegal move that stood, or a flag claim under a rule that admits one until
     // the result is agreed, can change the result; the players' agreement closes that window.
-    // An arbiter's decision a rule left open at the end (the opponent's score after 12.7's loss) is still answered.
+    // An arbiter's decision a rule left open at the end (the opponent's score after 12.7's loss) is still answered,
+    // and an appeal is heard (12.10: against the decisions that ended the game too).
     if (ended && !(a == "observe" && entry->value["illegal_move"]) && !claim_open_after_end() && a != "agree" &&
-        !(a == "arbiter" && !open.empty()))
+        a != "appeal" && !(a == "arbiter" && !open.empty()))
         return;
     if (const auto* e = row_named(table, a)) {
         e->handle(*this);

@@ -42,6 +42,7 @@ struct Context {
     json facts = json::object();
     std::string_view party = "offender";  // the role an arbiter's decision applies to: the claimant of a claim
     int restore_ply = -1;  // where restore_position goes back to on the board (an illegal act it holds), -1: nowhere
+    bool reopens = false;  // an appeal: its ruling may replace the result of a game that has ended
 };
 
 // Caches shared across runs (one per Runner).
@@ -298,6 +299,8 @@ struct Runner::State {
     void note_touched_by(const core::ParsedMove& parsed);  // the squares an illegal move the board plays touched
     void on_incident();
     void on_arbiter();
+    void on_appeal();
+    void answer_open(const YAML::Node& v);  // the open decision answered by v (its decision and fields)
     bool started_by_press() const;
     Ms clock_start() const;
     std::int64_t arrival_of(int side);

@@ -335,10 +335,10 @@ int Runner::State::apply_rule(const rulebook::Rule& r, Context ctx, int by, cons
     for (const json* e : effects) {
         // Once the game is over only what records it (the discs counted) still applies; the rest would change a
         // game that has ended.
-        if (ended && !records_the_end(e->begin().key())) continue;
+        if (ended && !ctx.reopens && !records_the_end(e->begin().key())) continue;
         apply(r, *e, ctx, ref);
     }
-    if (discretion && !ended) {
+    if (discretion && (!ended || ctx.reopens)) {
         Pending p{r.topic, ref.article, r.discretion->options, r.discretion->summary.en};
         open.push_back({p, &r, ctx});
     }

@@ -17,7 +17,7 @@ namespace {
 
 constexpr std::array<std::string_view, std::size_t(Trigger::count)> trigger_names = {
     "entry.arrive", "entry.phone", "entry.resign", "entry.accept", "entry.touch", "entry.assign", "entry.declare",
-    "entry.declare_end", "entry.incident",
+    "entry.declare_end", "entry.incident", "entry.appeal",
     "claim.repetition", "claim.fifty_moves", "claim.incorrect", "claim.lapsed", "claim.quickplay_finish",
     "claim.win_on_time", "claim.illegal_move", "claim.book_draw", "claim.touch_move", "point_out.illegal_move",
     "flag_fallen",
@@ -43,6 +43,7 @@ constexpr std::string_view place_roles[] = {
     "entry.declare_end declarer", "entry.declare_end opponent",
     "entry.incident offender", "entry.incident absent", "entry.incident claimant", "entry.incident declarer",
     "entry.incident mover", "entry.incident opponent", "entry.incident present", "entry.incident right_holder",
+    "entry.appeal claimant", "entry.appeal opponent",
     "claim.repetition claimant", "claim.repetition opponent",
     "claim.fifty_moves claimant", "claim.fifty_moves opponent",
     "claim.incorrect claimant", "claim.incorrect opponent",
@@ -95,7 +96,8 @@ constexpr std::string_view place_conditions[] = {
     "board.illegal_move claim_correct",
     "board.repetition occurrence",
     "board.forcing_cycle cycle_pattern", "board.forcing_cycle opponent_cycle_pattern",
-    "illegal_position_seen rechecked"};
+    "illegal_position_seen rechecked",
+    "entry.appeal appealed_topic"};
 
 // The deadlines counted only where a trigger gives them their act (claim_admissibility.cpp): within_last_moves counts
 // the offender's moves from the illegal move, which only the illegal-move triggers record (illegal.cpp); elsewhere
@@ -104,7 +106,8 @@ constexpr std::string_view act_deadlines[] = {"claim.illegal_move within_last_mo
                                               "board.illegal_move within_last_moves"};
 // The triggers whose handlers ask whether a claim is in time (State::admissible: claims.cpp, entries.cpp,
 // illegal.cpp): every other deadline is counted there and nowhere else (a touch, a declaration or the end on the
-// board never asks, so a deadline on their rules would validate and do nothing).
+// board never asks, so a deadline on their rules would validate and do nothing). An appeal (appeal.cpp) asks only who
+// may appeal: the deadlines count from an act on the board, which an appeal against a ruling does not have.
 constexpr std::string_view claim_checked[] = {"claim.repetition", "claim.fifty_moves", "claim.quickplay_finish",
                                               "claim.illegal_move", "claim.book_draw", "flag_fallen", "entry.incident",
                                               "claim.touch_move",

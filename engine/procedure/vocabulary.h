@@ -23,7 +23,7 @@ namespace arbiter::procedure {
 // `game`, where the topic belongs to one game), so the runner names no topic and no game.
 enum class Trigger : std::uint8_t {
     entry_arrive, entry_phone, entry_resign, entry_accept, entry_touch, entry_assign, entry_declare,
-    entry_declare_end, entry_incident,
+    entry_declare_end, entry_incident, entry_appeal,
     claim_repetition, claim_fifty_moves, claim_incorrect, claim_lapsed, claim_quickplay_finish, claim_win_on_time,
     claim_illegal_move, claim_book_draw, claim_touch_move, point_out_illegal_move, flag_fallen, both_flags_fallen,
     board_checkmate, board_stalemate, board_dead_position, board_neither_can_move, board_repetition,

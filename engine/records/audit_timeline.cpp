@@ -52,14 +52,14 @@ HeadLines head_lines(std::string_view head) {
     const std::string_view rest = head.substr(ends[3] + 1);
     if (!starts_with(names, "timeline: ") || !starts_with(middle, "event: ") ||
         !starts_with(middle.substr(middle.find('\n') + 1), "start: ") || !starts_with(rest, "entries:") ||
-        rest.find("incident") != std::string_view::npos)
+        rest.find("incident") != std::string_view::npos || rest.find("appeal") != std::string_view::npos)
         return {};
     return {names, middle, rest};
 }
 
 // check_timeline's checks of the entries (rulebook/timeline.cpp), for a head whose event and start were checked with
-// an earlier game's: one action each, instants that are times and never go back. (Heads hold no incident: those
-// are read whole, see head_lines.)
+// an earlier game's: one action each, instants that are times and never go back. (Heads hold no incident or appeal,
+// whose topics check_timeline checks: those are read whole, see head_lines.)
 void check_head_entries(const rulebook::YamlFile& file) {
     std::int64_t previous = -1;
     rulebook::NodeHandle previous_at;
@@ -75,7 +75,7 @@ void check_head_entries(const rulebook::YamlFile& file) {
             throw InputError(rulebook::location_of(file.name, entry),
                              "found an entry with " + std::to_string(actions) +
                                  " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
-                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree");
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree, appeal");
         const YAML::Node at = at_field ? *at_field : rulebook::child(entry, "at");
         auto time = clock::parse_duration(at.Scalar());
         if (!time)

@@ -14,11 +14,12 @@ namespace {
 
 // The entry actions of docs/TIMELINES.md (the runner's table in engine/procedure/entries.cpp). Not in the
 // registry: a rulebook never names them, only timelines do; the terms are those of the JCA and JSA rules.
-constexpr std::array<std::pair<std::string_view, std::string_view>, 16> entry_actions{{
+constexpr std::array<std::pair<std::string_view, std::string_view>, 17> entry_actions{{
     {"move", "着手"},       {"claim", "申し立て"},  {"observe", "指摘"},   {"arbiter", "アービターの裁定"},
     {"arrive", "到着"},     {"phone", "携帯電話"},  {"resign", "投了"},    {"offer", "引き分けの提案"},
     {"accept", "提案の受諾"}, {"decline", "提案の拒否"}, {"touch", "駒に触れる"}, {"declare", "宣言"},
     {"pass", "パス"},       {"press", "時計を押す"}, {"assign", "権利の付与"}, {"incident", "事案の記録"},
+    {"appeal", "不服申し立て"},
 }};
 
 // The claim kinds of engine/procedure/claims.cpp. "flag" is 時間切れ in every game: the Japanese rules of shogi

@@ -148,19 +148,28 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
         // miss: on an audit of record games, whose every entry is read here, that was most of this check's time).
         // (std::optional: assigning to a YAML::Node handle that already holds a node would write into the document.)
         int actions = 0;
-        std::optional<YAML::Node> at_field, incident;
+        std::optional<YAML::Node> at_field, incident, appeal;
         for (const auto& field : entry) {
             const std::string& key = field.first.Scalar();
             if (is_action(key)) ++actions;
             if (key == "at" && !at_field) at_field.emplace(field.second);
             else if (key == "incident" && !incident) incident.emplace(field.second);
+            else if (key == "appeal" && !appeal) appeal.emplace(field.second);
         }
         if (actions != 1)
             throw InputError(location_of(file.name, entry),
                              "found an entry with " + std::to_string(actions) +
                                  " actions; expected exactly one of move, claim, arrive, phone, offer, accept, decline, "
-                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree");
+                                 "resign, touch, observe, arbiter, declare, pass, press, assign, incident, agree, appeal");
         if (incident) check_incident(*incident, file.name, library.registry());
+        if (appeal) {
+            // The topic of the ruling appealed against: one the registry does not name could never have been ruled.
+            const YAML::Node against = (*appeal)["against"];
+            if (!library.registry().topic(against.Scalar()))
+                throw InputError(location_of(file.name, against),
+                                 "appeal.against: found '" + against.Scalar() + "'; expected a topic of " + library.registry().file() +
+                                     did_you_mean(against.Scalar(), library.registry().topic_names()));
+        }
         const YAML::Node at = at_field ? *at_field : child(entry, "at");
         auto time = clock::parse_duration(at.Scalar());
         if (!time)
