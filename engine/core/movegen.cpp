@@ -136,6 +136,17 @@ void BasicPosition<BB>::generate_legal_to(MoveList& list, int type, int to) cons
 }
 
 template <class BB>
+void BasicPosition<BB>::generate_legal_of(MoveList& list, std::uint16_t types) const {
+    if (passes_ && ended_by_pass()) [[unlikely]] return list.clear();
+    if (def_->legality_by_test) [[unlikely]]
+        generate_tested(list, types, ~Bitboard{0}, false);
+    else
+        generate_some(list, types, ~Bitboard{0}, false);
+    if (def_->royal_only_captures_in_check) [[unlikely]]
+        keep_royal_captures_of_checkers(*this, list);
+}
+
+template <class BB>
 bool BasicPosition<BB>::has_legal_move() const {
     if (passes_ && ended_by_pass()) [[unlikely]] return false;
     MoveList list;
@@ -324,6 +335,7 @@ void BasicPosition<BB>::generate_unchecked(MoveList& list) const {
     template BB BasicPosition<BB>::checkers() const;                                \
     template void BasicPosition<BB>::generate_legal(MoveList&) const;               \
     template void BasicPosition<BB>::generate_legal_to(MoveList&, int, int) const;  \
+    template void BasicPosition<BB>::generate_legal_of(MoveList&, std::uint16_t) const; \
     template bool BasicPosition<BB>::has_legal_move() const;                        \
     template void BasicPosition<BB>::generate_some(MoveList&, std::uint16_t, BB, bool) const; \
     template void BasicPosition<BB>::generate_unchecked(MoveList&) const;           \

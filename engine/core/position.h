@@ -91,6 +91,9 @@ public:
     // text needs, without generating the others.
     void generate_legal_to(MoveList& list, int type, int to) const;
     bool read_legal_to(MoveList& list, int type, int to) const;  // the same where true (movegen_read.cpp), faster
+    // Fills `list` with the legal moves of the piece types in `types` (bit t: type t; drops by the type dropped), in
+    // the order generate_legal gives them: a part of the whole list (the helpmate walk asks for its pawns' first).
+    void generate_legal_of(MoveList& list, std::uint16_t types) const;
     // Whether the side to move has a legal move: generation that stops at the first piece with one (the end of
     // the game after each move).
     bool has_legal_move() const;

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdlib>
 #include <cstdint>
 #include <limits>
 
@@ -110,16 +112,51 @@ public:
             gathering_bonus_[code] = p.promotes() ? Weights::loser_pawn_gather : 0;
             advance_bonus_[code] = p.promotes() ? Weights::pawn_move : 0;
             advance_weight_[code] = p.promotes() ? Weights::pawn_rank : 0;
+            longest_move_[code] = longest_move(t);
         }
     }
     Color winner() const { return winner_; }
     Color loser() const { return loser_; }
+    std::uint16_t promoting_types() const { return promotes_; }
+
+    // At least the winner's score of any move, in `pos` with the winner to move, by a piece of a type that does not
+    // promote (not bounded in a game with drops): a capture, as many steps nearer the loser's king as the piece's
+    // longest move allows (it cannot end on that king's square, so at most its distance less one; a royal piece's
+    // castling that the position still allows counts too) and an aim. A promoting piece's move scoring above it is the
+    // best of all the moves (the helpmate walk's first pick, explore_reachable).
+    int others_bound(const Position& pos) const {
+        const int king = pos.royal_square(loser_);
+        // Without the loser's king the scores take other branches; a drop comes from no square.
+        if (king == no_square || g_.hands) return std::numeric_limits<int>::max();
+        const std::uint8_t* distance = &geometry_.chebyshev[std::size_t(king * geometry_.squares)];
+        int bound = std::numeric_limits<int>::min();
+        for (int t = 0; t < int(g_.pieces.size()); ++t) {
+            if (promotes_ >> t & 1) continue;
+            const std::size_t code = std::size_t(t + 1);
+            const int aim = t == g_.royal_type ? 0 : Weights::aim;
+            int longest = longest_move_[code];
+            if (t == g_.royal_type && pos.castling_rights())
+                for (std::size_t i = 0; i < g_.castling.size(); ++i)
+                    if ((pos.castling_rights() >> i & 1) && g_.castling[i].king_from != no_square &&
+                        g_.castling[i].king_to != no_square)
+                        longest = std::max(longest, int(geometry_.chebyshev[std::size_t(
+                                                        g_.castling[i].king_from * geometry_.squares +
+                                                        g_.castling[i].king_to)]));
+            for (Bitboard on = pos.pieces(t) & pos.pieces(winner_); on;) {
+                const int nearer = std::min(distance[pop_lsb(on)] - 1, longest);
+                bound = std::max(bound, Weights::capture + step_weight_[code] * nearer + aim);
+            }
+        }
+        return bound;
+    }
 
     // The keys pick_best orders `moves[0..n)` by: the score, then the generation order (an earlier move first among
     // equal scores), packed into one int so that the best is the largest key.
     static constexpr int index_span = 1024;
     static_assert(max_moves <= index_span);
     static constexpr int key(int score, int index) { return score * index_span + (index_span - 1 - index); }
+    static constexpr int score_of(int key) { return key >> std::countr_zero(unsigned(index_span)); }  // floor
+    static_assert(std::has_single_bit(unsigned(index_span)));
     void key_all(const Position& pos, const Move* moves, int* keys, int n) const {
         const Scorer score(*this, pos);
 #ifdef ARBITER_VECTOR_KEYS
@@ -174,6 +211,20 @@ public:
 
 private:
     class Scorer;
+    // The most squares (Chebyshev distance) one move of the type goes on the empty board by its vectors (castling is
+    // bounded by others_bound where it may still be made); a ride to the board's edge or a hop goes as far as the
+    // board allows.
+    int longest_move(int t) const {
+        const PieceType& p = g_.pieces[std::size_t(t)];
+        const int across = std::max(g_.files, g_.ranks) - 1;
+        if (!p.hops.empty() || !p.within_rides.empty() || !p.within_hops.empty()) return across;
+        int longest = 0;
+        for (const auto* vectors : {&p.vectors, &p.lame_leaps, &p.region_leaps, &p.within_leaps})
+            for (const Vector& v : *vectors)
+                longest = std::max(longest,
+                                   std::max(std::abs(v.dx), std::abs(v.dy)) * (v.range == 0 ? across : v.range));
+        return std::min(longest, across);
+    }
     static void key_one_by_one(const Scorer& score, const Move* moves, int* keys, int n) {
         if (score.winner_moves())
             for (int i = 0; i < n; ++i) keys[i] = key(score.winner(moves[i]), i);
@@ -364,6 +415,7 @@ private:
     // rank advanced.
     std::array<int, max_piece_types + 1> step_weight_{}, taking_penalty_{}, gathering_bonus_{}, advance_bonus_{},
         advance_weight_{};
+    std::array<int, max_piece_types + 1> longest_move_{};  // by piece code (longest_move)
 };
 
 }  // namespace arbiter::core::helpmate_order

@@ -211,6 +211,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         Frame() {}  // filled by push_frame: no zeroing first
         Move via;
         bool picked;  // the best move is at `next` already (key_all_best_first), for the first pick
+        bool partial;  // only that best move is on the pool (promoting_first): the rest are found when asked for
         Undo undo;
         std::uint32_t next, end;
     };
@@ -232,26 +233,63 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         r.answer = Winnability::can_checkmate;
         r.proof = WinnabilityProof::helpmate;
     };
-    // Puts the moves of the current position on the pool, scored; false if it is full.
-    auto push_frame = [&](Move via, const Undo& undo) {
-        const std::size_t end = used + std::size_t(list.size());
-        if (end > pool_capacity || frames.size() == frame_capacity) return false;
+    // Puts `list`, the moves of the current position, on the pool from `at`, scored, the best first; false if it is
+    // full.
+    auto put = [&](std::size_t at) {
+        const std::size_t end = at + std::size_t(list.size());
+        if (end > pool_capacity) return false;
         if (pool.size() < end) {
             pool.resize(std::max<std::size_t>(end, 2 * pool.size()));
             keys.resize(pool.size());
         }
-        roles.key_all_best_first(pos, list.begin(), pool.data() + used, keys.data() + used, int(list.size()));
+        roles.key_all_best_first(pos, list.begin(), pool.data() + at, keys.data() + at, int(list.size()));
+        return true;
+    };
+    // Where the winner is to move, its promoting pieces' moves alone are generated first (`list` holds them when
+    // `promoting` is true): when the best of them scores above every other piece's best (Roles::others_bound), it is
+    // the best of all the moves, and the frame takes it alone; the frame's other moves are generated only if the walk
+    // comes back to it (complete_frame), which a walk that goes straight to a helpmate seldom does. Otherwise, and
+    // everywhere else, the frame takes every legal move. Either way the moves are tried in the same order.
+    // Pushes the frame; false if the pool or the frame stack is full.
+    auto push_frame = [&](Move via, const Undo& undo, bool promoting) {
+        if (frames.size() == frame_capacity || !put(used)) return false;
+        std::size_t end = used + std::size_t(list.size());
+        const bool partial = promoting && Roles::score_of(keys[used]) > roles.others_bound(pos);
+        if (partial) end = used + 1;
+        else if (promoting) {
+            pos.generate_legal(list);
+            if (!put(used)) return false;
+            end = used + std::size_t(list.size());
+        }
         // Field by field: a frame built whole on the stack was read back with loads wider than its fields' stores,
         // which cannot be forwarded (a fifth of this lambda's time).
         Frame& f = frames.emplace_back();
         f.via = via;
         f.picked = true;
+        f.partial = partial;
         f.undo = undo;
         f.next = std::uint32_t(used);
         f.end = std::uint32_t(end);
         used = end;
         return true;
     };
+    // The walk is back at a partial frame's position, its best move tried: every legal move goes on the pool in its
+    // place, scored as push_frame scores them, so the tried move is first again and the others follow as they would
+    // have; false if the pool is full.
+    auto complete_frame = [&](Frame& f) {
+        const std::size_t at = f.end - 1;
+        pos.generate_legal(list);
+        if (!put(at)) return false;
+        f.partial = false;
+        f.picked = false;
+        f.end = std::uint32_t(at + std::size_t(list.size()));
+        used = f.end;
+        return true;
+    };
+    const GameDefinition& g = pos.definition();
+    // Where a promoting piece's move may be picked by generating those moves alone: not where a drop or a pass (no
+    // piece's move, which others_bound does not bound) or a placement may be the best.
+    const std::uint16_t promoting_first = g.hands || g.pass || g.placement.enabled ? 0 : roles.promoting_types();
 
     seen.insert(full_key(pos));
     pos.generate_legal(list);
@@ -267,11 +305,18 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
         r.positions = 1;
         return r;
     }
-    push_frame(Move::none(), Undo{});
+    push_frame(Move::none(), Undo{}, false);
 
     bool complete = true;
     while (!frames.empty()) {
         Frame& top = frames.back();
+        if (top.next == top.end && top.partial) {
+            if (!complete_frame(top)) {
+                complete = false;
+                break;
+            }
+            continue;
+        }
         if (top.next == top.end) {
             // Unmade where it lies, then dropped: no copy of the whole frame (its Undo) on each return.
             if (!top.via.is_none()) pos.unmake(top.via, top.undo);
@@ -292,7 +337,12 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             pos.unmake(m, u);
             continue;
         }
-        pos.generate_legal(list);
+        bool promoting = promoting_first && pos.side_to_move() == side;
+        if (promoting) {
+            pos.generate_legal_of(list, promoting_first);
+            promoting = !list.empty();  // else the whole list says whether the position is mate or stalemate
+        }
+        if (!promoting) pos.generate_legal(list);
         if (list.empty()) {
             if (pos.side_to_move() == loser && pos.is_check()) {
                 finish_found(m);
@@ -310,7 +360,7 @@ WinnabilityReport explore_reachable(const Position& start, Color side, const Win
             pos.unmake(m, u);
             continue;
         }
-        if (!push_frame(m, u)) {
+        if (!push_frame(m, u, promoting)) {
             complete = false;
             break;
         }

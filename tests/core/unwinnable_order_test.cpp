@@ -8,6 +8,7 @@
 #include <boost/test/unit_test.hpp>
 
 #include <algorithm>
+#include <fstream>
 #include <numeric>
 #include <string>
 #include <vector>
@@ -162,6 +163,46 @@ BOOST_AUTO_TEST_CASE(a_frame_takes_its_moves_keyed_with_the_best_first) {
             BOOST_TEST(keys[std::size_t(i)] == expected_keys[std::size_t(i)], fen << " key " << i);
         }
     }
+}
+
+// Roles::others_bound, by hand: a capture (200), the piece's steps nearer the black king on e8, at most its distance
+// less one and at most its longest move, and an aim (18) for a piece other than the king. The queen on d1 and the
+// king on e1 stand 7 steps away: the queen may come 6 nearer (200 + 72 + 18 = 290), the king 1 (200 + 90 = 290), or
+// 2 by castling where it may still castle (200 + 180 = 380). A pawn's move counts in neither (it promotes).
+BOOST_AUTO_TEST_CASE(the_bound_of_the_pieces_that_do_not_promote_is_worked_out_by_hand) {
+    const Roles roles(*chess(), first, second);
+    const auto bound = [&](const char* fen) { return roles.others_bound(Position::from_fen(chess(), fen)); };
+    BOOST_TEST(bound("4k3/3p4/8/8/8/8/P7/3QK3 w - - 0 1") == 290);
+    BOOST_TEST(bound("4k3/8/8/8/8/8/8/4K2R w K - 0 1") == 380);
+    BOOST_TEST(bound("4k3/8/8/8/8/8/8/4K2R w - - 0 1") == 290);
+    // Black to checkmate White (king on e1): the rook on a8 stands 7 steps away, the king on e8 7; a black pawn's move
+    // is no part of it.
+    const Roles black(*chess(), second, first);
+    BOOST_TEST(black.others_bound(Position::from_fen(chess(), "r3k3/8/8/8/8/8/p7/4K3 b - - 0 1")) == 290);
+}
+
+// The bound holds: in every position of the perft suites, for each side as the winner with the loser's king on the
+// board, no legal move of a piece that does not promote scores above it (the walk's first pick relies on it).
+BOOST_AUTO_TEST_CASE(no_move_of_a_piece_that_does_not_promote_scores_above_the_bound) {
+    int positions = 0;
+    for (const char* suite : {"chess-perft-random-300.epd", "chess-perft-edge.epd", "chess-perft.epd"}) {
+        std::ifstream in(std::string(ARBITER_SOURCE_DIR "/tests/data/chess/") + suite);
+        BOOST_REQUIRE_MESSAGE(in, suite);
+        for (std::string line; std::getline(in, line);) {
+            if (line.empty()) continue;
+            const std::string fen = line.substr(0, line.find(';'));
+            const Position pos = Position::from_fen(chess(), fen);
+            const Roles roles(*chess(), pos.side_to_move(), ~pos.side_to_move());
+            const int bound = roles.others_bound(pos);
+            for (Move m : pos.legal_moves()) {
+                const bool promoting = m.kind() != MoveKind::castling && chess()->pieces[std::size_t(
+                                           type_of(pos.piece_on(m.from())))].promotes();
+                if (!promoting) BOOST_TEST(roles.score(pos, m) <= bound, fen << " " << to_uci(pos, m));
+            }
+            ++positions;
+        }
+    }
+    BOOST_TEST(positions == 458);
 }
 
 BOOST_AUTO_TEST_SUITE_END()
