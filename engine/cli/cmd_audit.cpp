@@ -204,8 +204,7 @@ Command audit_command() {
                     options.jobs = *jobs;
                     for (const auto& id : ids) {
                         if (!library.find(id)) {
-                            std::cerr << "arbiter: audit: no rulebook '" << id << "'"
-                                      << rulebook::did_you_mean(id, library.ids()) << "\n";
+                            print_missing_rulebook("audit", id, library);
                             return 2;
                         }
                         options.rulebooks.push_back(id);

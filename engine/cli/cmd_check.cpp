@@ -3,6 +3,8 @@
 // so that a federation can test its own rulebook without C++ or the test suite. The comparison is the fixture
 // test's (procedure::check_expectations).
 #include "cli/command.h"
+#include "cli/rulebook_list.h"
+#include "cli/safe_stderr.h"
 #include "rulebook/suggest.h"
 #include "core/error.h"
 #include "procedure/expectations.h"
@@ -35,8 +37,7 @@ Command check_command() {
                 return std::function<int()>([&global, files, book_id, lang, format] {
                     const auto library = rulebook::Library::open(rulebook::rulesets_dir(global.rulesets_dir));
                     if (!book_id->empty() && !library.find(*book_id)) {
-                        std::cerr << "arbiter: check: no rulebook '" << *book_id << "'"
-                                  << rulebook::did_you_mean(*book_id, library.ids()) << "\n";
+                        print_missing_rulebook("check", *book_id, library);
                         return 2;
                     }
                     procedure::RunOptions options;
@@ -56,8 +57,11 @@ Command check_command() {
                     }
                     if (*format == "json")
                         std::cout << report::json_stream::dump(report::check_json(timelines), 2) << '\n';
-                    else
-                        std::cout << report::check_text(timelines, *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en);
+                    else {  // file names and messages quote data: a name holding ESC reached the terminal as it was
+                        const TerminalSafeStdout safe_text;
+                        const auto l = *lang == "ja" ? rulebook::Lang::ja : rulebook::Lang::en;
+                        std::cout << report::check_text(timelines, l);
+                    }
                     if (unreadable) return 2;
                     for (const auto& t : timelines)
                         if (!t.passed()) return 1;

@@ -85,8 +85,7 @@ Command compare_command() {
                     for (const auto& id : ids) {
                         const rulebook::Rulebook* book = library.find(id);
                         if (!book) {
-                            std::cerr << "arbiter: compare: no rulebook '" << id << "'"
-                                      << rulebook::did_you_mean(id, library.ids()) << "\n";
+                            print_missing_rulebook("compare", id, library);
                             return 2;
                         }
                         if (record && book->game != record->game) {

@@ -147,6 +147,7 @@ Command perft_command() {
                 app.add_option("--depth", o->depth, "Plies to count")->required()->check(CLI::Range(1, 64));
                 app.add_option("--max-moves", o->max_moves,
                                "Most moves the count may make before it gives up (exit 2)")
+                    ->check(WholeNumber)
                     ->check(CLI::Range(std::uint64_t(1), std::uint64_t(UINT64_MAX)))
                     ->capture_default_str();
                 app.add_flag("--bulk", o->bulk, "Count the last ply by the length of the legal move list");

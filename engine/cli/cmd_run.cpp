@@ -2,6 +2,7 @@
 // one game of a record under one rulebook (the event's, or --rulebook). Exits 0 whatever the result; 2 for input
 // that cannot be read.
 #include "cli/command.h"
+#include "cli/rulebook_list.h"
 #include "rulebook/suggest.h"
 #include "cli/record_arg.h"
 #include "procedure/procedure.h"
@@ -63,8 +64,7 @@ Command run_command() {
                     print_record_warnings(*file, timeline.event.declared_aside);
                     const auto* book = library.find(timeline.event.rulebook);
                     if (!book) {
-                        std::cerr << "arbiter: run: no rulebook '" << timeline.event.rulebook << "'"
-                                  << rulebook::did_you_mean(timeline.event.rulebook, library.ids()) << "\n";
+                        print_missing_rulebook("run", timeline.event.rulebook, library);
                         return 2;
                     }
                     spdlog::debug("rulebook {} ({}), from {}", book->id, book_id->empty() ? "named by the timeline's event" : "given by --rulebook", book->file);

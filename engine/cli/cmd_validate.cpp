@@ -3,6 +3,7 @@
 #include "cli/command.h"
 #include "cli/memory_reserve.h"
 #include "cli/record_arg.h"
+#include "cli/safe_stderr.h"
 #include "procedure/procedure.h"
 #include "records/record_timeline.h"
 #include "rulebook/input_errors.h"
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
+#include <optional>
 
 namespace arbiter::cli {
 
@@ -62,6 +64,9 @@ Command validate_command() {
                     const Library library = Library::open(rulesets_dir(global.rulesets_dir));
                     nlohmann::json out = nlohmann::json::array();
                     bool all_ok = true;
+                    // The text lines quote file names, which may hold control characters (ESC reached the terminal).
+                    std::optional<TerminalSafeStdout> safe_text;
+                    if (*format != "json") safe_text.emplace();
                     for (const std::string& file : *files) {
                         try {
                             if (arbiter::cli::is_record(file)) {

@@ -36,6 +36,15 @@ inline const CLI::Validator NonEmpty(
     [](const std::string& value) { return value.empty() ? std::string("found an empty string; expected a name") : ""; },
     "", "NON-EMPTY");
 
+// Decimal digits only, for an option read into an unsigned integer: CLI11 took `--max-moves -1` as 2^64 - 1 (the
+// count's whole range, without a word) where a negative budget is a mistake.
+inline const CLI::Validator WholeNumber(
+    [](const std::string& value) {
+        const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+        return digits ? std::string() : "found '" + value + "'; expected a whole number written in digits";
+    },
+    "", "DIGITS");
+
 // A game's number in a record, 1-based (--game): CLI::PositiveNumber refused 0 as "not in range 0.000000 to" a
 // number of 309 digits, which named neither the bound nor the largest value.
 inline const CLI::Range GameNumber(1, std::numeric_limits<int>::max());

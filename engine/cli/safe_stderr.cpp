@@ -22,17 +22,25 @@ public:
     }
     ~TerminalSafeBuffer() override { write_line(); }
 
+    // Writes a line left without its '\n'; whether any write to the stream below failed (a full disk, a closed
+    // standard output), which the stream above is told at once and the caller once this buffer is gone.
+    bool finish() {
+        const std::lock_guard lock(guard_);
+        write_line();
+        return !failed_;
+    }
+
 protected:
     int_type overflow(int_type ch) override {
         if (traits_type::eq_int_type(ch, traits_type::eof())) return traits_type::not_eof(ch);
         const std::lock_guard lock(guard_);
         put(traits_type::to_char_type(ch));
-        return ch;
+        return failed_ ? traits_type::eof() : ch;
     }
     std::streamsize xsputn(const char* s, std::streamsize n) override {
         const std::lock_guard lock(guard_);  // two threads never change the line at once
         for (std::streamsize i = 0; i < n; ++i) put(s[i]);
-        return n;
+        return failed_ ? 0 : n;
     }
 
 private:
@@ -41,8 +49,8 @@ private:
     void put(char c) {
         if (c == '\n') {
             write_line();
-            out_->sputc('\n');
-            out_->pubsync();
+            if (traits_type::eq_int_type(out_->sputc('\n'), traits_type::eof())) failed_ = true;
+            sync_out();
         } else if (!cut_ || head_.size() < Kept) {
             head_ += c;
         } else {
@@ -61,9 +69,10 @@ private:
             for (const std::string* part : {&head_, &tail_})
                 for (const char ch : *part) {
                     const auto u = static_cast<unsigned char>(ch);
-                    out_->sputc(u < 0x20 || u == 0x7f ? '?' : ch);
+                    if (traits_type::eq_int_type(out_->sputc(u < 0x20 || u == 0x7f ? '?' : ch), traits_type::eof()))
+                        failed_ = true;
                 }
-            out_->pubsync();
+            sync_out();
         }
         head_.clear();
         tail_.clear();
@@ -94,13 +103,19 @@ private:
         }
         if (!line.empty()) {
             const std::string safe = report::terminal_safe(line);
-            out_->sputn(safe.data(), static_cast<std::streamsize>(safe.size()));
-            out_->pubsync();
+            const auto size = static_cast<std::streamsize>(safe.size());
+            if (out_->sputn(safe.data(), size) != size) failed_ = true;
+            sync_out();
         }
+    }
+
+    void sync_out() noexcept {
+        if (out_->pubsync() == -1) failed_ = true;
     }
 
     std::mutex guard_;
     std::streambuf* out_;
+    bool failed_ = false;
     bool cut_;
     std::string head_, tail_;
     std::size_t past_head_ = 0;  // bytes of the line after its head
@@ -126,8 +141,13 @@ TerminalSafeStdout::TerminalSafeStdout()
     std::cout.rdbuf(filter_.get());
 }
 
+// Putting the buffer back clears the stream's state: a write that failed through the filter (`show > /dev/full`)
+// was forgotten and the command ended with exit 0. The state is kept, and a failure of the last line added to it.
 TerminalSafeStdout::~TerminalSafeStdout() {
+    const bool written = static_cast<TerminalSafeBuffer*>(filter_.get())->finish();
+    const auto state = std::cout.rdstate();
     std::cout.rdbuf(original_);
+    std::cout.setstate(written ? state : state | std::ios::badbit);
     filter_.reset();
 }
 

@@ -138,7 +138,9 @@ void check_block(const std::filesystem::path& file, const rulebook::Library& lib
     const Timeline t = load_timeline(file, library, check.rulebook);
     const auto* book = library.find(check.rulebook);
     if (!book) {
-        check.differences.push_back("error: no rulebook '" + check.rulebook + "'");
+        const InputError* failure = library.failure(check.rulebook);  // its file's fault, placed
+        check.differences.push_back(failure ? "error: " + std::string(failure->what())
+                                            : "error: no rulebook '" + check.rulebook + "'");
         return;
     }
     const Run run = runner.run(t, *book);

@@ -124,7 +124,7 @@ struct GameStream::Reader {
     int scanned_lines = 0;  // lines in buf[begin, scan)
     int line = 1;
     int depth = 0;          // open {comments} at `scan`
-    bool movetext = false;  // the current game has text other than tags
+    bool movetext = false;  // the current game has text other than tags and escape lines
     bool tags = false;      // the current game has a tag line
     bool gap = false;       // an empty line followed the current game's tags
     bool ended = false;     // the last line with movetext ended with a termination marker
@@ -179,7 +179,8 @@ struct GameStream::Reader {
             // Tags after an empty line that follows tags start another game too: the one before has no movetext
             // (a forfeit, a game never played, as archives of pairings write them).
             if ((tag_line && (movetext || gap)) || (ended && !blank(text))) return scan;
-            if (!blank(text) && !tag_line) movetext = true;
+            // An escape line (PGN 6) is no game's text: a file of them alone holds no game.
+            if (!blank(text) && !tag_line && first != '%') movetext = true;
             if (tag_line) tags = true;
             else if (tags && depth == 0 && blank(text)) gap = true;
             if (!tag_line && first != '%' && first != ';') {  // tag values, escape and comment lines hold no braces
@@ -201,7 +202,7 @@ struct GameStream::Reader {
             if (boundary != std::string::npos || (eof && scan >= buf.size())) {
                 const std::size_t end = boundary != std::string::npos ? boundary : buf.size();
                 const std::string_view text = std::string_view(buf).substr(begin, end - begin);
-                const bool game = !skipping && !blank(text);
+                const bool game = !skipping && (movetext || tags);
                 if (game) {
                     ++number;
                     task.file = file;

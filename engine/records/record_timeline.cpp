@@ -312,6 +312,7 @@ RecordGame RecordFile::convert(int number, const rulebook::Library& library, con
                                   ", whose game file names no default_rulebook; expected --rulebook",
                               "第 " + std::to_string(number) + " 局は " + b.game +
                                   " で、そのゲームのファイルに default_rulebook がない（--rulebook で指定する）"});
+    if (const InputError* failure = book || replaced ? nullptr : library.failure(out.rulebook)) throw *failure;
     if (rulebook_id.empty() && !replaced && (!book || book->game != b.game))
         throw InputError(b.default_rulebook_at,
                          "default_rulebook: " +

@@ -3,6 +3,7 @@
 #include "report/json_stream.h"
 
 #include "report/html_page.h"
+#include "report/text_table.h"
 
 #include <nlohmann/json.hpp>
 
@@ -54,7 +55,10 @@ std::string index_script_name(Lang lang) { return lang == Lang::ja ? "search-ind
 
 std::string index_script(const std::vector<Entry>& entries) {
     nlohmann::json all = nlohmann::json::array();
-    for (const Entry& e : entries) all.push_back({{"t", e.title}, {"u", e.url}, {"x", e.text}});
+    // Written visibly as the pages write them (html_escape): the search page shows a title holding U+202E or ESC
+    // through textContent, where an override reordered the result's line.
+    for (const Entry& e : entries)
+        all.push_back({{"t", terminal_safe(e.title)}, {"u", e.url}, {"x", terminal_safe(e.text)}});
     return "const ARBITER_INDEX = " + json_stream::dump(all) + ";\n";
 }
 

@@ -191,7 +191,12 @@ RulebookFile parse_rulebook(const YamlFile& file, const Registry& registry, cons
             fail_at(file.name, hooks, "found the hooks file '" + hooks.Scalar() + "', which cannot be read at " +
                                           path.string() + "; expected a Lua file beside the rulebook");
         // A regular file under 1 MiB only: a FIFO or /dev/zero named as the hooks file is refused, never read.
-        hooks_text = core::record::read_regular_file(path.string(), std::size_t{1} << 20, "a Lua file beside the rulebook");
+        try {
+            hooks_text =
+                core::record::read_regular_file(path.string(), std::size_t{1} << 20, "a Lua file beside the rulebook");
+        } catch (const InputError& e) {
+            refuse_named_file(file.name, "hooks", hooks, e, "a Lua file beside the rulebook");
+        }
         book.hooks_file = path.string();
         if (const EngineWords* engine = engine_words(); engine && engine->compile_hooks)
             if (const std::string why = engine->compile_hooks(hooks_text, hooks.Scalar()); !why.empty()) {

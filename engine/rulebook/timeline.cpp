@@ -117,7 +117,11 @@ void check_timeline(const YamlFile& file, const Library& library, const std::str
             throw InputError(location_of(file.name, event_node),
                              "event: found the path '" + event_node.Scalar() + "', which does not exist (" + path.string() +
                                  "); expected an event file relative to the timeline");
-        event_yaml = read_yaml_file(path);
+        try {
+            event_yaml = read_yaml_file(path);
+        } catch (const InputError& e) {
+            refuse_named_file(file.name, "event", event_node, e, "an event file relative to the timeline");
+        }
         if (detect_kind(event_yaml) != Kind::event)
             throw InputError(location_of(event_yaml.name, event_yaml.root), "found another kind of file; expected an event (event: name)");
         check_schema(event_yaml, Kind::event);

@@ -258,6 +258,14 @@ SourceLocation location_of(const std::string& file, const YAML::Mark& mark) {
     return {file, mark.line + 1, mark.column + 1};
 }
 
+void refuse_named_file(const std::string& file, const std::string& key, const YAML::Node& value,
+                       const InputError& refusal, const std::string& expected) {
+    if (refusal.where().line > 0) throw;
+    throw InputError(location_of(file, value), key + ": found the path '" + value.Scalar() +
+                                                   "', which cannot be read (" + refusal.what() + "); expected " +
+                                                   expected);
+}
+
 SourceLocation location_of(const std::string& file, const YAML::Node& node) {
     if (!node) return {file, 0, 0};  // a missing key: Mark() would throw
     return location_of(file, node.Mark());

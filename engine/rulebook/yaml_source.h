@@ -76,6 +76,13 @@ inline YAML::Node child(const MapKeys& keys, std::string_view key) { return keys
 SourceLocation location_of(const std::string& file, const YAML::Node& node);
 SourceLocation location_of(const std::string& file, const YAML::Mark& mark);
 
+// Called in a catch block for `refusal`, raised reading a file that `value` (a timeline's `event:`, a rulebook's
+// `hooks:`) names: a refusal of the whole file (a folder, a FIFO or device, too large: it has no line) named that
+// file alone, and not the line that named it, as a missing file's refusal does; it is raised again at `value`, its
+// reason kept. A refusal inside the file (its own line) is raised again as it is.
+[[noreturn]] void refuse_named_file(const std::string& file, const std::string& key, const YAML::Node& value,
+                                    const InputError& refusal, const std::string& expected);
+
 // Describes what a node is, for "found ...; expected ..." messages: `a map`, `a list`, `"text"`, `nothing`.
 std::string describe(const YAML::Node& node);
 

@@ -13,6 +13,11 @@
 
 namespace arbiter::test::hostile {
 
+// The helpers every round uses, named here once (round nine on: `using namespace arbiter::test::hostile;`).
+using arbiter::test::contains;
+using arbiter::test::run_shell;
+using arbiter::test::ScratchFolder;
+
 // `arbiter <args>` from the source folder with stderr merged and a time limit (a hang fails as exit 124).
 inline CliResult run(const std::string& args, int seconds = 30) {
     return run_shell("cd '" ARBITER_SOURCE_DIR "' && timeout " + std::to_string(seconds) + " '" ARBITER_BINARY "' " +
