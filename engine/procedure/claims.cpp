@@ -257,7 +257,11 @@ bool State::rule_both_flags(int by, bool order_known, const Note& note) {
     ctx.facts["order_known"] = order_known;
     if (clk) ctx.facts["final_period"] = clk->reading(0, now).last_period && clk->reading(1, now).last_period;
     const auto* r = rule_for(Trigger::both_flags_fallen);
-    return r && apply_rule(*r, ctx, by, note) >= 0;
+    if (!r) return false;
+    // The rule's claim says who may point both falls out and until when: past its deadline (JOA: once the players have
+    // agreed the result) the point-out is ruled too late and the result stands (othello 63).
+    if (r->claim && !admissible(*r, by, ctx, "flag")) return true;
+    return apply_rule(*r, ctx, by, note) >= 0;
 }
 
 // A flag claim after the game has ended on the board, where the flag rule admits claims until the players agree

@@ -196,6 +196,14 @@ void State::on_press(int side) {
                         side_name(*running) + "'s is): it changes nothing; a side presses its own running clock, or, "
                         "both clocks stopped, starts the other's",
                     entry->value);
+    // In a game whose moves include a pass, the side to move pressing its own running clock with nothing played
+    // hands over the turn: that is its pass (JOA 「打てる箇所がない場合のパスの宣言」), legal where nothing can be
+    // placed and otherwise held as a pass while a placement exists, for the opponent to point out (othello 56, 57).
+    const bool passes = game->read("pass").move.kind() == core::MoveKind::pass;
+    if (passes && side == to_move() && clk->running() == side && !ended) {
+        on_move("pass");
+        return;
+    }
     // The side to move pressing its own running clock without a move: an illegal move where the rule on illegal
     // moves says so (press_without_move), held like a move the board cannot hold (claimed, found, or standing).
     const bool offence = side == to_move() && clk->running() && param_of(Trigger::claim_illegal_move, params::press_without_move.name) == true;

@@ -136,9 +136,15 @@ void State::point_out_illegal(int claimant, const std::string& who, const YAML::
     }
     // The offender may point out his own act where the rule's claimant set takes him in (Kyushu (5): the players,
     // the witness and spectators, and the offender must resign at once).
-    if (!illegal ||
-        (illegal->offender == claimant && !claimant_in_set(*r, claimant, illegal_move_context(true, false, false)))) {
+    if (!illegal) {
         note_only(r->topic, claimant, {"no illegal move by the opponent to point out", "指摘する相手の反則手がない"});
+        return;
+    }
+    if (illegal->offender == claimant && !claimant_in_set(*r, claimant, illegal_move_context(true, false, false))) {
+        note_only(r->topic, claimant,
+                  {"under " + book.id + " (" + r->article + ") the offender may not point out his own illegal move; it "
+                       "waits for the opponent's point-out",
+                   "規則 " + book.id + "（" + r->article + "）では反則をした本人は指摘できない。相手の指摘を待つ"});
         return;
     }
     if (claimant < 0 && !admits_observer(*r, who, illegal_move_context(true, false, false))) {

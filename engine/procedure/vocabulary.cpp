@@ -110,7 +110,7 @@ constexpr std::string_view act_deadlines[] = {"claim.illegal_move within_last_mo
 // may appeal: the deadlines count from an act on the board, which an appeal against a ruling does not have.
 constexpr std::string_view claim_checked[] = {"claim.repetition", "claim.fifty_moves", "claim.quickplay_finish",
                                               "claim.illegal_move", "claim.book_draw", "flag_fallen", "entry.incident",
-                                              "claim.touch_move",
+                                              "claim.touch_move", "both_flags_fallen",
                                               "board.illegal_move", "point_out.illegal_move"};
 
 // The deadlines counted in moves read the rule's claim_moves (claim_admissibility.cpp): without it they never pass.
