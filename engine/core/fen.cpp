@@ -61,8 +61,20 @@ BasicPosition<BB> BasicPosition<BB>::from_fen(GameDefinitionPtr def, std::string
                 int rule = -1;
                 for (int r = 0; r < int(g.castling.size()); ++r)
                     if (g.castling[r].fen == f.text[i]) rule = r;
+                for (int r = 0; r < int(g.first_moves.size()); ++r)
+                    if (g.first_moves[r].fen == f.text[i]) rule = g.first_move_bit(r);
                 if (rule < 0) fail(3, f.column + i, std::string("unknown castling letter '") + f.text[i] + "'");
                 if (pos.castling_ & (1u << rule)) fail(3, f.column + i, std::string("castling letter '") + f.text[i] + "' repeated");
+                if (rule >= int(g.castling.size())) {
+                    // A first move's right (`first_moves`): its piece on its square.
+                    const FirstMove& m = g.first_moves[std::size_t(rule) - g.castling.size()];
+                    if (pos.board_[m.from] != make_piece(m.side, m.type))
+                        fail(3, f.column + i, std::string("right '") + f.text[i] + "' needs the " +
+                                                  g.side_names[m.side] + " " + g.pieces[m.type].name + " on " +
+                                                  g.square_name(m.from));
+                    pos.castling_ |= std::uint8_t(1u << rule);
+                    continue;
+                }
                 const CastlingRule& c = g.castling[rule];
                 Piece k = pos.board_[c.king_from], r = pos.board_[c.rook_from];
                 if (pos.royal_[c.side] != c.king_from || r == no_piece || color_of(r) != c.side || type_of(r) == type_of(k))
@@ -118,6 +130,11 @@ std::string BasicPosition<BB>::fen(bool shredder) const {
     for (int i = 0; i < int(g.castling.size()); ++i)
         if (castling_ & (1u << i)) {
             out += castling_letter(g, board_, g.castling[i], shredder);
+            any = true;
+        }
+    for (int i = 0; i < int(g.first_moves.size()); ++i)
+        if (castling_ & (1u << g.first_move_bit(i))) {
+            out += g.first_moves[i].fen;
             any = true;
         }
     if (!any) out += '-';

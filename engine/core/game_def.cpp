@@ -99,6 +99,8 @@ void GameDefinition::compile() {
         castling_rights_kept[castling[i].king_from] &= std::uint8_t(~(1u << i));
         castling_rights_kept[castling[i].rook_from] &= std::uint8_t(~(1u << i));
     }
+    for (int i = 0; i < int(first_moves.size()); ++i)
+        castling_rights_kept[first_moves[i].from] &= std::uint8_t(~(1u << first_move_bit(i)));
     compile_blocked_rays();
     if (ray_overflow) return;
     if (bitboard_words == 1) {
@@ -428,6 +430,7 @@ std::shared_ptr<const GameDefinition> GameDefinition::from_yaml(const YAML::Node
         if (mr["automatic_plies"]) g.move_rule_automatic_plies = r.integer(mr["automatic_plies"], "move_rule.automatic_plies");
     }
     read_royal_facing(g, root, r);
+    read_first_moves(g, root, r);
     g.start_fen = r.text(r.require(root, "start"), "start");
 
     g.compile();

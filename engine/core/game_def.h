@@ -97,6 +97,20 @@ struct CastlingRule {
     bool uci_takes_rook = false;  // UCI writes it king-takes-rook (e1h1): rules read from a position (Chess960)
 };
 
+// A move a piece has only while no move has left or reached its square since the start (`first_moves`): Ouk
+// Chatrang's king leaping to the rank ahead, its neang's two steps forward. Its right is bit castling.size() + i of
+// the position's castling rights, written in the FEN's castling field by its letter; the squares between are not
+// looked at. One that may capture attacks its squares while the right is kept (check, a square the king may not take).
+struct FirstMove {
+    Color side = first;
+    char fen = '?';
+    int type = -1;              // the piece that makes it, standing on `from`
+    Square from = no_square;
+    std::vector<int> to;        // the squares it may go to
+    bool capture = true;        // may take an opponent's piece there
+    bool in_check = true;       // may be made while in check
+};
+
 // Castling whose king and rook start squares are read from the position (FIDE Laws 2018 Guidelines II.3, Chess960):
 // the king on its side's home rank and a rook of that side on the same rank; the end squares are files given as
 // data. A FEN's castling field names the rooks (X-FEN K/Q for the outermost, or Shredder-FEN file letters); the
@@ -193,6 +207,7 @@ public:
     std::vector<PieceType> pieces;
     std::vector<CastlingRule> castling;
     CastlingFromPosition castling_from_position;  // when enabled, `castling` is made per position (with_castling)
+    std::vector<FirstMove> first_moves;  // rights after the castling rules' (FirstMove)
     std::string start_fen;          // FEN, or SFEN when the game has hands
     bool hands = false;             // captured pieces join the captor's hand; a turn may drop one instead
     bool no_immobile_pieces = false;  // no move or drop may leave a piece where it could never move
@@ -266,6 +281,7 @@ public:
     std::uint8_t castling_rights_kept[max_board_squares] = {};  // rights that survive a move from or to sq
     // Bits of `rights` that exist: one per castling rule.
     int castling_rule_count() const { return int(castling.size()); }
+    int first_move_bit(int i) const { return int(castling.size()) + i; }  // its bit in the castling rights
     // This definition with `rules` as its castling moves (castling_from_position games); the same rules give the
     // same definition while one is in use, so the positions of one game share it.
     std::shared_ptr<const GameDefinition> with_castling(const std::vector<CastlingRule>& rules) const;

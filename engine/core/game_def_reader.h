@@ -90,5 +90,7 @@ void read_royal_facing(GameDefinition& g, const YAML::Node& root, const GameDefi
 void read_diagram_regions(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
 // `castling: {from_position: ...}` (castling_from_position.cpp).
 void read_castling_from_position(GameDefinition& g, const YAML::Node& node, const GameDefinitionReader& r);
+// `first_moves`, after castling and the royal piece (game_def_first_moves.cpp).
+void read_first_moves(GameDefinition& g, const YAML::Node& root, const GameDefinitionReader& r);
 
 }  // namespace arbiter::core

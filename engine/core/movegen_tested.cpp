@@ -8,6 +8,8 @@
 #include "core/movegen_targets.h"
 #include "core/position.h"
 
+#include <algorithm>
+
 namespace arbiter::core {
 
 namespace {
@@ -87,6 +89,12 @@ BB BasicPosition<BB>::blocked_attackers(int sq, Color by, BB occ) const {
         const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[by][sq] + i)];
         if (path_open<BB>(g, e, occ, at)) att |= e.move & by_type_[e.type] & theirs;
     }
+    for (int i = 0; i < int(g.first_moves.size()); ++i) {
+        const FirstMove& f = g.first_moves[i];
+        if (f.side == by && f.capture && (castling_ & (1u << g.first_move_bit(i))) && (theirs & bit<BB>(f.from)) &&
+            board_[f.from] == make_piece(by, f.type) && std::find(f.to.begin(), f.to.end(), sq) != f.to.end())
+            att |= bit<BB>(f.from);
+    }
     return att;
 }
 
@@ -113,6 +121,18 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
         first_cand[i] = of_types(by_type_, std::uint16_t(la.first | la.first_royal)) & theirs;
         second_cand[i] = of_types(by_type_, la.second) & theirs;
         all[i] = i;
+    }
+    // The opponent's first moves that capture, with their right kept: each attacks its squares (`first_moves`).
+    BB first_from[max_castling_rules], first_to[max_castling_rules];
+    int first_count = 0;
+    for (int i = 0; castling_ && i < int(g.first_moves.size()); ++i) {
+        const FirstMove& f = g.first_moves[i];
+        if (f.side != them || !f.capture || !(castling_ & (1u << g.first_move_bit(i)))) continue;
+        if (board_[f.from] != make_piece(them, f.type)) continue;
+        first_from[first_count] = bit<BB>(f.from);
+        first_to[first_count] = 0;
+        for (int sq : f.to) first_to[first_count] |= bit<BB>(sq);
+        ++first_count;
     }
     // What stands on a square after the move being tested (the piece moved or dropped onto moved_to).
     int moved_to = no_square;
@@ -142,6 +162,8 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
             const auto& e = tb.lame_attacks[std::size_t(tb.lame_attack_first[them][k] + j)];
             if ((e.move & by_type_[e.type] & alive) && path_open<BB>(g, e, o, at)) return true;
         }
+        for (int j = 0; j < first_count; ++j)
+            if ((first_to[j] & bit<BB>(k)) && (first_from[j] & alive)) return true;
         return false;
     };
     if (ksq != no_square) {
@@ -285,6 +307,25 @@ void BasicPosition<BB>::generate_tested(MoveList& list, std::uint16_t types, BB 
             moved_piece = rook;
             if (attacked(c.king_to, o, theirs, all, lines) || !parted(c.king_to, o)) continue;
             *out++ = Move(c.king_from, c.king_to, MoveKind::castling, i);
+        }
+    }
+    // First moves (`first_moves`), last: leaps whose right is kept, tested as the other moves are.
+    for (int i = 0; castling_ && i < int(g.first_moves.size()) && !(first_only && out != begin); ++i) {
+        const FirstMove& f = g.first_moves[i];
+        if (f.side != us || !(castling_ & (1u << g.first_move_bit(i))) || !(types & (1u << f.type))) continue;
+        if (board_[f.from] != make_piece(us, f.type) || (in_check && !f.in_check)) continue;
+        for (int sq : f.to) {
+            const BB b = bit<BB>(sq);
+            if (!(targets & b) || (not_target & b) || ((occ & b) && !f.capture)) continue;
+            if (ksq == f.from) {
+                const BB o = (occ ^ bit<BB>(ksq)) | b;
+                moved_to = sq;
+                moved_piece = board_[ksq];
+                if (attacked(sq, o, theirs & ~b, all, lines) || !parted(sq, o)) continue;
+            } else if (ksq != no_square && !legal_after(f.from, sq)) {
+                continue;
+            }
+            emit(f.type, f.from, b);
         }
     }
     list.resize(int(out - begin));

@@ -113,6 +113,96 @@ BOOST_AUTO_TEST_CASE(makpong_king_only_takes_a_checker_by_hand) {
     BOOST_TEST(moves(makpong, "4k3/8/8/8/8/8/8/3K4 w - - 0 1") == 5);
 }
 
+// Ouk Chatrang: makruk with first_moves (the king's leap to a side of the rank ahead, the neang's two steps forward),
+// every count Fairy-Stockfish 11.1's `cambodian`.
+BOOST_AUTO_TEST_CASE(cambodian_from_its_game_file) {
+    const GameDefinitionPtr def = load_game("cambodian", examples);
+    BOOST_TEST(def->bitboard_words == 1);
+    BOOST_TEST(testing::run_perft_suite(def, "tests/data/asian/cambodian-perft.txt", 40u) >= 8 * 3);
+}
+
+// first_moves alone, on positions counted by hand (FEN rows from rank 8 down; white's king on d1 with its right D,
+// white's neang (met) on e1 with E, black's king far on e8 unless said). Fairy-Stockfish 11.1's `cambodian` gives
+// the same counts (`go perft 1`).
+BOOST_AUTO_TEST_CASE(cambodian_first_moves_by_hand) {
+    const GameDefinitionPtr def = load_game("cambodian", examples);
+    auto moves = [&](const char* fen) { return int(Position::from_fen(def, fen).legal_moves().size()); };
+    // The start: makruk's 23 moves (makpong.yaml's suite, depth 1), the king's leaps to the empty b2 and f2; the
+    // neang's e3 holds a white bia.
+    BOOST_TEST(Position::start(def).legal_moves().size() == 23u + 2u);
+    // The king alone: c1, e1, c2, d2, e2 and the leaps b2, f2 (7); without the right, 5.
+    BOOST_TEST(moves("4k3/8/8/8/8/r7/8/3K4 w D - 0 1") == 7);
+    BOOST_TEST(moves("4k3/8/8/8/8/r7/8/3K4 w - - 0 1") == 5);
+    // Checked by the rook on a1 along rank 1: c2, d2, e2 only; no leap out of check (in_check: false).
+    BOOST_TEST(moves("4k3/8/8/8/8/8/8/r2K4 w D - 0 1") == 3);
+    // No leap onto an occupied square (capture: false): a black khon on b2 (which guards a1, c1, a3, c3 and b1): e1,
+    // c2, d2, e2, the leap f2 (5).
+    BOOST_TEST(moves("4k3/8/8/8/8/8/1s6/3K4 w D - 0 1") == 5);
+    // The neang takes the rook on e3 by its leap: the king on g1 has f1, h1, f2, g2, h2, the neang d2, f2 and e3 (8);
+    // without the right 7.
+    BOOST_TEST(moves("3k4/8/8/8/8/4r3/8/4M1K1 w E - 0 1") == 8);
+    BOOST_TEST(moves("3k4/8/8/8/8/4r3/8/4M1K1 w - - 0 1") == 7);
+    // While the right is kept the neang attacks e3: black's king on e4 has d5, e5, f5, d4, f4, d3, f3 (7, not e3);
+    // without the right 8.
+    BOOST_TEST(moves("8/8/8/8/4k3/8/8/K3M3 b E - 0 1") == 7);
+    BOOST_TEST(moves("8/8/8/8/4k3/8/8/K3M3 b - - 0 1") == 8);
+    // Black's king on e3 is in check from it: d4, e4, f4, d3, f3, e2 (6; d2 and f2 are the neang's steps).
+    const Position checked = Position::from_fen(def, "8/8/8/8/8/4k3/8/K3M3 b E - 0 1");
+    BOOST_TEST(checked.is_check());
+    BOOST_TEST(checked.legal_moves().size() == 6u);
+    // The right goes once the king leaves d1, and does not come back with it.
+    Position p = Position::from_fen(def, "4k3/8/8/8/8/r7/8/3K4 w D - 0 1");
+    for (const char* m : {"d1d2", "e8e7", "d2d1", "e7e8"}) {
+        const ParsedMove read = read_move(p, m);
+        BOOST_REQUIRE((read.status == MoveParseStatus::ok));
+        Undo u;
+        p.make(read.move, u);
+    }
+    BOOST_TEST(p.fen() == "4k3/8/8/8/8/r7/8/3K4 w - - 4 3");
+    BOOST_TEST(p.legal_moves().size() == 5u);
+    // A leap is read and written in UCI as any move.
+    const Position start = Position::start(def);
+    const ParsedMove leap = read_move(start, "d1f2");
+    BOOST_REQUIRE((leap.status == MoveParseStatus::ok));
+    Position after = start;
+    Undo u;
+    after.make(leap.move, u);
+    BOOST_TEST(after.fen() == "rnsmksnr/8/pppppppp/8/8/PPPPPPPP/5K2/RNS1MSNR b Ede - 1 1");
+}
+
+// The loader refuses a first move whose right has no letter of its own, or whose piece is unknown; a FEN whose right
+// has no piece on its square.
+BOOST_AUTO_TEST_CASE(first_moves_refused) {
+    const std::string base =
+        "game: g\nboard: {files: [a, b, c], ranks: ['1', '2', '3']}\nstart: 2k/3/K2 w A - 0 1\n"
+        "pieces:\n  - {name: king, letter: K, royal: true, leap: [[1, 0], [0, 1], [-1, 0], [0, -1]]}\n";
+    auto error_of = [&](const std::string& more) {
+        try {
+            GameDefinition::from_yaml(YAML::Load(base + more), "g.yaml");
+        } catch (const arbiter::InputError& e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    const std::string twice = "first_moves:\n  - {side: white, fen: A, piece: king, from: a1, to: [b3]}\n"
+                              "  - {side: black, fen: A, piece: king, from: c3, to: [a2]}\n";
+    BOOST_TEST(error_of(twice).find("g.yaml:") != std::string::npos);
+    BOOST_TEST(error_of(twice).find("the letter 'A' already names a right") != std::string::npos, error_of(twice));
+    const std::string unknown = "first_moves:\n  - {side: white, fen: A, piece: queen, from: a1, to: [b3]}\n";
+    BOOST_TEST(error_of(unknown).find("unknown piece 'queen'") != std::string::npos, error_of(unknown));
+    const GameDefinitionPtr def = GameDefinition::from_yaml(
+        YAML::Load(base + "first_moves:\n  - {side: white, fen: A, piece: king, from: a1, to: [c1]}\n"), "g.yaml");
+    // a2, b1 and the leap c1 (b3 and c2 are the black king's steps).
+    BOOST_TEST(Position::from_fen(def, "2k/3/K2 w A - 0 1").legal_moves().size() == 3u);
+    std::string fen_error = "no error";
+    try {
+        Position::from_fen(def, "2k/K2/3 w A - 0 1");
+    } catch (const arbiter::InputError& e) {
+        fen_error = e.what();
+    }
+    BOOST_TEST(fen_error.find("right 'A' needs the white king on a1") != std::string::npos, fen_error);
+}
+
 BOOST_AUTO_TEST_CASE(royal_only_captures_in_check_needs_a_royal_piece) {
     const std::string yaml =
         "game: g\nboard: {files: [a, b], ranks: ['1', '2']}\nstart: 2/K1 w - - 0 1\n"
