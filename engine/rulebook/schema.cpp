@@ -69,6 +69,8 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         valijson::adapters::NlohmannJsonAdapter adapter(loaded->compiled_from);
         try {
             parser.populateSchema(adapter, loaded->compiled);
+        } catch (const std::bad_alloc&) {  // the process's memory limit: the callers name the file they were reading
+            throw;
         } catch (const std::exception& e) {  // the schema's fault, not the file being checked (was "internal error")
             // valijson allocates its constraints with malloc and says so in words when malloc returns null: that is
             // the process's memory limit, which the callers report as such for the file they were reading.
