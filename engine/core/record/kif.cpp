@@ -85,17 +85,7 @@ public:
     GameRecord read() {
         record_.format = "kif";
         record_.line = 1;
-        std::string_view all = text_;
-        int line_no = 0;
-        while (!all.empty()) {
-            std::size_t nl = all.find('\n');
-            std::string_view line = all.substr(0, nl);
-            all = nl == std::string_view::npos ? std::string_view() : all.substr(nl + 1);
-            ++line_no;
-            // CR LF, and CR CR LF as some writers double the line end of Windows text.
-            while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-            if (!read_line(line, line_no)) break;
-        }
+        const int line_no = for_each_line(text_, [this](std::string_view line, int n) { return read_line(line, n); });
         if (record_.headers.empty() && record_.moves.empty() && !ended_)
             throw InputError({file_, line_no, 0}, Text{"KIF: no header, move or ending line found (empty record)",
                                                        "KIF：見出し、指し手、終局の行がない（空の棋譜）"});

@@ -126,6 +126,22 @@ inline std::string trim(std::string_view s) {
     return std::string(s);
 }
 
+// Calls read_line(line, line_no) on each line of `all` until it returns false (a variation section starts), the line
+// end removed: LF, CR LF, and CR CR LF as some writers double the line end of Windows text. Returns the last line's
+// number, where an empty record is reported.
+template <class ReadLine>
+int for_each_line(std::string_view all, ReadLine&& read_line) {
+    int line_no = 0;
+    while (!all.empty()) {
+        std::size_t nl = all.find('\n');
+        std::string_view line = all.substr(0, nl);
+        all = nl == std::string_view::npos ? std::string_view() : all.substr(nl + 1);
+        ++line_no;
+        while (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+        if (!read_line(line, line_no)) break;
+    }
+    return line_no;
+}
 
 // Reads a header line "key：value" (or "key:value") at `c` into `r`: 手合割 sets the start and whether the second
 // player moves first. `after_moves`: moves were read before it (refused). Throws InputError at the line.
