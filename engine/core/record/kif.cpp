@@ -349,7 +349,8 @@ std::string kif_move_to_usi(std::string_view text, std::string_view previous_usi
     int last_file = 0, last_rank = 0;
     if (previous_usi.size() >= 4) {
         std::string_view to = previous_usi.substr(2, 2);
-        if (to[0] >= '1' && to[0] <= '9' && to[1] >= 'a' && to[1] <= 'i') last_file = to[0] - '0', last_rank = to[1] - 'a' + 1;
+        if (to[0] >= '1' && to[0] <= '9' && to[1] >= 'a' && to[1] <= 'i')
+            last_file = to[0] - '0', last_rank = to[1] - 'a' + 1;
     }
     std::string utf8 = decode_japanese_text(text, file);
     LineCursor c(utf8, file, 1);
