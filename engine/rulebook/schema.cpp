@@ -2,8 +2,8 @@
 #include "rulebook/schema_patterns.h"
 #include "rulebook/schema_shape.h"
 
-// gcc 12 reports a false -Wrestrict inside std::string::replace as inlined from valijson's
-// json_pointer.hpp at -O3 (GCC bug 105329); the warning is about library code, not this file.
+// gcc 12 reports a false -Wrestrict inside std::string::replace as inlined from valijson's json_pointer.hpp at -O3
+// (GCC bug 105329); the warning is about library code, not this file.
 #pragma GCC diagnostic ignored "-Wrestrict"
 // Likewise under -fsanitize: a false -Wmaybe-uninitialized inside std::regex's automaton, which valijson's headers
 // instantiate (for "format"; its "pattern" is never built, schema_patterns.h) (GCC bug 105562).
@@ -69,11 +69,10 @@ const LoadedSchema& load_schema(const std::filesystem::path& path) {
         valijson::adapters::NlohmannJsonAdapter adapter(loaded->compiled_from);
         try {
             parser.populateSchema(adapter, loaded->compiled);
-        } catch (const std::bad_alloc&) {  // the process's memory limit: the callers name the file they were reading
-            throw;
+        } catch (const std::bad_alloc&) {
+            throw;  // the process's memory limit, which the callers report as such for the file they were reading
         } catch (const std::exception& e) {  // the schema's fault, not the file being checked (was "internal error")
-            // valijson allocates its constraints with malloc and says so in words when malloc returns null: that is
-            // the process's memory limit, which the callers report as such for the file they were reading.
+            // valijson also allocates constraints with malloc and says so in words when malloc returns null.
             if (std::string_view(e.what()).starts_with("Failed to allocate memory")) throw std::bad_alloc();
             throw InputError({path.string(), 0, 0}, std::string("not a schema that can be used: ") + e.what());
         }
@@ -156,8 +155,7 @@ json checked_string(const std::string& text, bool bounded) {
     return text.substr(0, MaxCheckedString) + "\x7f";
 }
 
-// Walks yaml-cpp's nodes themselves (node_of): a handle per node reached cost an atomic count each. `bounded`: for
-// the schema check (checked_string).
+// Walks yaml-cpp's nodes themselves (node_of): a handle per node cost an atomic count. `bounded`: checked_string.
 json to_json(const YAML::detail::node& node, bool bounded = false) {
     switch (node.type()) {
         case YAML::NodeType::Scalar:
