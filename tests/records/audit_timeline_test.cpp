@@ -11,6 +11,7 @@
 #include "core/notation.h"
 #include "rulebook/game_loader.h"
 #include "rulebook/yaml_source.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -34,10 +35,7 @@ namespace {
 
 const fs::path Root(ARBITER_SOURCE_DIR);
 
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
+using arbiter::test::library;
 
 std::string record_bytes(const std::string& file) {
     std::ifstream in(Root / "tests/data" / file, std::ios::binary);

@@ -4,6 +4,7 @@
 #include "records/audit_game.h"
 #include "records/audit_games.h"
 #include "records/record_timeline.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -24,15 +25,8 @@ namespace {
 const fs::path Root(ARBITER_SOURCE_DIR);
 std::string data(const std::string& name) { return (Root / "tests/data/shogi/ki2" / name).string(); }
 
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
-
-Runner& runner() {
-    static Runner r(library());
-    return r;
-}
+using arbiter::test::library;
+using arbiter::test::runner;
 
 // The USI moves of the timeline `import` writes for the file's first game (its `move:` entries in order).
 std::vector<std::string> moves_of(const std::string& file) {

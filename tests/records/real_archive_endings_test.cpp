@@ -10,6 +10,7 @@
 
 #include "core/record/csa.h"
 #include "core/record/othello_records.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -30,15 +31,8 @@ namespace {
 const fs::path Root(ARBITER_SOURCE_DIR);
 std::string data(const std::string& name) { return (Root / "tests/data/games/endings" / name).string(); }
 
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
-
-Runner& runner() {
-    static Runner r(library());
-    return r;
-}
+using arbiter::test::library;
+using arbiter::test::runner;
 
 std::vector<audit::AuditedGame> audit_file(const std::string& file) {
     audit::GameStream stream({file});

@@ -11,6 +11,7 @@
 #include "core/pgn.h"
 #include "core/record/kif.h"
 #include "shogi_kif.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -31,10 +32,7 @@ namespace {
 const fs::path Root(ARBITER_SOURCE_DIR);
 std::string data(const std::string& name) { return (Root / "tests/data/games/endings" / name).string(); }
 
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
+using arbiter::test::library;
 
 // Every game of `file` audited under its default rulebook, in order.
 std::vector<audit::AuditedGame> audit_file(const std::string& file, const std::vector<std::string>& books = {}) {

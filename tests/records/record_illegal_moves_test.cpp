@@ -5,6 +5,7 @@
 #include "records/audit_game.h"
 #include "records/audit_games.h"
 #include "records/record_timeline.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -21,12 +22,7 @@ using namespace arbiter::procedure;
 
 namespace {
 
-const fs::path Root(ARBITER_SOURCE_DIR);
-
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
+using arbiter::test::library;
 
 std::string pgn(const std::string& result, const std::string& moves, const std::string& extra_tags = {}) {
     return "[Event \"t\"]\n[White \"A\"]\n[Black \"B\"]\n[Result \"" + result + "\"]\n" + extra_tags + "\n" + moves +

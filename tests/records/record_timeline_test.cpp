@@ -10,6 +10,7 @@
 #include "core/game_files.h"
 #include "core/record/csa.h"
 #include "rulebook/yaml_source.h"
+#include "records/bundled_rulebooks.h"
 
 #include <boost/test/unit_test.hpp>
 
@@ -37,10 +38,7 @@ namespace {
 const fs::path Root(ARBITER_SOURCE_DIR);
 std::string data(const std::string& rel) { return (Root / "tests/data" / rel).string(); }
 
-const rulebook::Library& library() {
-    static const auto lib = rulebook::Library::open(Root / "rulesets");
-    return lib;
-}
+using arbiter::test::library;
 
 struct Ruled {
     RecordGame game;
